@@ -1,0 +1,44 @@
+/**
+ * The streams a CLI command talks to. Commands never touch `process` directly, so the conformance runner and
+ * the tests can run them in-process with captured output, and exit codes are plain return values.
+ */
+export interface CliIO {
+  stdout(text: string): void;
+  stderr(text: string): void;
+  /** Reads all of standard input as text. */
+  readStdin(): Promise<string>;
+  /** Working directory that relative paths resolve against. */
+  cwd: string;
+}
+
+/** Exit codes of the contract (SPEC §6): 0 ok, 1 invalid input, 2 usage error. */
+export const EXIT_OK = 0;
+export const EXIT_INVALID = 1;
+export const EXIT_USAGE = 2;
+
+/** A command of the `bidfields` CLI. */
+export interface CliCommand {
+  /** One line for the top-level help. */
+  summary: string;
+  /** Full `--help` text. */
+  usage: string;
+  run(args: string[], io: CliIO): Promise<number>;
+}
+
+/** Thrown inside a command for a usage error; the dispatcher prints it with the usage and exits 2. */
+export class UsageError extends Error {
+  override name = 'UsageError';
+}
+
+export function processIO(): CliIO {
+  return {
+    stdout: (t) => void process.stdout.write(t),
+    stderr: (t) => void process.stderr.write(t),
+    readStdin: async () => {
+      const chunks: Buffer[] = [];
+      for await (const c of process.stdin) chunks.push(c as Buffer);
+      return Buffer.concat(chunks).toString('utf8');
+    },
+    cwd: process.cwd(),
+  };
+}

@@ -1,0 +1,2 @@
+// Generated. Do not edit.
+export declare const validateFixtureSchema: import('../../core/definition/ajv-types.js').StandaloneValidator;

@@ -1,0 +1,119 @@
+/**
+ * A compiled adapter: the checked definition and its plan, with the enrich entry points. `enrich` throws a
+ * `BidfieldsError`, `safeEnrich` returns the same issues as data; `bind` validates values once for the hot path.
+ */
+import { BidfieldsError, type Issue } from './issues.js';
+import type { BidRequest, EnrichOptions, FieldDefinition, FieldValues, Protocol } from './types.js';
+import type { Plan } from './plan/plan.js';
+import type { BoundWrites } from './plan/bound-writes.js';
+import { bindValues } from './apply/bind-values.js';
+import { applyWrites } from './apply/apply-writes.js';
+
+export interface EnrichResult {
+  request: BidRequest;
+  /** Warnings such as `both_app_and_site`; same shape as issues. */
+  warnings: Issue[];
+}
+
+export type SafeEnrichResult = ({ ok: true } & EnrichResult) | { ok: false; issues: Issue[] };
+
+/** Values validated and coerced once, ready to enrich many requests. */
+export interface BoundAdapter {
+  enrich(request: BidRequest, options?: EnrichOptions): EnrichResult;
+  safeEnrich(request: BidRequest, options?: EnrichOptions): SafeEnrichResult;
+}
+
+/** What `compile` found besides the plan: the record's own keys and lenient-mode warnings. */
+export interface AdapterInfo {
+  protocol: Protocol;
+  fields: readonly FieldDefinition[];
+  endpoint?: URL;
+  cpmField?: string;
+  bidderCode?: string;
+  warnings: readonly Issue[];
+}
+
+function run(writes: BoundWrites, request: unknown, options: EnrichOptions | undefined): SafeEnrichResult {
+  const issues: Issue[] = [];
+  const warnings: Issue[] = [];
+  const result = applyWrites(request, writes, options, issues, warnings);
+  return issues.length === 0 ? { ok: true, request: result, warnings } : { ok: false, issues };
+}
+
+function unwrap(result: SafeEnrichResult): EnrichResult {
+  if (!result.ok) throw new BidfieldsError(result.issues);
+  return { request: result.request, warnings: result.warnings };
+}
+
+/** Request-shape issues found even when the values are invalid, so one call reports everything. */
+const NO_WRITES: BoundWrites = { tagid: undefined, publisherId: undefined, siteId: undefined, inventoryField: undefined, ext: undefined };
+
+export class CompiledAdapter implements AdapterInfo {
+  readonly protocol: Protocol;
+  readonly fields: readonly FieldDefinition[];
+  readonly endpoint?: URL;
+  readonly cpmField?: string;
+  readonly bidderCode?: string;
+  readonly warnings: readonly Issue[];
+  /** @internal The compiled plan. */
+  readonly plan: Plan;
+
+  constructor(plan: Plan, info: AdapterInfo) {
+    this.plan = plan;
+    this.protocol = info.protocol;
+    this.fields = info.fields;
+    this.warnings = info.warnings;
+    if (info.endpoint) this.endpoint = info.endpoint;
+    if (info.cpmField !== undefined) this.cpmField = info.cpmField;
+    if (info.bidderCode !== undefined) this.bidderCode = info.bidderCode;
+  }
+
+  /**
+   * Checks entered values (SPEC §3); returns the issues, empty when the values are valid.
+   * @example adapter.validateValues({ 'prd.impTagId': 'abc' }) // → []
+   */
+  validateValues(values: FieldValues): Issue[] {
+    return bindValues(this.plan, values).issues;
+  }
+
+  /**
+   * Applies values to a request without changing it; returns the issues instead of throwing.
+   * @example
+   * const r = adapter.safeEnrich(request, { zone: 7 });
+   * if (r.ok) send(r.request); else log(r.issues);
+   */
+  safeEnrich(request: BidRequest, values: FieldValues, options?: EnrichOptions): SafeEnrichResult {
+    const bound = bindValues(this.plan, values);
+    if (!bound.writes) {
+      const requestCheck = run(NO_WRITES, request, options);
+      return { ok: false, issues: requestCheck.ok ? bound.issues : [...bound.issues, ...requestCheck.issues] };
+    }
+    return run(bound.writes, request, options);
+  }
+
+  /**
+   * Applies values to a request; the input is not changed and untouched subtrees are shared with the result.
+   * @throws BidfieldsError with every issue found.
+   * @example const { request: enriched } = adapter.enrich(request, { 'prd.impTagId': 'top-banner' });
+   */
+  enrich(request: BidRequest, values: FieldValues, options?: EnrichOptions): EnrichResult {
+    return unwrap(this.safeEnrich(request, values, options));
+  }
+
+  /**
+   * Validates and coerces values once; the returned object enriches many requests with them.
+   * @throws BidfieldsError when the values are invalid.
+   * @example
+   * const placement = adapter.bind({ 'prd.impTagId': 'top', zone: 3 });
+   * for (const request of requests) send(placement.enrich(request).request);
+   */
+  bind(values: FieldValues): BoundAdapter {
+    const bound = bindValues(this.plan, values);
+    if (!bound.writes) throw new BidfieldsError(bound.issues);
+    const writes = bound.writes;
+    return {
+      enrich: (request, options) => unwrap(run(writes, request, options)),
+      safeEnrich: (request, options) => run(writes, request, options),
+    };
+  }
+}

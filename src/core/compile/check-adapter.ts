@@ -1,0 +1,104 @@
+/**
+ * The whole definition check, shared by `compile` (which throws) and `validateAdapter` (which returns issues):
+ * the JSON Schema first, then the record rules (endpoint, CPM field, bidder code) and the field rules of SPEC
+ * §1–2. Every issue is collected; a plan is returned only when there is none.
+ */
+import { issue, type Issue } from '../issues.js';
+import type { CompileOptions, FieldDefinition, Protocol } from '../types.js';
+import type { Plan, FieldPlan } from '../plan/plan.js';
+import type { StandaloneValidator } from '../definition/ajv-types.js';
+import { schemaIssues } from '../definition/schema-issues.js';
+import { hasUnsafeSegment, isDotPath } from '../definition/names.js';
+import { checkEndpoint } from '../endpoint/check-endpoint.js';
+import { isPlainObject } from '../apply/plain-object.js';
+import { planField } from './plan-field.js';
+import { checkNames } from './check-names.js';
+
+/** The two schema validators the check runs; injected so the browser build can choose lighter ones. */
+export interface SchemaValidators {
+  fields: StandaloneValidator;
+  record: StandaloneValidator;
+}
+
+export interface AdapterCheck {
+  issues: Issue[];
+  warnings: Issue[];
+  plan?: Plan;
+  protocol?: Protocol;
+  /** The record's own keys (endpoint, cpmField, bidderCode), when the input was a record. */
+  record?: { endpoint?: string; cpmField?: string; bidderCode?: string };
+  endpoint?: URL;
+}
+
+const PROTOCOLS: readonly unknown[] = ['rtb', 'prebid-server', 'prebid-js'];
+const BIDDER_CODE = /^[A-Za-z0-9_-]+$/;
+
+function checkRecordKeys(record: Record<string, unknown>, protocol: Protocol, options: CompileOptions, out: AdapterCheck): void {
+  const { cpmField, bidderCode, endpoint } = record;
+  if (protocol === 'prebid-js' && cpmField === undefined) out.issues.push(issue('invalid_cpm_field', '/cpmField', 'a Prebid JS adapter needs the CPM field of the partner\'s bid (e.g. "price")'));
+  else if (typeof cpmField === 'string' && (!isDotPath(cpmField) || hasUnsafeSegment(cpmField))) {
+    out.issues.push(issue('invalid_cpm_field', '/cpmField', 'the CPM field must be a dot path of [A-Za-z0-9_$-] segments without __proto__, prototype or constructor'));
+  }
+  if (protocol === 'prebid-js' && bidderCode === undefined) out.issues.push(issue('invalid_bidder_code', '/bidderCode', 'a Prebid JS adapter needs its bidder code'));
+  else if (typeof bidderCode === 'string' && (!BIDDER_CODE.test(bidderCode) || hasUnsafeSegment(bidderCode))) {
+    out.issues.push(issue('invalid_bidder_code', '/bidderCode', 'the bidder code must be [A-Za-z0-9_-]+ and not __proto__, prototype or constructor'));
+  }
+  if (endpoint !== undefined) {
+    const checked = checkEndpoint(endpoint, protocol, '/endpoint', options);
+    out.issues.push(...checked.issues);
+    if (checked.endpoint) out.endpoint = checked.endpoint.url;
+  }
+  out.record = {
+    endpoint: typeof endpoint === 'string' ? endpoint : undefined,
+    cpmField: typeof cpmField === 'string' ? cpmField : undefined,
+    bidderCode: typeof bidderCode === 'string' ? bidderCode : undefined,
+  };
+}
+
+function checkExtBase(extBase: readonly unknown[]): Issue[] {
+  const bad = extBase.some((segment) => typeof segment !== 'string' || !isDotPath(segment) || segment.includes('.') || hasUnsafeSegment(segment));
+  return bad ? [issue('unsafe_name', '', 'compile option extBase must be plain key segments ([A-Za-z0-9_$-]+, no prototype keys)')] : [];
+}
+
+/** Checks an adapter record or a bare field array; never throws on bad input. */
+export function checkAdapter(input: unknown, options: CompileOptions, validators: SchemaValidators): AdapterCheck {
+  const out: AdapterCheck = { issues: [], warnings: [] };
+  const extBase = options.extBase ?? [];
+  out.issues.push(...checkExtBase(extBase));
+  const isArray = Array.isArray(input);
+  if (!isArray && !isPlainObject(input)) {
+    out.issues.push(issue('schema', '', 'an adapter must be an adapter record object or an array of field definitions'));
+    return out;
+  }
+  const fieldsPath = isArray ? '' : '/fields';
+  const fields: unknown = isArray ? input : input.fields;
+  const protocol = (isArray ? 'prebid-server' : PROTOCOLS.includes(input.protocol) ? input.protocol : undefined) as Protocol | undefined;
+  out.protocol = protocol;
+
+  const nameAt = (path: string): string | undefined => {
+    if (!Array.isArray(fields) || !path.startsWith(fieldsPath + '/')) return undefined;
+    const index = Number(path.slice(fieldsPath.length + 1).split('/')[0]);
+    const field: unknown = fields[index];
+    return isPlainObject(field) && typeof field.name === 'string' ? field.name : undefined;
+  };
+  const schema = schemaIssues(isArray ? validators.fields : validators.record, input, nameAt);
+  out.issues.push(...schema.errors);
+  (options.strict === false ? out.warnings : out.issues).push(...schema.unknownKeys);
+
+  if (!isArray && protocol !== undefined) checkRecordKeys(input, protocol, options, out);
+  if (!Array.isArray(fields) || protocol === undefined) return out;
+
+  // Field rules run on every field the schema accepted, so one bad field does not hide another's issues.
+  const badFields = new Set(schema.errors.map((found) => found.path.slice(fieldsPath.length + 1).split('/')[0]));
+  const plans: FieldPlan[] = [];
+  fields.forEach((field: FieldDefinition, index) => {
+    if (badFields.has(String(index))) return;
+    const planned = planField(field, index, fieldsPath, protocol, extBase as readonly string[]);
+    out.issues.push(...planned.issues);
+    if (planned.plan) plans.push(planned.plan);
+  });
+  out.issues.push(...checkNames(plans, fieldsPath));
+  if (out.issues.length === 0) out.plan = { protocol, fields: plans, byName: new Map(plans.map((plan) => [plan.name, plan])) };
+  return out;
+}
+

@@ -1,0 +1,89 @@
+/**
+ * Value rules of SPEC §3, decided once per field at compile time: each field gets one closure that turns an
+ * entered value into the value written (a number or a string) or says why it cannot. The hot path of `bind`
+ * then only calls these closures; nothing about the field's type is looked up again.
+ */
+import type { FieldDefinition } from '../types.js';
+import { ucs2length } from '../definition/ucs2length.js';
+
+export type WrittenValue = string | number;
+export type RuleResult =
+  | { ok: true; value: WrittenValue }
+  | { ok: false; code: 'invalid_value' | 'out_of_range' | 'not_an_option'; message: string };
+export type ValueRule = (raw: unknown) => RuleResult;
+
+// A finite decimal number: digits with an optional fraction and exponent; no hex, no underscores, no "Infinity".
+const DECIMAL = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
+
+/** `undefined`, `null` and `""` mean "not entered" (SPEC §3). */
+export function isNotEntered(raw: unknown): boolean {
+  return raw === undefined || raw === null || raw === '';
+}
+
+/** Parses a string that is a finite decimal number, surrounding white space allowed. */
+export function parseDecimal(text: string): number | undefined {
+  const trimmed = text.trim();
+  if (!DECIMAL.test(trimmed)) return undefined;
+  const value = Number(trimmed);
+  return Number.isFinite(value) ? value : undefined;
+}
+
+function toNumber(raw: unknown): number | undefined {
+  if (typeof raw === 'number') return Number.isFinite(raw) ? raw : undefined;
+  if (typeof raw === 'string') return parseDecimal(raw);
+  return undefined;
+}
+
+const fail = (code: 'invalid_value' | 'out_of_range' | 'not_an_option', message: string): RuleResult => ({ ok: false, code, message });
+
+function numberRule(field: Extract<FieldDefinition, { type: 'number' }>): ValueRule {
+  const { min, max, integer } = field;
+  return (raw) => {
+    const value = toNumber(raw);
+    if (value === undefined) return fail('invalid_value', 'must be a finite number');
+    if (integer && !Number.isInteger(value)) return fail('invalid_value', 'must be an integer');
+    if (min !== undefined && value < min) return fail('out_of_range', `must be at least ${min}`);
+    if (max !== undefined && value > max) return fail('out_of_range', `must be at most ${max}`);
+    return { ok: true, value };
+  };
+}
+
+function textRule(field: Extract<FieldDefinition, { type: 'text' }>, pattern: RegExp | undefined): ValueRule {
+  const { minLength, maxLength } = field;
+  return (raw) => {
+    let text: string;
+    if (typeof raw === 'string') text = raw;
+    else if (typeof raw === 'number' && Number.isFinite(raw)) text = String(raw);
+    else return fail('invalid_value', 'must be a string or a finite number');
+    if (minLength !== undefined || maxLength !== undefined) {
+      const length = ucs2length(text);
+      if (minLength !== undefined && length < minLength) return fail('invalid_value', `must be at least ${minLength} characters long`);
+      if (maxLength !== undefined && length > maxLength) return fail('invalid_value', `must be at most ${maxLength} characters long`);
+    }
+    if (pattern && !pattern.test(text)) return fail('invalid_value', `must match the pattern ${pattern.source}`);
+    return { ok: true, value: text };
+  };
+}
+
+function selectRule(field: Extract<FieldDefinition, { type: 'select' }>): ValueRule {
+  const allowed = new Set(field.options.map((option) => option.value));
+  const list = field.options.map((option) => option.value).join(', ');
+  return (raw) => {
+    const value = toNumber(raw);
+    if (value === undefined || !allowed.has(value)) return fail('not_an_option', `must be one of the option values: ${list}`);
+    return { ok: true, value };
+  };
+}
+
+/**
+ * The rule for one (schema-valid) field. `pattern` is the field's compiled pattern, if any. Predefined targets are
+ * written as strings (SPEC §2), so for them the coerced value is turned into its string form.
+ */
+export function valueRule(field: FieldDefinition, pattern: RegExp | undefined, asString: boolean): ValueRule {
+  const rule = field.type === 'number' ? numberRule(field) : field.type === 'select' ? selectRule(field) : textRule(field, pattern);
+  if (!asString) return rule;
+  return (raw) => {
+    const result = rule(raw);
+    return result.ok && typeof result.value === 'number' ? { ok: true, value: String(result.value) } : result;
+  };
+}

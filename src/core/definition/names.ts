@@ -1,0 +1,45 @@
+/**
+ * The name grammar of SPEC §1–2 in one place: which names are predefined, which carry the RTB ext prefix, which
+ * segments are refused because they could reach an object's prototype, and where a name's value lands.
+ */
+
+/** The predefined names and the fixed target each one has (SPEC §2). */
+export const PREDEFINED = {
+  'prd.impTagId': 'tagid',
+  'prd.appPublisherId': 'publisher',
+  'prd.appSiteId': 'siteId',
+} as const;
+
+export type PredefinedTarget = (typeof PREDEFINED)[keyof typeof PREDEFINED];
+
+/** Marks an RTB ext param; stripped before the value is written (SPEC §2). */
+export const EXT_PREFIX = 'predefinedImpExt.';
+
+const SEGMENT = /^[A-Za-z0-9_$-]+$/;
+const UNSAFE_SEGMENTS = new Set(['__proto__', 'prototype', 'constructor']);
+
+/** A dot path of one or more segments of `[A-Za-z0-9_$-]` (names and the Prebid CPM field). */
+export function isDotPath(name: string): boolean {
+  if (name.length === 0) return false;
+  for (const segment of name.split('.')) if (!SEGMENT.test(segment)) return false;
+  return true;
+}
+
+/** True when a segment could reach an object's prototype chain. */
+export function isUnsafeSegment(segment: string): boolean {
+  return UNSAFE_SEGMENTS.has(segment);
+}
+
+/** True when any segment of the dot path is `__proto__`, `prototype` or `constructor`. */
+export function hasUnsafeSegment(name: string): boolean {
+  return name.split('.').some(isUnsafeSegment);
+}
+
+export function predefinedTarget(name: string): PredefinedTarget | undefined {
+  return Object.hasOwn(PREDEFINED, name) ? PREDEFINED[name as keyof typeof PREDEFINED] : undefined;
+}
+
+/** Segments under `imp.ext` for a non-predefined name, the RTB prefix stripped. */
+export function extSegments(name: string): string[] {
+  return (name.startsWith(EXT_PREFIX) ? name.slice(EXT_PREFIX.length) : name).split('.');
+}

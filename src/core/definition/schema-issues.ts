@@ -1,0 +1,48 @@
+/**
+ * Runs the precompiled JSON Schema validators and turns ajv's errors into bidfields issues. ajv reports the
+ * failing `if` of an if/then alongside the real error; those carry no information and are dropped. Unknown keys
+ * are the one schema failure that lenient mode downgrades to a warning, so they are returned separately.
+ */
+import { issue, pointer, type Issue } from '../issues.js';
+import type { AjvError, StandaloneValidator } from './ajv-types.js';
+
+export interface SchemaResult {
+  errors: Issue[];
+  /** Unknown keys (additional/unevaluated properties): errors in strict mode, warnings in lenient mode. */
+  unknownKeys: Issue[];
+}
+
+const UNKNOWN_KEY_KEYWORDS = new Set(['additionalProperties', 'unevaluatedProperties']);
+
+/** Validates `data` and maps every ajv error to an issue whose path points into `data`. */
+export function schemaIssues(validate: StandaloneValidator, data: unknown, fieldNameAt: (path: string) => string | undefined): SchemaResult {
+  const result: SchemaResult = { errors: [], unknownKeys: [] };
+  if (validate(data)) return result;
+  const seen = new Set<string>();
+  for (const error of validate.errors ?? []) {
+    if (error.keyword === 'if') continue;
+    const { path, message } = describe(error);
+    const key = `${error.keyword}\u0000${path}\u0000${message}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const found = issue('schema', path, message, fieldNameAt(path));
+    (UNKNOWN_KEY_KEYWORDS.has(error.keyword) ? result.unknownKeys : result.errors).push(found);
+  }
+  return result;
+}
+
+function describe(error: AjvError): { path: string; message: string } {
+  const params = error.params;
+  switch (error.keyword) {
+    case 'required':
+      return { path: error.instancePath + pointer(String(params.missingProperty)), message: `missing required key '${String(params.missingProperty)}'` };
+    case 'additionalProperties':
+      return { path: error.instancePath + pointer(String(params.additionalProperty)), message: `unknown key '${String(params.additionalProperty)}'` };
+    case 'unevaluatedProperties':
+      return { path: error.instancePath + pointer(String(params.unevaluatedProperty)), message: `unknown key '${String(params.unevaluatedProperty)}' for this field type` };
+    case 'enum':
+      return { path: error.instancePath, message: `must be one of ${JSON.stringify(params.allowedValues)}` };
+    default:
+      return { path: error.instancePath, message: error.message ?? `fails ${error.keyword}` };
+  }
+}

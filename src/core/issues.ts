@@ -1,0 +1,78 @@
+/**
+ * Problems as data. Every check in bidfields reports `Issue` objects: a stable `code`, a JSON Pointer `path`
+ * into the input the problem concerns, a human `message`, and the `field` name where one applies. The throwing
+ * APIs wrap the very same list in a `BidfieldsError`, so callers can pick either style and see the same issues.
+ */
+
+/** Issue codes of the behaviour contract (SPEC §5), plus the codes bidfields adds. */
+export type IssueCode =
+  | 'schema'
+  | 'duplicate_name'
+  | 'name_conflict'
+  | 'unsafe_name'
+  | 'unknown_predefined'
+  | 'rtb_field_without_prefix'
+  | 'duplicate_option'
+  | 'invalid_default'
+  | 'invalid_endpoint'
+  | 'unknown_endpoint'
+  | 'invalid_cpm_field'
+  | 'invalid_bidder_code'
+  | 'missing_required'
+  | 'invalid_value'
+  | 'out_of_range'
+  | 'not_an_option'
+  | 'unknown_field'
+  | 'invalid_request'
+  | 'no_imp'
+  | 'no_inventory_object'
+  | 'path_conflict'
+  | 'limit_exceeded'
+  | 'both_app_and_site';
+
+/** One problem (or warning): where it is, what it is, and for which field. */
+export interface Issue {
+  /** Stable machine-readable code. */
+  code: IssueCode | (string & {});
+  /** JSON Pointer (RFC 6901) into the input the issue concerns; `""` is the input itself. */
+  path: string;
+  /** Human-readable explanation. */
+  message: string;
+  /** The field name the issue is about, when there is one. */
+  field?: string;
+}
+
+/**
+ * The one error class bidfields throws for bad input. It carries every issue found, not only the first.
+ *
+ * @example
+ * try { compile(fields) } catch (e) { if (e instanceof BidfieldsError) console.log(e.issues) }
+ */
+export class BidfieldsError extends Error {
+  readonly issues: readonly Issue[];
+  constructor(issues: readonly Issue[]) {
+    const first = issues[0];
+    const more = issues.length > 1 ? ` (and ${issues.length - 1} more)` : '';
+    super(first ? `${first.path || '/'}: ${first.code}: ${first.message}${more}` : 'invalid input');
+    this.name = 'BidfieldsError';
+    this.issues = issues;
+  }
+}
+
+/** Escapes one reference token of a JSON Pointer (RFC 6901 §3). */
+export function escapePointerToken(token: string | number): string {
+  const s = String(token);
+  return s.includes('~') || s.includes('/') ? s.replace(/~/g, '~0').replace(/\//g, '~1') : s;
+}
+
+/** Builds a JSON Pointer from reference tokens. */
+export function pointer(...tokens: readonly (string | number)[]): string {
+  let out = '';
+  for (const t of tokens) out += '/' + escapePointerToken(t);
+  return out;
+}
+
+/** Makes an issue object, leaving out `field` when there is none. */
+export function issue(code: Issue['code'], path: string, message: string, field?: string): Issue {
+  return field === undefined ? { code, path, message } : { code, path, message, field };
+}

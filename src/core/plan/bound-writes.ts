@@ -1,0 +1,25 @@
+/**
+ * Values bound to a plan: what will be written, already validated and coerced. The ext writes form a tree so
+ * that each object on the way is copied once however many values land below it.
+ */
+import type { WrittenValue } from '../compile/value-rule.js';
+
+/** One key under `imp[].ext`: either a value to write, or a nested object with more writes. */
+export interface ExtWrite {
+  readonly key: string;
+  readonly value: WrittenValue | undefined;
+  readonly children: ExtWrite[] | undefined;
+  /** JSON Pointer of this key relative to `imp[].ext`, for issue paths. */
+  readonly relPath: string;
+  /** The field that created this node (the first one, for a shared object). */
+  readonly field: string;
+}
+
+export interface BoundWrites {
+  readonly tagid: string | undefined;
+  readonly publisherId: string | undefined;
+  readonly siteId: string | undefined;
+  /** Field names of the inventory writes, for issues that concern them. */
+  readonly inventoryField: string | undefined;
+  readonly ext: readonly ExtWrite[] | undefined;
+}

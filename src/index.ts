@@ -1,0 +1,21 @@
+/**
+ * bidfields: validate demand-partner field definitions, compile them once, and apply entered values to OpenRTB
+ * 2.x bid requests without changing the caller's request.
+ */
+export { compile, validateAdapter } from './core/compile.js';
+export { CompiledAdapter, type BoundAdapter, type EnrichResult, type SafeEnrichResult, type AdapterInfo } from './core/adapter.js';
+export { BidfieldsError, type Issue, type IssueCode } from './core/issues.js';
+export type {
+  AdapterInput,
+  AdapterRecord,
+  BidRequest,
+  CompileOptions,
+  EnrichOptions,
+  FieldDefinition,
+  FieldValues,
+  NumberField,
+  Protocol,
+  SelectField,
+  SelectOption,
+  TextField,
+} from './core/types.js';
