@@ -9,6 +9,8 @@ export interface CliIO {
   readStdin(): Promise<string>;
   /** Working directory that relative paths resolve against. */
   cwd: string;
+  /** Standard input is a terminal (nothing piped), so reading it would wait for typing. */
+  stdinIsTTY?: boolean;
 }
 
 /** Exit codes of the contract (SPEC §6): 0 ok, 1 invalid input, 2 usage error. */
@@ -40,5 +42,6 @@ export function processIO(): CliIO {
       return Buffer.concat(chunks).toString('utf8');
     },
     cwd: process.cwd(),
+    stdinIsTTY: process.stdin.isTTY === true,
   };
 }

@@ -2,8 +2,8 @@
  * `bidfields` command dispatcher: picks the command from the first argument, answers `--help` on every level,
  * turns a `UsageError` into exit code 2, and never prints a stack trace for user mistakes.
  */
-import { EXIT_USAGE, UsageError, type CliCommand, type CliIO } from './io.js';
-import { commands } from './commands/index.js';
+import { EXIT_USAGE, UsageError, type CliIO } from './io.js';
+import { commands, type CommandEntry } from './commands/index.js';
 
 function topHelp(): string {
   const names = Object.keys(commands);
@@ -19,11 +19,12 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     (name === undefined ? io.stderr : io.stdout)(topHelp());
     return name === undefined ? EXIT_USAGE : 0;
   }
-  const command: CliCommand | undefined = Object.hasOwn(commands, name) ? commands[name] : undefined;
-  if (!command) {
+  const entry: CommandEntry | undefined = Object.hasOwn(commands, name) ? commands[name] : undefined;
+  if (!entry) {
     io.stderr(`bidfields: unknown command '${name}'\n\n${topHelp()}`);
     return EXIT_USAGE;
   }
+  const command = await entry.load();
   if (rest.includes('--help') || rest.includes('-h')) {
     io.stdout(command.usage);
     return 0;

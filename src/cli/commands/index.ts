@@ -1,4 +1,16 @@
-/** The registry of `bidfields` commands; each lives in its own file. */
+/**
+ * The registry of `bidfields` commands. Each command lives in its own file and is loaded only when run, so
+ * `bidfields enrich` does not pay for the report server's database driver at start-up.
+ */
 import type { CliCommand } from '../io.js';
 
-export const commands: Record<string, CliCommand> = {};
+export interface CommandEntry {
+  summary: string;
+  load(): Promise<CliCommand>;
+}
+
+export const commands: Record<string, CommandEntry> = {
+  enrich: { summary: 'apply entered values to an OpenRTB request', load: async () => (await import('./enrich.js')).enrichCommand },
+  validate: { summary: 'check an adapter record or field-definition array', load: async () => (await import('./validate.js')).validateCommand },
+  conformance: { summary: 'run the fixture suite (or, with --api, the HTTP API checks)', load: async () => (await import('./conformance.js')).conformanceCommand },
+};

@@ -1,0 +1,36 @@
+// Builds dist/: the library entries as ESM (+ CommonJS for require()), and the `bidfields` CLI as ESM with
+// its commands in lazily loaded chunks. Runtime dependencies and Node built-ins stay external.
+import typescript from '@rollup/plugin-typescript';
+import nodeResolve from '@rollup/plugin-node-resolve';
+import { builtinModules } from 'node:module';
+import fs from 'node:fs';
+
+const pkg = JSON.parse(fs.readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
+const externals = [...Object.keys(pkg.dependencies ?? {}), ...builtinModules];
+const external = (id) => id.startsWith('node:') || externals.some((name) => id === name || id.startsWith(name + '/'));
+
+/** Library entries: name → source. Each is in the exports map of package.json. */
+const entries = { index: 'src/index.ts' };
+
+const ts = () => typescript({ tsconfig: './tsconfig.json', include: ['src/**/*.ts'], exclude: ['test/**', 'scripts/**'], declaration: false, outDir: undefined, noEmitOnError: true });
+
+export default [
+  {
+    input: { ...entries, cli: 'src/cli/bin.ts' },
+    external,
+    plugins: [nodeResolve(), ts()],
+    output: {
+      dir: 'dist',
+      format: 'esm',
+      entryFileNames: '[name].js',
+      chunkFileNames: 'chunks/[name]-[hash].js',
+      banner: (chunk) => (chunk.name === 'cli' ? '#!/usr/bin/env node' : ''),
+    },
+  },
+  {
+    input: entries,
+    external,
+    plugins: [nodeResolve(), ts()],
+    output: { dir: 'dist', format: 'cjs', entryFileNames: '[name].cjs', chunkFileNames: 'chunks/[name]-[hash].cjs', exports: 'named' },
+  },
+];

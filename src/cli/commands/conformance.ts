@@ -1,0 +1,61 @@
+/** `bidfields conformance [DIR]`: runs the fixture suite against the library (SPEC §6). */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { runSuite } from '../../conformance/run-suite.js';
+import { libraryImplementation } from '../../conformance/implementations/library.js';
+import { EXIT_INVALID, EXIT_OK, UsageError, type CliCommand } from '../io.js';
+
+const usage = `Usage: bidfields conformance [DIR] [--filter TEXT] [--verbose] [--json]
+
+Runs the conformance fixtures (DIR/cases/**/*.json; default: the fixtures shipped with bidfields)
+against the library and ends with the line 'N passed, N failed'.
+
+Options:
+  --filter TEXT   run only cases whose name or file contains TEXT
+  --verbose       print passing cases too
+  --json          print the results as JSON instead
+Exit codes: 0 all passed, 1 a case failed, 2 usage error.
+`;
+
+/** The fixtures folder shipped in the package: next to dist/ (built) or src/ (from source). */
+function defaultFixtures(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 4; i++) {
+    if (fs.existsSync(path.join(dir, 'fixtures', 'cases'))) return path.join(dir, 'fixtures');
+    dir = path.dirname(dir);
+  }
+  throw new UsageError('cannot find the bundled fixtures; give DIR');
+}
+
+export const conformanceCommand: CliCommand = {
+  summary: 'run the fixture suite',
+  usage,
+  async run(args, io) {
+    const { values: flags, positionals } = parseArgs({
+      args,
+      strict: true,
+      allowPositionals: true,
+      options: { filter: { type: 'string' }, verbose: { type: 'boolean' }, json: { type: 'boolean' } },
+    });
+    if (positionals.length > 1) throw new UsageError('give at most one DIR');
+    const root = positionals[0] ? path.resolve(io.cwd, positionals[0]) : defaultFixtures();
+    if (!fs.existsSync(path.join(root, 'cases'))) throw new UsageError(`no cases/ folder in '${root}'`);
+    const suite = await runSuite(root, libraryImplementation, {
+      filter: flags.filter,
+      onResult: (result) => {
+        if (flags.json) return;
+        if (result.status === 'failed') io.stdout(`FAIL ${result.file} › ${result.name}\n${result.reasons.map((reason) => `     ${reason}\n`).join('')}`);
+        else if (result.status === 'skipped') io.stdout(`skip ${result.file} › ${result.name}: ${result.reasons[0]}\n`);
+        else if (flags.verbose) io.stdout(`ok   ${result.file} › ${result.name}\n`);
+      },
+    });
+    if (flags.json) io.stdout(JSON.stringify(suite) + '\n');
+    else {
+      if (suite.skipped > 0) io.stdout(`${suite.skipped} skipped\n`);
+      io.stdout(`${suite.passed} passed, ${suite.failed} failed\n`);
+    }
+    return suite.failed === 0 ? EXIT_OK : EXIT_INVALID;
+  },
+};

@@ -1,0 +1,49 @@
+/** `bidfields validate`: checks an adapter record or a bare field array (SPEC §6). */
+import { parseArgs } from 'node:util';
+import { compile, validateAdapter } from '../../core/compile.js';
+import type { AdapterInput } from '../../core/types.js';
+import type { Issue } from '../../core/issues.js';
+import { EXIT_INVALID, EXIT_OK, UsageError, type CliCommand } from '../io.js';
+import { COMPILE_FLAGS_HELP, InputError, compileFlags, compileOptionsFrom, printIssues, readJsonFile } from './shared.js';
+
+const usage = `Usage: bidfields validate FILE [--json]
+
+Checks an adapter record or a bare array of field definitions against the schema and the naming,
+uniqueness, predefined-name, RTB-prefix, endpoint and CPM-field rules.
+
+Options:
+  --json                 machine output: {"ok":…,"issues":[…],"warnings":[…]}
+${COMPILE_FLAGS_HELP}
+Exit codes: 0 valid, 1 invalid (issues on standard error), 2 usage error.
+`;
+
+export const validateCommand: CliCommand = {
+  summary: 'check an adapter record or field-definition array',
+  usage,
+  async run(args, io) {
+    const { values: flags, positionals } = parseArgs({ args, strict: true, allowPositionals: true, options: { json: { type: 'boolean' }, ...compileFlags } });
+    if (positionals.length !== 1) throw new UsageError('give exactly one FILE');
+    const options = compileOptionsFrom(flags);
+    let issues: Issue[];
+    let warnings: Issue[] = [];
+    let summary = '';
+    try {
+      const input = readJsonFile(io, positionals[0]!, 'adapter');
+      issues = validateAdapter(input, options);
+      if (issues.length === 0) {
+        const adapter = compile(input as AdapterInput, options);
+        warnings = [...adapter.warnings];
+        summary = `ok: ${adapter.fields.length} field(s), protocol ${adapter.protocol}\n`;
+      }
+    } catch (error) {
+      if (!(error instanceof InputError)) throw error;
+      issues = error.issues;
+    }
+    if (flags.json) io.stdout(JSON.stringify({ ok: issues.length === 0, issues, warnings }) + '\n');
+    else {
+      printIssues(io, issues, warnings);
+      io.stdout(summary);
+    }
+    return issues.length === 0 ? EXIT_OK : EXIT_INVALID;
+  },
+};

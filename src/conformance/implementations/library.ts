@@ -1,0 +1,28 @@
+/**
+ * The library as a conformance implementation: `compile` (or `validateAdapter`) then `safeEnrich`, in process.
+ */
+import { BidfieldsError } from '../../core/issues.js';
+import { compile, validateAdapter } from '../../core/compile.js';
+import type { AdapterInput, BidRequest, FieldValues } from '../../core/types.js';
+import type { Implementation, Outcome, ResolvedCase } from '../types.js';
+
+export function runWithLibrary(testCase: ResolvedCase): Outcome {
+  const options = testCase.compileOptions ?? {};
+  if (testCase.kind === 'validate') {
+    const issues = validateAdapter(testCase.adapter, options);
+    if (issues.length > 0) return { ok: false, issues, warnings: [] };
+    return { ok: true, warnings: [...compile(testCase.adapter as AdapterInput, options).warnings] };
+  }
+  let adapter;
+  try {
+    adapter = compile(testCase.adapter as AdapterInput, options);
+  } catch (error) {
+    if (error instanceof BidfieldsError) return { ok: false, issues: [...error.issues], warnings: [] };
+    throw error;
+  }
+  const result = adapter.safeEnrich(testCase.request as BidRequest, (testCase.values ?? {}) as FieldValues, testCase.options);
+  const warnings = [...adapter.warnings, ...(result.ok ? result.warnings : [])];
+  return result.ok ? { ok: true, request: result.request, warnings } : { ok: false, issues: result.issues, warnings };
+}
+
+export const libraryImplementation: Implementation = { name: 'library', run: runWithLibrary };

@@ -1,0 +1,45 @@
+/**
+ * Runs every fixture case against one implementation and tallies the results. The same runner serves the
+ * vitest suite, `bidfields conformance`, and anyone testing another implementation against the fixtures.
+ */
+import { loadFixtures } from './load-fixtures.js';
+import { checkOutcome } from './check-outcome.js';
+import type { CaseResult, Implementation, ResolvedCase, SuiteResult } from './types.js';
+
+export interface RunOptions {
+  /** Called after each case, e.g. to print progress. */
+  onResult?: (result: CaseResult) => void;
+  /** Run only cases whose name or file contains this text. */
+  filter?: string;
+}
+
+/** Runs one case; an implementation that throws fails the case instead of stopping the suite. */
+export async function runCase(implementation: Implementation, testCase: ResolvedCase): Promise<CaseResult> {
+  const base = { file: testCase.file, name: testCase.name };
+  const skip = testCase.skip?.find((entry) => entry.implementation === implementation.name);
+  if (skip) return { ...base, status: 'skipped', reasons: [skip.reason] };
+  try {
+    const reasons = checkOutcome(testCase, await implementation.run(testCase));
+    return { ...base, status: reasons.length === 0 ? 'passed' : 'failed', reasons };
+  } catch (error) {
+    return { ...base, status: 'failed', reasons: [`threw ${(error as Error)?.stack ?? String(error)}`] };
+  }
+}
+
+/** Loads the fixtures under `root` and runs them all against `implementation`. */
+export async function runSuite(root: string, implementation: Implementation, options: RunOptions = {}): Promise<SuiteResult> {
+  const suite: SuiteResult = { results: [], passed: 0, failed: 0, skipped: 0 };
+  const record = (result: CaseResult) => {
+    suite.results.push(result);
+    suite[result.status]++;
+    options.onResult?.(result);
+  };
+  for (const loaded of loadFixtures(root)) {
+    if (loaded.problems.length > 0) record({ file: loaded.file, name: '(fixture file)', status: 'failed', reasons: loaded.problems });
+    for (const testCase of loaded.cases) {
+      if (options.filter && !testCase.name.includes(options.filter) && !testCase.file.includes(options.filter)) continue;
+      record(await runCase(implementation, testCase));
+    }
+  }
+  return suite;
+}

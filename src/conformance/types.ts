@@ -1,0 +1,64 @@
+/**
+ * The conformance fixture format (schemas/fixture.schema.json) as types, and the one interface every
+ * implementation under test provides: the library, the CLI, the protocol wrappers, the built Prebid bundle.
+ */
+import type { Issue } from '../core/issues.js';
+import type { CompileOptions, EnrichOptions } from '../core/types.js';
+
+export interface ExpectedIssue {
+  code: string;
+  path: string;
+  field?: string;
+}
+
+export type Expectation =
+  | { ok: true; request?: unknown; set?: Record<string, unknown>; warnings?: ExpectedIssue[] }
+  | { ok: false; issues: ExpectedIssue[]; warnings?: ExpectedIssue[] };
+
+export interface FixtureCase {
+  name: string;
+  spec?: string;
+  kind: 'validate' | 'enrich';
+  adapter: unknown;
+  compileOptions?: Pick<CompileOptions, 'strict' | 'knownEndpoints' | 'allowLocal'>;
+  values?: unknown;
+  request?: unknown;
+  options?: Pick<EnrichOptions, 'allImps'>;
+  skip?: { implementation: string; reason: string }[];
+  expect: Expectation;
+}
+
+export interface FixtureFile {
+  description: string;
+  cases: FixtureCase[];
+}
+
+/** A case with its `$file` references resolved, ready to run. */
+export interface ResolvedCase extends FixtureCase {
+  /** Fixture file path relative to the fixtures root. */
+  file: string;
+}
+
+/** What an implementation answers for a case. Warnings count on both outcomes. */
+export type Outcome = { ok: true; request?: unknown; warnings: Issue[] } | { ok: false; issues: Issue[]; warnings: Issue[] };
+
+export interface Implementation {
+  /** Name used in `skip` entries. */
+  name: string;
+  run(testCase: ResolvedCase): Outcome | Promise<Outcome>;
+}
+
+export interface CaseResult {
+  file: string;
+  name: string;
+  status: 'passed' | 'failed' | 'skipped';
+  /** Why it failed, or the skip reason. */
+  reasons: string[];
+}
+
+export interface SuiteResult {
+  results: CaseResult[];
+  passed: number;
+  failed: number;
+  skipped: number;
+}
