@@ -29,7 +29,7 @@ const targets = [
 ];
 
 for (const target of targets) {
-  const ajv = new Ajv2020({ code: { source: true, esm: true, lines: false }, allErrors: true, strict: true, allowUnionTypes: true });
+  const ajv = new Ajv2020({ code: { source: true, esm: true, lines: false }, allErrors: true, strict: true, strictRequired: false, allowUnionTypes: true });
   for (const file of target.load) ajv.addSchema(schema(file));
   const refs = Object.fromEntries(Object.entries(target.exports).map(([name, file]) => [name, ID + file]));
   let code = standaloneCode(ajv, refs);

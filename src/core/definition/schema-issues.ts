@@ -12,7 +12,7 @@ export interface SchemaResult {
   unknownKeys: Issue[];
 }
 
-const UNKNOWN_KEY_KEYWORDS = new Set(['additionalProperties', 'unevaluatedProperties']);
+const UNKNOWN_KEY_KEYWORDS = new Set(['additionalProperties']);
 
 /** Validates `data` and maps every ajv error to an issue whose path points into `data`. */
 export function schemaIssues(validate: StandaloneValidator, data: unknown, fieldNameAt: (path: string) => string | undefined): SchemaResult {
@@ -38,8 +38,9 @@ function describe(error: AjvError): { path: string; message: string } {
       return { path: error.instancePath + pointer(String(params.missingProperty)), message: `missing required key '${String(params.missingProperty)}'` };
     case 'additionalProperties':
       return { path: error.instancePath + pointer(String(params.additionalProperty)), message: `unknown key '${String(params.additionalProperty)}'` };
-    case 'unevaluatedProperties':
-      return { path: error.instancePath + pointer(String(params.unevaluatedProperty)), message: `unknown key '${String(params.unevaluatedProperty)}' for this field type` };
+    case 'false schema':
+      // Our schemas use `false` only to forbid a key that belongs to another field type.
+      return { path: error.instancePath, message: `'${error.instancePath.split('/').pop()}' is not allowed for this field type` };
     case 'enum':
       return { path: error.instancePath, message: `must be one of ${JSON.stringify(params.allowedValues)}` };
     default:

@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# The main job on the bundled examples: validate the example adapters, enrich real OpenRTB requests with
+# example values, show how invalid values are reported, and run the conformance suite.
+set -u
+cd "$(dirname "$0")/.."
+cli="node dist/cli.js"
+known="--known-endpoint pbs.example-ssp.com --known-endpoint rtb.example-dsp.com"
+step() { printf '\n\033[1m$ %s\033[0m\n' "$*"; }
+
+step bidfields validate examples/prebid-server-adapter.json $known
+$cli validate examples/prebid-server-adapter.json $known || exit 1
+step bidfields validate examples/rtb-adapter.json $known
+$cli validate examples/rtb-adapter.json $known || exit 1
+
+step bidfields enrich --adapter examples/prebid-server-adapter.json --values examples/prebid-server-values.json --request fixtures/requests/iab26-site-simple-banner.json $known
+$cli enrich --adapter examples/prebid-server-adapter.json --values examples/prebid-server-values.json --request fixtures/requests/iab26-site-simple-banner.json $known || exit 1
+
+step "bidfields enrich --adapter examples/rtb-adapter.json --values examples/rtb-values.json < fixtures/requests/iab26-app-mobile-banner.json" $known
+$cli enrich --adapter examples/rtb-adapter.json --values examples/rtb-values.json $known < fixtures/requests/iab26-app-mobile-banner.json || exit 1
+
+step "bidfields enrich … --values examples/bad-values.json   # invalid values: issues on stderr, exit 1"
+$cli enrich --adapter examples/prebid-server-adapter.json --values examples/bad-values.json --request fixtures/requests/iab26-site-simple-banner.json $known
+code=$?
+echo "exit code $code"
+[ "$code" -eq 1 ] || exit 1
+
+step bidfields conformance
+$cli conformance

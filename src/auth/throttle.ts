@@ -1,0 +1,80 @@
+/**
+ * Slows down password guessing (SPEC §7.1): after a few failed sign-ins for one e-mail address, that address is
+ * refused with 429 for a while, and each further failure doubles the wait up to a cap. The key is the e-mail,
+ * known or not, so the throttle itself reveals nothing about which addresses exist. State is in memory and
+ * bounded (the oldest entries go first), which fits the single-process reference server; a fleet would keep it
+ * in a shared store behind the same interface.
+ */
+
+/** Per-key failure tracking. */
+export interface SignInThrottle {
+  /** Seconds the key must wait before trying again; 0 when it may try now. */
+  retryAfter(key: string): number;
+  /** Records a failed attempt. */
+  fail(key: string): void;
+  /** Records a success, which clears the key's failures. */
+  succeed(key: string): void;
+}
+
+/** Options of {@link createThrottle}. */
+export interface ThrottleOptions {
+  /** Failures allowed before the key is locked; default 5. */
+  maxFailures?: number;
+  /** First lock, doubled on each further failure; default 30 s. */
+  lockSeconds?: number;
+  /** Longest lock; default 900 s. */
+  maxLockSeconds?: number;
+  /** Failures older than this are forgotten; default 900 s. */
+  windowSeconds?: number;
+  /** Keys tracked at most; default 100 000. */
+  maxEntries?: number;
+  now?: () => number;
+}
+
+interface Entry {
+  failures: number;
+  last: number;
+  lockedUntil: number;
+}
+
+/**
+ * Makes an in-memory throttle.
+ *
+ * @example
+ * const throttle = createThrottle()
+ * if (throttle.retryAfter(email) > 0) return tooManyRequests()
+ */
+export function createThrottle(options: ThrottleOptions = {}): SignInThrottle {
+  const { maxFailures = 5, lockSeconds = 30, maxLockSeconds = 900, windowSeconds = 900 } = options;
+  const { maxEntries = 100_000, now = Date.now } = options;
+  const entries = new Map<string, Entry>();
+  const current = (key: string): Entry | undefined => {
+    const e = entries.get(key);
+    if (e && e.lockedUntil <= now() && now() - e.last > windowSeconds * 1000) {
+      entries.delete(key);
+      return undefined;
+    }
+    return e;
+  };
+  return {
+    retryAfter(key) {
+      const e = current(key);
+      return e && e.lockedUntil > now() ? Math.ceil((e.lockedUntil - now()) / 1000) : 0;
+    },
+    fail(key) {
+      const e = current(key) ?? { failures: 0, last: 0, lockedUntil: 0 };
+      e.failures++;
+      e.last = now();
+      if (e.failures >= maxFailures) {
+        const seconds = Math.min(maxLockSeconds, lockSeconds * 2 ** (e.failures - maxFailures));
+        e.lockedUntil = now() + seconds * 1000;
+      }
+      entries.delete(key); // re-insert, so Map order is least recently failed first
+      entries.set(key, e);
+      if (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
+    },
+    succeed(key) {
+      entries.delete(key);
+    },
+  };
+}

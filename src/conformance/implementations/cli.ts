@@ -1,0 +1,62 @@
+/**
+ * A command line as a conformance implementation: each case is written to temporary files and run through
+ * `enrich --json` or `validate --json` of the given command (ours: `node dist/cli.js`; anyone's own CLI that
+ * follows SPEC §6). Exit codes are checked too: 0 with ok, 1 with issues.
+ */
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Implementation, Outcome, ResolvedCase } from '../types.js';
+
+function exec(command: readonly string[], args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(command[0]!, [...command.slice(1), ...args], { maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
+      const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+function flags(testCase: ResolvedCase): string[] {
+  const out: string[] = [];
+  const options = testCase.compileOptions ?? {};
+  if (options.strict === false) out.push('--lenient');
+  for (const host of options.knownEndpoints ?? []) out.push('--known-endpoint', host);
+  if (options.allowLocal) out.push('--allow-local');
+  return out;
+}
+
+/** @param command the CLI to run, e.g. `['node', 'dist/cli.js']`. */
+export function cliImplementation(command: readonly string[], name = 'cli'): Implementation {
+  return {
+    name,
+    async run(testCase: ResolvedCase): Promise<Outcome> {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bidfields-case-'));
+      try {
+        const write = (file: string, data: unknown) => {
+          const target = path.join(dir, file);
+          fs.writeFileSync(target, JSON.stringify(data));
+          return target;
+        };
+        const adapter = write('adapter.json', testCase.adapter);
+        const args =
+          testCase.kind === 'validate'
+            ? ['validate', adapter, '--json', ...flags(testCase)]
+            : ['enrich', '--adapter', adapter, '--values', write('values.json', testCase.values ?? {}), '--request', write('request.json', testCase.request), '--json', ...flags(testCase), ...(testCase.options?.allImps ? ['--all-imps'] : [])];
+        const { code, stdout, stderr } = await exec(command, args);
+        let answer: { ok: boolean; request?: unknown; issues?: Outcome['warnings']; warnings?: Outcome['warnings'] };
+        try {
+          answer = JSON.parse(stdout);
+        } catch {
+          throw new Error(`exit ${code}, standard output is not JSON: ${stdout.slice(0, 200)} ${stderr.slice(0, 500)}`);
+        }
+        if (code !== (answer.ok ? 0 : 1)) throw new Error(`exit code ${code} does not fit ok=${answer.ok}`);
+        const warnings = answer.warnings ?? [];
+        return answer.ok ? { ok: true, request: answer.request, warnings } : { ok: false, issues: answer.issues ?? [], warnings };
+      } finally {
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  };
+}

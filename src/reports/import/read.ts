@@ -1,0 +1,94 @@
+/**
+ * Reads event rows from a file, streaming, in either format an export tool writes: NDJSON (one JSON object per
+ * line) or CSV with a header line (RFC 4180, parsed by csv-parse). The format comes from the extension, else from
+ * the first character (`{` means NDJSON). CSV cells arrive as text, so the numeric columns are converted here and
+ * left as text when they are not plain decimal numbers, which the row check then refuses with a reason.
+ */
+import type { Readable } from 'node:stream';
+import { createInterface } from 'node:readline';
+import { parse } from 'csv-parse';
+import { IMPORT_COLUMNS } from './row.js';
+
+/** One parsed line: its value, or why it could not be parsed. */
+export interface ParsedLine {
+  /** 1-based line (NDJSON) or record (CSV, header excluded) number. */
+  line: number;
+  value?: unknown;
+  error?: string;
+}
+
+const NUMERIC = new Set(['requests', 'impression', 'revenue']);
+const DECIMAL = /^\s*-?(\d+\.?\d*|\.\d+)\s*$/;
+
+/** Decides the format from the file name, else from the first non-blank character. */
+export function detectFormat(path: string, head: string): 'ndjson' | 'csv' {
+  if (/\.(nd)?jsonl?$/i.test(path)) return 'ndjson';
+  if (/\.csv$/i.test(path)) return 'csv';
+  return head.trimStart().startsWith('{') ? 'ndjson' : 'csv';
+}
+
+/**
+ * Yields the parsed lines of an NDJSON stream (blank lines skipped).
+ *
+ * @example
+ * for await (const { line, value, error } of readNdjson(createReadStream('events.ndjson'))) …
+ */
+export async function* readNdjson(input: Readable): AsyncGenerator<ParsedLine> {
+  const lines = createInterface({ input: input.setEncoding('utf8'), crlfDelay: Infinity });
+  let line = 0;
+  for await (const text of lines) {
+    line++;
+    if (text.trim() === '') continue;
+    try {
+      yield { line, value: JSON.parse(text) };
+    } catch {
+      yield { line, error: 'not valid JSON' };
+    }
+  }
+}
+
+/**
+ * Yields the records of a CSV stream with a header line; a header that lacks a column, or has one too many,
+ * throws before any row is read, since then every row would be refused for the same reason.
+ *
+ * @example
+ * for await (const { line, value } of readCsv(createReadStream('events.csv'))) …
+ */
+export async function* readCsv(input: Readable): AsyncGenerator<ParsedLine> {
+  const parser = input.pipe(
+    parse({ bom: true, trim: true, skip_empty_lines: true, relax_column_count: true }),
+  );
+  let header: string[] | undefined;
+  let line = 0;
+  for await (const record of parser as AsyncIterable<string[]>) {
+    if (!header) {
+      header = checkHeader(record);
+      continue;
+    }
+    line++;
+    if (record.length !== header.length) {
+      yield { line, error: `expected ${header.length} cells, found ${record.length}` };
+      continue;
+    }
+    const value: Record<string, string | number> = {};
+    header.forEach((column, i) => {
+      const cell = record[i]!;
+      value[column] = NUMERIC.has(column) && DECIMAL.test(cell) ? Number(cell) : cell;
+    });
+    yield { line, value };
+  }
+}
+
+function checkHeader(record: string[]): string[] {
+  const header = record.map((h) => h.toLowerCase());
+  const missing = IMPORT_COLUMNS.filter((c) => !header.includes(c));
+  const extra = header.filter((h) => !IMPORT_COLUMNS.includes(h));
+  if (missing.length > 0 || extra.length > 0 || new Set(header).size !== header.length) {
+    throw new Error(
+      `CSV header must name the columns ${IMPORT_COLUMNS.join(', ')} once each` +
+        (missing.length ? `; missing: ${missing.join(', ')}` : '') +
+        (extra.length ? `; unknown: ${extra.join(', ')}` : ''),
+    );
+  }
+  return header;
+}
