@@ -64,11 +64,12 @@ export async function createDuckDBUserStore(connection: DuckDBConnection): Promi
     const row = reader.getRowObjectsJS()[0];
     return row ? fromRow(row) : undefined;
   };
+  const findByEmail = (email: string) => one(`SELECT ${COLUMNS} FROM users WHERE email = $1`, [normaliseEmail(email)]);
   return {
-    findByEmail: (email) => one(`SELECT ${COLUMNS} FROM users WHERE email = $1`, [normaliseEmail(email)]),
+    findByEmail,
     async add(user) {
       const email = normaliseEmail(user.email);
-      if (await this.findByEmail(email)) throw new DuplicateEmailError(`a user with e-mail ${email} exists`);
+      if (await findByEmail(email)) throw new DuplicateEmailError(`a user with e-mail ${email} exists`);
       const now = new Date().toISOString();
       const added = await one(
         `INSERT INTO users (account_id, name, email, status, role, password_hash, created_at, updated_at, deleted_at)
