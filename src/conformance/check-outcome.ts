@@ -72,9 +72,14 @@ export function checkOutcome(testCase: ResolvedCase, outcome: Outcome): string[]
     reasons.push(`expected issues ${expect.issues.map((want) => key(want, true)).join('; ')}, got success`);
   } else if (!expect.ok && !outcome.ok) {
     reasons.push(...compareIssues('issue', expect.issues, outcome.issues));
-  } else if (expect.ok && outcome.ok && testCase.kind === 'enrich') {
-    const wanted = expect.request !== undefined ? expect.request : applySet(testCase.request, expect.set ?? {});
-    reasons.push(...diffPaths(wanted, outcome.request).map((line) => `request ${line}`));
+  } else if (expect.ok && outcome.ok) {
+    // Cases with an input request compare the output with it (whole, or as `set` changes); Prebid cases build
+    // their request from bids, so only an explicit `request` is compared.
+    const hasInput = testCase.kind === 'enrich' || testCase.kind === 'rtb' || testCase.kind === 'prebid-server';
+    const wanted = expect.request !== undefined ? expect.request : hasInput ? applySet(testCase.request, expect.set ?? {}) : undefined;
+    if (wanted !== undefined) reasons.push(...diffPaths(wanted, outcome.request).map((line) => `request ${line}`));
+    if (expect.http !== undefined) reasons.push(...diffPaths(expect.http, outcome.http).map((line) => `http ${line}`));
+    if (expect.bids !== undefined) reasons.push(...diffPaths(expect.bids, outcome.bids).map((line) => `bids ${line}`));
   }
   reasons.push(...compareIssues('warning', expect.warnings ?? [], outcome.warnings));
   return reasons;

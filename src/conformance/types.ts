@@ -11,19 +11,35 @@ export interface ExpectedIssue {
   field?: string;
 }
 
+/** The HTTP request an implementation would send; its body is compared as `request`. */
+export interface HttpExpectation {
+  method: 'POST';
+  url: string;
+  headers: Record<string, string>;
+}
+
 export type Expectation =
-  | { ok: true; request?: unknown; set?: Record<string, unknown>; warnings?: ExpectedIssue[] }
+  | { ok: true; request?: unknown; set?: Record<string, unknown>; http?: HttpExpectation | null; bids?: unknown[]; warnings?: ExpectedIssue[] }
   | { ok: false; issues: ExpectedIssue[]; warnings?: ExpectedIssue[] };
+
+export type CaseKind = 'validate' | 'enrich' | 'rtb' | 'prebid-server' | 'prebid-js-request' | 'prebid-js-response';
 
 export interface FixtureCase {
   name: string;
   spec?: string;
-  kind: 'validate' | 'enrich';
+  kind: CaseKind;
   adapter: unknown;
   compileOptions?: Pick<CompileOptions, 'strict' | 'knownEndpoints' | 'allowLocal'>;
   values?: unknown;
   request?: unknown;
   options?: Pick<EnrichOptions, 'allImps'>;
+  protocolOptions?: { paramsLocation?: 'imp.ext' | 'imp.ext.prebid.bidder' };
+  /** prebid-js-*: Prebid.js bid requests for the bidder. */
+  bids?: Record<string, unknown>[];
+  /** prebid-js-*: the Prebid.js bidderRequest without its bids. */
+  bidderRequest?: Record<string, unknown>;
+  /** prebid-js-response: the partner's answer body. */
+  response?: unknown;
   skip?: { implementation: string; reason: string }[];
   expect: Expectation;
 }
@@ -40,11 +56,15 @@ export interface ResolvedCase extends FixtureCase {
 }
 
 /** What an implementation answers for a case. Warnings count on both outcomes. */
-export type Outcome = { ok: true; request?: unknown; warnings: Issue[] } | { ok: false; issues: Issue[]; warnings: Issue[] };
+export type Outcome =
+  | { ok: true; request?: unknown; http?: HttpExpectation | null; bids?: unknown[]; warnings: Issue[] }
+  | { ok: false; issues: Issue[]; warnings: Issue[] };
 
 export interface Implementation {
   /** Name used in `skip` entries. */
   name: string;
+  /** The case kinds it implements; other cases are skipped with that reason. */
+  kinds: readonly CaseKind[];
   run(testCase: ResolvedCase): Outcome | Promise<Outcome>;
 }
 

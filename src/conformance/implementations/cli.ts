@@ -31,6 +31,7 @@ function flags(testCase: ResolvedCase): string[] {
 export function cliImplementation(command: readonly string[], name = 'cli'): Implementation {
   return {
     name,
+    kinds: ['validate', 'enrich'],
     async run(testCase: ResolvedCase): Promise<Outcome> {
       const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bidfields-case-'));
       try {

@@ -25,4 +25,4 @@ export function runWithLibrary(testCase: ResolvedCase): Outcome {
   return result.ok ? { ok: true, request: result.request, warnings } : { ok: false, issues: result.issues, warnings };
 }
 
-export const libraryImplementation: Implementation = { name: 'library', run: runWithLibrary };
+export const libraryImplementation: Implementation = { name: 'library', kinds: ['validate', 'enrich'], run: runWithLibrary };

@@ -1,0 +1,18 @@
+/**
+ * `bidfields/client`: the typed, fetch-based client of the ad server API, for Node and browsers. Requests are
+ * validated before sending with the same code the reference server uses.
+ *
+ * @example
+ * import { createClient, ApiError } from 'bidfields/client'
+ * const api = createClient({ baseUrl: 'https://ads.example.com' })
+ * await api.signIn(email, password)
+ * for await (const page of api.reportPages({ startDate: '2024-01-01', endDate: '2024-12-31',
+ *   dimensions: ['date', 'country'], metrics: ['revenue'] }, { pageSize: 500 })) { … }
+ */
+export { createClient, type ApiClient, type ClientOptions, type CsvReport, type SignInResult } from './client.js';
+export { ApiError } from './error.js';
+export type { Issue } from '../core/issues.js';
+export type { UserRecord } from '../auth/user.js';
+export { DIMENSIONS, METRICS, type Dimension, type Metric } from '../reports/columns.js';
+export type { ReportFilter, ReportRequest, ReportRow, RowOf, OrderSpec, FilterOperator } from '../reports/request.js';
+export { validateReportRequest, type ReportValidation } from '../reports/validate.js';

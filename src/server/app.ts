@@ -1,0 +1,57 @@
+/**
+ * The request handler of the reference server: routing, CORS, error bodies and the request log. Routes are exact
+ * paths (with or without the trailing slash the seed writes); a known path with another method is 405 with
+ * `Allow`, anything else 404. The log line has the method, the path without its query, the status and the time:
+ * never a header or a body, so no password or token reaches a log.
+ */
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import { DEFAULT_MAX_BODY_BYTES } from './body.js';
+import { applyCors } from './cors.js';
+import { HttpError, INTERNAL_ERROR } from './http-error.js';
+import { sendError } from './respond.js';
+import { handleReport } from './routes/report.js';
+import { handleSignIn } from './routes/signin.js';
+import type { ApiServices } from './services.js';
+
+/** Options of the request handler. */
+export interface HandlerOptions {
+  /** Largest accepted body in bytes; default 100 KiB. */
+  maxBodyBytes?: number;
+  /** Receives one line per request, and unexpected errors; default: nothing is logged. */
+  log?: (line: string) => void;
+  /** `*` or an origin to allow cross-origin calls from; default: no CORS headers. */
+  corsOrigin?: string;
+}
+
+type Route = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
+
+/**
+ * Makes the handler for `http.createServer`.
+ *
+ * @example
+ * const server = http.createServer(createHandler(services, { log: console.log }))
+ */
+export function createHandler(services: ApiServices, options: HandlerOptions = {}): RequestListener {
+  const { maxBodyBytes = DEFAULT_MAX_BODY_BYTES, log, corsOrigin } = options;
+  const routes: Record<string, Route> = {
+    '/api/signin': (req, res) => handleSignIn(req, res, services.signIn, maxBodyBytes),
+    '/api/reportv2': (req, res) => handleReport(req, res, services, maxBodyBytes),
+  };
+  return async (req, res) => {
+    const started = performance.now();
+    const path = (req.url ?? '/').split('?')[0]!;
+    try {
+      if (corsOrigin && applyCors(req, res, corsOrigin)) return;
+      const route = Object.hasOwn(routes, path.replace(/\/$/, '')) ? routes[path.replace(/\/$/, '')] : undefined;
+      if (!route) throw new HttpError(404, 'not_found', `no endpoint at ${path}`);
+      if (req.method !== 'POST') throw new HttpError(405, 'method_not_allowed', 'use POST', undefined, { Allow: 'POST' });
+      await route(req, res);
+    } catch (error) {
+      if (!(error instanceof HttpError)) log?.(`error ${req.method} ${path}: ${(error as Error)?.stack ?? String(error)}`);
+      if (res.headersSent) res.destroy();
+      else sendError(res, error instanceof HttpError ? error : INTERNAL_ERROR);
+    } finally {
+      log?.(`${new Date().toISOString()} ${req.method} ${path} ${res.statusCode} ${(performance.now() - started).toFixed(1)}ms`);
+    }
+  };
+}

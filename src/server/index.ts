@@ -1,0 +1,22 @@
+/**
+ * `bidfields/server`: the reference implementation of the ad server API (SPEC §7) — sign-in and the custom
+ * report — on node:http, over the embedded DuckDB store. Teams develop their dashboards and bidder services
+ * against it and run the HTTP conformance suite against it in CI.
+ *
+ * @example
+ * import { openStorage, createServices, startServer } from 'bidfields/server'
+ * const storage = await openStorage({ dataDir: '.bidfields' })
+ * const running = await startServer(createServices(storage), { port: 8080 })
+ */
+export { createHandler, type HandlerOptions } from './app.js';
+export { DEMO_USERS, seedDemo, type DemoUser } from './demo.js';
+export { HttpError, type ErrorBody } from './http-error.js';
+export { createServices, type ApiServices, type ServiceOptions } from './services.js';
+export { createServer, startServer, type RunningServer, type StartOptions } from './start.js';
+export { DEFAULT_DATA_DIR, openStorage, type Storage } from './storage.js';
+export { DEFAULT_SCRYPT_COST, hashPassword, type ScryptCost } from '../auth/password.js';
+export { ROLE, STATUS, parseRole, type Role, type Status } from '../auth/roles.js';
+export type { UserRecord } from '../auth/user.js';
+export { createReportEngine, type ReportEngine, type ReportOutcome } from '../reports/engine.js';
+export type { ReportStore, EventRow, StoreResult } from '../reports/store.js';
+export type { ReportPlan } from '../reports/plan.js';

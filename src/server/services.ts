@@ -1,0 +1,54 @@
+/**
+ * Wires the services the HTTP layer calls — sign-in, tokens, reports — from a storage and a few settings. Kept
+ * apart from the handler so tests and embedders can swap any one of them (a shorter token lifetime, a cheaper
+ * password hash, a different report store) without touching routing.
+ */
+import { randomBytes } from 'node:crypto';
+import type { ScryptCost } from '../auth/password.js';
+import { createSignIn, type SignInService } from '../auth/signin.js';
+import { createThrottle, type SignInThrottle } from '../auth/throttle.js';
+import { createTokenService, type TokenService } from '../auth/token.js';
+import type { UserStore } from '../auth/user-store.js';
+import { createReportEngine, type ReportEngine } from '../reports/engine.js';
+import type { ReportStore } from '../reports/store.js';
+
+/** What the request handler calls. */
+export interface ApiServices {
+  signIn: SignInService;
+  tokens: TokenService;
+  reports: ReportEngine;
+}
+
+/** Options of {@link createServices}. */
+export interface ServiceOptions {
+  /** HMAC key for tokens (≥ 32 bytes); default: random per process, so a restart signs everyone out. */
+  jwtSecret?: Uint8Array | string;
+  /** Token lifetime; default 3600 s. */
+  tokenTtlSeconds?: number;
+  /** Password hash cost of the users (for the dummy hash that keeps timing even); default OWASP's. */
+  scryptCost?: ScryptCost;
+  throttle?: SignInThrottle;
+  /** Clock for tokens, for tests. */
+  now?: () => number;
+}
+
+/**
+ * Builds the services over a report store and a user store.
+ *
+ * @example
+ * const services = createServices({ reports: storage.reports, users: storage.users }, { jwtSecret: process.env.BIDFIELDS_JWT_SECRET })
+ */
+export function createServices(stores: { reports: ReportStore; users: UserStore }, options: ServiceOptions = {}): ApiServices {
+  const tokens = createTokenService({
+    secret: options.jwtSecret ?? randomBytes(32),
+    ...(options.tokenTtlSeconds !== undefined && { ttlSeconds: options.tokenTtlSeconds }),
+    ...(options.now && { now: options.now }),
+  });
+  const signIn = createSignIn({
+    users: stores.users,
+    tokens,
+    throttle: options.throttle ?? createThrottle(),
+    ...(options.scryptCost && { cost: options.scryptCost }),
+  });
+  return { signIn, tokens, reports: createReportEngine(stores.reports) };
+}

@@ -1,0 +1,44 @@
+/**
+ * The server's state: report events and users in one DuckDB database, a file `bidfields.duckdb` in the data
+ * folder (`--data DIR`, default `./.bidfields`), or in memory for the demo and the tests. The CLI commands
+ * `users`, `data` and `serve` all open it through here, so they agree on the file and the tables.
+ */
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { createDuckDBUserStore, type UserStore } from '../auth/user-store.js';
+import { openDuckDB } from '../reports/duckdb/database.js';
+import { createDuckDBReportStore, type DuckDBReportStore } from '../reports/duckdb/store.js';
+
+/** The default data folder. */
+export const DEFAULT_DATA_DIR = '.bidfields';
+/** The database file's name inside the data folder. */
+export const DATABASE_FILE = 'bidfields.duckdb';
+
+/** An open storage. */
+export interface Storage {
+  reports: DuckDBReportStore;
+  users: UserStore;
+  close(): void;
+}
+
+/**
+ * Opens the storage in a data folder (created if needed), or in memory.
+ *
+ * @example
+ * const storage = await openStorage({ dataDir: '.bidfields' })
+ * const memory = await openStorage({ memory: true })
+ */
+export async function openStorage(where: { dataDir: string } | { memory: true }): Promise<Storage> {
+  let path = ':memory:';
+  if ('dataDir' in where) {
+    await mkdir(where.dataDir, { recursive: true });
+    path = join(where.dataDir, DATABASE_FILE);
+  }
+  const db = await openDuckDB(path);
+  try {
+    return { reports: await createDuckDBReportStore(db.connection), users: await createDuckDBUserStore(db.connection), close: db.close };
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+}
