@@ -3,11 +3,13 @@
  */
 import { validateFieldsSchema, validateRecordSchema } from './definition/generated/validators.js';
 import { compileWith, validateAdapterWith } from './compile/compile-with.js';
+import { checkEndpoint } from './endpoint/check-endpoint.js';
+import { schemaCheck } from './definition/schema-issues.js';
 import type { CompiledAdapter } from './adapter.js';
 import type { Issue } from './issues.js';
 import type { AdapterInput, CompileOptions } from './types.js';
 
-const validators = { fields: validateFieldsSchema, record: validateRecordSchema };
+const kit = { schema: schemaCheck(validateFieldsSchema, validateRecordSchema), endpoint: checkEndpoint };
 
 /**
  * Checks an adapter record or a bare field array (SPEC §1–2, §4) and compiles it into a plan.
@@ -19,11 +21,11 @@ const validators = { fields: validateFieldsSchema, record: validateRecordSchema 
  * ] });
  * const { request } = adapter.enrich(bidRequest, { 'prd.impTagId': 'top', zone: '7' });
  */
-export const compile: (input: AdapterInput, options?: CompileOptions) => CompiledAdapter = /* @__PURE__ */ compileWith(validators);
+export const compile: (input: AdapterInput, options?: CompileOptions) => CompiledAdapter = /* @__PURE__ */ compileWith(kit);
 
 /**
  * Checks an adapter record or field array and returns the issues (empty when valid); never throws on bad input.
  * @example validateAdapter({ protocol: 'rtb', fields: [{ name: 'zone', type: 'text', display: 'Zone' }] })
  * // → [{ code: 'rtb_field_without_prefix', path: '/fields/0/name', field: 'zone', message: '…' }]
  */
-export const validateAdapter: (input: unknown, options?: CompileOptions) => Issue[] = /* @__PURE__ */ validateAdapterWith(validators);
+export const validateAdapter: (input: unknown, options?: CompileOptions) => Issue[] = /* @__PURE__ */ validateAdapterWith(kit);

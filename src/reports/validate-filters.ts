@@ -105,7 +105,8 @@ function checkValue(value: unknown, path: string, issues: Issue[]): boolean {
     issues.push(issue('schema', path, 'a filter value must be a string'));
     return false;
   }
-  if (value.length > REPORT_LIMITS.filterValueLength) {
+  // JSON Schema's maxLength counts code points; .length (UTF-16 units) is never smaller, so check it first.
+  if (value.length > REPORT_LIMITS.filterValueLength && [...value].length > REPORT_LIMITS.filterValueLength) {
     issues.push(issue('limit_exceeded', path, `a filter value has at most ${REPORT_LIMITS.filterValueLength} characters`));
     return false;
   }

@@ -42,3 +42,13 @@ export async function openStorage(where: { dataDir: string } | { memory: true })
     throw error;
   }
 }
+
+/**
+ * A one-line explanation of why the storage could not be opened; DuckDB's lock error becomes a hint that
+ * another process (most often a running `bidfields serve`) holds the folder.
+ */
+export function describeStorageError(error: unknown): string {
+  const message = (error as Error)?.message ?? String(error);
+  if (/lock/i.test(message)) return 'the data folder is in use by another process (is `bidfields serve` running on it?)';
+  return `cannot open the data folder: ${message.split('\n')[0]}`;
+}

@@ -4,20 +4,25 @@
  * §1–2. Every issue is collected; a plan is returned only when there is none.
  */
 import { issue, type Issue } from '../issues.js';
-import type { CompileOptions, FieldDefinition, Protocol } from '../types.js';
+import type { CompileOptions, Protocol } from '../types.js';
 import type { Plan, FieldPlan } from '../plan/plan.js';
-import type { StandaloneValidator } from '../definition/ajv-types.js';
-import { schemaIssues } from '../definition/schema-issues.js';
+import type { SchemaResult } from '../definition/schema-issues.js';
 import { hasUnsafeSegment, isDotPath } from '../definition/names.js';
-import { checkEndpoint } from '../endpoint/check-endpoint.js';
+import type { checkEndpoint } from '../endpoint/check-endpoint.js';
 import { isPlainObject } from '../apply/plain-object.js';
 import { planField } from './plan-field.js';
 import { checkNames } from './check-names.js';
 
-/** The two schema validators the check runs; injected so the browser build can choose lighter ones. */
-export interface SchemaValidators {
-  fields: StandaloneValidator;
-  record: StandaloneValidator;
+/** The JSON Schema stage of the full check: validates a record or a field array, issues with field names. */
+export type SchemaCheck = (input: unknown, isArray: boolean, fieldNameAt: (path: string) => string | undefined) => SchemaResult;
+
+/**
+ * What differs between the full check and the size-bound one (Prebid bundle): the JSON Schema validators (none
+ * there: the field planner guards the shape it reads) and the endpoint check (parsed-URL rules only there).
+ */
+export interface CheckKit {
+  schema?: SchemaCheck;
+  endpoint: typeof checkEndpoint;
 }
 
 export interface AdapterCheck {
@@ -33,7 +38,7 @@ export interface AdapterCheck {
 const PROTOCOLS: readonly unknown[] = ['rtb', 'prebid-server', 'prebid-js'];
 const BIDDER_CODE = /^[A-Za-z0-9_-]+$/;
 
-function checkRecordKeys(record: Record<string, unknown>, protocol: Protocol, options: CompileOptions, out: AdapterCheck): void {
+function checkRecordKeys(record: Record<string, unknown>, protocol: Protocol, options: CompileOptions, kit: CheckKit, out: AdapterCheck): void {
   const { cpmField, bidderCode, endpoint } = record;
   if (protocol === 'prebid-js' && cpmField === undefined) out.issues.push(issue('invalid_cpm_field', '/cpmField', 'a Prebid JS adapter needs the CPM field of the partner\'s bid (e.g. "price")'));
   else if (typeof cpmField === 'string' && (!isDotPath(cpmField) || hasUnsafeSegment(cpmField))) {
@@ -44,7 +49,7 @@ function checkRecordKeys(record: Record<string, unknown>, protocol: Protocol, op
     out.issues.push(issue('invalid_bidder_code', '/bidderCode', 'the bidder code must be [A-Za-z0-9_-]+ and not __proto__, prototype or constructor'));
   }
   if (endpoint !== undefined) {
-    const checked = checkEndpoint(endpoint, protocol, '/endpoint', options);
+    const checked = kit.endpoint(endpoint, protocol, '/endpoint', options);
     out.issues.push(...checked.issues);
     if (checked.endpoint) out.endpoint = checked.endpoint.url;
   }
@@ -55,13 +60,24 @@ function checkRecordKeys(record: Record<string, unknown>, protocol: Protocol, op
   };
 }
 
+/** Without a schema: only what the rest relies on, a known protocol and an array of fields. */
+function shapeOnly(input: Record<string, unknown> | unknown[], protocol: Protocol | undefined, fields: unknown): SchemaResult {
+  const errors: Issue[] = [];
+  if (protocol === undefined) errors.push(issue('schema', '/protocol', 'must be rtb, prebid-server or prebid-js'));
+  if (!Array.isArray(fields)) errors.push(issue('schema', Array.isArray(input) ? '' : '/fields', 'must be an array of field definitions'));
+  for (const key of ['endpoint', 'cpmField', 'bidderCode']) {
+    if (!Array.isArray(input) && input[key] !== undefined && typeof input[key] !== 'string') errors.push(issue('schema', `/${key}`, 'must be a string'));
+  }
+  return { errors, unknownKeys: [] };
+}
+
 function checkExtBase(extBase: readonly unknown[]): Issue[] {
   const bad = extBase.some((segment) => typeof segment !== 'string' || !isDotPath(segment) || segment.includes('.') || hasUnsafeSegment(segment));
   return bad ? [issue('unsafe_name', '', 'compile option extBase must be plain key segments ([A-Za-z0-9_$-]+, no prototype keys)')] : [];
 }
 
 /** Checks an adapter record or a bare field array; never throws on bad input. */
-export function checkAdapter(input: unknown, options: CompileOptions, validators: SchemaValidators): AdapterCheck {
+export function checkAdapter(input: unknown, options: CompileOptions, kit: CheckKit): AdapterCheck {
   const out: AdapterCheck = { issues: [], warnings: [] };
   const extBase = options.extBase ?? [];
   out.issues.push(...checkExtBase(extBase));
@@ -81,17 +97,17 @@ export function checkAdapter(input: unknown, options: CompileOptions, validators
     const field: unknown = fields[index];
     return isPlainObject(field) && typeof field.name === 'string' ? field.name : undefined;
   };
-  const schema = schemaIssues(isArray ? validators.fields : validators.record, input, nameAt);
+  const schema = kit.schema ? kit.schema(input, isArray, nameAt) : shapeOnly(input, protocol, fields);
   out.issues.push(...schema.errors);
   (options.strict === false ? out.warnings : out.issues).push(...schema.unknownKeys);
 
-  if (!isArray && protocol !== undefined) checkRecordKeys(input, protocol, options, out);
+  if (!isArray && protocol !== undefined) checkRecordKeys(input, protocol, options, kit, out);
   if (!Array.isArray(fields) || protocol === undefined) return out;
 
   // Field rules run on every field the schema accepted, so one bad field does not hide another's issues.
   const badFields = new Set(schema.errors.map((found) => found.path.slice(fieldsPath.length + 1).split('/')[0]));
   const plans: FieldPlan[] = [];
-  fields.forEach((field: FieldDefinition, index) => {
+  fields.forEach((field: unknown, index) => {
     if (badFields.has(String(index))) return;
     const planned = planField(field, index, fieldsPath, protocol, extBase as readonly string[]);
     out.issues.push(...planned.issues);

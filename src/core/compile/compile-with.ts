@@ -1,15 +1,15 @@
 /**
- * `compile` and `validateAdapter` over a given pair of schema validators. The package entry binds the
- * precompiled ajv validators; a build that must stay tiny can bind others without pulling ajv's output in.
+ * `compile` and `validateAdapter` over a check kit (schema validators and endpoint check). The package entry binds
+ * the precompiled ajv validators and the full endpoint check; the Prebid build binds the size-bound kit.
  */
 import { BidfieldsError, type Issue } from '../issues.js';
 import type { AdapterInput, CompileOptions, FieldDefinition } from '../types.js';
 import { CompiledAdapter } from '../adapter.js';
-import { checkAdapter, type SchemaValidators } from './check-adapter.js';
+import { checkAdapter, type CheckKit } from './check-adapter.js';
 
-export function compileWith(validators: SchemaValidators) {
+export function compileWith(kit: CheckKit) {
   return function compile(input: AdapterInput, options: CompileOptions = {}): CompiledAdapter {
-    const check = checkAdapter(input, options, validators);
+    const check = checkAdapter(input, options, kit);
     if (!check.plan || !check.protocol) throw new BidfieldsError(check.issues);
     const fields = (Array.isArray(input) ? input : input.fields) as FieldDefinition[];
     return new CompiledAdapter(check.plan, {
@@ -23,8 +23,8 @@ export function compileWith(validators: SchemaValidators) {
   };
 }
 
-export function validateAdapterWith(validators: SchemaValidators) {
+export function validateAdapterWith(kit: CheckKit) {
   return function validateAdapter(input: unknown, options: CompileOptions = {}): Issue[] {
-    return checkAdapter(input, options, validators).issues;
+    return checkAdapter(input, options, kit).issues;
   };
 }

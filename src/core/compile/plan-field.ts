@@ -1,46 +1,73 @@
 /**
- * Per-field rules of SPEC §1–2 for one schema-valid definition: unsafe and unknown predefined names, the RTB
- * prefix rule, unique option values, coherent bounds, a pattern that compiles, a default that passes the field's
- * own rule. A field that passes becomes a `FieldPlan` with its target and value rule resolved.
+ * Per-field rules of SPEC §1–2 for one definition: unsafe and unknown predefined names, the RTB prefix rule,
+ * unique option values, coherent bounds, a pattern that compiles, a default that passes the field's own rule.
+ * It first guards the shape it reads (types of name, options, bounds), so it is safe on any input even where no
+ * JSON Schema ran before it (the size-bound Prebid build). A field that passes becomes a `FieldPlan`.
  */
 import { issue, pointer, type Issue } from '../issues.js';
 import type { FieldDefinition, Protocol } from '../types.js';
 import type { FieldPlan } from '../plan/plan.js';
-import { EXT_PREFIX, extSegments, hasUnsafeSegment, predefinedTarget } from '../definition/names.js';
+import { EXT_PREFIX, extSegments, hasUnsafeSegment, isDotPath, predefinedTarget } from '../definition/names.js';
+import { isPlainObject } from '../apply/plain-object.js';
 import { isNotEntered, valueRule } from './value-rule.js';
 
-export function planField(field: FieldDefinition, index: number, fieldsPath: string, protocol: Protocol, extBase: readonly string[]): { plan?: FieldPlan; issues: Issue[] } {
-  const at = (...keys: (string | number)[]) => fieldsPath + pointer(index, ...keys);
-  const { name } = field;
-  const issues: Issue[] = [];
-  const target = predefinedTarget(name);
+const finite = (value: unknown) => typeof value === 'number' && Number.isFinite(value);
+const isLength = (value: unknown) => Number.isInteger(value) && (value as number) >= 0;
+const TYPE_KEYS: Record<string, string[]> = { number: ['min', 'max', 'integer'], text: ['minLength', 'maxLength', 'pattern'], select: ['options'] };
 
-  if (hasUnsafeSegment(name)) issues.push(issue('unsafe_name', at('name'), `'${name}' has a segment (__proto__, prototype or constructor) that could reach an object prototype`, name));
-  else if (target === undefined && name.startsWith('prd.')) issues.push(issue('unknown_predefined', at('name'), `'${name}' is not a predefined name (prd.impTagId, prd.appPublisherId, prd.appSiteId)`, name));
-  else if (target === undefined && protocol === 'rtb' && !name.startsWith(EXT_PREFIX)) {
-    issues.push(issue('rtb_field_without_prefix', at('name'), `an RTB ext param must be named '${EXT_PREFIX}${name}'`, name));
+/** The key that breaks the field's shape, if any: what the planner relies on, not every schema nicety. */
+function shapeProblem(field: Record<string, unknown>): [string, string] | undefined {
+  const { name, type } = field;
+  if (typeof name !== 'string' || !isDotPath(name)) return ['name', 'must be a dot path of [A-Za-z0-9_$-] segments'];
+  if (typeof type !== 'string' || !Object.hasOwn(TYPE_KEYS, type)) return ['type', 'must be text, number or select'];
+  if (typeof field.display !== 'string') return ['display', 'must be a string'];
+  for (const key of ['min', 'max', 'integer', 'minLength', 'maxLength', 'pattern', 'options']) {
+    if (Object.hasOwn(field, key) && !TYPE_KEYS[type]!.includes(key)) return [key, `not allowed for a ${type} field`];
   }
+  for (const key of ['min', 'max']) if (Object.hasOwn(field, key) && !finite(field[key])) return [key, 'must be a number'];
+  for (const key of ['minLength', 'maxLength']) if (Object.hasOwn(field, key) && !isLength(field[key])) return [key, 'must be a non-negative integer'];
+  for (const key of ['required', 'integer']) if (Object.hasOwn(field, key) && typeof field[key] !== 'boolean') return [key, 'must be a boolean'];
+  if (Object.hasOwn(field, 'pattern') && typeof field.pattern !== 'string') return ['pattern', 'must be a string'];
+  if (Object.hasOwn(field, 'default') && typeof field.default !== 'string' && !finite(field.default)) return ['default', 'must be a string or a number'];
+  const options = field.options;
+  if (type === 'select' && (!Array.isArray(options) || options.length === 0 || !options.every((o) => isPlainObject(o) && typeof o.name === 'string' && finite(o.value)))) {
+    return ['options', 'must be a non-empty array of {name, value: number}'];
+  }
+  return undefined;
+}
 
+export function planField(input: unknown, index: number, fieldsPath: string, protocol: Protocol, extBase: readonly string[]): { plan?: FieldPlan; issues: Issue[] } {
+  const at = (...keys: (string | number)[]) => fieldsPath + pointer(index, ...keys);
+  if (!isPlainObject(input)) return { issues: [issue('schema', at(), 'a field definition must be an object')] };
+  const shape = shapeProblem(input);
+  const name = typeof input.name === 'string' ? input.name : undefined;
+  if (shape) return { issues: [issue('schema', at(shape[0]), shape[1], name)] };
+  const field = input as unknown as FieldDefinition;
+  const { name: fieldName } = field;
+  const issues: Issue[] = [];
+  const target = predefinedTarget(fieldName);
+  const fail = (code: Issue['code'], key: (string | number)[], message: string) => issues.push(issue(code, at(...key), message, fieldName));
+
+  if (hasUnsafeSegment(fieldName)) fail('unsafe_name', ['name'], 'a segment is __proto__, prototype or constructor');
+  else if (target === undefined && fieldName.startsWith('prd.')) fail('unknown_predefined', ['name'], 'not a predefined name (prd.impTagId, prd.appPublisherId, prd.appSiteId)');
+  else if (target === undefined && protocol === 'rtb' && !fieldName.startsWith(EXT_PREFIX)) fail('rtb_field_without_prefix', ['name'], `an RTB ext param must be named '${EXT_PREFIX}${fieldName}'`);
+
+  let pattern: RegExp | undefined;
   if (field.type === 'select') {
     const seen = new Set<number>();
     field.options.forEach((option, j) => {
-      if (seen.has(option.value)) issues.push(issue('duplicate_option', at('options', j, 'value'), `option value ${option.value} appears twice`, name));
+      if (seen.has(option.value)) fail('duplicate_option', ['options', j, 'value'], `option value ${option.value} appears twice`);
       seen.add(option.value);
     });
-  }
-  if (field.type === 'number' && field.min !== undefined && field.max !== undefined && field.min > field.max) {
-    issues.push(issue('schema', at('max'), 'max must not be less than min', name));
-  }
-  let pattern: RegExp | undefined;
-  if (field.type === 'text') {
-    if (field.minLength !== undefined && field.maxLength !== undefined && field.minLength > field.maxLength) {
-      issues.push(issue('schema', at('maxLength'), 'maxLength must not be less than minLength', name));
-    }
+  } else if (field.type === 'number') {
+    if (field.min !== undefined && field.max !== undefined && field.min > field.max) fail('schema', ['max'], 'max is less than min');
+  } else {
+    if (field.minLength !== undefined && field.maxLength !== undefined && field.minLength > field.maxLength) fail('schema', ['maxLength'], 'maxLength is less than minLength');
     if (field.pattern !== undefined) {
       try {
         pattern = new RegExp(field.pattern, 'u');
       } catch {
-        issues.push(issue('schema', at('pattern'), 'pattern is not a valid regular expression (unicode mode)', name));
+        fail('schema', ['pattern'], 'not a valid regular expression (unicode mode)');
       }
     }
   }
@@ -48,20 +75,20 @@ export function planField(field: FieldDefinition, index: number, fieldsPath: str
 
   const rule = valueRule(field, pattern, target !== undefined);
   let defaultValue: FieldPlan['defaultValue'];
-  if (field.default !== undefined && !isNotEntered(field.default)) {
+  if (!isNotEntered(field.default)) {
     const result = rule(field.default);
-    if (!result.ok) return { issues: [issue('invalid_default', at('default'), `default ${result.message}`, name)] };
+    if (!result.ok) return { issues: [issue('invalid_default', at('default'), `default ${result.message}`, fieldName)] };
     defaultValue = result.value;
   }
   const plan: FieldPlan = {
-    name,
+    name: fieldName,
     index,
     target: target ?? 'ext',
-    extPath: target === undefined ? [...extBase, ...extSegments(name)] : [],
+    extPath: target === undefined ? [...extBase, ...extSegments(fieldName)] : [],
     rule,
     required: field.required === true,
     defaultValue,
-    valuePath: pointer(name),
+    valuePath: pointer(fieldName),
   };
   return { plan, issues };
 }

@@ -47,3 +47,9 @@ function describe(error: AjvError): { path: string; message: string } {
       return { path: error.instancePath, message: error.message ?? `fails ${error.keyword}` };
   }
 }
+
+/** The schema stage of the full definition check: a record or a field array against its precompiled validator. */
+export function schemaCheck(fields: StandaloneValidator, record: StandaloneValidator) {
+  return (input: unknown, isArray: boolean, fieldNameAt: (path: string) => string | undefined): SchemaResult =>
+    schemaIssues(isArray ? fields : record, input, fieldNameAt);
+}

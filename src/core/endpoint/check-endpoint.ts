@@ -91,14 +91,39 @@ function check(value: unknown, protocol: Protocol, options: EndpointOptions): Pr
   if (raw.authority === '' || raw.authority.startsWith(':')) return invalid('endpoint must have a host');
   if (raw.rest.includes('#')) return invalid(`endpoint must not have a fragment`);
   if (protocol !== 'rtb' && raw.rest.includes('?')) return invalid(`endpoint must not have a query for ${protocol}`);
+  return checkParsed(value, protocol, rawPort(raw.authority), options);
+}
 
+/**
+ * The checks that need only the parsed URL: scheme, user info, fragment, query (Prebid), port, and the host
+ * against the known list. It is the whole check of the size-bound Prebid build, and the last stage of the full
+ * one, which first refuses spellings the parser would quietly repair (see raw-url.ts).
+ */
+function checkParsed(value: string, protocol: Protocol, port: string | undefined, options: EndpointOptions): Problem | CheckedEndpoint {
   let url: URL;
   try {
     url = new URL(value);
   } catch {
     return invalid('endpoint is not a valid URL');
   }
-  return checkHost(url, raw.scheme, rawPort(raw.authority), options);
+  const scheme = url.protocol.slice(0, -1);
+  if (scheme !== 'https' && !(protocol === 'rtb' && scheme === 'http')) return invalid(`endpoint must use https${protocol === 'rtb' ? ' or http' : ''}`);
+  if (url.username !== '' || url.password !== '') return invalid('endpoint must not contain user info');
+  if (url.hash !== '' || (protocol !== 'rtb' && url.search !== '')) return invalid('endpoint must not have a fragment (or, for Prebid, a query)');
+  return checkHost(url, scheme, port, options);
+}
+
+/**
+ * The check of the size-bound Prebid build: the parsed-URL rules only (see `checkParsed`). Never throws.
+ * @example checkEndpointLite('https://bid.example.com', 'prebid-js', '/endpoint', { knownEndpoints: ['bid.example.com'] })
+ */
+export function checkEndpointLite(value: unknown, protocol: Protocol, path: string, options?: EndpointOptions): { issues: Issue[]; endpoint?: CheckedEndpoint } {
+  try {
+    const result = typeof value === 'string' ? checkParsed(value, protocol, undefined, options ?? {}) : invalid('endpoint must be a string');
+    return 'code' in result ? { issues: [issue(result.code, path, result.message)] } : { issues: [], endpoint: result };
+  } catch {
+    return { issues: [issue('invalid_endpoint', path, 'endpoint could not be checked')] };
+  }
 }
 
 function checkHost(

@@ -28,7 +28,7 @@ export function checkImportRow(value: unknown): RowCheck {
   for (const k of Object.keys(v)) if (!(KEYS as readonly string[]).includes(k)) return refuse(`unknown column '${k}'`);
   for (const k of KEYS) if (!(k in v)) return refuse(`missing ${k}`);
   if (!isCalendarDate(v.date)) return refuse('date is not a date YYYY-MM-DD');
-  if (typeof v.service !== 'string' || v.service.length === 0 || v.service.length > 100) {
+  if (typeof v.service !== 'string' || v.service.length === 0 || codePoints(v.service) > 100) {
     return refuse('service must be 1 to 100 characters');
   }
   if (typeof v.country !== 'string' || !/^[A-Z]{2}$/.test(v.country)) {
@@ -46,4 +46,9 @@ export function checkImportRow(value: unknown): RowCheck {
 
 function refuse(reason: string): RowCheck {
   return { ok: false, reason };
+}
+
+/** Length in code points, as JSON Schema's maxLength counts. */
+function codePoints(text: string): number {
+  return text.length <= 100 ? text.length : [...text].length;
 }

@@ -1,0 +1,99 @@
+/**
+ * `bidfields serve`: runs the reference ad server API on the data folder's database, or with `--demo` on an
+ * in-memory one seeded with a year of demo data and one user per role, whose credentials it prints. It prints
+ * `listening on http://HOST:PORT` once the port is bound (scripts wait for that line), logs one line per
+ * request on standard error, and shuts down gracefully on SIGINT or SIGTERM.
+ */
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { DEMO_USERS, seedDemo } from '../../server/demo.js';
+import { createServices } from '../../server/services.js';
+import { startServer } from '../../server/start.js';
+import { DEFAULT_DATA_DIR, describeStorageError, openStorage } from '../../server/storage.js';
+import { EXIT_INVALID, EXIT_OK, UsageError, type CliCommand, type CliIO } from '../io.js';
+
+const usage = `Usage: bidfields serve [--port N] [--host H] [--data DIR] [--demo] [--cors ORIGIN] [--max-body BYTES]
+
+Serves POST /api/signin/ and POST /api/reportv2/ (SPEC §7).
+
+Options:
+  --port N          port to listen on (default 8080; 0 picks a free one)
+  --host H          address to bind (default 127.0.0.1)
+  --data DIR        data folder with the database (default ./${DEFAULT_DATA_DIR})
+  --demo            serve an in-memory demo instead: a year of data and three users (printed)
+  --cors ORIGIN     allow browser calls from ORIGIN ('*' for any)
+  --max-body BYTES  largest request body (default 102400)
+Environment:
+  BIDFIELDS_JWT_SECRET  token signing key (at least 32 characters); without it a random key is made at
+                        start-up, so restarting the server signs everyone out.
+`;
+
+function positiveInt(text: string | undefined, name: string, fallback: number, min = 0): number {
+  if (text === undefined) return fallback;
+  if (!/^\d+$/.test(text) || Number(text) < min || Number(text) > 2 ** 31) throw new UsageError(`${name} must be a whole number`);
+  return Number(text);
+}
+
+/** Resolves on the first SIGINT or SIGTERM. */
+function untilSignal(): Promise<void> {
+  return new Promise((done) => {
+    process.once('SIGINT', done);
+    process.once('SIGTERM', done);
+  });
+}
+
+/**
+ * Runs the server until `stop` resolves; the command passes a signal promise, tests pass their own.
+ *
+ * @example
+ * await runServe(['--demo', '--port', '0'], io, stopPromise)
+ */
+export async function runServe(args: string[], io: CliIO, stop: Promise<void>): Promise<number> {
+  const { values } = parseArgs({
+    args,
+    strict: true,
+    options: {
+      port: { type: 'string' }, host: { type: 'string' }, data: { type: 'string' }, demo: { type: 'boolean' },
+      cors: { type: 'string' }, 'max-body': { type: 'string' },
+    },
+  });
+  const port = positiveInt(values.port, '--port', 8080);
+  if (port > 65535) throw new UsageError('--port must be at most 65535');
+  const maxBodyBytes = positiveInt(values['max-body'], '--max-body', 100 * 1024, 1);
+  const secret = process.env.BIDFIELDS_JWT_SECRET;
+  if (secret !== undefined && secret.length < 32) throw new UsageError('BIDFIELDS_JWT_SECRET must be at least 32 characters');
+  let storage;
+  try {
+    storage = await openStorage(values.demo ? { memory: true } : { dataDir: resolve(io.cwd, values.data ?? DEFAULT_DATA_DIR) });
+  } catch (error) {
+    io.stderr(`bidfields serve: ${describeStorageError(error)}\n`);
+    return EXIT_INVALID;
+  }
+  try {
+    if (values.demo) {
+      const rows = await seedDemo(storage);
+      io.stdout(`demo data: ${rows} event rows, 2024-01-01 to 2024-12-31\ndemo users (e-mail / password):\n`);
+      for (const u of DEMO_USERS) io.stdout(`  ${u.roleName.padEnd(10)} ${u.email} / ${u.password}\n`);
+    }
+    const running = await startServer(createServices(storage, secret ? { jwtSecret: secret } : {}), {
+      port,
+      host: values.host ?? '127.0.0.1',
+      maxBodyBytes,
+      log: (line) => io.stderr(line + '\n'),
+      ...(values.cors && { corsOrigin: values.cors }),
+    });
+    io.stdout(`listening on ${running.url}\n`);
+    await stop;
+    io.stderr('shutting down\n');
+    await running.close();
+    return EXIT_OK;
+  } finally {
+    storage.close();
+  }
+}
+
+export const serveCommand: CliCommand = {
+  summary: 'run the reference ad server API (sign-in, reports)',
+  usage,
+  run: (args, io) => runServe(args, io, untilSignal()),
+};

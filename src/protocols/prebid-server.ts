@@ -1,0 +1,106 @@
+/**
+ * The Prebid Server wrapper (SPEC §4). Prebid Server reads bidder params from `imp[].ext.prebid.bidder.<code>`
+ * (its canonical place) and, for older set-ups, from `imp[].ext`; which one an adapter uses is decided once, at
+ * compile time, by handing the core an `extBase`, so the plan writes straight to the right place and nothing is
+ * moved afterwards. Requests go to the auction endpoint: `/openrtb2/auction` when the entered URL has no path.
+ */
+import { compile } from '../core/compile.js';
+import { BidfieldsError, issue, type Issue } from '../core/issues.js';
+import type { CompiledAdapter } from '../core/adapter.js';
+import { isPlainObject } from '../core/apply/plain-object.js';
+import { hasUnsafeSegment, isDotPath } from '../core/definition/names.js';
+import type { AdapterInput, BidRequest, CompileOptions, EnrichOptions, FieldValues } from '../core/types.js';
+import { safeBuild, unwrapBuild, type SafeBuildResult } from './build.js';
+import type { HttpRequest } from './http-request.js';
+
+/** Where the entered ext params go in each imp. */
+export type ParamsLocation = 'imp.ext' | 'imp.ext.prebid.bidder';
+
+export interface PrebidServerOptions extends Pick<CompileOptions, 'knownEndpoints' | 'allowLocal' | 'strict'> {
+  /** Default `'imp.ext'`; `'imp.ext.prebid.bidder'` needs the record's `bidderCode`. */
+  paramsLocation?: ParamsLocation;
+}
+
+/** Prebid Server's OpenRTB auction path, used when the endpoint is a bare origin. */
+export const AUCTION_PATH = '/openrtb2/auction';
+
+// A WeakMap rather than a field on CompiledAdapter: the core stays unaware of Prebid Server's layout.
+const locations = new WeakMap<CompiledAdapter, ParamsLocation>();
+
+/**
+ * Compiles an adapter for Prebid Server with its params at the chosen location. A bare field array is a Prebid
+ * Server adapter without bidder code, so it can only use `'imp.ext'`.
+ * Issues: `wrong_protocol` (at `/protocol`) for an RTB or Prebid JS record, reported alone since the other record
+ * rules depend on the protocol; `invalid_bidder_code` (at `/bidderCode`) when `'imp.ext.prebid.bidder'` is asked
+ * for without one; and every issue of `compile`.
+ * @throws BidfieldsError listing every issue found.
+ * @example
+ * const adapter = compilePrebidServer(
+ *   { protocol: 'prebid-server', endpoint: 'https://pbs.example.com', bidderCode: 'acme', fields },
+ *   { knownEndpoints: ['pbs.example.com'], paramsLocation: 'imp.ext.prebid.bidder' },
+ * );
+ * // values for a field named 'zone' land at imp[0].ext.prebid.bidder.acme.zone
+ */
+export function compilePrebidServer(input: AdapterInput, options: PrebidServerOptions = {}): CompiledAdapter {
+  const location = options.paramsLocation ?? 'imp.ext';
+  const record = isPlainObject(input) ? input : undefined;
+  if (record && (record.protocol === 'rtb' || record.protocol === 'prebid-js')) {
+    throw new BidfieldsError([issue('wrong_protocol', '/protocol', `a Prebid Server adapter must have protocol 'prebid-server', not '${record.protocol}'`)]);
+  }
+  const issues: Issue[] = [];
+  let extBase: string[] = [];
+  if (location === 'imp.ext.prebid.bidder') {
+    const code = record?.bidderCode;
+    if (code === undefined) issues.push(issue('invalid_bidder_code', '/bidderCode', "params at imp.ext.prebid.bidder need the record's bidderCode"));
+    // An unusable code is reported by compile (invalid_bidder_code); it is only kept out of the ext path here.
+    else if (typeof code === 'string' && isDotPath(code) && !code.includes('.') && !hasUnsafeSegment(code)) extBase = ['prebid', 'bidder', code];
+  }
+  const { knownEndpoints, allowLocal, strict } = options;
+  let adapter: CompiledAdapter | undefined;
+  try {
+    adapter = compile(input, { knownEndpoints, allowLocal, strict, extBase });
+  } catch (error) {
+    if (!(error instanceof BidfieldsError)) throw error;
+    issues.push(...error.issues);
+  }
+  if (!adapter || issues.length > 0) throw new BidfieldsError(issues);
+  locations.set(adapter, location);
+  return adapter;
+}
+
+/**
+ * Where an adapter compiled by `compilePrebidServer` writes its params; `undefined` for adapters compiled otherwise.
+ * @example paramsLocationOf(compilePrebidServer(fields)) // 'imp.ext'
+ */
+export function paramsLocationOf(adapter: CompiledAdapter): ParamsLocation | undefined {
+  return locations.get(adapter);
+}
+
+/** The auction URL: the endpoint's own path when it has one, else `/openrtb2/auction` on its origin. */
+export function auctionUrl(endpoint: URL): URL {
+  // WHATWG URL gives "https://pbs.example.com" the path "/", so an explicit bare "/" counts as "no path" too.
+  return endpoint.pathname === '/' ? new URL(AUCTION_PATH, endpoint) : endpoint;
+}
+
+/**
+ * Builds the auction POST for a Prebid Server adapter without throwing; same issues as `safeBuildRtbRequest`,
+ * with `wrong_protocol` for any adapter not compiled for `'prebid-server'`.
+ * @example
+ * const r = safeBuildPrebidServerRequest(adapter, request, { zone: 7 });
+ * if (r.ok) r.http.url; // 'https://pbs.example.com/openrtb2/auction'
+ */
+export function safeBuildPrebidServerRequest(adapter: CompiledAdapter, request: BidRequest, values: FieldValues, options?: EnrichOptions): SafeBuildResult {
+  return safeBuild(adapter, 'prebid-server', request, values, options, auctionUrl);
+}
+
+/**
+ * Builds the auction POST for a Prebid Server adapter, headers `content-type: application/json` and
+ * `x-openrtb-version: 2.6` (the body is OpenRTB 2.6; Prebid Server ignores the header and reads 2.5 or 2.6).
+ * @throws BidfieldsError with the issues `safeBuildPrebidServerRequest` would return.
+ * @example
+ * const http = buildPrebidServerRequest(adapter, request, { zone: 7 });
+ * const { status, body } = await sendHttpRequest(http, fetch, { timeoutMs: 800 });
+ */
+export function buildPrebidServerRequest(adapter: CompiledAdapter, request: BidRequest, values: FieldValues, options?: EnrichOptions): HttpRequest {
+  return unwrapBuild(safeBuildPrebidServerRequest(adapter, request, values, options));
+}
