@@ -19,3 +19,22 @@ export type {
   SelectOption,
   TextField,
 } from './core/types.js';
+export {
+  buildRtbRequest,
+  safeBuildRtbRequest,
+  compilePrebidServer,
+  paramsLocationOf,
+  buildPrebidServerRequest,
+  safeBuildPrebidServerRequest,
+  toParamsSchema,
+  readCpm,
+  sendHttpRequest,
+  type HttpRequest,
+  type HttpResponse,
+  type SendOptions,
+  type FetchLike,
+  type SafeBuildResult,
+  type ParamsLocation,
+  type PrebidServerOptions,
+  type ParamsSchema,
+} from './protocols/index.js';

@@ -7,11 +7,11 @@ import type { BidRequest, EnrichOptions, FieldDefinition, FieldValues, Protocol 
 import type { Plan } from './plan/plan.js';
 import type { BoundWrites } from './plan/bound-writes.js';
 import { bindValues } from './apply/bind-values.js';
-import { applyWrites } from './apply/apply-writes.js';
+import { applyWrites, type Report } from './apply/apply-writes.js';
 
 export interface EnrichResult {
   request: BidRequest;
-  /** Warnings such as `both_app_and_site`; same shape as issues. */
+  /** Warnings such as `both_app_and_site`; same shape as issues. Read-only (shared when empty). */
   warnings: Issue[];
 }
 
@@ -33,16 +33,20 @@ export interface AdapterInfo {
   warnings: readonly Issue[];
 }
 
+/** Shared by every result without warnings, so the hot path allocates no array; frozen so no caller can fill it. */
+const NO_WARNINGS: Issue[] = Object.freeze([]) as unknown as Issue[];
+
 function run(writes: BoundWrites, request: unknown, options: EnrichOptions | undefined): SafeEnrichResult {
-  const issues: Issue[] = [];
-  const warnings: Issue[] = [];
-  const result = applyWrites(request, writes, options, issues, warnings);
-  return issues.length === 0 ? { ok: true, request: result, warnings } : { ok: false, issues };
+  const report: Report = {};
+  const result = applyWrites(request, writes, options, report);
+  return report.issues ? { ok: false, issues: report.issues } : { ok: true, request: result, warnings: report.warnings ?? NO_WARNINGS };
 }
 
-function unwrap(result: SafeEnrichResult): EnrichResult {
-  if (!result.ok) throw new BidfieldsError(result.issues);
-  return { request: result.request, warnings: result.warnings };
+function enrichOrThrow(writes: BoundWrites, request: unknown, options: EnrichOptions | undefined): EnrichResult {
+  const report: Report = {};
+  const result = applyWrites(request, writes, options, report);
+  if (report.issues) throw new BidfieldsError(report.issues);
+  return { request: result, warnings: report.warnings ?? NO_WARNINGS };
 }
 
 /** Request-shape issues found even when the values are invalid, so one call reports everything. */
@@ -97,7 +101,9 @@ export class CompiledAdapter implements AdapterInfo {
    * @example const { request: enriched } = adapter.enrich(request, { 'prd.impTagId': 'top-banner' });
    */
   enrich(request: BidRequest, values: FieldValues, options?: EnrichOptions): EnrichResult {
-    return unwrap(this.safeEnrich(request, values, options));
+    const result = this.safeEnrich(request, values, options);
+    if (!result.ok) throw new BidfieldsError(result.issues);
+    return { request: result.request, warnings: result.warnings };
   }
 
   /**
@@ -112,7 +118,7 @@ export class CompiledAdapter implements AdapterInfo {
     if (!bound.writes) throw new BidfieldsError(bound.issues);
     const writes = bound.writes;
     return {
-      enrich: (request, options) => unwrap(run(writes, request, options)),
+      enrich: (request, options) => enrichOrThrow(writes, request, options),
       safeEnrich: (request, options) => run(writes, request, options),
     };
   }

@@ -18,6 +18,8 @@ export type IssueCode =
   | 'unknown_endpoint'
   | 'invalid_cpm_field'
   | 'invalid_bidder_code'
+  | 'wrong_protocol'
+  | 'invalid_json'
   | 'missing_required'
   | 'invalid_value'
   | 'out_of_range'

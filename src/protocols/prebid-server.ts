@@ -43,6 +43,8 @@ const locations = new WeakMap<CompiledAdapter, ParamsLocation>();
  */
 export function compilePrebidServer(input: AdapterInput, options: PrebidServerOptions = {}): CompiledAdapter {
   const location = options.paramsLocation ?? 'imp.ext';
+  // A misspelt location must not silently fall back to imp.ext: that is misuse, so an exception, not an issue.
+  if (location !== 'imp.ext' && location !== 'imp.ext.prebid.bidder') throw new TypeError(`unknown paramsLocation '${String(location)}'`);
   const record = isPlainObject(input) ? input : undefined;
   if (record && (record.protocol === 'rtb' || record.protocol === 'prebid-js')) {
     throw new BidfieldsError([issue('wrong_protocol', '/protocol', `a Prebid Server adapter must have protocol 'prebid-server', not '${record.protocol}'`)]);

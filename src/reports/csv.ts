@@ -40,6 +40,8 @@ export function reportCsv(request: CheckedReportRequest, rows: readonly ReportRo
       return typeof v === 'string' ? neutraliseCell(v) : v;
     }),
   );
-  const text = stringify(records, { header: true, columns, record_delimiter: 'windows' });
+  // With CRLF records csv-stringify quotes only cells holding a whole CRLF; a lone CR or LF must be quoted too,
+  // or a reader would start a new record there.
+  const text = stringify(records, { header: true, columns, record_delimiter: 'windows', quoted_match: /[\r\n]/ });
   return { filename: `report_${request.startDate}.csv`, text };
 }

@@ -68,8 +68,12 @@ export async function startServer(services: ApiServices, options: StartOptions =
     close: () =>
       new Promise<void>((resolve) => {
         const force = setTimeout(() => server.closeAllConnections(), graceMs);
+        // close() drops only the connections idle right now; a keep-alive connection whose request finishes
+        // later would hold the server open until its keep-alive timeout, so sweep idle ones until done.
+        const sweep = setInterval(() => server.closeIdleConnections(), 50);
         server.close(() => {
           clearTimeout(force);
+          clearInterval(sweep);
           resolve();
         });
         server.closeIdleConnections();

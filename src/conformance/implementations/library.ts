@@ -1,12 +1,15 @@
 /**
- * The library as a conformance implementation: `compile` (or `validateAdapter`) then `safeEnrich`, in process.
+ * The library as a conformance implementation, in process: `validateAdapter`, `compile` then `safeEnrich`, and
+ * the protocol wrappers for `rtb` / `prebid-server` cases.
  */
 import { BidfieldsError } from '../../core/issues.js';
 import { compile, validateAdapter } from '../../core/compile.js';
 import type { AdapterInput, BidRequest, FieldValues } from '../../core/types.js';
 import type { Implementation, Outcome, ResolvedCase } from '../types.js';
+import { runProtocolCase } from './protocols.js';
 
 export function runWithLibrary(testCase: ResolvedCase): Outcome {
+  if (testCase.kind === 'rtb' || testCase.kind === 'prebid-server') return runProtocolCase(testCase);
   const options = testCase.compileOptions ?? {};
   if (testCase.kind === 'validate') {
     const issues = validateAdapter(testCase.adapter, options);
@@ -25,4 +28,4 @@ export function runWithLibrary(testCase: ResolvedCase): Outcome {
   return result.ok ? { ok: true, request: result.request, warnings } : { ok: false, issues: result.issues, warnings };
 }
 
-export const libraryImplementation: Implementation = { name: 'library', kinds: ['validate', 'enrich'], run: runWithLibrary };
+export const libraryImplementation: Implementation = { name: 'library', kinds: ['validate', 'enrich', 'rtb', 'prebid-server'], run: runWithLibrary };

@@ -12,3 +12,21 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
 export function ownValue(object: Record<string, unknown>, key: string): unknown {
   return Object.hasOwn(object, key) ? object[key] : undefined;
 }
+
+/**
+ * A shallow copy of an own plain object that is about to receive keys it may not have. V8 clones an object's
+ * shape for `{...source}` cheaply, but adding a new key to such a clone costs about a microsecond (the cloned
+ * shape has no cached transition), ten times a key-by-key copy. So: spread when every written key already
+ * exists, else copy key by key. An own `__proto__` key (JSON.parse makes them) is copied as data, never set as
+ * the prototype.
+ */
+export function copyFor(source: Record<string, unknown>, addsKeys: boolean): Record<string, unknown> {
+  if (!addsKeys) return { ...source };
+  const copy: Record<string, unknown> = {};
+  for (const key in source) {
+    if (!Object.hasOwn(source, key)) continue;
+    if (key === '__proto__') Object.defineProperty(copy, key, { value: source[key], enumerable: true, writable: true, configurable: true });
+    else copy[key] = source[key];
+  }
+  return copy;
+}

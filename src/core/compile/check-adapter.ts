@@ -48,7 +48,8 @@ function checkRecordKeys(record: Record<string, unknown>, protocol: Protocol, op
   else if (typeof bidderCode === 'string' && (!BIDDER_CODE.test(bidderCode) || hasUnsafeSegment(bidderCode))) {
     out.issues.push(issue('invalid_bidder_code', '/bidderCode', 'the bidder code must be [A-Za-z0-9_-]+ and not __proto__, prototype or constructor'));
   }
-  if (endpoint !== undefined) {
+  // A non-string endpoint is already a schema issue.
+  if (typeof endpoint === 'string') {
     const checked = kit.endpoint(endpoint, protocol, '/endpoint', options);
     out.issues.push(...checked.issues);
     if (checked.endpoint) out.endpoint = checked.endpoint.url;

@@ -22,9 +22,9 @@ export function schemaIssues(validate: StandaloneValidator, data: unknown, field
   for (const error of validate.errors ?? []) {
     if (error.keyword === 'if') continue;
     const { path, message } = describe(error);
-    const key = `${error.keyword}\u0000${path}\u0000${message}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
+    // One issue per place: an empty name fails both minLength and pattern, which says the same thing twice.
+    if (seen.has(path)) continue;
+    seen.add(path);
     const found = issue('schema', path, message, fieldNameAt(path));
     (UNKNOWN_KEY_KEYWORDS.has(error.keyword) ? result.unknownKeys : result.errors).push(found);
   }

@@ -1,0 +1,169 @@
+// `npm run bench`: compares enrichment strategies on the same writes (tag id, publisher id, site id, two ext
+// params, one of them nested) and the same requests (1, 10, 100 imps). Contestants run interleaved in rounds so
+// machine drift hits all alike; the median ns/op of the rounds is reported. Prints goal lines as PASS/FAIL; it
+// is a benchmark, not a test, so it always exits 0.
+import { performance } from 'node:perf_hooks';
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { klona } from 'klona/json';
+import { dset } from 'dset';
+import { cloneDeep, set as lodashSet } from 'lodash-es';
+import { compile } from '../dist/index.js';
+import { makeRequest } from './requests.mjs';
+
+const fields = [
+  { name: 'prd.impTagId', type: 'text', display: 'Tag id' },
+  { name: 'prd.appPublisherId', type: 'text', display: 'Publisher id' },
+  { name: 'prd.appSiteId', type: 'text', display: 'Site id' },
+  { name: 'zoneId', type: 'number', display: 'Zone', integer: true },
+  { name: 'bidder.placement', type: 'text', display: 'Placement' },
+];
+const values = { 'prd.impTagId': 'top-banner', 'prd.appPublisherId': 'pub-1001', 'prd.appSiteId': 'site-77', zoneId: 7, 'bidder.placement': 'home' };
+const adapter = compile(fields);
+const bound = adapter.bind(values);
+
+// The same writes, by hand: the floor for a non-mutating enrichment (copy exactly the touched path) …
+function handCopyOnWrite(r) {
+  const imp0 = r.imp[0];
+  const ext = imp0.ext;
+  const imps = r.imp.slice();
+  imps[0] = { ...imp0, tagid: 'top-banner', ext: { ...ext, zoneId: 7, bidder: { ...ext.bidder, placement: 'home' } } };
+  const site = r.site;
+  return { ...r, imp: imps, site: { ...site, id: 'site-77', publisher: { ...site.publisher, id: 'pub-1001' } } };
+}
+// … and for an in-place one.
+function handInPlace(r) {
+  const imp0 = r.imp[0];
+  imp0.tagid = 'top-banner';
+  const ext = imp0.ext ?? (imp0.ext = {});
+  ext.zoneId = 7;
+  (ext.bidder ?? (ext.bidder = {})).placement = 'home';
+  r.site.id = 'site-77';
+  (r.site.publisher ?? (r.site.publisher = {})).id = 'pub-1001';
+  return r;
+}
+function viaPaths(clone, setter) {
+  return (r) => {
+    const out = clone(r);
+    setter(out, 'imp.0.tagid', 'top-banner');
+    setter(out, 'site.publisher.id', 'pub-1001');
+    setter(out, 'site.id', 'site-77');
+    setter(out, 'imp.0.ext.zoneId', 7);
+    setter(out, 'imp.0.ext.bidder.placement', 'home');
+    return out;
+  };
+}
+function structuredAssign(r) {
+  const out = structuredClone(r);
+  const imp0 = out.imp[0];
+  imp0.tagid = 'top-banner';
+  imp0.ext.zoneId = 7;
+  (imp0.ext.bidder ??= {}).placement = 'home';
+  out.site.id = 'site-77';
+  out.site.publisher.id = 'pub-1001';
+  return out;
+}
+
+const contestants = {
+  'adapter.enrich': (r) => adapter.enrich(r, values).request,
+  'bind(values).enrich': (r) => bound.enrich(r).request,
+  'bound, mutate: true': (r) => bound.enrich(r, { mutate: true }).request,
+  'klona + dset (Prebid.js)': viaPaths(klona, dset),
+  'lodash cloneDeep + set': viaPaths(cloneDeep, lodashSet),
+  'structuredClone + assign': structuredAssign,
+  'hand copy-on-write (floor)': handCopyOnWrite,
+  'hand in-place (floor)': handInPlace,
+};
+
+// All contestants must produce the same request, or the comparison means nothing.
+const reference = JSON.stringify(handCopyOnWrite(makeRequest(3)));
+for (const [name, run] of Object.entries(contestants)) {
+  if (JSON.stringify(run(makeRequest(3))) !== reference) throw new Error(`${name} produces a different request`);
+}
+
+const median = (list) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)];
+let sink = 0;
+
+function measure(impCount) {
+  const request = makeRequest(impCount);
+  const mutable = makeRequest(impCount);
+  const samples = Object.fromEntries(Object.keys(contestants).map((name) => [name, []]));
+  const budgetNs = 2e6; // ~2 ms per contestant per round
+  const rounds = 25;
+  const batch = {};
+  for (const [name, run] of Object.entries(contestants)) {
+    const input = name.includes('mutate') || name.includes('in-place') ? mutable : request;
+    let n = 1;
+    for (;;) {
+      const t0 = performance.now();
+      for (let i = 0; i < n; i++) sink ^= run(input).imp.length;
+      if ((performance.now() - t0) * 1e6 > budgetNs / 4 || n > 1e6) break;
+      n *= 2;
+    }
+    batch[name] = n * 4;
+  }
+  for (let round = 0; round < rounds; round++) {
+    const names = Object.keys(contestants);
+    if (round % 2) names.reverse();
+    for (const name of names) {
+      const run = contestants[name];
+      const input = name.includes('mutate') || name.includes('in-place') ? mutable : request;
+      const n = batch[name];
+      // Collect before each batch, so no contestant pays for the garbage another one left behind.
+      globalThis.gc?.();
+      const t0 = performance.now();
+      for (let i = 0; i < n; i++) sink ^= run(input).imp.length;
+      samples[name].push(((performance.now() - t0) * 1e6) / n);
+    }
+  }
+  return Object.fromEntries(Object.entries(samples).map(([name, list]) => [name, median(list)]));
+}
+
+const goals = [];
+const goal = (text, ok, detail) => goals.push(`${ok ? 'PASS' : 'FAIL'}  ${text}  (${detail})`);
+const fmt = (ns) => (ns >= 1000 ? `${(ns / 1000).toFixed(2)} µs` : `${ns.toFixed(0)} ns`);
+
+console.log(`bidfields enrichment benchmark — node ${process.version}, ${os.cpus()[0]?.model ?? 'cpu'} × ${os.cpus().length}`);
+const results = {};
+for (const impCount of [1, 10, 100]) {
+  const r = (results[impCount] = measure(impCount));
+  const floor = r['hand copy-on-write (floor)'];
+  console.log(`\n${impCount} imp(s): median ns/op over interleaved rounds (ratio to the hand copy-on-write floor)`);
+  for (const [name, ns] of Object.entries(r)) console.log(`  ${name.padEnd(28)} ${fmt(ns).padStart(10)}   ${(ns / floor).toFixed(2)}×`);
+}
+
+const r1 = results[1], r100 = results[100];
+const b = 'bind(values).enrich', k = 'klona + dset (Prebid.js)', f = 'hand copy-on-write (floor)';
+goal('bound enrich ≥ 6× faster than klona+dset at 1 imp', r1[k] / r1[b] >= 6, `${(r1[k] / r1[b]).toFixed(1)}×`);
+goal('bound enrich ≥ 60× faster than klona+dset at 100 imps', r100[k] / r100[b] >= 60, `${(r100[k] / r100[b]).toFixed(1)}×`);
+goal('bound enrich ≤ 1.2× the hand copy-on-write floor at 1 imp', r1[b] / r1[f] <= 1.2, `${(r1[b] / r1[f]).toFixed(2)}×`);
+goal('bound enrich ≤ 1.2× the hand copy-on-write floor at 100 imps', r100[b] / r100[f] <= 1.2, `${(r100[b] / r100[f]).toFixed(2)}×`);
+for (const n of [1, 100]) {
+  const r = results[n];
+  goal(`unbound enrich ≤ 3× the floor at ${n} imp(s)`, r['adapter.enrich'] / r[f] <= 3, `${(r['adapter.enrich'] / r[f]).toFixed(2)}×`);
+  goal(`mutate ≤ 5× the hand in-place floor at ${n} imp(s)`, r['bound, mutate: true'] / r['hand in-place (floor)'] <= 5, `${(r['bound, mutate: true'] / r['hand in-place (floor)']).toFixed(2)}×`);
+}
+
+// Compiling a 1,000-field adapter.
+const big = Array.from({ length: 1000 }, (_, i) => ({ name: `p${i % 10}.k${i}`, type: i % 3 === 0 ? 'number' : i % 3 === 1 ? 'text' : 'select', display: `Field ${i}`, ...(i % 3 === 2 ? { options: [{ name: 'a', value: 1 }, { name: 'b', value: 2 }] } : {}) }));
+compile(big);
+const compileMs = median(Array.from({ length: 15 }, () => { const t0 = performance.now(); compile(big); return performance.now() - t0; }));
+goal('compiling a 1,000-field adapter ≤ 20 ms', compileMs <= 20, `${compileMs.toFixed(2)} ms`);
+
+// CLI wall time against a bare node start.
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bidfields-bench-'));
+fs.writeFileSync(path.join(tmp, 'a.json'), JSON.stringify(fields));
+fs.writeFileSync(path.join(tmp, 'v.json'), JSON.stringify(values));
+fs.writeFileSync(path.join(tmp, 'r.json'), JSON.stringify(makeRequest(1)));
+const cli = path.resolve(import.meta.dirname, '../dist/cli.js');
+const wall = (args) => median(Array.from({ length: 15 }, () => { const t0 = performance.now(); const p = spawnSync(process.execPath, args, { stdio: 'ignore' }); if (p.status !== 0) throw new Error(`${args.join(' ')}: exit ${p.status}`); return performance.now() - t0; }));
+const nodeMs = wall(['-e', '0']);
+const cliMs = wall([cli, 'enrich', '--adapter', path.join(tmp, 'a.json'), '--values', path.join(tmp, 'v.json'), '--request', path.join(tmp, 'r.json')]);
+fs.rmSync(tmp, { recursive: true, force: true });
+goal('`bidfields enrich` wall time ≤ 2× `node -e 0`', cliMs / nodeMs <= 2, `${cliMs.toFixed(1)} ms vs ${nodeMs.toFixed(1)} ms = ${(cliMs / nodeMs).toFixed(2)}×`);
+
+console.log('\nGoals:');
+for (const line of goals) console.log('  ' + line);
+if (sink === 0.5) console.log(sink);

@@ -1,0 +1,32 @@
+// Size budget of the Prebid.js bidder module (issue 3): builds dist/prebid.min.js (engine included, Prebid.js
+// excluded) from rollup.prebid.config.mjs, prints its minified and gzip sizes, and exits 1 above 3 KB gzip or
+// when it contains `new Function` / `eval(` (a page's CSP may forbid both, and nothing in it needs them).
+// `--modules` also lists each source module's share: its rendered code minified alone, and gzipped alone (which
+// overstates small modules; the sum is an upper bound), largest first.
+import { rollup } from 'rollup';
+import { minify } from 'terser';
+import { gzipSync } from 'node:zlib';
+import fs from 'node:fs';
+import configs from '../rollup.prebid.config.mjs';
+
+const BUDGET = 3072;
+const config = configs.find((entry) => entry.output.file === 'dist/prebid.min.js');
+const bundle = await rollup({ input: config.input, plugins: config.plugins, onwarn: (warning) => console.error(warning.message) });
+const { output } = await bundle.write(config.output);
+await bundle.close();
+
+const code = fs.readFileSync(config.output.file, 'utf8');
+const gzip = gzipSync(code, { level: 9 }).length;
+console.log(`prebid module: ${code.length} bytes min, ${gzip} bytes gzip (budget ${BUDGET})`);
+if (process.argv.includes('--modules')) {
+  const rows = [];
+  for (const [id, info] of Object.entries(output[0].modules)) {
+    const min = (await minify(info.code ?? '', { ecma: 2020, toplevel: false, compress: { passes: 3 } })).code ?? '';
+    rows.push([min.length, gzipSync(min, { level: 9 }).length, id.replace(process.cwd() + '/', '')]);
+  }
+  for (const [min, gz, id] of rows.sort((a, b) => b[0] - a[0])) console.log(`  ${String(min).padStart(6)} min ${String(gz).padStart(5)} gz  ${id}`);
+}
+const forbidden = ['new Function', 'eval('].filter((text) => code.includes(text));
+if (forbidden.length > 0) console.error(`forbidden in the bundle: ${forbidden.join(', ')}`);
+if (gzip > BUDGET) console.error(`over budget by ${gzip - BUDGET} bytes gzip`);
+process.exit(forbidden.length > 0 || gzip > BUDGET ? 1 : 0);

@@ -1,0 +1,50 @@
+/**
+ * The Prebid.js bidder module as a conformance implementation, run the way Prebid's bidderFactory runs a spec:
+ * bids filtered through `isBidRequestValid`, then `buildRequests`, then (for response cases) `interpretResponse`
+ * with `{ body }` as Prebid passes it (a parsed JSON value, or the raw text when the body is not JSON). It takes
+ * the module as an argument so that the same cases run against the source and against the built bundle
+ * (`dist/prebid.js`), whose `BidfieldsError` is its own class: errors are recognised by name and shape.
+ */
+import type { Issue } from '../../core/issues.js';
+import type { AdapterRecord } from '../../core/types.js';
+import type { createPrebidBidder } from '../../prebid/bidder.js';
+import type { Implementation, Outcome, ResolvedCase } from '../types.js';
+
+export interface PrebidModule {
+  createPrebidBidder: typeof createPrebidBidder;
+}
+
+function issuesOf(error: unknown): Issue[] | undefined {
+  const candidate = error as { name?: unknown; issues?: unknown } | null;
+  return candidate?.name === 'BidfieldsError' && Array.isArray(candidate.issues) ? [...(candidate.issues as Issue[])] : undefined;
+}
+
+/**
+ * @param module the module under test: `await import('bidfields/prebid')`, the source, or the built bundle.
+ * @param name the name fixture `skip` entries use.
+ * @example const outcome = await runCase(prebidImplementation(await import('../../dist/prebid.js'), 'prebid-bundle'), testCase);
+ */
+export function prebidImplementation(module: PrebidModule, name: string): Implementation {
+  return {
+    name,
+    kinds: ['prebid-js-request', 'prebid-js-response'],
+    run(testCase: ResolvedCase): Outcome {
+      let spec;
+      try {
+        spec = module.createPrebidBidder(testCase.adapter as AdapterRecord, { ...testCase.compileOptions, log: () => {} });
+      } catch (error) {
+        const issues = issuesOf(error);
+        if (issues) return { ok: false, issues, warnings: [] };
+        throw error;
+      }
+      const bids = (testCase.bids ?? []).filter((bid) => spec.isBidRequestValid(bid));
+      const [request] = spec.buildRequests(bids, testCase.bidderRequest ?? {});
+      if (testCase.kind === 'prebid-js-request') {
+        if (!request) return { ok: true, http: null, warnings: [] };
+        const http = { method: request.method, url: request.url, headers: { 'content-type': request.options.contentType } };
+        return { ok: true, http, request: JSON.parse(request.data), warnings: [] };
+      }
+      return { ok: true, bids: request ? spec.interpretResponse({ body: testCase.response }, request) : [], warnings: [] };
+    },
+  };
+}

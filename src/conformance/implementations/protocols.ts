@@ -1,0 +1,37 @@
+/**
+ * The protocol wrappers as a conformance implementation for `rtb` and `prebid-server` cases: compile the case's
+ * adapter (Prebid Server with its `paramsLocation`), build the HTTP request, and answer with its method, URL and
+ * headers as `http` and its body parsed back as `request`, so the runner compares the body like any enrichment.
+ */
+import { BidfieldsError } from '../../core/issues.js';
+import { compile } from '../../core/compile.js';
+import type { CompiledAdapter } from '../../core/adapter.js';
+import type { AdapterInput, BidRequest, FieldValues } from '../../core/types.js';
+import { compilePrebidServer, safeBuildPrebidServerRequest } from '../../protocols/prebid-server.js';
+import { safeBuildRtbRequest } from '../../protocols/rtb.js';
+import type { Outcome, ResolvedCase } from '../types.js';
+
+function compileFor(testCase: ResolvedCase): CompiledAdapter {
+  const options = testCase.compileOptions ?? {};
+  const input = testCase.adapter as AdapterInput;
+  return testCase.kind === 'prebid-server' ? compilePrebidServer(input, { ...options, paramsLocation: testCase.protocolOptions?.paramsLocation }) : compile(input, options);
+}
+
+/** Runs one `rtb` or `prebid-server` case through the wrappers. */
+export function runProtocolCase(testCase: ResolvedCase): Outcome {
+  if (testCase.kind !== 'rtb' && testCase.kind !== 'prebid-server') throw new Error(`protocols do not run '${testCase.kind}' cases`);
+  let adapter: CompiledAdapter;
+  try {
+    adapter = compileFor(testCase);
+  } catch (error) {
+    if (error instanceof BidfieldsError) return { ok: false, issues: [...error.issues], warnings: [] };
+    throw error;
+  }
+  const build = testCase.kind === 'rtb' ? safeBuildRtbRequest : safeBuildPrebidServerRequest;
+  const result = build(adapter, testCase.request as BidRequest, (testCase.values ?? {}) as FieldValues, testCase.options);
+  const warnings = [...adapter.warnings, ...(result.ok ? result.warnings : [])];
+  if (!result.ok) return { ok: false, issues: result.issues, warnings };
+  const { method, url, headers, body } = result.http;
+  return { ok: true, request: JSON.parse(body), http: { method, url, headers }, warnings };
+}
+

@@ -1,0 +1,90 @@
+/**
+ * The slice of Prebid.js's shapes the bidder module reads and returns, written out here instead of imported from
+ * `prebid.js` so that the module's types stay usable without Prebid's type package, and so that the
+ * declarations say what bidfields relies on (nothing else of a bid request is read). Everything Prebid passes in
+ * is typed loosely on purpose: the spec functions check what they read and never throw on the rest.
+ */
+import type { CompileOptions } from '../core/types.js';
+
+export type PrebidMediaType = 'banner' | 'video' | 'native';
+
+/** One bid request of Prebid.js for this bidder: one ad unit's slot, with the entered values as `params`. */
+export interface PrebidBidRequest {
+  bidId?: unknown;
+  /** The entered values, keyed by field name (SPEC §3). */
+  params?: unknown;
+  mediaTypes?: unknown;
+  /** Prebid's OpenRTB native request (set from `mediaTypes.native`). */
+  nativeOrtbRequest?: unknown;
+  /** Imp-level first-party data (`ext.gpid`, `ext.tid`, `instl`, …), merged into the imp. */
+  ortb2Imp?: unknown;
+  [key: string]: unknown;
+}
+
+/** Prebid.js's bidderRequest: the auction ids, its timeout and the request-level first-party data. */
+export interface PrebidBidderRequest {
+  bidderRequestId?: unknown;
+  auctionId?: unknown;
+  timeout?: unknown;
+  /** site/app/dooh/device/user/regs/source/…, shared into the OpenRTB request as they are. */
+  ortb2?: unknown;
+  [key: string]: unknown;
+}
+
+/** The HTTP request `buildRequests` returns; Prebid sends `data` as the POST body. */
+export interface PrebidServerRequest {
+  method: 'POST';
+  url: string;
+  /** The OpenRTB 2.6 request as JSON. */
+  data: string;
+  options: { contentType: 'text/plain'; withCredentials: boolean };
+}
+
+/** A bid handed back to Prebid.js. */
+export interface PrebidBid {
+  requestId: string;
+  cpm: number;
+  currency: string;
+  width?: number;
+  height?: number;
+  creativeId: string;
+  ttl: number;
+  netRevenue: boolean;
+  mediaType: PrebidMediaType;
+  meta: { advertiserDomains: string[] };
+  ad?: string;
+  vastXml?: string;
+  native?: { ortb: unknown };
+  dealId?: string;
+}
+
+/** What Prebid's `registerBidder` / `registerBidAdapter` take. No function of it ever throws. */
+export interface PrebidBidderSpec {
+  code: string;
+  supportedMediaTypes: PrebidMediaType[];
+  isBidRequestValid(bid: PrebidBidRequest): boolean;
+  buildRequests(bids: PrebidBidRequest[], bidderRequest?: PrebidBidderRequest): PrebidServerRequest[];
+  interpretResponse(response: { body?: unknown }, request: PrebidServerRequest): PrebidBid[];
+  getUserSyncs(...args: unknown[]): never[];
+}
+
+export interface PrebidBidderOptions extends Pick<CompileOptions, 'knownEndpoints' | 'allowLocal'> {
+  /** Seconds a bid stays valid when the partner's bid has no `exp`. Default 300. */
+  ttl?: number;
+  /** Currency asked for (`cur`) and assumed when the answer has no `cur`. Default `'USD'`. */
+  currency?: string;
+  /** Whether CPMs are net of the partner's fees. Default true. */
+  netRevenue?: boolean;
+  /** Send the partner's cookies (CORS with credentials). Default false: bidfields configures no user syncs. */
+  withCredentials?: boolean;
+  /** Where warnings go (invalid params, dropped bids). Default `console.warn`. */
+  log?: (message: string, detail?: unknown) => void;
+}
+
+/** The part of the `pbjs` global that `registerPrebidBidder` uses. */
+export interface PrebidGlobal {
+  libLoaded?: boolean;
+  que?: Array<() => void>;
+  registerBidAdapter?: (adapter: undefined, code: string, spec: PrebidBidderSpec) => void;
+  [key: string]: unknown;
+}

@@ -1,0 +1,106 @@
+/**
+ * An adapter's entered values as a JSON Schema in the draft-04 dialect of Prebid Server's
+ * `static/bidder-params/*.json`, so an ad server can hand one document to a form, to Prebid Server, or to any
+ * draft-04 validator. It follows the SPEC §3 value rules as far as draft-04 can say them, in Prebid Server's own
+ * idiom: one property per field with a type union (`["integer", "string"]`), and type-specific keywords
+ * (`minimum`, `pattern`) that only constrain the instance type they belong to. "Not entered" (`null`, `""`) is
+ * allowed wherever `validateValues` allows it. Where draft-04 cannot say a rule, the schema is looser than
+ * `validateValues` (strings are not range-checked) except for select options, where only each option's canonical
+ * string is listed; the test of this file compares the two verdicts and names each gap.
+ */
+import type { CompiledAdapter } from '../core/adapter.js';
+import type { FieldDefinition } from '../core/types.js';
+import { isNotEntered } from '../core/compile/value-rule.js';
+
+export const DRAFT_04 = 'http://json-schema.org/draft-04/schema#';
+
+/**
+ * A finite decimal as the number rule reads it: optional sign, digits with optional fraction, optional exponent,
+ * surrounding white space allowed. `\s` is ECMA-262's, the same set `String.prototype.trim` removes; JSON Schema
+ * patterns are ECMA-262 regular expressions. (Prebid Server's Go engine reads `\s` as ASCII white space only.)
+ */
+export const NUMERIC_STRING_PATTERN = '^\\s*[+-]?(?:[0-9]+(?:\\.[0-9]*)?|\\.[0-9]+)(?:[eE][+-]?[0-9]+)?\\s*$';
+
+/** One property's schema: plain JSON, draft-04 keywords only. */
+export type PropertySchema = Record<string, unknown>;
+
+/** The values schema `toParamsSchema` returns. */
+export interface ParamsSchema {
+  $schema: typeof DRAFT_04;
+  title: string;
+  description: string;
+  type: 'object';
+  properties: Record<string, PropertySchema>;
+  /** Fields that are required and have no default; left out when empty (draft-04 wants at least one entry). */
+  required?: string[];
+  additionalProperties: false;
+}
+
+/** The schema of an entered (non-empty) value of the field. */
+function valueSchema(field: FieldDefinition, mustBeEntered: boolean): PropertySchema {
+  switch (field.type) {
+    case 'number': {
+      const out: PropertySchema = { type: [field.integer ? 'integer' : 'number', 'string'], pattern: NUMERIC_STRING_PATTERN };
+      if (field.min !== undefined) out.minimum = field.min;
+      if (field.max !== undefined) out.maximum = field.max;
+      return out;
+    }
+    case 'select': {
+      const values = field.options.map((option) => option.value);
+      return { enum: [...values, ...values.map(String)] };
+    }
+    default: {
+      // Text takes finite numbers too (written as their decimal string).
+      const out: PropertySchema = { type: ['string', 'number'] };
+      // A required field without default refuses "" (missing_required): minLength 1 says so for strings.
+      const minLength = mustBeEntered ? Math.max(1, field.minLength ?? 0) : field.minLength;
+      if (minLength !== undefined) out.minLength = minLength;
+      if (field.maxLength !== undefined) out.maxLength = field.maxLength;
+      if (field.pattern !== undefined) out.pattern = field.pattern;
+      return out;
+    }
+  }
+}
+
+function propertySchema(field: FieldDefinition, mustBeEntered: boolean): PropertySchema {
+  const out: PropertySchema = { title: field.display };
+  if (field.description !== undefined) out.description = field.description;
+  const value = valueSchema(field, mustBeEntered);
+  // An optional field, or one with a default, may be left empty: null and "" mean "not entered" (SPEC §3).
+  return mustBeEntered ? { ...out, ...value } : { ...out, anyOf: [{ enum: [null, ''] }, value] };
+}
+
+/**
+ * The JSON Schema (draft-04) of the values object an adapter accepts: properties keyed by field name, `required`
+ * for required fields without a default, no other keys. It validates what `adapter.validateValues` accepts,
+ * with documented gaps: numeric strings are not checked against `min`/`max`/`integer` nor for overflow
+ * (`"1e999"`); numbers entered in a text field are not checked against `minLength`/`maxLength`/`pattern`; a
+ * select accepts an option's number and its canonical string (`2`, `"2"`) but not other spellings (`"2.0"`).
+ * Prebid Server sees the written params, where values are already coerced (numbers as numbers, text as
+ * strings); the schema fits them unchanged when the fields are single-segment ext names (no `prd.*`, no dots).
+ *
+ * @example
+ * toParamsSchema(compile([{ name: 'zone', type: 'number', display: 'Zone', integer: true, min: 1, required: true }]))
+ * // { $schema: 'http://json-schema.org/draft-04/schema#', title: 'Adapter params', description: '…', type: 'object',
+ * //   properties: { zone: { title: 'Zone', type: ['integer', 'string'], pattern: '…', minimum: 1 } },
+ * //   required: ['zone'], additionalProperties: false }
+ */
+export function toParamsSchema(adapter: CompiledAdapter): ParamsSchema {
+  const properties: Record<string, PropertySchema> = {};
+  const required: string[] = [];
+  for (const field of adapter.fields) {
+    const mustBeEntered = field.required === true && (field.default === undefined || isNotEntered(field.default));
+    properties[field.name] = propertySchema(field, mustBeEntered);
+    if (mustBeEntered) required.push(field.name);
+  }
+  const name = adapter.bidderCode ?? 'Adapter';
+  return {
+    $schema: DRAFT_04,
+    title: `${name} params`,
+    description: `Values entered for the ${adapter.protocol} adapter${adapter.bidderCode ? ` '${adapter.bidderCode}'` : ''}, keyed by field name.`,
+    type: 'object',
+    properties,
+    ...(required.length > 0 ? { required } : {}),
+    additionalProperties: false,
+  };
+}

@@ -1,0 +1,30 @@
+/**
+ * Reading a partner's CPM for the Prebid JS protocol (SPEC §4): the adapter names a dot path (`price`,
+ * `ext.bidfloor.cpm`) and each bid in the partner's answer is read along it. The answer is untrusted JSON, so the
+ * walk steps only through own properties of plain objects (never inherited ones, never `__proto__`, `prototype`
+ * or `constructor`, even when JSON.parse made them own keys), and only a finite, non-negative number counts as a
+ * CPM. Tiny and browser-safe on purpose: it ships in the Prebid.js bidder bundle.
+ */
+import { isPlainObject } from '../core/apply/plain-object.js';
+import { isUnsafeSegment } from '../core/definition/names.js';
+
+/**
+ * The CPM at `cpmField` in a bid, or `undefined` when it is missing, not a number, not finite or negative.
+ * Numeric strings (`"1.5"`) are refused: OpenRTB's `price` is a JSON number, and a partner that quotes it is
+ * more likely sending something else than a price (a currency-formatted "1,50", a placeholder).
+ *
+ * @example
+ * readCpm({ price: 1.25 }, 'price')                    // 1.25
+ * readCpm({ ext: { pricing: { cpm: 3 } } }, 'ext.pricing.cpm') // 3
+ * readCpm({ price: '1.25' }, 'price')                  // undefined
+ * readCpm(JSON.parse('{"__proto__":{"price":9}}'), '__proto__.price') // undefined
+ */
+export function readCpm(bid: unknown, cpmField: string): number | undefined {
+  let node = bid;
+  for (const key of cpmField.split('.')) {
+    if (!isPlainObject(node) || isUnsafeSegment(key) || !Object.hasOwn(node, key)) return undefined;
+    node = node[key];
+  }
+  // `+ 0` turns -0 into 0, so a "negative zero" CPM is not passed on as such.
+  return typeof node === 'number' && Number.isFinite(node) && node >= 0 ? node + 0 : undefined;
+}

@@ -1,0 +1,49 @@
+// The sign-in throttle: a few failures are free, then the key is locked with a doubling wait up to a cap; a
+// success clears it; old failures are forgotten; memory stays bounded.
+import { describe, expect, it } from 'vitest';
+import { createThrottle } from '../../src/auth/throttle.js';
+
+function clock() {
+  let t = 1_000_000;
+  return { now: () => t, advance: (s: number) => (t += s * 1000) };
+}
+
+describe('sign-in throttle', () => {
+  it('locks after maxFailures, doubling the wait up to the cap', () => {
+    const c = clock();
+    const th = createThrottle({ now: c.now, maxFailures: 3, lockSeconds: 10, maxLockSeconds: 30 });
+    th.fail('a');
+    th.fail('a');
+    expect(th.retryAfter('a')).toBe(0);
+    th.fail('a');
+    expect(th.retryAfter('a')).toBe(10);
+    c.advance(10);
+    expect(th.retryAfter('a')).toBe(0);
+    th.fail('a');
+    expect(th.retryAfter('a')).toBe(20);
+    c.advance(20);
+    th.fail('a');
+    expect(th.retryAfter('a')).toBe(30);
+    expect(th.retryAfter('b')).toBe(0);
+  });
+
+  it('clears on success and forgets old failures', () => {
+    const c = clock();
+    const th = createThrottle({ now: c.now, maxFailures: 2, windowSeconds: 60 });
+    th.fail('a');
+    th.succeed('a');
+    th.fail('a');
+    expect(th.retryAfter('a')).toBe(0);
+    c.advance(61);
+    th.fail('a');
+    expect(th.retryAfter('a')).toBe(0);
+  });
+
+  it('keeps at most maxEntries keys, dropping the oldest', () => {
+    const th = createThrottle({ maxFailures: 1, maxEntries: 2 });
+    th.fail('a');
+    th.fail('b');
+    th.fail('c');
+    expect([th.retryAfter('a'), th.retryAfter('b') > 0, th.retryAfter('c') > 0]).toEqual([0, true, true]);
+  });
+});

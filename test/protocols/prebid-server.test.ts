@@ -1,0 +1,83 @@
+/**
+ * The Prebid Server wrapper: where params land for each location, how the auction URL is formed, and that the
+ * location chosen at compile time can be read back.
+ */
+import { describe, expect, it } from 'vitest';
+import { compile } from '../../src/core/compile.js';
+import { BidfieldsError } from '../../src/core/issues.js';
+import type { AdapterRecord } from '../../src/core/types.js';
+import { AUCTION_PATH, auctionUrl, buildPrebidServerRequest, compilePrebidServer, paramsLocationOf, safeBuildPrebidServerRequest } from '../../src/protocols/prebid-server.js';
+
+const known = { knownEndpoints: ['pbs.example.com'] };
+const record = (endpoint = 'https://pbs.example.com'): AdapterRecord => ({
+  protocol: 'prebid-server',
+  endpoint,
+  bidderCode: 'acme',
+  fields: [
+    { name: 'zone', type: 'number', display: 'Zone' },
+    { name: 'prd.impTagId', type: 'text', display: 'Tag id' },
+  ],
+});
+const request = { id: 'r', imp: [{ id: '1' }, { id: '2' }], site: { id: 's' } };
+
+describe('compilePrebidServer', () => {
+  it('remembers the params location it compiled for', () => {
+    expect(paramsLocationOf(compilePrebidServer(record(), known))).toBe('imp.ext');
+    expect(paramsLocationOf(compilePrebidServer(record(), { ...known, paramsLocation: 'imp.ext.prebid.bidder' }))).toBe('imp.ext.prebid.bidder');
+    expect(paramsLocationOf(compile(record(), known))).toBeUndefined();
+  });
+
+  it('writes params under imp.ext.prebid.bidder.<code>, predefined names to their own targets, every imp with allImps', () => {
+    const adapter = compilePrebidServer(record(), { ...known, paramsLocation: 'imp.ext.prebid.bidder' });
+    const http = buildPrebidServerRequest(adapter, request, { zone: 4, 'prd.impTagId': 't' }, { allImps: true });
+    expect(JSON.parse(http.body).imp).toEqual([
+      { id: '1', tagid: 't', ext: { prebid: { bidder: { acme: { zone: 4 } } } } },
+      { id: '2', tagid: 't', ext: { prebid: { bidder: { acme: { zone: 4 } } } } },
+    ]);
+  });
+
+  it('refuses a misspelt location loudly instead of falling back to imp.ext', () => {
+    expect(() => compilePrebidServer(record(), { ...known, paramsLocation: 'imp.ext.prebid' as never })).toThrow(TypeError);
+  });
+
+  it('reports a missing bidder code together with the record\'s other issues', () => {
+    const noCode = { ...record('https://elsewhere.example'), bidderCode: undefined };
+    try {
+      compilePrebidServer(noCode, { ...known, paramsLocation: 'imp.ext.prebid.bidder' });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(BidfieldsError);
+      expect((error as BidfieldsError).issues.map((found) => `${found.code} ${found.path}`)).toEqual(['invalid_bidder_code /bidderCode', 'unknown_endpoint /endpoint']);
+    }
+  });
+
+  it('does not accept extBase through its options (the location decides it)', () => {
+    const adapter = compilePrebidServer(record(), { ...known, extBase: ['evil'] } as never);
+    expect(JSON.parse(buildPrebidServerRequest(adapter, request, { zone: 1 }).body).imp[0].ext).toEqual({ zone: 1 });
+  });
+});
+
+describe('auction URL', () => {
+  it.each([
+    ['https://pbs.example.com', 'https://pbs.example.com/openrtb2/auction'],
+    ['https://pbs.example.com/', 'https://pbs.example.com/openrtb2/auction'],
+    ['https://pbs.example.com/openrtb2/auction', 'https://pbs.example.com/openrtb2/auction'],
+    ['https://pbs.example.com/custom', 'https://pbs.example.com/custom'],
+    ['https://pbs.example.com/custom/', 'https://pbs.example.com/custom/'],
+  ])('%s → %s', (endpoint, url) => {
+    expect(auctionUrl(new URL(endpoint)).href).toBe(url);
+    expect(buildPrebidServerRequest(compilePrebidServer(record(endpoint), known), request, {}).url).toBe(url);
+  });
+  it('is the documented path', () => expect(AUCTION_PATH).toBe('/openrtb2/auction'));
+});
+
+describe('safeBuildPrebidServerRequest', () => {
+  it('refuses an RTB adapter compiled elsewhere', () => {
+    const rtb = compile({ protocol: 'rtb', endpoint: 'https://pbs.example.com', fields: [{ name: 'prd.impTagId', type: 'text', display: 'T' }] }, known);
+    expect(safeBuildPrebidServerRequest(rtb, request, {})).toMatchObject({ ok: false, issues: [{ code: 'wrong_protocol', path: '/protocol' }] });
+  });
+  it('builds for an adapter compiled by plain compile (params at imp.ext)', () => {
+    const result = safeBuildPrebidServerRequest(compile(record(), known), request, { zone: '2' });
+    expect(result.ok && JSON.parse(result.http.body).imp[0]).toEqual({ id: '1', ext: { zone: 2 } });
+  });
+});

@@ -1,0 +1,115 @@
+// The CLI commands of the API: `users add`, `data import` and `serve`, run in-process through the dispatcher
+// on a temporary data folder, ending with a sign-in and a report against what they set up.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runServe } from '../../src/cli/commands/serve.js';
+import type { CliIO } from '../../src/cli/io.js';
+import { main } from '../../src/cli/main.js';
+import { post } from './test-server.js';
+
+let dir: string;
+function io(stdin = '') {
+  const out: string[] = [];
+  const err: string[] = [];
+  const value: CliIO & { out: string[]; err: string[] } = {
+    out, err, cwd: dir,
+    stdout: (t) => void out.push(t),
+    stderr: (t) => void err.push(t),
+    readStdin: async () => stdin,
+  };
+  return value;
+}
+
+beforeAll(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bidfields-cli-'));
+});
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+describe('bidfields users add', () => {
+  it('adds a user and prints its record without the hash', async () => {
+    const c = io();
+    const code = await main(['users', 'add', '--data', 'state', '--email', 'Ops@Example.com', '--password', 'long-enough-pw', '--role', 'service', '--account', '9'], c);
+    expect([code, c.err.join('')]).toEqual([0, '']);
+    const record = JSON.parse(c.out.join(''));
+    expect(record).toMatchObject({ ID: 1, userID: 1, email: 'ops@example.com', name: 'Ops', accountID: 9, role: 2, status: 1, DeletedAt: null });
+    expect(c.out.join('')).not.toMatch(/scrypt|long-enough-pw/);
+  });
+
+  it('reads the password from standard input when --password is left out', async () => {
+    const c = io('from-stdin-pw\n');
+    expect(await main(['users', 'add', '--data', 'state', '--email', 'boss@example.com', '--role', 'admin'], c)).toBe(0);
+  });
+
+  it('refuses a taken e-mail (exit 1) and bad options (exit 2)', async () => {
+    const taken = io();
+    expect(await main(['users', 'add', '--data', 'state', '--email', 'ops@example.com', '--password', 'another-pw', '--role', 'admin'], taken)).toBe(1);
+    expect(taken.err.join('')).toContain('exists');
+    for (const args of [
+      ['users', 'add', '--data', 'state', '--email', 'x@example.com', '--password', 'long-enough', '--role', 'root'],
+      ['users', 'add', '--data', 'state', '--email', 'not-an-email', '--password', 'long-enough', '--role', 'admin'],
+      ['users', 'add', '--data', 'state', '--email', 'x@example.com', '--password', 'short', '--role', 'admin'],
+      ['users', 'remove', '--email', 'x@example.com'],
+    ]) {
+      expect(await main(args, io())).toBe(2);
+    }
+  });
+});
+
+describe('bidfields data import', () => {
+  it('loads good rows, refuses bad ones with reasons, exit 1 when any is refused', async () => {
+    fs.writeFileSync(path.join(dir, 'events.csv'), 'date,service,country,requests,impression,revenue\n2024-02-01,news,US,1000,800,2.4\n2024-02-01,news,DE,500,250,0.5\n2024-02-30,news,DE,1,1,1\n');
+    const c = io();
+    expect(await main(['data', 'import', 'events.csv', '--data', 'state'], c)).toBe(1);
+    expect(c.out.join('')).toBe('2 rows loaded, 1 refused\n');
+    expect(c.err.join('')).toContain('line 3: date is not a date YYYY-MM-DD');
+    fs.writeFileSync(path.join(dir, 'more.ndjson'), '{"date":"2024-02-02","service":"news","country":"US","requests":10,"impression":5,"revenue":0.01}\n');
+    expect(await main(['data', 'import', 'more.ndjson', '--data', 'state'], io())).toBe(0);
+  });
+
+  it('says so when the file is missing', async () => {
+    const c = io();
+    expect(await main(['data', 'import', 'nope.csv', '--data', 'state'], c)).toBe(1);
+    expect(c.err.join('')).toContain('no such file: nope.csv');
+  });
+});
+
+describe('bidfields serve', () => {
+  it('serves the data folder, prints the listening line, and stops when told', async () => {
+    const c = io();
+    let stop!: () => void;
+    const done = runServe(['--data', 'state', '--port', '0'], c, new Promise<void>((r) => (stop = r)));
+    let url: string | undefined;
+    for (let i = 0; i < 100 && !url; i++) {
+      await new Promise((r) => setTimeout(r, 20));
+      url = /^listening on (http:\/\/127\.0\.0\.1:\d+)$/m.exec(c.out.join(''))?.[1];
+    }
+    expect(url).toBeDefined();
+    const signIn = await post(`${url}/api/signin/`, { email: 'ops@example.com', password: 'long-enough-pw' });
+    expect(signIn.status).toBe(200);
+    const report = await post(`${url}/api/reportv2/`, { startDate: '2024-02-01', endDate: '2024-02-02', dimensions: ['country'], metrics: ['requests', 'fillrate'], totals: true }, { Authorization: signIn.json.token });
+    expect(report.json).toEqual([
+      { country: 'Total', requests: 1510, fillrate: 1055 / 1510 },
+      { country: 'DE', requests: 500, fillrate: 0.5 },
+      { country: 'US', requests: 1010, fillrate: 805 / 1010 },
+    ]);
+    stop();
+    expect(await done).toBe(0);
+    expect(c.err.join('')).toMatch(/POST \/api\/reportv2\/ 200/);
+  }, 20_000);
+
+  it('prints the demo users with --demo', async () => {
+    const c = io();
+    let stop!: () => void;
+    const done = runServe(['--demo', '--port', '0'], c, new Promise<void>((r) => (stop = r)));
+    for (let i = 0; i < 200 && !c.out.join('').includes('listening on'); i++) await new Promise((r) => setTimeout(r, 20));
+    stop();
+    expect(await done).toBe(0);
+    expect(c.out.join('')).toMatch(/admin@example\.com \/ demo-admin[\s\S]*listening on http:\/\/127\.0\.0\.1:\d+\n$/);
+  }, 20_000);
+
+  it('refuses a bad port (exit 2)', async () => {
+    expect(await main(['serve', '--port', 'http'], io())).toBe(2);
+  });
+});

@@ -1,0 +1,54 @@
+// Starts the reference server on an ephemeral port over an in-memory store seeded with the demo data, with a
+// cheap password hash so the tests stay fast. Shared by the server, client and conformance tests.
+import { createTokenService } from '../../src/auth/token.js';
+import { DEMO_USERS, seedDemo } from '../../src/server/demo.js';
+import { createServices, type ApiServices, type ServiceOptions } from '../../src/server/services.js';
+import { startServer, type RunningServer, type StartOptions } from '../../src/server/start.js';
+import { openStorage, type Storage } from '../../src/server/storage.js';
+
+export const TEST_COST = { N: 1024, r: 8, p: 1 };
+export const TEST_SECRET = 'test-secret-test-secret-test-secret!';
+export const [ADMIN, SERVICE, PUBLISHER] = DEMO_USERS as [(typeof DEMO_USERS)[0], (typeof DEMO_USERS)[0], (typeof DEMO_USERS)[0]];
+
+export interface TestServer extends RunningServer {
+  storage: Storage;
+  services: ApiServices;
+  /** Signs a token for a demo user with an optional clock offset (negative: in the past). */
+  token(role: 1 | 2 | 3, ageSeconds?: number): Promise<string>;
+  stop(): Promise<void>;
+}
+
+export async function startTestServer(options: StartOptions & ServiceOptions = {}): Promise<TestServer> {
+  const storage = await openStorage({ memory: true });
+  await seedDemo(storage, TEST_COST);
+  const services = createServices(storage, { scryptCost: TEST_COST, jwtSecret: TEST_SECRET, ...options });
+  const running = await startServer(services, { port: 0, ...options });
+  return {
+    ...running,
+    storage,
+    services,
+    token: (role, ageSeconds = 0) =>
+      createTokenService({ secret: TEST_SECRET, now: () => Date.now() - ageSeconds * 1000 }).sign({ userID: role, accountID: 1, role }),
+    async stop() {
+      await running.close();
+      storage.close();
+    },
+  };
+}
+
+/** POSTs JSON (or raw text) and reads the answer. */
+export async function post(url: string, body: unknown, headers: Record<string, string> = {}) {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...headers },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+  const text = await response.text();
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
+  return { status: response.status, headers: response.headers, text, json: json as any };
+}
