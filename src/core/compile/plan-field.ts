@@ -18,7 +18,8 @@ const TYPE_KEYS: Record<string, string[]> = { number: ['min', 'max', 'integer'],
 /** The key that breaks the field's shape, if any: what the planner relies on, not every schema nicety. */
 function shapeProblem(field: Record<string, unknown>): [string, string] | undefined {
   const { name, type } = field;
-  if (typeof name !== 'string' || !isDotPath(name)) return ['name', 'must be a dot path of [A-Za-z0-9_$-] segments'];
+  // 512 as in the schema: a name is a short path, and its length bounds every walk along it.
+  if (typeof name !== 'string' || name.length > 512 || !isDotPath(name)) return ['name', 'must be a dot path of [A-Za-z0-9_$-] segments, at most 512 characters'];
   if (typeof type !== 'string' || !Object.hasOwn(TYPE_KEYS, type)) return ['type', 'must be text, number or select'];
   if (typeof field.display !== 'string') return ['display', 'must be a string'];
   for (const key of ['min', 'max', 'integer', 'minLength', 'maxLength', 'pattern', 'options']) {

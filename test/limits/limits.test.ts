@@ -1,0 +1,65 @@
+// Limits: big and deep inputs are handled in bounded time, with a clear issue where they must be refused, and
+// never a stack overflow. Times are generous upper bounds (a shared CI machine), not benchmarks.
+import { performance } from 'node:perf_hooks';
+import { describe, expect, it } from 'vitest';
+import { compile, validateAdapter } from '../../src/index.js';
+import { compileLite } from '../../src/core/compile-lite.js';
+import type { BidRequest, FieldDefinition } from '../../src/index.js';
+
+const timed = <T>(run: () => T): [T, number] => {
+  const t0 = performance.now();
+  const result = run();
+  return [result, performance.now() - t0];
+};
+
+describe('limits', () => {
+  it('compiles a 10,000-field definition and enriches with all values', () => {
+    const fields: FieldDefinition[] = Array.from({ length: 10_000 }, (_, i) => ({ name: `g${i % 100}.f${i}`, type: 'number', display: `F${i}` }));
+    const [adapter, ms] = timed(() => compile(fields));
+    expect(ms).toBeLessThan(2000);
+    const values = Object.fromEntries(fields.map((f, i) => [f.name, i]));
+    const [result, enrichMs] = timed(() => adapter.enrich({ id: 'r', imp: [{ id: '1' }] }, values));
+    expect(enrichMs).toBeLessThan(2000);
+    expect((result.request.imp[0]!.ext as Record<string, Record<string, number>>).g7!.f9907).toBe(9907);
+  });
+
+  it('reports every conflict of a 10,000-field definition in linear time', () => {
+    const fields = Array.from({ length: 10_000 }, (_, i) => ({ name: i % 2 ? `a${i - 1}.x` : `a${i}`, type: 'text', display: 'x' }));
+    const [issues, ms] = timed(() => validateAdapter(fields));
+    expect(ms).toBeLessThan(2000);
+    expect(issues.filter((found) => found.code === 'name_conflict')).toHaveLength(5000);
+  });
+
+  it('enriches a 1 MB request without copying what it does not touch', () => {
+    const imp = Array.from({ length: 2000 }, (_, i) => ({ id: String(i), banner: { w: 300, h: 250 }, ext: { note: 'x'.repeat(400) } }));
+    const request = { id: 'big', imp, site: { id: 's' }, user: { data: 'y'.repeat(100_000) } } as BidRequest;
+    expect(JSON.stringify(request).length).toBeGreaterThan(1_000_000);
+    const adapter = compile([{ name: 'prd.impTagId', type: 'text', display: 'Tag' }]);
+    const [result, ms] = timed(() => adapter.enrich(request, { 'prd.impTagId': 't' }));
+    expect(ms).toBeLessThan(50);
+    expect(result.request.imp[1]).toBe(request.imp[1]);
+    expect(result.request.user).toBe(request.user);
+  });
+
+  it('enriches a request nested 10,000 levels deep (only planned paths are walked)', () => {
+    let deep: Record<string, unknown> = {};
+    const root = deep;
+    for (let i = 0; i < 10_000; i++) deep = deep.a = {} as Record<string, unknown>;
+    const request = { id: 'deep', imp: [{ id: '1', ext: { deep: root } }], user: { nested: root } } as unknown as BidRequest;
+    const adapter = compile([{ name: 'zone', type: 'number', display: 'Zone' }]);
+    const result = adapter.enrich(request, { zone: 1 });
+    expect((result.request.imp[0]!.ext as Record<string, unknown>).deep).toBe(root);
+    // A field path through the deep structure is refused by the name limit, not walked.
+    expect(validateAdapter([{ name: Array(10_000).fill('a').join('.'), type: 'text', display: 'x' }])).toMatchObject([{ code: 'schema', path: '/0/name' }]);
+    expect(() => compileLite([{ name: Array(10_000).fill('a').join('.'), type: 'text', display: 'x' }])).toThrow(/name/);
+  });
+
+  it('refuses a values object with 100,000 unknown keys with 100 issues and a summary', () => {
+    const adapter = compile([{ name: 'zone', type: 'number', display: 'Zone' }]);
+    const values = Object.fromEntries(Array.from({ length: 100_000 }, (_, i) => [`k${i}`, i]));
+    const [issues, ms] = timed(() => adapter.validateValues(values));
+    expect(ms).toBeLessThan(1000);
+    expect(issues).toHaveLength(101);
+    expect(issues.at(-1)).toMatchObject({ code: 'limit_exceeded', path: '' });
+  });
+});
