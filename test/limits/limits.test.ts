@@ -32,7 +32,7 @@ describe('limits', () => {
 
   it('enriches a 1 MB request without copying what it does not touch', () => {
     const imp = Array.from({ length: 2000 }, (_, i) => ({ id: String(i), banner: { w: 300, h: 250 }, ext: { note: 'x'.repeat(400) } }));
-    const request = { id: 'big', imp, site: { id: 's' }, user: { data: 'y'.repeat(100_000) } } as BidRequest;
+    const request = { id: 'big', imp, site: { id: 's' }, user: { keywords: 'y'.repeat(100_000) } } as unknown as BidRequest;
     expect(JSON.stringify(request).length).toBeGreaterThan(1_000_000);
     const adapter = compile([{ name: 'prd.impTagId', type: 'text', display: 'Tag' }]);
     const [result, ms] = timed(() => adapter.enrich(request, { 'prd.impTagId': 't' }));
