@@ -24,14 +24,33 @@ const values = { 'prd.impTagId': 'top-banner', 'prd.appPublisherId': 'pub-1001',
 const adapter = compile(fields);
 const bound = adapter.bind(values);
 
-// The same writes, by hand: the floor for a non-mutating enrichment (copy exactly the touched path) …
+// The same writes, by hand: the floor for a non-mutating enrichment (copy exactly the touched path). It uses
+// the fastest copy idiom we know on V8 (spread when no key is added, a key loop when one is: adding a key to a
+// spread clone costs ~1 µs), the same one bidfields uses, so the floor is a real floor.
+function copyAdding(source) {
+  const copy = {};
+  for (const key in source) if (Object.hasOwn(source, key)) copy[key] = source[key];
+  return copy;
+}
 function handCopyOnWrite(r) {
   const imp0 = r.imp[0];
-  const ext = imp0.ext;
   const imps = r.imp.slice();
-  imps[0] = { ...imp0, tagid: 'top-banner', ext: { ...ext, zoneId: 7, bidder: { ...ext.bidder, placement: 'home' } } };
-  const site = r.site;
-  return { ...r, imp: imps, site: { ...site, id: 'site-77', publisher: { ...site.publisher, id: 'pub-1001' } } };
+  const imp = Object.hasOwn(imp0, 'tagid') ? { ...imp0 } : copyAdding(imp0);
+  imp.tagid = 'top-banner';
+  const ext = Object.hasOwn(imp0.ext, 'zoneId') && Object.hasOwn(imp0.ext, 'bidder') ? { ...imp0.ext } : copyAdding(imp0.ext);
+  ext.zoneId = 7;
+  ext.bidder = ext.bidder ? { ...ext.bidder, placement: 'home' } : { placement: 'home' };
+  imp.ext = ext;
+  imps[0] = imp;
+  const site = { ...r.site };
+  site.id = 'site-77';
+  const publisher = { ...r.site.publisher };
+  publisher.id = 'pub-1001';
+  site.publisher = publisher;
+  const out = { ...r };
+  out.imp = imps;
+  out.site = site;
+  return out;
 }
 // … and for an in-place one.
 function handInPlace(r) {

@@ -1,8 +1,9 @@
 /**
  * HTTP conformance of the ad server API (SPEC §7): runs the checks of `fixtures/api/*.json` against any server —
- * the reference server in CI, or a team's own ad server — and prints one line per failing (or, verbose, passing)
- * check and the closing line `N passed, N failed`. It signs in first with the given Admin or Service account;
- * checks that need a second account (the Publisher 403) are skipped, with the reason, unless one is given.
+ * the reference server in CI, or a team's own ad server — and prints one line per check (`ok`, `FAIL` with its
+ * reasons, or `skip` with why) and the closing line `N passed, N failed`. It signs in first with the given Admin
+ * or Service account; checks that need a second account (the Publisher 403) are skipped, with the reason, unless
+ * one is given.
  */
 import { existsSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
@@ -28,8 +29,8 @@ export interface ApiConformanceOptions {
   /** The date range of the report checks; default 2024-01-01 to 2024-01-31 (the demo data's). */
   startDate?: string;
   endDate?: string;
-  /** Print passing checks too. */
-  verbose?: boolean;
+  /** Print only failing and skipped checks (default: one line per check). */
+  quiet?: boolean;
   io: Pick<CliIO, 'stdout' | 'stderr'>;
 }
 
@@ -93,6 +94,7 @@ export async function runApiConformance(options: ApiConformanceOptions): Promise
   if (options.publisher) {
     const publisherToken = await signIn(ctx, options.publisher.email, options.publisher.password);
     if (publisherToken) ctx.publisherToken = publisherToken;
+    else io.stderr('warning: signing in with the publisher account returned no token; its check is skipped\n');
   }
   let passed = 0;
   let failed = 0;
@@ -109,7 +111,7 @@ export async function runApiConformance(options: ApiConformanceOptions): Promise
         io.stdout(`skip ${label}: ${outcome.skip}\n`);
       } else if (outcome.reasons.length === 0) {
         passed++;
-        if (options.verbose) io.stdout(`ok   ${label}\n`);
+        if (!options.quiet) io.stdout(`ok   ${label}\n`);
       } else {
         failed++;
         io.stdout(`FAIL ${label}\n${outcome.reasons.map((r) => `     ${r}\n`).join('')}`);

@@ -41,7 +41,7 @@ export interface ApiClient {
   token: string | undefined;
   /** Signs in and keeps the token for later calls. */
   signIn(email: string, password: string): Promise<SignInResult>;
-  /** Runs a report and returns the rows as the server sends them (totals row first when asked). */
+  /** Runs a report and returns the rows as the server sends them (totals row first when asked); always JSON (`csv` is sent as false: use {@link ApiClient.reportCsv}). */
   report<const R extends ReportRequest>(request: R): Promise<RowOf<R>[]>;
   /**
    * Pages through a report: page k (from 1) uses `skip = pageSize × (k − 1)`; stops after a short page. The

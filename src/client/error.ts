@@ -6,7 +6,14 @@
  */
 import type { Issue } from '../core/issues.js';
 
-/** An API call that failed. */
+/**
+ * An API call that failed.
+ *
+ * @example
+ * try { await api.report(request) } catch (e) {
+ *   if (e instanceof ApiError && e.code === 'token_expired') await api.signIn(email, password)
+ * }
+ */
 export class ApiError extends Error {
   override name = 'ApiError';
   /** HTTP status, or 0 when no answer came. */

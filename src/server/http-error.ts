@@ -10,7 +10,12 @@ export interface ErrorBody {
   error: { code: string; message: string; issues?: Issue[] };
 }
 
-/** An error with the HTTP status and body it should be answered with. */
+/**
+ * An error with the HTTP status and body it should be answered with.
+ *
+ * @example
+ * throw new HttpError(405, 'method_not_allowed', 'use POST', undefined, { Allow: 'POST' })
+ */
 export class HttpError extends Error {
   override name = 'HttpError';
   constructor(

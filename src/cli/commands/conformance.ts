@@ -8,14 +8,24 @@ import { libraryImplementation } from '../../conformance/implementations/library
 import { EXIT_INVALID, EXIT_OK, UsageError, type CliCommand } from '../io.js';
 
 const usage = `Usage: bidfields conformance [DIR] [--filter TEXT] [--verbose] [--json]
+       bidfields conformance --api URL --email E --password P [--publisher-email E --publisher-password P]
+                             [--start-date D --end-date D] [--quiet]
 
 Runs the conformance fixtures (DIR/cases/**/*.json; default: the fixtures shipped with bidfields)
 against the library and ends with the line 'N passed, N failed'.
+
+With --api, runs the HTTP checks of the ad server API (SPEC §7: sign-in, auth, reports, errors;
+fixtures/api) against the server at URL, signing in as E (an Admin or Service account).
 
 Options:
   --filter TEXT   run only cases whose name or file contains TEXT
   --verbose       print passing cases too
   --json          print the results as JSON instead
+  --api URL       check a server instead of the library
+  --email E, --password P                        an Admin or Service account on that server
+  --publisher-email E, --publisher-password P    a Publisher account, for the 403 check (skipped without)
+  --start-date D, --end-date D                   the report checks' range (default: January 2024)
+  --quiet         with --api: print only failing and skipped checks
 Exit codes: 0 all passed, 1 a case failed, 2 usage error.
 `;
 
@@ -37,8 +47,37 @@ export const conformanceCommand: CliCommand = {
       args,
       strict: true,
       allowPositionals: true,
-      options: { filter: { type: 'string' }, verbose: { type: 'boolean' }, json: { type: 'boolean' } },
+      options: {
+        filter: { type: 'string' },
+        verbose: { type: 'boolean' },
+        json: { type: 'boolean' },
+        api: { type: 'string' },
+        email: { type: 'string' },
+        password: { type: 'string' },
+        'publisher-email': { type: 'string' },
+        'publisher-password': { type: 'string' },
+        'start-date': { type: 'string' },
+        'end-date': { type: 'string' },
+        quiet: { type: 'boolean' },
+      },
     });
+    if (flags.api !== undefined) {
+      if (!flags.email || !flags.password) throw new UsageError('--api needs --email and --password');
+      const { runApiConformance } = await import('../../api-conformance/index.js');
+      const publisher = flags['publisher-email'] && flags['publisher-password'] ? { email: flags['publisher-email'], password: flags['publisher-password'] } : undefined;
+      const result = await runApiConformance({
+        api: flags.api,
+        email: flags.email,
+        password: flags.password,
+        publisher,
+        startDate: flags['start-date'],
+        endDate: flags['end-date'],
+        quiet: flags.quiet,
+        fixturesDir: positionals[0] ? path.resolve(io.cwd, positionals[0]) : undefined,
+        io,
+      });
+      return result.failed === 0 ? EXIT_OK : EXIT_INVALID;
+    }
     if (positionals.length > 1) throw new UsageError('give at most one DIR');
     const root = positionals[0] ? path.resolve(io.cwd, positionals[0]) : defaultFixtures();
     if (!fs.existsSync(path.join(root, 'cases'))) throw new UsageError(`no cases/ folder in '${root}'`);
