@@ -1,0 +1,84 @@
+// The publisher's pages, served over plain http from 127.0.0.1: `/npm/<scenario>` loads the bundle built from
+// the outside project (Prebid.js + `bidfields/prebid`, registered at once since Prebid is loaded), and
+// `/tag/<scenario>` loads dist/bidfields-prebid.js by script tag BEFORE a Prebid-only bundle, so the bidder is
+// registered through `pbjs.que` (after the page has already queued its auction: it must still run first).
+// Both run the same auction and leave its outcome in `window.__result`.
+import http from 'node:http';
+import fs from 'node:fs';
+import type { AddressInfo } from 'node:net';
+
+export const FIELDS = [
+  { name: 'prd.impTagId', type: 'text', display: 'Tag id', required: true },
+  { name: 'prd.appPublisherId', type: 'text', display: 'Publisher id' },
+  { name: 'prd.appSiteId', type: 'text', display: 'Site id' },
+  { name: 'zone', type: 'number', display: 'Zone', integer: true },
+  { name: 'predefinedImpExt.deal.tier', type: 'select', display: 'Deal tier', options: [{ name: 'Gold', value: 1 }, { name: 'Silver', value: 2 }] },
+];
+
+export const AD_UNITS = [
+  { code: 'top', mediaTypes: { banner: { sizes: [[300, 250], [300, 600]] } }, bids: [{ bidder: 'acme', params: { 'prd.impTagId': 'top-banner', 'prd.appPublisherId': 'pub-42', 'prd.appSiteId': 'site-7', zone: 7, 'predefinedImpExt.deal.tier': 2 } }] },
+  { code: 'side', mediaTypes: { banner: { sizes: [[160, 600]] } }, bids: [{ bidder: 'acme', params: { 'prd.impTagId': 'side-banner', zone: '3' } }] },
+  { code: 'player', mediaTypes: { video: { context: 'instream', playerSize: [[640, 480]], mimes: ['video/mp4'], protocols: [2, 3] } }, bids: [{ bidder: 'acme', params: { 'prd.impTagId': 'preroll' } }] },
+  { code: 'broken', mediaTypes: { banner: { sizes: [[728, 90]] } }, bids: [{ bidder: 'acme', params: { zone: 'abc' } }] },
+];
+
+/** The auction every page runs; its outcome lands in window.__result. */
+const AUCTION = `function auction() {
+  pbjs.addAdUnits(${JSON.stringify(AD_UNITS)});
+  pbjs.requestBids({
+    timeout: 4000,
+    bidsBackHandler: function (responses, timedOut) {
+      var bids = {};
+      Object.keys(responses || {}).forEach(function (code) {
+        bids[code] = responses[code].bids.map(function (b) {
+          return { bidder: b.bidderCode, cpm: b.cpm, width: b.width, height: b.height, ad: b.ad, mediaType: b.mediaType,
+            creativeId: b.creativeId, currency: b.currency, ttl: b.ttl, netRevenue: b.netRevenue, advertiserDomains: b.meta && b.meta.advertiserDomains };
+        });
+      });
+      var winners = pbjs.getHighestCpmBids().map(function (b) { return { code: b.adUnitCode, bidder: b.bidderCode, cpm: b.cpm }; });
+      window.__result = { timedOut: !!timedOut, bids: bids, winners: winners };
+    }
+  });
+}`;
+
+function page(variant: 'npm' | 'tag', config: unknown): string {
+  const setup = `window.bidfieldsConfig = ${JSON.stringify(config)}; window.pbjs = window.pbjs || { que: [] }; ${AUCTION}`;
+  const scripts =
+    variant === 'npm'
+      ? `<script>${setup}; pbjs.que.push(auction);</script><script src="/outside-page.js"></script>`
+      : `<script>${setup}; pbjs.que.push(auction);</script><script src="/bidfields-prebid.js"></script>
+<script>bidfieldsPrebid.registerPrebidBidder(window.pbjs, bidfieldsConfig.record, bidfieldsConfig.options);</script>
+<script src="/prebid-only.js"></script>`;
+  return `<!doctype html><html><head><meta charset="utf-8"><title>bidfields ${variant}</title></head><body>${scripts}</body></html>`;
+}
+
+/** The adapter record and options for a scenario: the endpoint path names it; `price` reads the plain price. */
+export function configFor(scenario: string, partnerPort: number) {
+  return {
+    record: { protocol: 'prebid-js', endpoint: `https://localhost:${partnerPort}/bid/${scenario}`, cpmField: scenario === 'price' ? 'price' : 'ext.bidfields.cpm', bidderCode: 'acme', fields: FIELDS },
+    options: { knownEndpoints: ['localhost'], allowLocal: true, ttl: 120 },
+  };
+}
+
+/** Serves the pages and the three scripts (paths of the built files). */
+export async function startPages(scripts: Record<string, string>, partnerPort: number): Promise<{ origin: string; close(): Promise<void> }> {
+  const server = http.createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    const script = scripts[url.pathname];
+    if (script) {
+      res.writeHead(200, { 'content-type': 'text/javascript' }).end(fs.readFileSync(script));
+      return;
+    }
+    const match = /^\/(npm|tag)\/([a-z-]+)$/.exec(url.pathname);
+    if (!match) {
+      res.writeHead(404).end();
+      return;
+    }
+    res.writeHead(200, { 'content-type': 'text/html' }).end(page(match[1] as 'npm' | 'tag', configFor(match[2]!, partnerPort)));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}

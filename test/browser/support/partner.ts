@@ -1,0 +1,95 @@
+// A demand partner for the real-browser test: an https endpoint (self-signed certificate for `localhost`, made
+// in memory at test time, so no openssl is needed) that records every request and answers by scenario, taken
+// from the path `/bid/<scenario>` of the adapter's endpoint. Well-formed scenarios bid on every banner imp;
+// the others send the malformed answers the bidder module must survive.
+import https from 'node:https';
+import type { AddressInfo } from 'node:net';
+import selfsigned from 'selfsigned';
+
+export interface Received {
+  method: string;
+  scenario: string;
+  contentType: string | undefined;
+  body: string;
+}
+
+type Imp = { id: string; banner?: unknown };
+type Answer = { status: number; body: string };
+
+const json = (value: unknown): Answer => ({ status: 200, body: JSON.stringify(value) });
+
+/** The partner's answer for a scenario, given the OpenRTB request it received. */
+function answer(scenario: string, request: { id?: string; imp?: Imp[] }): Answer {
+  const banners = (request.imp ?? []).filter((imp) => imp.banner);
+  // `price` is a decoy in every scenario read through ext.bidfields.cpm: a bid must never win on it.
+  const bid = (imp: Imp, index: number, extra: Record<string, unknown> = {}) => ({
+    id: `b-${imp.id}`, impid: imp.id, price: 0.01, adm: `<div class="bidfields-ad">ad for ${imp.id}</div>`, crid: `cr-${index}`,
+    w: 300, h: 250, mtype: 1, adomain: ['brand.example'], ext: { bidfields: { cpm: 2.5 + index } }, ...extra,
+  });
+  const seat = (bids: unknown[]) => json({ id: request.id, cur: 'USD', seatbid: [{ seat: 'acme', bid: bids }] });
+  switch (scenario) {
+    case 'ext-cpm':
+      return seat(banners.map((imp, i) => bid(imp, i)));
+    case 'price':
+      return seat(banners.map((imp, i) => bid(imp, i, { price: 1.75 + i, ext: {} })));
+    case 'not-json':
+      return { status: 200, body: '<html><body>502 Bad Gateway</body></html>' };
+    case 'empty':
+      return { status: 200, body: '' };
+    case 'no-content':
+      return { status: 204, body: '' };
+    case 'null':
+      return { status: 200, body: 'null' };
+    case 'cpm-text':
+      return seat(banners.map((imp, i) => bid(imp, i, { price: 3, ext: { bidfields: { cpm: '2.5' } } })));
+    case 'cpm-negative':
+      return seat(banners.map((imp, i) => bid(imp, i, { price: 3, ext: { bidfields: { cpm: -2.5 } } })));
+    case 'no-impid':
+      return seat(banners.map((imp, i) => ({ ...bid(imp, i), impid: undefined })));
+    case 'unknown-impid':
+      return seat(banners.map((imp, i) => bid(imp, i, { impid: `${imp.id}-other` })));
+    case 'huge':
+      return seat(banners.map((imp, i) => bid(imp, i, { adm: `<div>${'x'.repeat(12_000_000)}</div>` })));
+    case 'server-error':
+      return { status: 500, body: '{"error":"boom"}' };
+    default:
+      return { status: 404, body: '' };
+  }
+}
+
+/** Starts the partner on an ephemeral port of 127.0.0.1 (reached as `localhost`). */
+export async function startPartner(): Promise<{ port: number; received: Received[]; close(): Promise<void> }> {
+  const pems = await selfsigned.generate([{ name: 'commonName', value: 'localhost' }], {
+    keySize: 2048,
+    extensions: [{ name: 'subjectAltName', altNames: [{ type: 2, value: 'localhost' }, { type: 7, ip: '127.0.0.1' }] }],
+  });
+  const received: Received[] = [];
+  const server = https.createServer({ key: pems.private, cert: pems.cert }, (req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const scenario = /^\/bid\/([a-z-]+)$/.exec(req.url ?? '')?.[1] ?? '';
+      const body = Buffer.concat(chunks).toString('utf8');
+      received.push({ method: req.method ?? '', scenario, contentType: req.headers['content-type'], body });
+      const cors = { 'access-control-allow-origin': '*' };
+      if (req.method !== 'POST') {
+        res.writeHead(req.method === 'OPTIONS' ? 204 : 405, cors).end();
+        return;
+      }
+      let request = {};
+      try {
+        request = JSON.parse(body);
+      } catch {
+        // answered by scenario all the same
+      }
+      const { status, body: out } = answer(scenario, request);
+      res.writeHead(status, { ...cors, 'content-type': out.startsWith('<') ? 'text/html' : 'application/json' }).end(out);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    port: (server.address() as AddressInfo).port,
+    received,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}

@@ -1,0 +1,90 @@
+// createPrebidBidder: config-time failures throw BidfieldsError; the spec's options (ttl, currency, netRevenue,
+// withCredentials, log) do what they say; Prebid's proxies over bid requests are read like plain objects; the
+// request-level first-party data is not changed.
+import { describe, expect, it } from 'vitest';
+import { BidfieldsError, createPrebidBidder } from '../../src/prebid/index.js';
+import { MAX_AD, MAX_BIDS } from '../../src/prebid/interpret-response.js';
+import { bid, bidderRequest, quiet, record } from './fixtures.js';
+
+const issuesOf = (run: () => unknown) => {
+  try {
+    run();
+  } catch (error) {
+    expect(error).toBeInstanceOf(BidfieldsError);
+    return (error as BidfieldsError).issues.map((found) => `${found.code} ${found.path}`);
+  }
+  throw new Error('did not throw');
+};
+
+describe('createPrebidBidder at config time', () => {
+  it('returns a spec named by the bidder code', () => {
+    const spec = createPrebidBidder(record, quiet);
+    expect(spec.code).toBe('acme');
+    expect(spec.supportedMediaTypes).toEqual(['banner', 'video', 'native']);
+  });
+  it('throws every issue of a bad record', () => {
+    expect(issuesOf(() => createPrebidBidder({ ...record, endpoint: 'https://evil.example/x', cpmField: '__proto__.x' }, quiet))).toEqual(
+      expect.arrayContaining(['unknown_endpoint /endpoint', 'invalid_cpm_field /cpmField']),
+    );
+    expect(issuesOf(() => createPrebidBidder({ ...record, protocol: 'prebid-server' }, quiet))).toEqual(['wrong_protocol /protocol']);
+    const { endpoint: _unused, ...withoutEndpoint } = record;
+    expect(issuesOf(() => createPrebidBidder(withoutEndpoint, quiet))).toEqual(['invalid_endpoint /endpoint']);
+    expect(issuesOf(() => createPrebidBidder({ ...record, endpoint: 'https://bid.partner.example/rtb?x=1' }, quiet))).toEqual(['invalid_endpoint /endpoint']);
+  });
+  it('refuses localhost unless allowLocal and listed', () => {
+    const local = { ...record, endpoint: 'https://localhost:8443/bid' };
+    expect(issuesOf(() => createPrebidBidder(local, { knownEndpoints: ['localhost'] }))).toEqual(['invalid_endpoint /endpoint']);
+    expect(createPrebidBidder(local, { knownEndpoints: ['localhost'], allowLocal: true }).code).toBe('acme');
+  });
+});
+
+describe('the spec at auction time', () => {
+  it('logs why params are invalid, through the log option, prefixed with the bidder code', () => {
+    const lines: string[] = [];
+    const spec = createPrebidBidder(record, { ...quiet, log: (message) => lines.push(message) });
+    expect(spec.isBidRequestValid(bid('b1', { zone: 'x' }))).toBe(false);
+    expect(lines).toEqual(['bidfields acme: invalid params']);
+  });
+  it('survives a logger that throws', () => {
+    const spec = createPrebidBidder(record, { ...quiet, log: () => { throw new Error('logger down'); } });
+    expect(spec.isBidRequestValid(bid('b1', {}))).toBe(false);
+    expect(spec.interpretResponse({ body: { seatbid: [{ bid: [{ impid: 'nope' }] }] } }, spec.buildRequests([bid()], bidderRequest)[0]!)).toEqual([]);
+  });
+  it('reads bids through proxies, as Prebid passes them (its TID guard)', () => {
+    const spec = createPrebidBidder(record, quiet);
+    const proxied = new Proxy(bid('p1', { 'prd.impTagId': 'via-proxy' }), {});
+    expect(spec.isBidRequestValid(proxied)).toBe(true);
+    const [request] = spec.buildRequests([proxied], new Proxy(bidderRequest, {}));
+    expect(JSON.parse(request!.data).imp[0]).toMatchObject({ id: 'p1', tagid: 'via-proxy' });
+  });
+  it('does not change bidderRequest.ortb2 (the shared objects are copied on write by the core)', () => {
+    const spec = createPrebidBidder(record, quiet);
+    const ortb2 = structuredClone(bidderRequest.ortb2);
+    const frozen = { ...bidderRequest, ortb2: Object.freeze({ site: Object.freeze({ ...ortb2.site }), device: Object.freeze({ ...ortb2.device }) }) };
+    const [request] = spec.buildRequests([bid('b1', { 'prd.impTagId': 't', 'prd.appSiteId': 's1' })], frozen);
+    expect(JSON.parse(request!.data).site).toEqual({ page: 'https://news.example/', id: 's1' });
+    expect(frozen.ortb2).toEqual(ortb2);
+  });
+  it('applies the options: withCredentials, currency, ttl, netRevenue', () => {
+    const spec = createPrebidBidder(record, { ...quiet, withCredentials: true, currency: 'EUR', ttl: 60, netRevenue: false });
+    const [request] = spec.buildRequests([bid()], bidderRequest);
+    expect(request!.options).toEqual({ contentType: 'text/plain', withCredentials: true });
+    expect(JSON.parse(request!.data).cur).toEqual(['EUR']);
+    const [out] = spec.interpretResponse({ body: { seatbid: [{ bid: [{ impid: 'b1', ext: { cpm: 1 }, adm: '<b>' }] }] } }, request!);
+    expect(out).toMatchObject({ currency: 'EUR', ttl: 60, netRevenue: false, width: 300, height: 250 });
+  });
+  it(`drops ad markup over ${MAX_AD} characters and reads at most ${MAX_BIDS} bids of one answer`, () => {
+    const spec = createPrebidBidder(record, quiet);
+    const [request] = spec.buildRequests([bid()], bidderRequest);
+    const one = (adm: string) => ({ impid: 'b1', ext: { cpm: 1 }, adm });
+    expect(spec.interpretResponse({ body: { seatbid: [{ bid: [one('x'.repeat(MAX_AD + 1))] }] } }, request!)).toEqual([]);
+    expect(spec.interpretResponse({ body: { seatbid: [{ bid: [one('x'.repeat(MAX_AD))] }] } }, request!)).toHaveLength(1);
+    const many = Array.from({ length: MAX_BIDS + 10 }, () => one('<b>'));
+    expect(spec.interpretResponse({ body: { seatbid: [{ bid: many }] } }, request!)).toHaveLength(MAX_BIDS);
+  });
+  it('getUserSyncs configures none, whatever it is passed', () => {
+    const spec = createPrebidBidder(record, quiet);
+    expect(spec.getUserSyncs()).toEqual([]);
+    expect(spec.getUserSyncs({ iframeEnabled: true }, [{ body: null }], undefined)).toEqual([]);
+  });
+});

@@ -1,0 +1,46 @@
+// No spec function may throw, whatever Prebid passes or the partner answers: a throw inside Prebid's auction can
+// lose every bidder's bids (getUserSyncs is not even caught). Hand-picked hostile inputs, then random JSON.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { createPrebidBidder } from '../../src/prebid/index.js';
+import { bid, bidderRequest, quiet, record } from './fixtures.js';
+
+const spec = createPrebidBidder(record, quiet);
+const [sent] = spec.buildRequests([bid('b1'), bid('b2')], bidderRequest);
+const throwing = new Proxy({}, { get: () => { throw new Error('trap'); }, getPrototypeOf: () => { throw new Error('trap'); } });
+const cyclic: Record<string, unknown> = { site: {} };
+cyclic.self = cyclic;
+const hostile: unknown[] = [undefined, null, 0, NaN, '', 'x', [], [null], {}, throwing, Object.create(null), JSON.parse('{"__proto__":{"x":1}}'), () => 1, Symbol('s'), 10n];
+
+describe('the spec never throws', () => {
+  it('isBidRequestValid: false for anything unusable', () => {
+    for (const input of hostile) expect(spec.isBidRequestValid(input as never)).toBe(false);
+    expect(spec.isBidRequestValid({ params: throwing })).toBe(false);
+  });
+  it('buildRequests: [] for anything unusable, and a bad bid does not cost the good ones', () => {
+    for (const bids of hostile) for (const request of hostile) expect(spec.buildRequests(bids as never, request as never)).toEqual([]);
+    expect(spec.buildRequests([bid()], { ...bidderRequest, ortb2: cyclic })).toEqual([]);
+    const [request] = spec.buildRequests([...hostile, throwing, bid('ok'), { ...bid('x'), mediaTypes: throwing }] as never, bidderRequest);
+    expect(JSON.parse(request!.data).imp.map((imp: { id: string }) => imp.id)).toEqual(['ok']);
+  });
+  it('interpretResponse: [] for anything unusable', () => {
+    for (const response of hostile) for (const request of [...hostile, sent]) expect(spec.interpretResponse(response as never, request as never)).toEqual([]);
+    for (const body of hostile) expect(spec.interpretResponse({ body }, sent!)).toEqual([]);
+    expect(spec.interpretResponse({ body: { seatbid: [{ bid: [throwing, { impid: 'b1', ext: throwing, adm: 'a' }] }] } }, sent!)).toEqual([]);
+  });
+  it('getUserSyncs: [] whatever it is passed', () => {
+    for (const input of hostile) expect(spec.getUserSyncs(input, input, input)).toEqual([]);
+  });
+  it('random JSON as bids, bidderRequest and partner answer: arrays out, never a throw', () => {
+    const response = fc.oneof(fc.jsonValue(), fc.record({ seatbid: fc.array(fc.record({ bid: fc.array(fc.record({ impid: fc.constantFrom('b1', 'b2', 'x'), ext: fc.record({ cpm: fc.jsonValue() }), adm: fc.jsonValue(), mtype: fc.jsonValue(), w: fc.jsonValue(), h: fc.jsonValue() }, { requiredKeys: [] })) }, { requiredKeys: [] })) }));
+    fc.assert(
+      fc.property(fc.array(fc.jsonValue()), fc.jsonValue(), response, (bids, request, body) => {
+        expect(Array.isArray(spec.buildRequests(bids as never, request as never))).toBe(true);
+        const out = spec.interpretResponse({ body }, sent!);
+        expect(Array.isArray(out)).toBe(true);
+        for (const found of out) expect(Number.isFinite(found.cpm) && found.cpm >= 0).toBe(true);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
