@@ -1,14 +1,19 @@
 /**
  * The library as a conformance implementation, in process: `validateAdapter`, `compile` then `safeEnrich`, and
- * the protocol wrappers for `rtb` / `prebid-server` cases.
+ * the protocol wrappers for `rtb` / `prebid-server` cases, and the Prebid.js bidder module (source) for Prebid cases.
  */
 import { BidfieldsError } from '../../core/issues.js';
 import { compile, validateAdapter } from '../../core/compile.js';
 import type { AdapterInput, BidRequest, FieldValues } from '../../core/types.js';
 import type { Implementation, Outcome, ResolvedCase } from '../types.js';
 import { runProtocolCase } from './protocols.js';
+import { prebidImplementation } from './prebid.js';
+import { createPrebidBidder } from '../../prebid/index.js';
 
-export function runWithLibrary(testCase: ResolvedCase): Outcome {
+const prebid = prebidImplementation({ createPrebidBidder }, 'library');
+
+export function runWithLibrary(testCase: ResolvedCase): Outcome | Promise<Outcome> {
+  if (testCase.kind === 'prebid-js-request' || testCase.kind === 'prebid-js-response') return prebid.run(testCase);
   if (testCase.kind === 'rtb' || testCase.kind === 'prebid-server') return runProtocolCase(testCase);
   const options = testCase.compileOptions ?? {};
   if (testCase.kind === 'validate') {
@@ -28,4 +33,4 @@ export function runWithLibrary(testCase: ResolvedCase): Outcome {
   return result.ok ? { ok: true, request: result.request, warnings } : { ok: false, issues: result.issues, warnings };
 }
 
-export const libraryImplementation: Implementation = { name: 'library', kinds: ['validate', 'enrich', 'rtb', 'prebid-server'], run: runWithLibrary };
+export const libraryImplementation: Implementation = { name: 'library', kinds: ['validate', 'enrich', 'rtb', 'prebid-server', 'prebid-js-request', 'prebid-js-response'], run: runWithLibrary };
