@@ -1,0 +1,39 @@
+// The suite pins the contract: every issue code of SPEC §1–3 (and the warning) is expected, with its path, by at
+// least one failing case, and the suite has the size issue 2 asks for.
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadFixtures } from '../../src/conformance/load-fixtures.js';
+
+const SPEC_CODES = [
+  'schema', 'duplicate_name', 'name_conflict', 'unsafe_name', 'unknown_predefined', 'rtb_field_without_prefix',
+  'invalid_endpoint', 'unknown_endpoint', 'invalid_cpm_field', 'missing_required', 'invalid_value', 'out_of_range',
+  'not_an_option', 'unknown_field', 'invalid_request', 'no_imp', 'no_inventory_object', 'path_conflict',
+];
+
+const loaded = loadFixtures(path.resolve(import.meta.dirname, '../../fixtures'));
+const cases = loaded.flatMap((file) => file.cases);
+
+describe('fixture coverage', () => {
+  it('every fixture file is valid', () => expect(loaded.flatMap((file) => file.problems)).toEqual([]));
+  it('has at least 120 cases, with passing and failing ones', () => {
+    expect(cases.length).toBeGreaterThanOrEqual(120);
+    expect(cases.filter((c) => c.expect.ok).length).toBeGreaterThan(40);
+    expect(cases.filter((c) => !c.expect.ok).length).toBeGreaterThan(40);
+  });
+  for (const code of SPEC_CODES) {
+    it(`expects ${code} at a JSON Pointer path`, () => {
+      const paths = cases.flatMap((c) => (c.expect.ok ? [] : c.expect.issues)).filter((found) => found.code === code).map((found) => found.path);
+      expect(paths.length).toBeGreaterThan(0);
+      for (const at of paths) expect(at).toMatch(/^(\/.*)?$/);
+    });
+  }
+  it('expects the both_app_and_site warning', () => {
+    expect(cases.some((c) => (c.expect.warnings ?? []).some((w) => w.code === 'both_app_and_site' && w.path === '/site'))).toBe(true);
+  });
+  it('uses real requests from shared/samples for site, app, dooh, neither, both and multi-imp', () => {
+    const files = new Set(cases.map((c) => JSON.stringify(c.request)).filter(Boolean));
+    expect(files.size).toBeGreaterThan(20);
+    const real = (name: string) => cases.some((c) => c.file.includes('real-requests') && c.name.toLowerCase().includes(name));
+    expect(['site', 'app', 'dooh', 'both', 'imp'].every(real)).toBe(true);
+  });
+});
