@@ -20,8 +20,6 @@ export const EXIT_USAGE = 2;
 
 /** A command of the `bidfields` CLI. */
 export interface CliCommand {
-  /** One line for the top-level help. */
-  summary: string;
   /** Full `--help` text. */
   usage: string;
   run(args: string[], io: CliIO): Promise<number>;

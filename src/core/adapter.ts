@@ -11,8 +11,8 @@ import { applyWrites, type Report } from './apply/apply-writes.js';
 
 export interface EnrichResult {
   request: BidRequest;
-  /** Warnings such as `both_app_and_site`; same shape as issues. Read-only (shared when empty). */
-  warnings: Issue[];
+  /** Warnings such as `both_app_and_site`; same shape as issues (a shared frozen array when there is none). */
+  warnings: readonly Issue[];
 }
 
 export type SafeEnrichResult = ({ ok: true } & EnrichResult) | { ok: false; issues: Issue[] };
@@ -34,7 +34,7 @@ export interface AdapterInfo {
 }
 
 /** Shared by every result without warnings, so the hot path allocates no array; frozen so no caller can fill it. */
-const NO_WARNINGS: Issue[] = Object.freeze([]) as unknown as Issue[];
+const NO_WARNINGS: readonly Issue[] = Object.freeze([]);
 
 function run(writes: BoundWrites, request: unknown, options: EnrichOptions | undefined): SafeEnrichResult {
   const report: Report = {};

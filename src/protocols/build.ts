@@ -10,7 +10,7 @@ import type { BidRequest, EnrichOptions, FieldValues, Protocol } from '../core/t
 import { jsonPost, type HttpRequest } from './http-request.js';
 
 /** The non-throwing result of a `safeBuild…Request`. Warnings are the enrichment's (e.g. `both_app_and_site`). */
-export type SafeBuildResult = { ok: true; http: HttpRequest; warnings: Issue[] } | { ok: false; issues: Issue[] };
+export type SafeBuildResult = { ok: true; http: HttpRequest; warnings: readonly Issue[] } | { ok: false; issues: Issue[] };
 
 const LABEL: Readonly<Record<Protocol, string>> = { rtb: 'an RTB', 'prebid-server': 'a Prebid Server', 'prebid-js': 'a Prebid JS' };
 

@@ -40,7 +40,6 @@ function defaultFixtures(): string {
 }
 
 export const conformanceCommand: CliCommand = {
-  summary: 'run the fixture suite',
   usage,
   async run(args, io) {
     const { values: flags, positionals } = parseArgs({

@@ -41,7 +41,6 @@ function printSummary(io: CliIO, s: ImportSummary): void {
 }
 
 export const dataCommand: CliCommand = {
-  summary: 'import report data (data import FILE)',
   usage,
   async run(args, io) {
     const { values, positionals } = parseArgs({ args, strict: true, allowPositionals: true, options: { data: { type: 'string' } } });

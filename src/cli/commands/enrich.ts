@@ -22,7 +22,6 @@ Exit codes: 0 enriched, 1 invalid input (issues on standard error), 2 usage erro
 `;
 
 export const enrichCommand: CliCommand = {
-  summary: 'apply entered values to an OpenRTB request',
   usage,
   async run(args, io) {
     const { values: flags, positionals } = parseArgs({

@@ -93,7 +93,6 @@ export async function runServe(args: string[], io: CliIO, stop: Promise<void>): 
 }
 
 export const serveCommand: CliCommand = {
-  summary: 'run the reference ad server API (sign-in, reports)',
   usage,
   run: (args, io) => runServe(args, io, untilSignal()),
 };

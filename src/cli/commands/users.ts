@@ -28,7 +28,6 @@ Options:
 const MIN_PASSWORD = 8;
 
 export const usersCommand: CliCommand = {
-  summary: 'manage the API users (users add)',
   usage,
   async run(args, io) {
     const { values, positionals } = parseArgs({

@@ -18,7 +18,6 @@ Exit codes: 0 valid, 1 invalid (issues on standard error), 2 usage error.
 `;
 
 export const validateCommand: CliCommand = {
-  summary: 'check an adapter record or field-definition array',
   usage,
   async run(args, io) {
     const { values: flags, positionals } = parseArgs({ args, strict: true, allowPositionals: true, options: { json: { type: 'boolean' }, ...compileFlags } });

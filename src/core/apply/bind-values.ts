@@ -4,6 +4,7 @@
  */
 import { issue, pointer, type Issue } from '../issues.js';
 import type { Plan } from '../plan/plan.js';
+import type { ExtTreeNode } from '../plan/ext-tree.js';
 import type { BoundWrites, ExtWrite } from '../plan/bound-writes.js';
 import { isNotEntered, type WrittenValue } from '../compile/value-rule.js';
 import { isPlainObject } from './plain-object.js';
@@ -11,35 +12,17 @@ import { isPlainObject } from './plain-object.js';
 /** More unknown keys than this are summarised in one issue instead of one each. */
 export const MAX_UNKNOWN_FIELD_ISSUES = 100;
 
-interface ExtNode {
-  value: WrittenValue | undefined;
-  children: Map<string, ExtNode> | undefined;
-  relPath: string;
-  field: string;
-}
-
-function insertExt(roots: Map<string, ExtNode>, path: readonly string[], value: WrittenValue, field: string): void {
-  let level = roots;
-  let relPath = '';
-  for (let depth = 0; depth < path.length; depth++) {
-    const key = path[depth]!;
-    relPath += pointer(key);
-    const leaf = depth === path.length - 1;
-    let node = level.get(key);
-    if (!node) {
-      node = { value: leaf ? value : undefined, children: leaf ? undefined : new Map(), relPath, field };
-      level.set(key, node);
+/** The entered leaves of the plan's ext tree, as writes; undefined when none is entered below `nodes`. */
+function pick(nodes: readonly ExtTreeNode[], written: readonly (WrittenValue | undefined)[], fields: Plan['fields']): ExtWrite[] | undefined {
+  let out: ExtWrite[] | undefined;
+  for (const node of nodes) {
+    if (node.children !== undefined) {
+      const children = pick(node.children, written, fields);
+      if (children) (out ??= []).push({ key: node.key, value: undefined, children, relPath: node.relPath, field: children[0]!.field });
+    } else {
+      const value = written[node.fieldIndex!];
+      if (value !== undefined) (out ??= []).push({ key: node.key, value, children: undefined, relPath: node.relPath, field: fields[node.fieldIndex!]!.name });
     }
-    // compile refused names where one is a prefix of another, so a leaf never meets an object here.
-    if (!leaf) level = node.children!;
-  }
-}
-
-/** Maps are for building; the hot path walks plain arrays. */
-function freeze(level: Map<string, ExtNode>): ExtWrite[] {
-  const out: ExtWrite[] = [];
-  for (const [key, node] of level) {
-    out.push({ key, value: node.value, children: node.children && freeze(node.children), relPath: node.relPath, field: node.field });
   }
   return out;
 }
@@ -61,21 +44,21 @@ export function bindValues(plan: Plan, values: unknown): { writes?: BoundWrites;
   let publisherId: string | undefined;
   let siteId: string | undefined;
   let inventoryField: string | undefined;
-  const ext = new Map<string, ExtNode>();
-  for (const field of plan.fields) {
+  const written: (WrittenValue | undefined)[] = [];
+  plan.fields.forEach((field, index) => {
     const raw = Object.hasOwn(values, field.name) ? values[field.name] : undefined;
     let value: WrittenValue;
     if (isNotEntered(raw)) {
       if (field.defaultValue !== undefined) value = field.defaultValue;
       else {
         if (field.required) issues.push(issue('missing_required', field.valuePath, `'${field.name}' is required`, field.name));
-        continue;
+        return;
       }
     } else {
       const result = field.rule(raw);
       if (!result.ok) {
         issues.push(issue(result.code, field.valuePath, result.message, field.name));
-        continue;
+        return;
       }
       value = result.value;
     }
@@ -92,9 +75,9 @@ export function bindValues(plan: Plan, values: unknown): { writes?: BoundWrites;
         inventoryField ??= field.name;
         break;
       default:
-        insertExt(ext, field.extPath, value, field.name);
+        written[index] = value;
     }
-  }
+  });
   if (issues.length > 0) return { issues };
-  return { writes: { tagid, publisherId, siteId, inventoryField, ext: ext.size > 0 ? freeze(ext) : undefined }, issues };
+  return { writes: { tagid, publisherId, siteId, inventoryField, ext: written.length > 0 ? pick(plan.extTree, written, plan.fields) : undefined }, issues };
 }

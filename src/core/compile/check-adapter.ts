@@ -12,6 +12,7 @@ import type { checkEndpoint } from '../endpoint/check-endpoint.js';
 import { isPlainObject } from '../apply/plain-object.js';
 import { planField } from './plan-field.js';
 import { checkNames } from './check-names.js';
+import { buildExtTree } from '../plan/ext-tree.js';
 
 /** The JSON Schema stage of the full check: validates a record or a field array, issues with field names. */
 export type SchemaCheck = (input: unknown, isArray: boolean, fieldNameAt: (path: string) => string | undefined) => SchemaResult;
@@ -115,7 +116,7 @@ export function checkAdapter(input: unknown, options: CompileOptions, kit: Check
     if (planned.plan) plans.push(planned.plan);
   });
   out.issues.push(...checkNames(plans, fieldsPath));
-  if (out.issues.length === 0) out.plan = { protocol, fields: plans, byName: new Map(plans.map((plan) => [plan.name, plan])) };
+  if (out.issues.length === 0) out.plan = { protocol, fields: plans, byName: new Map(plans.map((plan) => [plan.name, plan])), extTree: buildExtTree(plans) };
   return out;
 }
 

@@ -5,6 +5,7 @@
 import type { Protocol } from '../types.js';
 import type { PredefinedTarget } from '../definition/names.js';
 import type { ValueRule, WrittenValue } from '../compile/value-rule.js';
+import type { ExtTreeNode } from './ext-tree.js';
 
 /** Where a field's value goes: one of the fixed predefined targets, or a path under `imp[].ext`. */
 export type FieldTarget = PredefinedTarget | 'ext';
@@ -29,4 +30,6 @@ export interface Plan {
   readonly protocol: Protocol;
   readonly fields: readonly FieldPlan[];
   readonly byName: ReadonlyMap<string, FieldPlan>;
+  /** Every ext write the adapter can make, as a tree (see ext-tree.ts). */
+  readonly extTree: readonly ExtTreeNode[];
 }
