@@ -1,6 +1,6 @@
-// The Prebid fixture cases (kinds prebid-js-request / prebid-js-response) against the module twice: the source
-// (src/prebid) and the built bundle (dist/prebid.js), which is what `bidfields/prebid` resolves to. The bundle
-// run is skipped, with its reason, only when dist/ has not been built and this is not CI (`npm test` builds first).
+// The Prebid fixture cases (kinds prebid-js-request / prebid-js-response) against the built bundle
+// (dist/prebid.js), which is what `bidfields/prebid` resolves to; the source module runs them in
+// library.test.ts. Skipped, with its reason, only when dist/ has not been built and this is not CI.
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -8,7 +8,6 @@ import { describe, expect, it } from 'vitest';
 import { loadFixtures } from '../../src/conformance/load-fixtures.js';
 import { runCase } from '../../src/conformance/run-suite.js';
 import { prebidImplementation, type PrebidModule } from '../../src/conformance/implementations/prebid.js';
-import * as source from '../../src/prebid/index.js';
 
 const root = path.resolve(import.meta.dirname, '../../fixtures');
 const bundlePath = path.resolve(import.meta.dirname, '../../dist/prebid.js');
@@ -33,8 +32,6 @@ it('has at least 8 cases of each Prebid kind', () => {
   const cases = loaded.flatMap((file) => file.cases);
   for (const kind of kinds) expect(cases.filter((testCase) => testCase.kind === kind).length).toBeGreaterThanOrEqual(8);
 });
-
-describe('conformance fixtures: Prebid.js module (source)', () => suite('prebid', async () => source));
 
 const built = fs.existsSync(bundlePath);
 describe.skipIf(!built && !process.env.CI)('conformance fixtures: Prebid.js module (built dist/prebid.js; skipped when not built outside CI)', () => {
