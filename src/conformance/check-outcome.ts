@@ -4,7 +4,7 @@
  * and the differing JSON Pointers are listed so a failure says where, not just that.
  */
 import { isEqual } from 'lodash-es';
-import type { Issue } from '../core/issues.js';
+import { pointer, type Issue } from '../core/issues.js';
 import type { ExpectedIssue, Outcome, ResolvedCase } from './types.js';
 
 const key = (found: ExpectedIssue | Issue, withField: boolean) => `${found.code} ${found.path}${withField && found.field !== undefined ? ` [${found.field}]` : ''}`;
@@ -57,7 +57,7 @@ export function diffPaths(expected: unknown, actual: unknown, path = '', out: st
   }
   const keys = new Set([...Object.keys(expected), ...Object.keys(actual)]);
   for (const k of keys) {
-    diffPaths((expected as Record<string, unknown>)[k], (actual as Record<string, unknown>)[k], `${path}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`, out, limit);
+    diffPaths((expected as Record<string, unknown>)[k], (actual as Record<string, unknown>)[k], path + pointer(k), out, limit);
   }
   return out;
 }

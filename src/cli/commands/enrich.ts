@@ -4,7 +4,7 @@ import { compile } from '../../core/compile.js';
 import { BidfieldsError } from '../../core/issues.js';
 import type { AdapterInput, BidRequest, FieldValues } from '../../core/types.js';
 import { EXIT_INVALID, EXIT_OK, UsageError, type CliCommand } from '../io.js';
-import { COMPILE_FLAGS_HELP, InputError, compileFlags, compileOptionsFrom, parseJson, printIssues, readJsonFile } from './shared.js';
+import { COMPILE_FLAGS_HELP, compileFlags, compileOptionsFrom, parseJson, printIssues, readJsonFile } from './shared.js';
 
 const usage = `Usage: bidfields enrich --adapter FILE --values FILE [--request FILE] [--all-imps] [--json]
 
@@ -54,7 +54,7 @@ export const enrichCommand: CliCommand = {
       }
       return EXIT_OK;
     } catch (error) {
-      if (error instanceof BidfieldsError || error instanceof InputError) return fail([...error.issues]);
+      if (error instanceof BidfieldsError) return fail([...error.issues]);
       throw error;
     }
   },

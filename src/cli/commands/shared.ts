@@ -5,22 +5,16 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { issue, type Issue } from '../../core/issues.js';
+import { BidfieldsError, issue, type Issue } from '../../core/issues.js';
 import type { CompileOptions } from '../../core/types.js';
 import { UsageError, type CliIO } from '../io.js';
-
-export class InputError extends Error {
-  constructor(readonly issues: Issue[]) {
-    super(issues[0]?.message ?? 'invalid input');
-  }
-}
 
 /** Parses JSON text; bad JSON becomes an `invalid_json` issue naming its source. */
 export function parseJson(text: string, source: string): unknown {
   try {
     return JSON.parse(text);
   } catch (error) {
-    throw new InputError([issue('invalid_json', '', `${source} is not valid JSON: ${(error as Error).message}`)]);
+    throw new BidfieldsError([issue('invalid_json', '', `${source} is not valid JSON: ${(error as Error).message}`)]);
   }
 }
 

@@ -2,9 +2,9 @@
 import { parseArgs } from 'node:util';
 import { compile, validateAdapter } from '../../core/compile.js';
 import type { AdapterInput } from '../../core/types.js';
-import type { Issue } from '../../core/issues.js';
+import { BidfieldsError, type Issue } from '../../core/issues.js';
 import { EXIT_INVALID, EXIT_OK, UsageError, type CliCommand } from '../io.js';
-import { COMPILE_FLAGS_HELP, InputError, compileFlags, compileOptionsFrom, printIssues, readJsonFile } from './shared.js';
+import { COMPILE_FLAGS_HELP, compileFlags, compileOptionsFrom, printIssues, readJsonFile } from './shared.js';
 
 const usage = `Usage: bidfields validate FILE [--json]
 
@@ -35,8 +35,8 @@ export const validateCommand: CliCommand = {
         summary = `ok: ${adapter.fields.length} field(s), protocol ${adapter.protocol}\n`;
       }
     } catch (error) {
-      if (!(error instanceof InputError)) throw error;
-      issues = error.issues;
+      if (!(error instanceof BidfieldsError)) throw error;
+      issues = [...error.issues];
     }
     if (flags.json) io.stdout(JSON.stringify({ ok: issues.length === 0, issues, warnings }) + '\n');
     else {

@@ -8,11 +8,6 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
   return proto === Object.prototype || proto === null;
 }
 
-/** An own property's value, never an inherited one. */
-export function ownValue(object: Record<string, unknown>, key: string): unknown {
-  return Object.hasOwn(object, key) ? object[key] : undefined;
-}
-
 /**
  * A shallow copy of an own plain object that is about to receive keys it may not have. V8 clones an object's
  * shape for `{...source}` cheaply, but adding a new key to such a clone costs about a microsecond (the cloned
