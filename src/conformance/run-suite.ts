@@ -19,6 +19,8 @@ export async function runCase(implementation: Implementation, testCase: Resolved
   const skip = testCase.skip?.find((entry) => entry.implementation === implementation.name);
   if (skip) return { ...base, status: 'skipped', reasons: [skip.reason] };
   if (!implementation.kinds.includes(testCase.kind)) return { ...base, status: 'skipped', reasons: [`${implementation.name} does not implement '${testCase.kind}' cases`] };
+  const leftOut = implementation.skips?.(testCase);
+  if (leftOut !== undefined) return { ...base, status: 'skipped', reasons: [leftOut] };
   try {
     const reasons = checkOutcome(testCase, await implementation.run(testCase));
     return { ...base, status: reasons.length === 0 ? 'passed' : 'failed', reasons };

@@ -65,6 +65,8 @@ export interface Implementation {
   name: string;
   /** The case kinds it implements; other cases are skipped with that reason. */
   kinds: readonly CaseKind[];
+  /** Why this implementation does not take a case of a kind it implements (a rule it leaves to another), if so. */
+  skips?(testCase: ResolvedCase): string | undefined;
   run(testCase: ResolvedCase): Outcome | Promise<Outcome>;
 }
 

@@ -5,7 +5,7 @@
  * Prebid's auction, which does not catch every throw (a throw in `getUserSyncs` breaks the auction's end), so each
  * of them is wrapped: whatever Prebid passes or the partner answers, they return a safe value and log why.
  */
-import { compileLite } from '../core/compile-lite.js';
+import { compileCompact } from '../core/compact/engine.js';
 import { BidfieldsError, issue, type Issue } from '../core/issues.js';
 import type { AdapterRecord } from '../core/types.js';
 import { buildRequests, type Warn } from './build-requests.js';
@@ -21,7 +21,7 @@ import type { PrebidBidderOptions, PrebidBidderSpec } from './types.js';
  * registerBidder(createPrebidBidder(record, { knownEndpoints: ['bid.partner.com'] }));
  */
 export function createPrebidBidder(record: AdapterRecord, options: PrebidBidderOptions): PrebidBidderSpec {
-  const adapter = compileLite(record, options);
+  const adapter = compileCompact(record, options);
   const issues: Issue[] = [];
   if (adapter.protocol !== 'prebid-js') issues.push(issue('wrong_protocol', '/protocol', "not a 'prebid-js' record"));
   if (!adapter.endpoint) issues.push(issue('invalid_endpoint', '/endpoint', 'no endpoint'));

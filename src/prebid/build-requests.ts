@@ -9,14 +9,14 @@
  * disagree the last one's value wins (publishers enter the same ids on every ad unit of a page). A bid whose
  * values or imp cannot be applied is left out with a warning; with no bid left nothing is sent.
  */
-import type { CompiledAdapter } from '../core/adapter.js';
+import type { CompactAdapter } from '../core/compact/engine.js';
 import type { BidRequest, FieldValues } from '../core/types.js';
 import { obj, toImp, type Obj } from './imp.js';
 import type { PrebidBidderOptions, PrebidBidRequest, PrebidServerRequest } from './types.js';
 
 export type Warn = (message: string, detail?: unknown) => void;
 
-export function buildRequests(adapter: CompiledAdapter, options: PrebidBidderOptions, warn: Warn, bids: unknown, bidderRequest: unknown): PrebidServerRequest[] {
+export function buildRequests(adapter: CompactAdapter, options: PrebidBidderOptions, warn: Warn, bids: unknown, bidderRequest: unknown): PrebidServerRequest[] {
   const auction = obj(bidderRequest) ?? {};
   let shared: Obj = { ...obj(auction.ortb2), id: String(auction.bidderRequestId ?? auction.auctionId), cur: [options.currency ?? 'USD'] };
   const timeout = auction.timeout;

@@ -8,7 +8,7 @@
  * is refused, so a huge answer costs one pass and never lands in Prebid's bid cache.
  */
 import { readCpm } from '../protocols/prebid-js.js';
-import type { CompiledAdapter } from '../core/adapter.js';
+import type { CompactAdapter } from '../core/compact/engine.js';
 import { obj, type Obj } from './imp.js';
 import type { Warn } from './build-requests.js';
 import type { PrebidBid, PrebidBidderOptions, PrebidMediaType } from './types.js';
@@ -25,7 +25,7 @@ const BY_MTYPE = [, 'banner', 'video', , 'native'] as (PrebidMediaType | undefin
 type Size = { w?: unknown; h?: unknown };
 
 /** The Prebid bid for one partner bid, or why it is dropped. */
-function toBid(adapter: CompiledAdapter, options: PrebidBidderOptions, sent: Map<unknown, Obj>, currency: string, bid: unknown): PrebidBid | string {
+function toBid(adapter: CompactAdapter, options: PrebidBidderOptions, sent: Map<unknown, Obj>, currency: string, bid: unknown): PrebidBid | string {
   const b = obj(bid);
   const imp = b && sent.get(b.impid);
   if (!b || !imp) return 'unknown impid';
@@ -59,7 +59,7 @@ function toBid(adapter: CompiledAdapter, options: PrebidBidderOptions, sent: Map
   return out;
 }
 
-export function interpretResponse(adapter: CompiledAdapter, options: PrebidBidderOptions, warn: Warn, response: unknown, request: unknown): PrebidBid[] {
+export function interpretResponse(adapter: CompactAdapter, options: PrebidBidderOptions, warn: Warn, response: unknown, request: unknown): PrebidBid[] {
   const body = obj(obj(response)?.body);
   const seatbids = body?.seatbid;
   const bids: PrebidBid[] = [];

@@ -9,7 +9,7 @@
  */
 import { issue, type Issue } from '../issues.js';
 import type { BidRequest, EnrichOptions } from '../types.js';
-import type { BoundWrites, ExtWrite } from '../plan/bound-writes.js';
+import { earliest, type BoundWrites, type ExtWrite } from '../plan/bound-writes.js';
 import { copyFor, isPlainObject } from './plain-object.js';
 
 type Obj = Record<string, unknown>;
@@ -41,7 +41,7 @@ function writeExt(existing: unknown, writes: readonly ExtWrite[], mutate: boolea
   if (existing === undefined || existing === null) target = {};
   else if (isPlainObject(existing)) target = mutate ? existing : copyFor(existing, addsKeys(existing, writes));
   else {
-    const field = (at ?? writes[0]!).field;
+    const field = (at ?? writes.reduce(earliest)).field;
     fail(report, issue('path_conflict', `/imp/${imp}/ext${at ? at.relPath : ''}`, `cannot write '${field}' through a ${describe(existing)} value`, field));
     return undefined;
   }

@@ -5,7 +5,7 @@
 import { issue, pointer, type Issue } from '../issues.js';
 import type { Plan } from '../plan/plan.js';
 import type { ExtTreeNode } from '../plan/ext-tree.js';
-import type { BoundWrites, ExtWrite } from '../plan/bound-writes.js';
+import { earliest, type BoundWrites, type ExtWrite } from '../plan/bound-writes.js';
 import { isNotEntered, type WrittenValue } from '../compile/value-rule.js';
 import { isPlainObject } from './plain-object.js';
 
@@ -18,10 +18,13 @@ function pick(nodes: readonly ExtTreeNode[], written: readonly (WrittenValue | u
   for (const node of nodes) {
     if (node.children !== undefined) {
       const children = pick(node.children, written, fields);
-      if (children) (out ??= []).push({ key: node.key, value: undefined, children, relPath: node.relPath, field: children[0]!.field });
+      if (children) {
+        const first = children.reduce(earliest);
+        (out ??= []).push({ key: node.key, value: undefined, children, relPath: node.relPath, field: first.field, index: first.index });
+      }
     } else {
       const value = written[node.fieldIndex!];
-      if (value !== undefined) (out ??= []).push({ key: node.key, value, children: undefined, relPath: node.relPath, field: fields[node.fieldIndex!]!.name });
+      if (value !== undefined) (out ??= []).push({ key: node.key, value, children: undefined, relPath: node.relPath, field: fields[node.fieldIndex!]!.name, index: node.fieldIndex! });
     }
   }
   return out;

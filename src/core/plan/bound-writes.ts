@@ -11,9 +11,17 @@ export interface ExtWrite {
   readonly children: ExtWrite[] | undefined;
   /** JSON Pointer of this key relative to `imp[].ext`, for issue paths. */
   readonly relPath: string;
-  /** The field that created this node (the first one, for a shared object). */
+  /**
+   * The field whose value lands here; for a shared object, the first field (in definition order) of those
+   * written below it, which is the field a conflict there is reported for.
+   */
   readonly field: string;
+  /** Index (in `Plan.fields`) of `field`. */
+  readonly index: number;
 }
+
+/** Of two writes, the one whose field comes first in the definition. */
+export const earliest = (a: ExtWrite, b: ExtWrite): ExtWrite => (b.index < a.index ? b : a);
 
 export interface BoundWrites {
   readonly tagid: string | undefined;

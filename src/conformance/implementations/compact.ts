@@ -1,0 +1,32 @@
+/**
+ * The compact engine (the one in the Prebid.js bundle) as a conformance implementation: `compileCompact`, then
+ * `safeEnrich` for enrich cases. It checks only the shapes it reads, so cases about JSON Schema rules (an
+ * expected `schema` issue, lenient-mode warnings for unknown keys) are skipped with that reason; every other
+ * validate and enrich case must give the same codes, paths, fields and requests as the full engine.
+ */
+import { BidfieldsError } from '../../core/issues.js';
+import { compileCompact } from '../../core/compact/engine.js';
+import type { Implementation, Outcome, ResolvedCase } from '../types.js';
+
+function skips(testCase: ResolvedCase): string | undefined {
+  const expected = [...(testCase.expect.ok ? [] : testCase.expect.issues), ...(testCase.expect.warnings ?? [])];
+  if (expected.some((found) => found.code === 'schema') || testCase.compileOptions?.strict === false) {
+    return 'the compact engine leaves JSON Schema rules (unknown keys, key types it does not read) to validateAdapter';
+  }
+  return undefined;
+}
+
+function run(testCase: ResolvedCase): Outcome {
+  let adapter;
+  try {
+    adapter = compileCompact(testCase.adapter, testCase.compileOptions);
+  } catch (error) {
+    if (error instanceof BidfieldsError) return { ok: false, issues: [...error.issues], warnings: [] };
+    throw error;
+  }
+  if (testCase.kind === 'validate') return { ok: true, warnings: [] };
+  const result = adapter.safeEnrich(testCase.request, testCase.values ?? {}, testCase.options);
+  return result.ok ? { ok: true, request: result.request, warnings: result.warnings } : result;
+}
+
+export const compactImplementation: Implementation = { name: 'compact', kinds: ['validate', 'enrich'], skips, run };
