@@ -1,12 +1,12 @@
 /**
- * `createPrebidBidder`: an adapter record becomes a Prebid.js bidder spec. The record is compiled once, here, with
- * `compileLite` (no ajv output in a page script), so a bad record, endpoint or CPM field fails when the page's
- * Prebid set-up is built, loudly, and never during an auction. From then on the spec's functions run inside
- * Prebid's auction, which does not catch every throw (a throw in `getUserSyncs` breaks the auction's end), so each
- * of them is wrapped: whatever Prebid passes or the partner answers, they return a safe value and log why.
+ * `createPrebidBidder`: an adapter record becomes a Prebid.js bidder spec. The record is compiled once, here, by
+ * the compact engine (the size-bound twin of `compile`), so a bad record, endpoint or CPM field fails when the
+ * page's Prebid set-up is built, loudly, and never during an auction. From then on the spec's functions run
+ * inside Prebid's auction, which does not catch every throw (a throw in `getUserSyncs` breaks the auction's end),
+ * so each of them is wrapped: whatever Prebid passes or the partner answers, they return a safe value and log why.
  */
-import { compileCompact } from '../core/compact/engine.js';
-import { BidfieldsError, issue, type Issue } from '../core/issues.js';
+import { compileCompact, problem } from '../core/compact/engine.js';
+import { BidfieldsError } from '../core/issues.js';
 import type { AdapterRecord } from '../core/types.js';
 import { buildRequests, type Warn } from './build-requests.js';
 import { interpretResponse, MEDIA_TYPES } from './interpret-response.js';
@@ -22,38 +22,37 @@ import type { PrebidBidderOptions, PrebidBidderSpec } from './types.js';
  */
 export function createPrebidBidder(record: AdapterRecord, options: PrebidBidderOptions): PrebidBidderSpec {
   const adapter = compileCompact(record, options);
-  const issues: Issue[] = [];
-  if (adapter.protocol !== 'prebid-js') issues.push(issue('wrong_protocol', '/protocol', "not a 'prebid-js' record"));
-  if (!adapter.endpoint) issues.push(issue('invalid_endpoint', '/endpoint', 'no endpoint'));
-  if (issues.length > 0) throw new BidfieldsError(issues);
+  const issues = [];
+  if (adapter.protocol != 'prebid-js') issues.push(problem('wrong_protocol', '/protocol'));
+  if (!adapter.endpoint) issues.push(problem('invalid_endpoint', '/endpoint'));
+  if (issues.length) throw new BidfieldsError(issues);
   const code = adapter.bidderCode!;
-  const log = options.log ?? ((message, detail) => console.warn(message, detail));
   const warn: Warn = (message, detail) => {
     try {
-      log(`bidfields ${code}: ${message}`, detail);
+      (options.log ?? console.warn)(`bidfields ${code}: ${message}`, detail);
     } catch {
       // A logger that throws (or a page without console) must not take the auction down with it.
     }
   };
-  const guard = <T>(run: () => T, fallback: T): T => {
+  /** `run`, returning `false` (or `[]` for the list-returning functions) and logging when it throws. */
+  const guard = <A extends unknown[], T>(run: (...args: A) => T, list?: 1) => (...args: A): T => {
     try {
-      return run();
+      return run(...args);
     } catch (error) {
       warn('unexpected input', error);
-      return fallback;
+      return (list ? [] : false) as T;
     }
   };
   return {
     code,
     supportedMediaTypes: MEDIA_TYPES,
-    isBidRequestValid: (bid) =>
-      guard(() => {
-        const found = adapter.validateValues((bid.params ?? {}) as Record<string, unknown>);
-        if (found.length > 0) warn('invalid params', found);
-        return found.length === 0;
-      }, false),
-    buildRequests: (bids, bidderRequest) => guard(() => buildRequests(adapter, options, warn, bids, bidderRequest), []),
-    interpretResponse: (response, request) => guard(() => interpretResponse(adapter, options, warn, response, request), []),
+    isBidRequestValid: guard((bid) => {
+      const found = adapter.validateValues(bid.params ?? {});
+      if (found.length) warn('invalid params', found);
+      return !found.length;
+    }),
+    buildRequests: guard((bids, bidderRequest) => buildRequests(adapter, options, warn, bids, bidderRequest), 1),
+    interpretResponse: guard((response, request) => interpretResponse(adapter, options, warn, response, request), 1),
     getUserSyncs: () => [],
   };
 }

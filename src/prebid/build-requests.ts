@@ -3,45 +3,35 @@
  * `text/plain` (Prebid's default, a CORS "simple" request: no preflight round trip inside the auction budget).
  * The request-level objects come from `bidderRequest.ortb2` as they are (site, app, dooh, device, user, regs,
  * source, bcat, …, the very objects Prebid holds, not copies), as Prebid's own OpenRTB converter does. Each
- * bid's entered values are applied by the core engine to a one-imp request made of the shared objects and that
- * bid's imp, so tag id and ext params land on the bid's own imp. `prd.appPublisherId` / `prd.appSiteId` write the
+ * bid's entered values are applied by the engine to a one-imp request made of the shared objects and that bid's
+ * imp, so tag id and ext params land on the bid's own imp. `prd.appPublisherId` / `prd.appSiteId` write the
  * shared site/app/dooh: bids are applied in order and each sees the result of the ones before, so when ad units
  * disagree the last one's value wins (publishers enter the same ids on every ad unit of a page). A bid whose
  * values or imp cannot be applied is left out with a warning; with no bid left nothing is sent.
  */
 import type { CompactAdapter } from '../core/compact/engine.js';
-import type { BidRequest, FieldValues } from '../core/types.js';
 import { obj, toImp, type Obj } from './imp.js';
-import type { PrebidBidderOptions, PrebidBidRequest, PrebidServerRequest } from './types.js';
+import type { PrebidBidderOptions, PrebidServerRequest } from './types.js';
 
 export type Warn = (message: string, detail?: unknown) => void;
 
 export function buildRequests(adapter: CompactAdapter, options: PrebidBidderOptions, warn: Warn, bids: unknown, bidderRequest: unknown): PrebidServerRequest[] {
   const auction = obj(bidderRequest) ?? {};
-  let shared: Obj = { ...obj(auction.ortb2), id: String(auction.bidderRequestId ?? auction.auctionId), cur: [options.currency ?? 'USD'] };
   const timeout = auction.timeout;
-  if (typeof timeout === 'number' && timeout > 0 && timeout < 1e7) shared.tmax = Math.round(timeout);
+  let shared: Obj = { ...obj(auction.ortb2), id: String(auction.bidderRequestId ?? auction.auctionId), cur: [options.currency ?? 'USD'] };
+  if (typeof timeout == 'number' && timeout > 0 && timeout < 1e7) shared.tmax = Math.round(timeout);
   const imps: unknown[] = [];
-  for (const bid of (Array.isArray(bids) ? bids : []) as PrebidBidRequest[]) {
+  for (const bid of Array.isArray(bids) ? bids : []) {
     try {
       const imp = toImp(bid);
-      const result = imp && adapter.safeEnrich({ ...shared, imp: [imp] } as unknown as BidRequest, (bid.params ?? {}) as FieldValues);
-      if (!result?.ok) {
-        warn('bid left out', result?.issues ?? bid);
-        continue;
-      }
-      const { imp: enriched, ...rest } = result.request as unknown as Obj;
-      imps.push((enriched as unknown[])[0]);
-      shared = rest;
+      const result = imp && adapter.safeEnrich({ ...shared, imp: [imp] }, bid.params ?? {});
+      if (!result?.ok) warn('bid left out', result?.issues ?? bid);
+      else ({ imp: [imps[imps.length]], ...shared } = result.request);
     } catch (error) {
       warn('bid left out', error);
     }
   }
-  if (imps.length === 0) return [];
-  return [{
-    method: 'POST',
-    url: adapter.endpoint!.href,
-    data: JSON.stringify({ id: shared.id, imp: imps, ...shared }),
-    options: { contentType: 'text/plain', withCredentials: options.withCredentials === true },
-  }];
+  return imps.length
+    ? [{ method: 'POST', url: adapter.endpoint!.href, data: JSON.stringify({ id: shared.id, imp: imps, ...shared }), options: { contentType: 'text/plain', withCredentials: options.withCredentials === true } }]
+    : [];
 }

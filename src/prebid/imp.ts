@@ -1,16 +1,16 @@
 /**
  * Turns one Prebid.js bid request into one OpenRTB 2.6 imp: the ad unit's banner sizes, its video player and
  * OpenRTB video params, and Prebid's native OpenRTB request, over the ad unit's `ortb2Imp` first-party data. No
- * entered value is written here; the core engine applies those to this imp afterwards. Prebid 11 keeps the
- * OpenRTB side of an ad unit in `ortb2Imp` (it mirrors and validates `mediaTypes.video`'s OpenRTB keys into
+ * entered value is written here; the engine applies those to this imp afterwards. Prebid 11 keeps the OpenRTB
+ * side of an ad unit in `ortb2Imp` (it mirrors and validates `mediaTypes.video`'s OpenRTB keys into
  * `ortb2Imp.video`, `banner.format` into `ortb2Imp.banner`), so the imp starts from it and adds what lives only in
  * `mediaTypes`: banner sizes and the video player size. Prebid-only settings (`context`, `playerSize`, renderers)
  * never reach the partner. Prebid hands adapters proxies over publisher-written objects: every read checks shape.
  */
 import { isPlainObject } from '../core/apply/plain-object.js';
-import type { PrebidBidRequest } from './types.js';
 
-export type Obj = Record<string, unknown>;
+/** An object of untrusted JSON: every value read from it is checked before use. */
+export type Obj = Record<string, any>;
 
 /** A plain object, or `undefined` for anything else; lets one expression read optional nested objects. */
 export const obj = (value: unknown): Obj | undefined => (isPlainObject(value) ? value : undefined);
@@ -22,25 +22,20 @@ export const obj = (value: unknown): Obj | undefined => (isPlainObject(value) ? 
  */
 export function formats(sizes: unknown): { w: number; h: number }[] {
   const list: unknown[] = Array.isArray(sizes) ? (Array.isArray(sizes[0]) ? sizes : [sizes]) : [];
-  return list
-    .filter((size): size is [number, number] => Array.isArray(size) && size.length === 2 && size.every((n) => Number.isInteger(n) && n >= 0))
-    .map(([w, h]) => ({ w, h }));
+  return list.filter((size) => Array.isArray(size) && size.length == 2 && size.every((n) => Number.isInteger(n) && n >= 0)).map(([w, h]: any) => ({ w, h }));
 }
 
 /**
  * The imp for one bid request, or `undefined` when the bid asks for none of banner, video, native.
  * @example toImp({ bidId: 'b1', mediaTypes: { banner: { sizes: [[300, 250]] } } }) // { id: 'b1', banner: { format: [{ w: 300, h: 250 }] } }
  */
-export function toImp(bid: PrebidBidRequest): Obj | undefined {
-  const types = obj(bid.mediaTypes) ?? {};
+export function toImp(bid: Obj): Obj | undefined {
+  const { banner, video, native } = obj(bid.mediaTypes) ?? {};
   const firstParty = obj(bid.ortb2Imp) ?? {};
   const imp: Obj = { ...firstParty, id: String(bid.bidId) };
-  const banner = obj(types.banner);
-  if (banner) imp.banner = { ...obj(firstParty.banner), format: formats(banner.sizes) };
+  if (obj(banner)) imp.banner = { ...obj(firstParty.banner), format: formats(banner.sizes) };
   // Prebid 11 has already copied (and validated) the OpenRTB keys of mediaTypes.video into ortb2Imp.video.
-  const video = obj(types.video);
-  if (video) imp.video = { ...obj(firstParty.video), ...formats(video.playerSize)[0] };
-  const native = obj(bid.nativeOrtbRequest);
-  if (obj(types.native) && native) imp.native = { request: JSON.stringify(native), ver: '1.2' };
+  if (obj(video)) imp.video = { ...obj(firstParty.video), ...formats(video.playerSize)[0] };
+  if (obj(native) && obj(bid.nativeOrtbRequest)) imp.native = { request: JSON.stringify(bid.nativeOrtbRequest), ver: '1.2' };
   return imp.banner || imp.video || imp.native ? imp : undefined;
 }

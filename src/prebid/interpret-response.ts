@@ -19,69 +19,55 @@ export const MAX_BIDS = 500;
 export const MAX_AD = 500_000;
 
 export const MEDIA_TYPES: PrebidMediaType[] = ['banner', 'video', 'native'];
-/** OpenRTB 2.6 `bid.mtype`: 1 banner, 2 video, (3 audio: not supported), 4 native. */
-const BY_MTYPE = [, 'banner', 'video', , 'native'] as (PrebidMediaType | undefined)[];
-
-type Size = { w?: unknown; h?: unknown };
 
 /** The Prebid bid for one partner bid, or why it is dropped. */
-function toBid(adapter: CompactAdapter, options: PrebidBidderOptions, sent: Map<unknown, Obj>, currency: string, bid: unknown): PrebidBid | string {
-  const b = obj(bid);
-  const imp = b && sent.get(b.impid);
-  if (!b || !imp) return 'unknown impid';
-  const cpm = readCpm(b, adapter.cpmField!);
-  if (cpm === undefined) return 'no valid CPM at ' + adapter.cpmField;
-  // Without mtype, the imp's first media type (a multi-format imp then counts as banner); audio is not supported.
-  const mediaType = b.mtype == null ? MEDIA_TYPES.find((type) => imp[type]) : typeof b.mtype === 'number' ? BY_MTYPE[b.mtype] : undefined;
+function toBid(adapter: CompactAdapter, options: PrebidBidderOptions, sent: Map<unknown, Obj>, currency: string, bid: Obj): PrebidBid | string {
+  const imp = sent.get(bid.impid);
+  const cpm = readCpm(bid, adapter.cpmField!);
+  const { mtype, w, h, exp, adomain, dealid } = bid;
+  // OpenRTB 2.6 `mtype`: 1 banner, 2 video, 4 native (3, audio, is not supported); without it, the imp's first
+  // media type (a multi-format imp then counts as banner).
+  const mediaType = mtype == null ? MEDIA_TYPES.find((type) => imp?.[type]) : ([, 'banner', 'video', , 'native'] as const)[typeof mtype == 'number' ? mtype : 0];
+  let adm = bid.adm;
+  if (!imp) return 'unknown impid';
+  if (cpm === undefined) return 'no valid CPM';
   if (!mediaType) return 'unsupported mtype';
-  let adm = b.adm;
-  if (typeof adm === 'string' ? !adm || adm.length > MAX_AD : mediaType !== 'native') return 'no ad markup or too large';
-  if (mediaType === 'native') {
-    adm = typeof adm === 'string' ? JSON.parse(adm) : adm;
-    adm = obj(adm)?.native ?? adm; // OpenRTB Native 1.0 wraps the response in { native: … }
-    if (!obj(adm)) return 'no native markup';
-  }
-  const size = (typeof b.w === 'number' && typeof b.h === 'number' ? b : ((imp.banner as { format: Size[] } | undefined)?.format[0] ?? imp.video)) as Size | undefined;
-  const out: PrebidBid = {
-    requestId: b.impid as string,
+  if (typeof adm == 'string' ? !adm || adm.length > MAX_AD : mediaType != 'native') return 'no ad markup or too large';
+  if (mediaType == 'native' && !obj((adm = obj((adm = typeof adm == 'string' ? JSON.parse(adm) : adm))?.native ?? adm))) return 'no native markup';
+  // OpenRTB Native 1.0 wraps the response in { native: … }; the size is the bid's, else the imp's first one.
+  const size: Obj = typeof w == 'number' && typeof h == 'number' ? bid : (imp.banner?.format[0] ?? imp.video ?? {});
+  return {
+    requestId: bid.impid,
     cpm,
     currency,
-    ...(typeof size?.w === 'number' && { width: size.w, height: size.h as number }),
-    creativeId: String(b.crid ?? b.id ?? ''),
-    ttl: typeof b.exp === 'number' && b.exp > 0 ? b.exp : (options.ttl ?? 300),
+    ...(typeof size.w == 'number' && { width: size.w, height: size.h }),
+    creativeId: String(bid.crid ?? bid.id ?? ''),
+    ttl: exp > 0 && typeof exp == 'number' ? exp : (options.ttl ?? 300),
     netRevenue: options.netRevenue ?? true,
     mediaType,
-    meta: { advertiserDomains: Array.isArray(b.adomain) ? b.adomain.filter((domain) => typeof domain === 'string') : [] },
+    meta: { advertiserDomains: Array.isArray(adomain) ? adomain.filter((domain) => typeof domain == 'string') : [] },
+    ...(typeof dealid == 'string' && { dealId: dealid }),
+    ...(mediaType == 'native' ? { native: { ortb: adm } } : { [mediaType == 'video' ? 'vastXml' : 'ad']: adm }),
   };
-  if (typeof b.dealid === 'string') out.dealId = b.dealid;
-  if (mediaType === 'native') out.native = { ortb: adm };
-  else out[mediaType === 'video' ? 'vastXml' : 'ad'] = adm as string;
-  return out;
 }
 
 export function interpretResponse(adapter: CompactAdapter, options: PrebidBidderOptions, warn: Warn, response: unknown, request: unknown): PrebidBid[] {
   const body = obj(obj(response)?.body);
-  const seatbids = body?.seatbid;
+  const sent = new Map<unknown, Obj>(JSON.parse((request as { data: string }).data).imp.map((imp: Obj) => [imp.id, imp]));
+  const currency = typeof body?.cur == 'string' ? body.cur : (options.currency ?? 'USD');
   const bids: PrebidBid[] = [];
-  if (!body || !Array.isArray(seatbids)) return bids;
-  const sent = new Map<unknown, Obj>();
-  for (const imp of JSON.parse((request as { data: string }).data).imp as Obj[]) sent.set(imp.id, imp);
-  const currency = typeof body.cur === 'string' ? body.cur : (options.currency ?? 'USD');
   let seen = 0;
-  for (const seat of seatbids) {
+  for (const seat of Array.isArray(body?.seatbid) ? body.seatbid : []) {
     const list = obj(seat)?.bid;
     for (const bid of Array.isArray(list) ? list : []) {
-      if (++seen > MAX_BIDS) {
-        warn('too many bids, rest ignored');
-        return bids;
-      }
+      if (++seen > MAX_BIDS) return warn('too many bids, rest ignored'), bids;
       let result: PrebidBid | string;
       try {
-        result = toBid(adapter, options, sent, currency, bid);
+        result = obj(bid) ? toBid(adapter, options, sent, currency, bid) : 'not an object';
       } catch {
         result = 'unreadable';
       }
-      if (typeof result === 'string') warn('bid dropped: ' + result, bid);
+      if (typeof result == 'string') warn('bid dropped: ' + result, bid);
       else bids.push(result);
     }
   }

@@ -21,10 +21,7 @@ import { isUnsafeSegment } from '../core/definition/names.js';
  */
 export function readCpm(bid: unknown, cpmField: string): number | undefined {
   let node = bid;
-  for (const key of cpmField.split('.')) {
-    if (!isPlainObject(node) || isUnsafeSegment(key) || !Object.hasOwn(node, key)) return undefined;
-    node = node[key];
-  }
-  // `+ 0` turns -0 into 0, so a "negative zero" CPM is not passed on as such.
-  return typeof node === 'number' && Number.isFinite(node) && node >= 0 ? node + 0 : undefined;
+  for (const key of cpmField.split('.')) node = isPlainObject(node) && !isUnsafeSegment(key) && Object.hasOwn(node, key) ? node[key] : undefined;
+  // NaN fails `>= 0`; `+ 0` turns -0 into 0, so a "negative zero" CPM is not passed on as such.
+  return typeof node == 'number' && node >= 0 && node < Infinity ? node + 0 : undefined;
 }

@@ -2,8 +2,8 @@
 // never a stack overflow. Times are generous upper bounds (a shared CI machine), not benchmarks.
 import { performance } from 'node:perf_hooks';
 import { describe, expect, it } from 'vitest';
-import { compile, validateAdapter } from '../../src/index.js';
-import { compileLite } from '../../src/core/compile-lite.js';
+import { BidfieldsError, compile, validateAdapter } from '../../src/index.js';
+import { compileCompact } from '../../src/core/compact/engine.js';
 import type { BidRequest, FieldDefinition } from '../../src/index.js';
 
 const timed = <T>(run: () => T): [T, number] => {
@@ -17,10 +17,16 @@ describe('limits', () => {
     const fields: FieldDefinition[] = Array.from({ length: 10_000 }, (_, i) => ({ name: `g${i % 100}.f${i}`, type: 'number', display: `F${i}` }));
     const [adapter, ms] = timed(() => compile(fields));
     expect(ms).toBeLessThan(2000);
+    // The compact engine (Prebid bundle) checks names in linear time too.
+    const [compact, compactMs] = timed(() => compileCompact(fields));
+    expect(compactMs).toBeLessThan(2000);
     const values = Object.fromEntries(fields.map((f, i) => [f.name, i]));
     const [result, enrichMs] = timed(() => adapter.enrich({ id: 'r', imp: [{ id: '1' }] }, values));
     expect(enrichMs).toBeLessThan(2000);
     expect((result.request.imp[0]!.ext as Record<string, Record<string, number>>).g7!.f9907).toBe(9907);
+    const [compactResult, compactEnrichMs] = timed(() => compact.safeEnrich({ id: 'r', imp: [{ id: '1' }] }, values));
+    expect(compactEnrichMs).toBeLessThan(2000);
+    expect(compactResult).toEqual({ ok: true, request: result.request, warnings: [] });
   });
 
   it('reports every conflict of a 10,000-field definition in linear time', () => {
@@ -28,6 +34,15 @@ describe('limits', () => {
     const [issues, ms] = timed(() => validateAdapter(fields));
     expect(ms).toBeLessThan(2000);
     expect(issues.filter((found) => found.code === 'name_conflict')).toHaveLength(5000);
+    const [compactIssues, compactMs] = timed(() => {
+      try {
+        return compileCompact(fields) && [];
+      } catch (error) {
+        return (error as BidfieldsError).issues;
+      }
+    });
+    expect(compactMs).toBeLessThan(2000);
+    expect(compactIssues.filter((found) => found.code === 'name_conflict')).toHaveLength(5000);
   });
 
   it('enriches a 1 MB request without copying what it does not touch', () => {
@@ -51,7 +66,7 @@ describe('limits', () => {
     expect((result.request.imp[0]!.ext as Record<string, unknown>).deep).toBe(root);
     // A field path through the deep structure is refused by the name limit, not walked.
     expect(validateAdapter([{ name: Array(10_000).fill('a').join('.'), type: 'text', display: 'x' }])).toMatchObject([{ code: 'schema', path: '/0/name' }]);
-    expect(() => compileLite([{ name: Array(10_000).fill('a').join('.'), type: 'text', display: 'x' }])).toThrow(/name/);
+    expect(() => compileCompact([{ name: Array(10_000).fill('a').join('.'), type: 'text', display: 'x' }])).toThrow(/name/);
   });
 
   it('refuses a values object with 100,000 unknown keys with 100 issues and a summary', () => {
@@ -61,5 +76,8 @@ describe('limits', () => {
     expect(ms).toBeLessThan(1000);
     expect(issues).toHaveLength(101);
     expect(issues.at(-1)).toMatchObject({ code: 'limit_exceeded', path: '' });
+    const [compactIssues, compactMs] = timed(() => compileCompact([{ name: 'zone', type: 'number', display: 'Zone' }]).validateValues(values));
+    expect(compactMs).toBeLessThan(1000);
+    expect(compactIssues.map((found) => [found.code, found.path])).toEqual(issues.map((found) => [found.code, found.path]));
   });
 });

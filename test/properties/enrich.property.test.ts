@@ -1,15 +1,17 @@
 // Property tests over generated hostile definitions, values and requests (fast-check). Runs 100,000 cases in
 // CI (CI=true) and 2,000 by default; PROPERTY_RUNS overrides. Asserts: only BidfieldsError is ever thrown;
 // inputs are never changed; Object.prototype, Function.prototype and built-in methods are unchanged after every
-// case; the output differs from the input only at the planned targets.
+// case; the output differs from the input only at the planned targets. And the compact engine (the Prebid
+// bundle's) agrees with the full one: the same issues for every record without authoring issues, the same
+// values issues and enrich results whenever the full engine compiles the record.
 import fc from 'fast-check';
 import { isEqual } from 'lodash-es';
 import { describe, expect, it } from 'vitest';
 import { BidfieldsError, compile, validateAdapter } from '../../src/index.js';
-import { compileLite } from '../../src/core/compile-lite.js';
+import { compileCompact, type CompactAdapter } from '../../src/core/compact/engine.js';
 import { diffPaths } from '../../src/conformance/check-outcome.js';
-import type { AdapterInput, BidRequest, CompiledAdapter, FieldValues } from '../../src/index.js';
-import { adapterInput, request, valuesFor } from './generators.js';
+import type { AdapterInput, BidRequest, CompiledAdapter, FieldValues, Issue } from '../../src/index.js';
+import { adapterInput, cleanAdapterInput, cleanRequest, cleanValuesFor, request, valuesFor } from './generators.js';
 
 const runs = Number(process.env.PROPERTY_RUNS ?? (process.env.CI ? 100_000 : 2_000));
 
@@ -39,10 +41,25 @@ function only<T>(run: () => T): T | undefined {
   }
 }
 
-function check(adapterIn: unknown, values: unknown, req: unknown, compiler: typeof compile) {
+function onlyTargets(req: unknown, result: { ok: boolean; request?: unknown }, options: { allImps?: boolean } | undefined) {
+  if (!result.ok) return;
+  for (const line of diffPaths(req, result.request, '', [], 1000)) {
+    const at = line.slice(0, line.indexOf(': expected'));
+    if (!TARGETS.some((target) => target.test(at))) throw new Error(`changed outside the plan: ${line}`);
+    if (!options?.allImps && /^\/imp\/[1-9]/.test(at)) throw new Error(`changed an imp other than imp[0]: ${line}`);
+  }
+}
+
+function unchanged(before: unknown, after: unknown) {
+  if (!isEqual(before, after)) throw new Error('an input was changed');
+  if (!isEqual(builtins, builtinsSnapshot())) throw new Error('a built-in was changed');
+  if (({} as Record<string, unknown>).x !== undefined || Object.keys(Object.prototype).length > 0) throw new Error('Object.prototype polluted');
+}
+
+function check(adapterIn: unknown, values: unknown, req: unknown) {
   const before = structuredClone({ adapterIn, values, req });
   validateAdapter(adapterIn);
-  const adapter: CompiledAdapter | undefined = only(() => compiler(adapterIn as AdapterInput));
+  const adapter: CompiledAdapter | undefined = only(() => compile(adapterIn as AdapterInput));
   if (adapter) {
     adapter.validateValues(values as FieldValues);
     for (const options of [undefined, { allImps: true }]) {
@@ -50,31 +67,72 @@ function check(adapterIn: unknown, values: unknown, req: unknown, compiler: type
       only(() => adapter.enrich(req as BidRequest, values as FieldValues, options));
       const bound = only(() => adapter.bind(values as FieldValues));
       if (bound) only(() => bound.enrich(req as BidRequest, options));
-      if (result.ok) {
-        for (const line of diffPaths(req, result.request, '', [], 1000)) {
-          const at = line.slice(0, line.indexOf(': expected'));
-          if (!TARGETS.some((target) => target.test(at))) throw new Error(`changed outside the plan: ${line}`);
-          if (!options?.allImps && /^\/imp\/[1-9]/.test(at)) throw new Error(`changed an imp other than imp[0]: ${line}`);
-        }
-      }
+      onlyTargets(req, result, options);
     }
   }
-  if (!isEqual(before, { adapterIn, values, req })) throw new Error('an input was changed');
-  if (!isEqual(builtins, builtinsSnapshot())) throw new Error('a built-in was changed');
-  if (({} as Record<string, unknown>).x !== undefined || Object.keys(Object.prototype).length > 0) throw new Error('Object.prototype polluted');
+  unchanged(before, { adapterIn, values, req });
 }
 
-const scenario = adapterInput.chain((adapterIn) => {
-  const names = Array.isArray(adapterIn) ? adapterIn.map((f) => (f as { name?: unknown })?.name).filter((n): n is string => typeof n === 'string') : [];
-  return fc.tuple(fc.constant(adapterIn), valuesFor(names), request);
-});
+/** Codes of the rules the compact engine leaves to `validateAdapter` (see src/core/compact/engine.ts). */
+const AUTHORING = ['schema', 'duplicate_option'];
+const keys = (issues: readonly Issue[]) => issues.map((found) => `${found.code} ${found.path} ${found.field ?? ''}`).sort();
+
+function checkCompact(adapterIn: unknown, values: unknown, req: unknown) {
+  const before = structuredClone({ adapterIn, values, req });
+  const fullIssues = validateAdapter(adapterIn);
+  const full: CompiledAdapter | undefined = only(() => compile(adapterIn as AdapterInput));
+  let compact: CompactAdapter | undefined;
+  let compactIssues: readonly Issue[] = [];
+  try {
+    compact = compileCompact(adapterIn);
+  } catch (error) {
+    if (!(error instanceof BidfieldsError)) throw error;
+    compactIssues = error.issues;
+  }
+  if (fullIssues.length > 0 && fullIssues.every((found) => !AUTHORING.includes(found.code))) compared.recordIssues++;
+  if (fullIssues.every((found) => !AUTHORING.includes(found.code)) && !isEqual(keys(fullIssues), keys(compactIssues))) {
+    throw new Error(`record issues differ: full ${JSON.stringify(keys(fullIssues))}, compact ${JSON.stringify(keys(compactIssues))}`);
+  }
+  if (compact) {
+    const valuesIssues = compact.validateValues(values);
+    if (full && !isEqual(keys(valuesIssues), keys(full.validateValues(values as FieldValues)))) throw new Error('values issues differ');
+    for (const options of [undefined, { allImps: true }]) {
+      const result = compact.safeEnrich(req, values, options);
+      onlyTargets(req, result, options);
+      if (!full) continue;
+      const expected = full.safeEnrich(req as BidRequest, values as FieldValues, options);
+      const same = expected.ok && result.ok ? isEqual(expected.request, result.request) && isEqual(keys(expected.warnings), keys(result.warnings)) : !expected.ok && !result.ok && isEqual(keys(expected.issues), keys(result.issues));
+      compared[expected.ok ? 'enrichOk' : 'enrichIssues']++;
+      if (!same) throw new Error(`enrich differs: full ${JSON.stringify(expected)}, compact ${JSON.stringify(result)}`);
+    }
+  }
+  unchanged(before, { adapterIn, values, req });
+}
+
+const withValuesAndRequest = (adapters: fc.Arbitrary<unknown>, clean = false) =>
+  adapters.chain((adapterIn) => {
+    const fields = Array.isArray(adapterIn) ? adapterIn : ((adapterIn as { fields?: unknown })?.fields ?? []);
+    const names = Array.isArray(fields) ? fields.map((f) => (f as { name?: unknown })?.name).filter((n): n is string => typeof n === 'string') : [];
+    const values = clean && Array.isArray(fields) ? fc.oneof(valuesFor(names), cleanValuesFor(fields), cleanValuesFor(fields)) : valuesFor(names);
+    return fc.tuple(fc.constant(adapterIn), values, clean ? fc.oneof(request, cleanRequest, cleanRequest) : request);
+  });
+const scenario = withValuesAndRequest(adapterInput);
+/** Hostile records, and records that pass the authoring rules often with values that fit, so the run-time rules decide. */
+const compactScenario = fc.oneof(scenario, withValuesAndRequest(cleanAdapterInput, true));
+/** How often the compact comparison compared something, over the last run. */
+const compared = { recordIssues: 0, enrichOk: 0, enrichIssues: 0 };
 
 describe(`properties over generated hostile inputs (${runs} runs each)`, () => {
   it('compile + enrich: only BidfieldsError, inputs and built-ins unchanged, changes only at planned targets', () => {
-    fc.assert(fc.property(scenario, ([adapterIn, values, req]) => check(adapterIn, values, req, compile)), { numRuns: runs });
+    fc.assert(fc.property(scenario, ([adapterIn, values, req]) => check(adapterIn, values, req)), { numRuns: runs });
   }, 900_000);
-  it('the same through compileLite (the Prebid bundle path)', () => {
-    fc.assert(fc.property(scenario, ([adapterIn, values, req]) => check(adapterIn, values, req, compileLite)), { numRuns: Math.ceil(runs / 4) });
+  it('the compact engine (Prebid bundle): the same safety, and the same results as the full engine', () => {
+    fc.assert(fc.property(compactScenario, ([adapterIn, values, req]) => checkCompact(adapterIn, values, req)), { numRuns: Math.ceil(runs / 4) });
+    // The comparison must have compared: refused records, successful and failed enrichments, each many times.
+    const least = Math.min(50, Math.ceil(runs / 100));
+    expect(compared.recordIssues).toBeGreaterThan(least);
+    expect(compared.enrichOk).toBeGreaterThan(least);
+    expect(compared.enrichIssues).toBeGreaterThan(least);
   }, 900_000);
   it('finds valid adapters and successful enrichments often enough to mean something', () => {
     let compiled = 0;

@@ -69,3 +69,48 @@ export const request = fc.oneof(
   ),
   anyJson,
 ).map((value) => (value === undefined ? undefined : (JSON.parse(JSON.stringify(value).replaceAll('"__PROTO__"', '"__proto__"')) as unknown)));
+
+/**
+ * Fields whose keys fit their type (no JSON Schema issue but for the hostile names, defaults and bounds the
+ * generators pick), so that records pass the authoring rules often and the run-time rules decide: what the
+ * compact engine is compared with the full one on.
+ */
+const base = { name: fc.oneof(hostileName, hostileName, fc.constantFrom('zone', 'a.b', 'predefinedImpExt.zone', 'x.predefinedImpExt.y')), display: fc.constant('F'), required: fc.boolean(), default: fc.oneof(fc.constantFrom('', '7', 'abc', ' 2 '), fc.integer({ min: -3, max: 9 })) };
+const optional = { requiredKeys: ['name', 'type', 'display'] as ('name' | 'type' | 'display')[] };
+export const cleanField = fc.oneof(
+  fc.record({ ...base, type: fc.constant('text'), minLength: fc.integer({ min: 0, max: 2 }), maxLength: fc.integer({ min: 2, max: 6 }), pattern: fc.constantFrom('^a', '[', '\\d', '^\\p{L}+$') }, optional),
+  fc.record({ ...base, type: fc.constant('number'), min: fc.integer({ min: -5, max: 0 }), max: fc.integer({ min: 0, max: 5 }), integer: fc.boolean() }, optional),
+  fc.record({ ...base, type: fc.constant('select'), options: fc.uniqueArray(fc.integer({ min: 0, max: 4 }), { minLength: 1, maxLength: 3 }).map((values) => values.map((value) => ({ name: `o${value}`, value }))) }, optional),
+);
+
+export const cleanAdapterInput = fc.oneof(
+  fc.array(cleanField, { maxLength: 5 }),
+  fc.record(
+    {
+      protocol: fc.constantFrom('rtb', 'prebid-server', 'prebid-js'),
+      endpoint: fc.constantFrom('https://ssp.example.com/bid', 'http://ssp.example.com/bid', 'https://evil.example/x', 'http://127.1/', 'https://ssp.example.com/x?y'),
+      cpmField: fc.constantFrom('price', 'ext.cpm', '__proto__.x', 'a..b'),
+      bidderCode: fc.constantFrom('ssp', '__proto__', 'bad code'),
+      fields: fc.array(cleanField, { maxLength: 5 }),
+    },
+    { requiredKeys: ['protocol', 'fields'] },
+  ),
+);
+
+/** Values that fit the fields' types often (and sometimes their bounds), so that enrichment succeeds often. */
+export function cleanValuesFor(fields: unknown[]) {
+  const entries = fields.map((field) => {
+    const { name, type } = (field ?? {}) as { name?: unknown; type?: unknown };
+    const value = type === 'number' ? fc.constantFrom(0, 2, '3', ' 4 ', 1.5, -2) : type === 'select' ? fc.constantFrom(0, 1, 2, '3', 4) : fc.constantFrom('a', 'abc', 'a1', 7, 'ü');
+    return fc.option(fc.tuple(fc.constant(String(name)), value), { nil: undefined });
+  });
+  return fc.tuple(...entries).map((pairs) => Object.fromEntries(pairs.filter((pair) => pair !== undefined)));
+}
+
+/** Requests of a valid shape (imps present, plain objects), whose ext and inventory objects are still hostile. */
+export const cleanRequest = fc
+  .record(
+    { id: fc.constant('r'), imp: fc.array(fc.record({ id: fc.string({ maxLength: 2 }), ext }, { requiredKeys: ['id'] }), { minLength: 1, maxLength: 3 }), app: inventory, site: inventory, dooh: inventory },
+    { requiredKeys: ['id', 'imp'] },
+  )
+  .map((value) => JSON.parse(JSON.stringify(value).replaceAll('"__PROTO__"', '"__proto__"')) as unknown);

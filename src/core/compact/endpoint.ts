@@ -1,36 +1,34 @@
 /**
- * The endpoint check of the compact engine (the Prebid.js bundle): the rules of `endpoint/check-endpoint.ts`,
- * written for size. Same verdicts and codes (the endpoint tests run every hostile URL through both); the reason
- * is left to the full check (`bidfields validate`). The raw text must already be a plain
- * `scheme://host[:port]/path` (no white space, controls, invisibles, backslashes, user info, percent-encoded
- * host, fragment; no query for Prebid) before WHATWG `URL` parses it; the parsed host is then normalised (lower
- * case, punycode, no trailing dot, dotted IPv4) and must be on the known list, exactly or under an explicit `*.`
- * entry on a dot boundary. Local hosts (IP literals, `localhost`) only with `allowLocal` and an exact entry.
+ * The endpoint check of the compact engine (the Prebid.js bundle). It enforces what keeps the page's requests
+ * on known hosts, on the URL as the browser will use it: WHATWG `URL` parses the endpoint, the scheme is https
+ * (RTB: also http), there is no user info, fragment, non-default port, or (Prebid) query, no white space,
+ * control, invisible character or backslash in the text, and the parsed host (lower case, punycode, dotted IPv4,
+ * no trailing dot) is on the known list, exactly or under an explicit `*.` entry on a dot boundary; local hosts
+ * (IP literals, `localhost`) only with `allowLocal` and an exact entry. The full check (`endpoint/check-endpoint.ts`,
+ * run by `validateAdapter` where records are authored) also refuses raw spellings the parser repairs
+ * (`https:host`, `%`-escaped hosts, `:0443`): a reviewer should never read one host where the browser contacts
+ * another, but here the contacted host is the checked one either way.
  */
 import type { EndpointOptions } from '../endpoint/check-endpoint.js';
 import type { Protocol } from '../types.js';
 
-/** scheme `://` authority (no user info, no `%`, not empty, not a bare port) rest (no fragment). */
-const RAW = /^(https?):\/\/([^/?#@%:][^/?#@%]*)((?:[/?][^#]*)?)$/i;
-const LABEL = /^[a-z\d]([a-z\d-]{0,61}[a-z\d])?$/;
-
 /**
- * A host (from a parsed URL or a known-list entry) in canonical form, or `undefined` when it is no host name of
- * letter-digit-hyphen labels and no IP literal, or carries URL syntax (`evil.com/x` never becomes `evil.com`).
+ * A host (of a parsed URL or a known-list entry) as the URL parser writes it, without a trailing dot; `undefined`
+ * for anything with URL syntax around the host (`evil.com/x` never becomes `evil.com`) or that does not parse.
+ * A bare IPv6 address is bracketed, as a URL writes it; a name must be made of letter-digit-hyphen labels.
  * @example normaliseHostCompact('Bücher.Example.') // 'xn--bcher-kva.example'
  */
 export function normaliseHostCompact(host: unknown): string | undefined {
-  if (typeof host != 'string' || host.length > 1012) return;
-  // A bare IPv6 address is bracketed so that the parser reads it as one, not as host:port.
-  if (/^[\da-f.]*:[\da-f.]*:[\da-f:.]*$/i.test(host)) host = `[${host}]`;
-  if (!/^\[[\da-f:.]+\]$/i.test(host as string) && /[\s\p{C}\p{Z}/\\?#@%:[\]]/u.test(host as string)) return;
   try {
-    host = new URL(`http://${host}/`).hostname.replace(/\.$/, '');
+    if (/^[\da-f:.]+$/i.test(host as string) && /:.*:/.test(host as string)) host = `[${host}]`;
+    if (/^\[[\da-f:.]+\]$/i.test(host as string) || /^[^\s\p{C}\p{Z}/\\?#@%:[\]]+$/u.test(host as string)) {
+      const name = new URL(`http://${host}/`).hostname.replace(/\.$/, '');
+      // An IP literal, or letter-digit-hyphen labels (no `*`, `_`, `$`: no certificate names such a host).
+      if (/^\[|^[\d.]+$/.test(name) || name.split('.').every((label) => /^[a-z\d]([a-z\d-]{0,61}[a-z\d])?$/.test(label))) return name;
+    }
   } catch {
-    return;
+    // not a host
   }
-  const name = host as string;
-  return /^\[|^[\d.]+$/.test(name) || (name.length < 254 && name.split('.').every((label) => LABEL.test(label))) ? name : undefined;
 }
 
 /** An IP literal or a `localhost` name, among normalised hosts. */
@@ -40,27 +38,22 @@ const isLocal = (host: string) => /^\[|^[\d.]+$|(^|\.)localhost$/.test(host);
  * The parsed endpoint, or the code it is refused with. Never throws.
  * @example checkEndpointCompact('https://bid.example.com', 'prebid-js', { knownEndpoints: ['*.example.com'] }) // URL
  */
-export function checkEndpointCompact(value: string, protocol: Protocol, options: EndpointOptions): URL | 'invalid_endpoint' | 'unknown_endpoint' {
-  const rtb = protocol == 'rtb';
-  const raw = RAW.exec(value);
-  let url: URL;
+export function checkEndpointCompact(value: unknown, protocol: Protocol, options: EndpointOptions): URL | 'invalid_endpoint' | 'unknown_endpoint' {
   try {
-    url = new URL(value);
+    const url = new URL(value as string);
+    const host = normaliseHostCompact(url.hostname)!;
+    const known: unknown[] = Array.isArray(options.knownEndpoints) ? options.knownEndpoints : [];
+    const listed = known.some((entry) => normaliseHostCompact(entry) == host);
+    const wildcard = (entry: unknown) => {
+      const base = typeof entry == 'string' && entry.startsWith('*.') && normaliseHostCompact(entry.slice(2));
+      return base && base.includes('.') && !isLocal(base) && host.endsWith('.' + base);
+    };
+    if (!host || /[\s\p{C}\p{Z}\\]/u.test(value as string) || !/^https?:$/.test(url.protocol) || url.username || url.password || url.hash || (protocol != 'rtb' && (url.protocol != 'https:' || url.search))) {
+      return 'invalid_endpoint';
+    }
+    if (isLocal(host)) return options.allowLocal !== true ? 'invalid_endpoint' : listed ? url : 'unknown_endpoint';
+    return url.port ? 'invalid_endpoint' : listed || known.some(wildcard) ? url : 'unknown_endpoint';
   } catch {
     return 'invalid_endpoint';
   }
-  const scheme = url.protocol;
-  const host = normaliseHostCompact(url.hostname);
-  if (value.length > 2048 || /[\s\p{C}\p{Z}\\]/u.test(value) || !raw || (!rtb && (scheme != 'https:' || raw[3]!.includes('?'))) || host === undefined) return 'invalid_endpoint';
-  const known: unknown[] = Array.isArray(options.knownEndpoints) ? options.knownEndpoints : [];
-  const listed = known.some((entry) => normaliseHostCompact(entry) === host);
-  if (isLocal(host)) return options.allowLocal !== true ? 'invalid_endpoint' : listed ? url : 'unknown_endpoint';
-  // The port as typed (only a colon after an IPv6 literal's `]` starts one): absent or the scheme's default.
-  const port = /:([^:\]]*)$/.exec(raw[2]!)?.[1];
-  if ((port !== undefined && port != (scheme == 'http:' ? '80' : '443')) || url.port) return 'invalid_endpoint';
-  const wildcard = (entry: unknown) => {
-    const base = typeof entry == 'string' && entry.startsWith('*.') ? normaliseHostCompact(entry.slice(2)) : undefined;
-    return base !== undefined && !isLocal(base) && base.includes('.') && host.length > base.length + 1 && host.endsWith('.' + base);
-  };
-  return listed || known.some(wildcard) ? url : 'unknown_endpoint';
 }

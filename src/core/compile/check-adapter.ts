@@ -17,12 +17,9 @@ import { buildExtTree } from '../plan/ext-tree.js';
 /** The JSON Schema stage of the full check: validates a record or a field array, issues with field names. */
 export type SchemaCheck = (input: unknown, isArray: boolean, fieldNameAt: (path: string) => string | undefined) => SchemaResult;
 
-/**
- * What differs between the full check and the size-bound one (Prebid bundle): the JSON Schema validators (none
- * there: the field planner guards the shape it reads) and the endpoint check (parsed-URL rules only there).
- */
+/** What the check runs on: the JSON Schema validators (precompiled from `schemas/`) and the endpoint check. */
 export interface CheckKit {
-  schema?: SchemaCheck;
+  schema: SchemaCheck;
   endpoint: typeof checkEndpoint;
 }
 
@@ -62,17 +59,6 @@ function checkRecordKeys(record: Record<string, unknown>, protocol: Protocol, op
   };
 }
 
-/** Without a schema: only what the rest relies on, a known protocol and an array of fields. */
-function shapeOnly(input: Record<string, unknown> | unknown[], protocol: Protocol | undefined, fields: unknown): SchemaResult {
-  const errors: Issue[] = [];
-  if (protocol === undefined) errors.push(issue('schema', '/protocol', 'must be rtb, prebid-server or prebid-js'));
-  if (!Array.isArray(fields)) errors.push(issue('schema', Array.isArray(input) ? '' : '/fields', 'must be an array of field definitions'));
-  for (const key of ['endpoint', 'cpmField', 'bidderCode']) {
-    if (!Array.isArray(input) && input[key] !== undefined && typeof input[key] !== 'string') errors.push(issue('schema', `/${key}`, 'must be a string'));
-  }
-  return { errors, unknownKeys: [] };
-}
-
 function checkExtBase(extBase: readonly unknown[]): Issue[] {
   const bad = extBase.some((segment) => typeof segment !== 'string' || !isDotPath(segment) || segment.includes('.') || hasUnsafeSegment(segment));
   return bad ? [issue('unsafe_name', '', 'compile option extBase must be plain key segments ([A-Za-z0-9_$-]+, no prototype keys)')] : [];
@@ -99,7 +85,7 @@ export function checkAdapter(input: unknown, options: CompileOptions, kit: Check
     const field: unknown = fields[index];
     return isPlainObject(field) && typeof field.name === 'string' ? field.name : undefined;
   };
-  const schema = kit.schema ? kit.schema(input, isArray, nameAt) : shapeOnly(input, protocol, fields);
+  const schema = kit.schema(input, isArray, nameAt);
   out.issues.push(...schema.errors);
   (options.strict === false ? out.warnings : out.issues).push(...schema.unknownKeys);
 

@@ -1,6 +1,7 @@
 /**
  * `compile` and `validateAdapter` over a check kit (schema validators and endpoint check). The package entry binds
- * the precompiled ajv validators and the full endpoint check; the Prebid build binds the size-bound kit.
+ * the precompiled ajv validators and the endpoint check. (The Prebid bundle runs the compact engine instead:
+ * core/compact.)
  */
 import { BidfieldsError, type Issue } from '../issues.js';
 import type { AdapterInput, CompileOptions, FieldDefinition } from '../types.js';

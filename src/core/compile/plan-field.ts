@@ -1,8 +1,8 @@
 /**
  * Per-field rules of SPEC §1–2 for one definition: unsafe and unknown predefined names, the RTB prefix rule,
  * unique option values, coherent bounds, a pattern that compiles, a default that passes the field's own rule.
- * It first guards the shape it reads (types of name, options, bounds), so it is safe on any input even where no
- * JSON Schema ran before it (the size-bound Prebid build). A field that passes becomes a `FieldPlan`.
+ * It first guards the shape it reads (types of name, options, bounds), so it is safe on any input on its own, not
+ * only after the JSON Schema check. A field that passes becomes a `FieldPlan`.
  */
 import { issue, pointer, type Issue } from '../issues.js';
 import type { FieldDefinition, Protocol } from '../types.js';

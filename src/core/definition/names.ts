@@ -16,7 +16,7 @@ export type PredefinedTarget = (typeof PREDEFINED)[keyof typeof PREDEFINED];
 export const EXT_PREFIX = 'predefinedImpExt.';
 
 const SEGMENT = /^[A-Za-z0-9_$-]+$/;
-const UNSAFE_SEGMENTS = new Set(['__proto__', 'prototype', 'constructor']);
+const UNSAFE_SEGMENT = /^(__proto__|prototype|constructor)$/;
 
 /** A dot path of one or more segments of `[A-Za-z0-9_$-]` (names and the Prebid CPM field). */
 export function isDotPath(name: string): boolean {
@@ -27,7 +27,7 @@ export function isDotPath(name: string): boolean {
 
 /** True when a segment could reach an object's prototype chain. */
 export function isUnsafeSegment(segment: string): boolean {
-  return UNSAFE_SEGMENTS.has(segment);
+  return UNSAFE_SEGMENT.test(segment);
 }
 
 /** True when any segment of the dot path is `__proto__`, `prototype` or `constructor`. */

@@ -96,8 +96,9 @@ function check(value: unknown, protocol: Protocol, options: EndpointOptions): Pr
 
 /**
  * The checks that need only the parsed URL: scheme, user info, fragment, query (Prebid), port, and the host
- * against the known list. It is the whole check of the size-bound Prebid build, and the last stage of the full
- * one, which first refuses spellings the parser would quietly repair (see raw-url.ts).
+ * against the known list; the last stage, after the raw text has been refused any spelling the parser would
+ * quietly repair (see raw-url.ts). The Prebid bundle's compact check (core/compact/endpoint.ts) is this stage
+ * alone, with the raw rules it can afford.
  */
 function checkParsed(value: string, protocol: Protocol, port: string | undefined, options: EndpointOptions): Problem | CheckedEndpoint {
   let url: URL;
@@ -111,19 +112,6 @@ function checkParsed(value: string, protocol: Protocol, port: string | undefined
   if (url.username !== '' || url.password !== '') return invalid('endpoint must not contain user info');
   if (url.hash !== '' || (protocol !== 'rtb' && url.search !== '')) return invalid('endpoint must not have a fragment (or, for Prebid, a query)');
   return checkHost(url, scheme, port, options);
-}
-
-/**
- * The check of the size-bound Prebid build: the parsed-URL rules only (see `checkParsed`). Never throws.
- * @example checkEndpointLite('https://bid.example.com', 'prebid-js', '/endpoint', { knownEndpoints: ['bid.example.com'] })
- */
-export function checkEndpointLite(value: unknown, protocol: Protocol, path: string, options?: EndpointOptions): { issues: Issue[]; endpoint?: CheckedEndpoint } {
-  try {
-    const result = typeof value === 'string' ? checkParsed(value, protocol, undefined, options ?? {}) : invalid('endpoint must be a string');
-    return 'code' in result ? { issues: [issue(result.code, path, result.message)] } : { issues: [], endpoint: result };
-  } catch {
-    return { issues: [issue('invalid_endpoint', path, 'endpoint could not be checked')] };
-  }
 }
 
 function checkHost(
