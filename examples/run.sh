@@ -26,3 +26,6 @@ echo "exit code $code"
 
 step bidfields conformance
 $cli conformance
+
+step "bidfields conformance --engine compact   # the engine inside the Prebid.js bundle"
+$cli conformance --engine compact

@@ -1,13 +1,14 @@
-/** `bidfields conformance [DIR]`: runs the fixture suite against the library (SPEC §6). */
+/** `bidfields conformance [DIR]`: runs the fixture suite against the library (SPEC §6), or its compact engine. */
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { runSuite } from '../../conformance/run-suite.js';
 import { libraryImplementation } from '../../conformance/implementations/library.js';
+import { compactImplementation } from '../../conformance/implementations/compact.js';
 import { EXIT_INVALID, EXIT_OK, UsageError, type CliCommand } from '../io.js';
 
-const usage = `Usage: bidfields conformance [DIR] [--filter TEXT] [--verbose] [--json]
+const usage = `Usage: bidfields conformance [DIR] [--engine full|compact] [--filter TEXT] [--verbose] [--json]
        bidfields conformance --api URL --email E --password P [--publisher-email E --publisher-password P]
                              [--start-date D --end-date D] [--quiet]
 
@@ -18,8 +19,10 @@ With --api, runs the HTTP checks of the ad server API (SPEC §7: sign-in, auth, 
 fixtures/api) against the server at URL, signing in as E (an Admin or Service account).
 
 Options:
+  --engine E      full (default): the library, every case kind; compact: the engine of the Prebid.js
+                  bundle, validate and enrich cases (those about authoring rules are skipped, with why)
   --filter TEXT   run only cases whose name or file contains TEXT
-  --verbose       print passing cases too
+  --verbose       print passing and skipped cases too
   --json          print the results as JSON instead
   --api URL       check a server instead of the library
   --email E, --password P                        an Admin or Service account on that server
@@ -47,6 +50,7 @@ export const conformanceCommand: CliCommand = {
       strict: true,
       allowPositionals: true,
       options: {
+        engine: { type: 'string' },
         filter: { type: 'string' },
         verbose: { type: 'boolean' },
         json: { type: 'boolean' },
@@ -80,12 +84,14 @@ export const conformanceCommand: CliCommand = {
     if (positionals.length > 1) throw new UsageError('give at most one DIR');
     const root = positionals[0] ? path.resolve(io.cwd, positionals[0]) : defaultFixtures();
     if (!fs.existsSync(path.join(root, 'cases'))) throw new UsageError(`no cases/ folder in '${root}'`);
-    const suite = await runSuite(root, libraryImplementation, {
+    const engine = flags.engine ?? 'full';
+    if (engine !== 'full' && engine !== 'compact') throw new UsageError(`--engine must be full or compact, not '${engine}'`);
+    const suite = await runSuite(root, engine === 'full' ? libraryImplementation : compactImplementation, {
       filter: flags.filter,
       onResult: (result) => {
         if (flags.json) return;
         if (result.status === 'failed') io.stdout(`FAIL ${result.file} › ${result.name}\n${result.reasons.map((reason) => `     ${reason}\n`).join('')}`);
-        else if (result.status === 'skipped') io.stdout(`skip ${result.file} › ${result.name}: ${result.reasons[0]}\n`);
+        else if (result.status === 'skipped' && flags.verbose) io.stdout(`skip ${result.file} › ${result.name}: ${result.reasons[0]}\n`);
         else if (flags.verbose) io.stdout(`ok   ${result.file} › ${result.name}\n`);
       },
     });

@@ -19,10 +19,11 @@ import type { Protocol } from '../types.js';
  * @example normaliseHostCompact('Bücher.Example.') // 'xn--bcher-kva.example'
  */
 export function normaliseHostCompact(host: unknown): string | undefined {
+  if (typeof host != 'string') return;
+  const text = /^[\da-f:.]+$/i.test(host) && /:.*:/.test(host) ? `[${host}]` : host;
   try {
-    if (/^[\da-f:.]+$/i.test(host as string) && /:.*:/.test(host as string)) host = `[${host}]`;
-    if (/^\[[\da-f:.]+\]$/i.test(host as string) || /^[^\s\p{C}\p{Z}/\\?#@%:[\]]+$/u.test(host as string)) {
-      const name = new URL(`http://${host}/`).hostname.replace(/\.$/, '');
+    if (/^\[[\da-f:.]+\]$/i.test(text) || /^[^\s\p{C}\p{Z}/\\?#@%:[\]]+$/u.test(text)) {
+      const name = new URL(`http://${text}/`).hostname.replace(/\.$/, '');
       // An IP literal, or letter-digit-hyphen labels (no `*`, `_`, `$`: no certificate names such a host).
       if (/^\[|^[\d.]+$/.test(name) || name.split('.').every((label) => /^[a-z\d]([a-z\d-]{0,61}[a-z\d])?$/.test(label))) return name;
     }
@@ -40,7 +41,9 @@ const isLocal = (host: string) => /^\[|^[\d.]+$|(^|\.)localhost$/.test(host);
  */
 export function checkEndpointCompact(value: unknown, protocol: Protocol, options: EndpointOptions): URL | 'invalid_endpoint' | 'unknown_endpoint' {
   try {
-    const url = new URL(value as string);
+    // Anything refused below lands in the catch: invalid_endpoint.
+    if (typeof value != 'string') throw value;
+    const url = new URL(value);
     const host = normaliseHostCompact(url.hostname)!;
     const known: unknown[] = Array.isArray(options.knownEndpoints) ? options.knownEndpoints : [];
     const listed = known.some((entry) => normaliseHostCompact(entry) == host);
@@ -48,7 +51,7 @@ export function checkEndpointCompact(value: unknown, protocol: Protocol, options
       const base = typeof entry == 'string' && entry.startsWith('*.') && normaliseHostCompact(entry.slice(2));
       return base && base.includes('.') && !isLocal(base) && host.endsWith('.' + base);
     };
-    if (!host || /[\s\p{C}\p{Z}\\]/u.test(value as string) || !/^https?:$/.test(url.protocol) || url.username || url.password || url.hash || (protocol != 'rtb' && (url.protocol != 'https:' || url.search))) {
+    if (!host || /[\s\p{C}\p{Z}\\]/u.test(value) || !/^https?:$/.test(url.protocol) || url.username || url.password || url.hash || (protocol != 'rtb' && (url.protocol != 'https:' || url.search))) {
       return 'invalid_endpoint';
     }
     if (isLocal(host)) return options.allowLocal !== true ? 'invalid_endpoint' : listed ? url : 'unknown_endpoint';

@@ -1,0 +1,53 @@
+// The conformance fixtures against the compact engine (the one in the Prebid.js bundle): every validate and
+// enrich case must pass, except the cases about authoring rules, which it leaves to validateAdapter (skipped,
+// with that reason). Every run-time code it claims to enforce must be exercised by at least one passing case.
+import fs from 'node:fs';
+import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { loadFixtures } from '../../src/conformance/load-fixtures.js';
+import { runCase } from '../../src/conformance/run-suite.js';
+import { compactImplementation } from '../../src/conformance/implementations/compact.js';
+import type { CaseResult, ResolvedCase } from '../../src/conformance/types.js';
+
+const root = path.resolve(import.meta.dirname, '../../fixtures');
+const cli = path.resolve(import.meta.dirname, '../../dist/cli.js');
+const cases = loadFixtures(root).flatMap((loaded) => loaded.cases).filter((testCase) => testCase.kind === 'validate' || testCase.kind === 'enrich');
+const results = new Map<ResolvedCase, CaseResult>();
+
+describe('conformance fixtures: compact engine', () => {
+  for (const testCase of cases) {
+    it(`${testCase.file} › ${testCase.name}`, async () => {
+      const result = await runCase(compactImplementation, testCase);
+      results.set(testCase, result);
+      expect(result.reasons).toEqual(result.status === 'skipped' ? result.reasons : []);
+    });
+  }
+
+  it('runs most cases, and skips only authoring-rule cases', () => {
+    const statuses = [...results.values()];
+    expect(statuses.filter((result) => result.status === 'passed').length).toBeGreaterThanOrEqual(300);
+    for (const result of statuses.filter((entry) => entry.status === 'skipped')) expect(result.reasons[0]).toMatch(/authoring rules/);
+  });
+
+  it('exercises every run-time code it enforces', () => {
+    const seen = new Set<string>();
+    for (const [testCase, result] of results) {
+      if (result.status !== 'passed') continue;
+      for (const found of [...(testCase.expect.ok ? [] : testCase.expect.issues), ...(testCase.expect.warnings ?? [])]) seen.add(found.code);
+    }
+    const enforced = ['unsafe_name', 'unknown_predefined', 'rtb_field_without_prefix', 'invalid_default', 'duplicate_name', 'name_conflict', 'invalid_endpoint', 'unknown_endpoint', 'invalid_cpm_field', 'invalid_bidder_code', 'missing_required', 'invalid_value', 'out_of_range', 'not_an_option', 'unknown_field', 'limit_exceeded', 'invalid_request', 'no_imp', 'no_inventory_object', 'path_conflict', 'both_app_and_site'];
+    expect(enforced.filter((code) => !seen.has(code))).toEqual([]);
+  });
+});
+
+describe.skipIf(!fs.existsSync(cli) && !process.env.CI)('bidfields conformance --engine compact (dist/cli.js)', () => {
+  it('passes every case it runs and says how many it skipped', () => {
+    const run = spawnSync(process.execPath, [cli, 'conformance', '--engine', 'compact'], { encoding: 'utf8' });
+    expect(run.status).toBe(0);
+    expect(run.stdout).toMatch(/^\d+ skipped\n\d+ passed, 0 failed\n$/);
+  });
+  it('refuses an unknown engine as a usage error', () => {
+    expect(spawnSync(process.execPath, [cli, 'conformance', '--engine', 'lite'], { encoding: 'utf8' }).status).toBe(2);
+  });
+});

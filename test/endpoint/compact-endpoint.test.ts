@@ -1,0 +1,84 @@
+/**
+ * The compact endpoint check (the Prebid bundle's) against the same tables as the full one. It parses with the
+ * same WHATWG URL the browser sends with, so its promise is about the host that will be contacted: it never
+ * returns an endpoint whose host is not a known one (the full check's `isKnownHost` decides here), refuses every
+ * hostile URL of the full table except the raw spellings the parser repairs into a known host, accepts what
+ * the full check accepts, and never throws.
+ */
+import { describe, expect, it } from 'vitest';
+import { checkEndpointCompact, normaliseHostCompact } from '../../src/core/compact/endpoint.js';
+import { checkEndpoint, isKnownHost, normaliseHost } from '../../src/core/endpoint/check-endpoint.js';
+import { ACCEPTED, HOSTILE, KNOWN } from './tables.js';
+
+/** Raw spellings that only the full check refuses: the parser turns each into https://example.com/…, a known host. */
+const REPAIRED = [
+  'https:example.com',
+  'https:/example.com',
+  'https:///example.com',
+  'https://example.com/' + 'a'.repeat(3000),
+  'https://@example.com/',
+  'https://:@example.com/',
+  'https://example.com/#',
+  'https://example.com?',
+  'https://example.com:/',
+  'https://example.com:0443/',
+  'https://ex%61mple.com',
+  'https://%65xample.com/',
+];
+
+describe('checkEndpointCompact', () => {
+  it.each(HOSTILE)('refuses %s, or contacts only a known host', (_reason, value, protocol, code) => {
+    const result = checkEndpointCompact(value, protocol, { knownEndpoints: KNOWN });
+    if (typeof result === 'string') expect(result === code || code === 'invalid_endpoint').toBe(true);
+    else {
+      expect(REPAIRED).toContain(value);
+      expect(isKnownHost(result.hostname, KNOWN)).toBe(true);
+    }
+  });
+
+  it('accepts exactly the repaired spellings of the hostile table', () => {
+    const accepted = HOSTILE.filter(([, value, protocol]) => typeof checkEndpointCompact(value, protocol, { knownEndpoints: KNOWN }) !== 'string');
+    expect(accepted.map(([, value]) => value).sort()).toEqual([...REPAIRED].sort());
+  });
+
+  it.each(ACCEPTED)('accepts %s, as the full check does', (_reason, value, protocol, _host, href) => {
+    const result = checkEndpointCompact(value, protocol, { knownEndpoints: KNOWN });
+    expect(result).toBeInstanceOf(URL);
+    expect((result as URL).href).toBe(href);
+    expect(checkEndpoint(value, protocol, '', { knownEndpoints: KNOWN }).endpoint?.url.href).toBe(href);
+  });
+
+  it('knows local hosts only with allowLocal and an exact entry', () => {
+    const local = (value: string, knownEndpoints: string[], allowLocal = true) => checkEndpointCompact(value, 'rtb', { knownEndpoints, allowLocal });
+    expect((local('http://127.0.0.1:8080/bid', ['127.0.0.1']) as URL).host).toBe('127.0.0.1:8080');
+    expect(local('http://[::1]:9000/', ['::1'])).toBeInstanceOf(URL);
+    expect(local('http://127.1/', ['127.0.0.1'])).toBeInstanceOf(URL);
+    expect(local('http://api.localhost/', ['*.localhost'])).toBe('unknown_endpoint');
+    expect(local('http://127.0.0.2/', ['127.0.0.1'])).toBe('unknown_endpoint');
+    expect(local('http://127.0.0.1/', ['127.0.0.1'], false)).toBe('invalid_endpoint');
+    expect(local('http://u@localhost/', ['localhost'])).toBe('invalid_endpoint');
+  });
+
+  it('knows nothing without a list, and ignores entries that are not plain hosts', () => {
+    for (const knownEndpoints of [undefined, [], 'example.com' as never, ['evil.com/x', 'a@example.com', 'example.com:443', '*', '*.com', 42 as never]]) {
+      expect(checkEndpointCompact('https://example.com', 'prebid-js', { knownEndpoints })).toBe('unknown_endpoint');
+    }
+  });
+
+  it('never throws, whatever the value or options', () => {
+    const trap = new Proxy({}, { get: () => { throw new Error('trap'); } });
+    for (const value of [null, undefined, 1, {}, [], Symbol('x'), trap, new URL('https://example.com'), { toString: () => { throw new Error('x'); } }]) {
+      expect(checkEndpointCompact(value, 'rtb', { knownEndpoints: KNOWN })).toBe('invalid_endpoint');
+    }
+    expect(checkEndpointCompact('https://example.com', 'rtb', trap as never)).toBe('invalid_endpoint');
+  });
+});
+
+describe('normaliseHostCompact', () => {
+  it.each(['Example.COM.', 'bücher.example', 'XN--BCHER-KVA.example', '0x7f.1', '::1', '[::ffff:127.0.0.1]', 'localhost.', 'a'.repeat(63) + '.com'])(
+    'normalises %s as the full check does', (input) => expect(normaliseHostCompact(input)).toBe(normaliseHost(input)),
+  );
+  it.each(['', 'evil.com/x', 'a@example.com', 'example.com:8080', '*.example.com', 'ex%61mple.com', 'exa mple.com', 'example..com', '.', 'a'.repeat(64) + '.com', 'exa_mple.com', 'exa\u200bmple.com', 'evil.com\\x', 42, null])(
+    'refuses %j', (input) => expect(normaliseHostCompact(input)).toBeUndefined(),
+  );
+});
