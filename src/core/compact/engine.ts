@@ -113,7 +113,13 @@ export function compileCompact(input: AdapterInput | unknown, options: Pick<Comp
     // The value rule (SPEC §3); predefined targets are written as strings.
     const rule = (raw: unknown): Value | [string] => {
       let length;
-      const value = type == 'text' ? (typeof raw == 'string' ? raw : finite(raw) ? String(raw) : undefined) : finite(raw) ? raw : typeof raw == 'string' && /^\s*[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?\s*$/.test(raw) && isFinite(+raw) ? +raw : undefined;
+      // text: a string or a finite number (as its decimal string); number and select: a finite number, or a
+      // string that is a finite decimal number, surrounding white space allowed.
+      const value =
+        type == 'text' ? (typeof raw == 'string' ? raw : finite(raw) ? String(raw) : undefined)
+        : finite(raw) ? raw
+        : typeof raw == 'string' && /^\s*[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?\s*$/.test(raw) && isFinite(+raw) ? +raw
+        : undefined;
       return type == 'select' && !options.some((option: Obj) => option.value === value) ? ['not_an_option']
         : value === undefined || (type == 'text' ? (length = [...(value as string)].length) < minLength || length > maxLength || (regExp && !regExp.test(value as string)) : integer && !Number.isInteger(value)) ? ['invalid_value']
         : type == 'number' && (value < min || value > max) ? ['out_of_range']
