@@ -23,7 +23,7 @@ import type { PrebidBidderOptions, PrebidBidderSpec } from './types.js';
 export function createPrebidBidder(record: AdapterRecord, options: PrebidBidderOptions): PrebidBidderSpec {
   const adapter = compileCompact(record, options);
   const issues = [];
-  if (adapter.protocol != 'prebid-js') issues.push(problem('wrong_protocol', '/protocol'));
+  if (adapter.protocol !== 'prebid-js') issues.push(problem('wrong_protocol', '/protocol'));
   if (!adapter.endpoint) issues.push(problem('invalid_endpoint', '/endpoint'));
   if (issues.length) throw new BidfieldsError(issues);
   const code = adapter.bidderCode!;

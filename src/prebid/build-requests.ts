@@ -19,7 +19,7 @@ export function buildRequests(adapter: CompactAdapter, options: PrebidBidderOpti
   const auction = obj(bidderRequest) ?? {};
   const timeout = auction.timeout;
   let shared: Obj = { ...obj(auction.ortb2), id: String(auction.bidderRequestId ?? auction.auctionId), cur: [options.currency ?? 'USD'] };
-  if (typeof timeout == 'number' && timeout > 0 && timeout < 1e7) shared.tmax = Math.round(timeout);
+  if (typeof timeout === 'number' && timeout > 0 && timeout < 1e7) shared.tmax = Math.round(timeout);
   const imps: unknown[] = [];
   for (const bid of Array.isArray(bids) ? bids : []) {
     try {

@@ -22,7 +22,7 @@ export const obj = (value: unknown): Obj | undefined => (isPlainObject(value) ? 
  */
 export function formats(sizes: unknown): { w: number; h: number }[] {
   const list: unknown[] = Array.isArray(sizes) ? (Array.isArray(sizes[0]) ? sizes : [sizes]) : [];
-  return list.filter((size) => Array.isArray(size) && size.length == 2 && size.every((n) => Number.isInteger(n) && n >= 0)).map(([w, h]: any) => ({ w, h }));
+  return list.filter((size) => Array.isArray(size) && size.length === 2 && size.every((n) => Number.isInteger(n) && n >= 0)).map(([w, h]: any) => ({ w, h }));
 }
 
 /**

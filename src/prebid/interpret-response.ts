@@ -27,34 +27,34 @@ function toBid(adapter: CompactAdapter, options: PrebidBidderOptions, sent: Map<
   const { mtype, w, h, exp, adomain, dealid } = bid;
   // OpenRTB 2.6 `mtype`: 1 banner, 2 video, 4 native (3, audio, is not supported); without it, the imp's first
   // media type (a multi-format imp then counts as banner).
-  const mediaType = mtype == null ? MEDIA_TYPES.find((type) => imp?.[type]) : ([, 'banner', 'video', , 'native'] as const)[typeof mtype == 'number' ? mtype : 0];
+  const mediaType = mtype == null ? MEDIA_TYPES.find((type) => imp?.[type]) : ([, 'banner', 'video', , 'native'] as const)[typeof mtype === 'number' ? mtype : 0];
   let adm = bid.adm;
   if (!imp) return 'unknown impid';
   if (cpm === undefined) return 'no valid CPM';
   if (!mediaType) return 'unsupported mtype';
-  if (typeof adm == 'string' ? !adm || adm.length > MAX_AD : mediaType != 'native') return 'no ad markup or too large';
-  if (mediaType == 'native' && !obj((adm = obj((adm = typeof adm == 'string' ? JSON.parse(adm) : adm))?.native ?? adm))) return 'no native markup';
+  if (typeof adm === 'string' ? !adm || adm.length > MAX_AD : mediaType !== 'native') return 'no ad markup or too large';
+  if (mediaType === 'native' && !obj((adm = obj((adm = typeof adm === 'string' ? JSON.parse(adm) : adm))?.native ?? adm))) return 'no native markup';
   // OpenRTB Native 1.0 wraps the response in { native: … }; the size is the bid's, else the imp's first one.
-  const size: Obj = typeof w == 'number' && typeof h == 'number' ? bid : (imp.banner?.format[0] ?? imp.video ?? {});
+  const size: Obj = typeof w === 'number' && typeof h === 'number' ? bid : (imp.banner?.format[0] ?? imp.video ?? {});
   return {
     requestId: bid.impid,
     cpm,
     currency,
-    ...(typeof size.w == 'number' && { width: size.w, height: size.h }),
+    ...(typeof size.w === 'number' && { width: size.w, height: size.h }),
     creativeId: String(bid.crid ?? bid.id ?? ''),
-    ttl: exp > 0 && typeof exp == 'number' ? exp : (options.ttl ?? 300),
+    ttl: typeof exp === 'number' && exp > 0 ? exp : (options.ttl ?? 300),
     netRevenue: options.netRevenue ?? true,
     mediaType,
-    meta: { advertiserDomains: Array.isArray(adomain) ? adomain.filter((domain) => typeof domain == 'string') : [] },
-    ...(typeof dealid == 'string' && { dealId: dealid }),
-    ...(mediaType == 'native' ? { native: { ortb: adm } } : { [mediaType == 'video' ? 'vastXml' : 'ad']: adm }),
+    meta: { advertiserDomains: Array.isArray(adomain) ? adomain.filter((domain) => typeof domain === 'string') : [] },
+    ...(typeof dealid === 'string' && { dealId: dealid }),
+    ...(mediaType === 'native' ? { native: { ortb: adm } } : { [mediaType === 'video' ? 'vastXml' : 'ad']: adm }),
   };
 }
 
 export function interpretResponse(adapter: CompactAdapter, options: PrebidBidderOptions, warn: Warn, response: unknown, request: unknown): PrebidBid[] {
   const body = obj(obj(response)?.body);
   const sent = new Map<unknown, Obj>(JSON.parse((request as { data: string }).data).imp.map((imp: Obj) => [imp.id, imp]));
-  const currency = typeof body?.cur == 'string' ? body.cur : (options.currency ?? 'USD');
+  const currency = typeof body?.cur === 'string' ? body.cur : (options.currency ?? 'USD');
   const bids: PrebidBid[] = [];
   let seen = 0;
   for (const seat of Array.isArray(body?.seatbid) ? body.seatbid : []) {
@@ -67,7 +67,7 @@ export function interpretResponse(adapter: CompactAdapter, options: PrebidBidder
       } catch {
         result = 'unreadable';
       }
-      if (typeof result == 'string') warn('bid dropped: ' + result, bid);
+      if (typeof result === 'string') warn('bid dropped: ' + result, bid);
       else bids.push(result);
     }
   }

@@ -19,7 +19,7 @@ import type { Protocol } from '../types.js';
  * @example normaliseHostCompact('Bücher.Example.') // 'xn--bcher-kva.example'
  */
 export function normaliseHostCompact(host: unknown): string | undefined {
-  if (typeof host != 'string') return;
+  if (typeof host !== 'string') return;
   const text = /^[\da-f:.]+$/i.test(host) && /:.*:/.test(host) ? `[${host}]` : host;
   try {
     if (/^\[[\da-f:.]+\]$/i.test(text) || /^[^\s\p{C}\p{Z}/\\?#@%:[\]]+$/u.test(text)) {
@@ -42,16 +42,16 @@ const isLocal = (host: string) => /^\[|^[\d.]+$|(^|\.)localhost$/.test(host);
 export function checkEndpointCompact(value: unknown, protocol: Protocol, options: EndpointOptions): URL | 'invalid_endpoint' | 'unknown_endpoint' {
   try {
     // Anything refused below lands in the catch: invalid_endpoint.
-    if (typeof value != 'string') throw value;
+    if (typeof value !== 'string') throw value;
     const url = new URL(value);
     const host = normaliseHostCompact(url.hostname)!;
     const known: unknown[] = Array.isArray(options.knownEndpoints) ? options.knownEndpoints : [];
-    const listed = known.some((entry) => normaliseHostCompact(entry) == host);
+    const listed = known.some((entry) => normaliseHostCompact(entry) === host);
     const wildcard = (entry: unknown) => {
-      const base = typeof entry == 'string' && entry.startsWith('*.') && normaliseHostCompact(entry.slice(2));
+      const base = typeof entry === 'string' && entry.startsWith('*.') && normaliseHostCompact(entry.slice(2));
       return base && base.includes('.') && !isLocal(base) && host.endsWith('.' + base);
     };
-    if (!host || /[\s\p{C}\p{Z}\\]/u.test(value) || !/^https?:$/.test(url.protocol) || url.username || url.password || url.hash || (protocol != 'rtb' && (url.protocol != 'https:' || url.search))) {
+    if (!host || /[\s\p{C}\p{Z}\\]/u.test(value) || !/^https?:$/.test(url.protocol) || url.username || url.password || url.hash || (protocol !== 'rtb' && (url.protocol !== 'https:' || url.search))) {
       return 'invalid_endpoint';
     }
     if (isLocal(host)) return options.allowLocal !== true ? 'invalid_endpoint' : listed ? url : 'unknown_endpoint';

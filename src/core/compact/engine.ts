@@ -49,8 +49,8 @@ export interface CompactAdapter {
 /** An issue whose message is its code in words. */
 export const problem = (code: string, path: string, field?: string): Issue => ({ code, path, message: code.replace(/_/g, ' '), ...(field !== undefined && { field }) });
 /** A dot path of `[A-Za-z0-9_$-]+` segments, none of them `__proto__`, `prototype` or `constructor` (`safe`). */
-const isPath = (text: unknown, safe?: 1): text is string => typeof text == 'string' && /^[\w$-]+(\.[\w$-]+)*$/.test(text) && !(safe && /(^|\.)(__proto__|prototype|constructor)(\.|$)/.test(text));
-const finite = (value: unknown): value is number => typeof value == 'number' && isFinite(value);
+const isPath = (text: unknown, safe?: 1): text is string => typeof text === 'string' && /^[\w$-]+(\.[\w$-]+)*$/.test(text) && !(safe && /(^|\.)(__proto__|prototype|constructor)(\.|$)/.test(text));
+const finite = (value: unknown): value is number => typeof value === 'number' && isFinite(value);
 /** Own value, `null` counting as absent. */
 const present = (object: Obj, key: string | number) => (Object.hasOwn(object, key) ? (object[key] ?? undefined) : undefined);
 const PREDEFINED: Obj = { 'prd.impTagId': [0, 'tagid'], 'prd.appPublisherId': [1, 'publisher', 'id'], 'prd.appSiteId': [1, 'id'] };
@@ -64,7 +64,7 @@ function put(node: Obj, keys: (string | number)[], value: unknown, at: string, f
     const key = keys[depth]!;
     let next = present(node, key) ?? {};
     at += '/' + key;
-    if (!isPlainObject(next)) return void (issues.some((found) => found.path == at) || issues.push(problem('path_conflict', at, field)));
+    if (!isPlainObject(next)) return void (issues.some((found) => found.path === at) || issues.push(problem('path_conflict', at, field)));
     if (!copies.has(next)) copies.add((next = { ...next }));
     node = node[key] = next;
   }
@@ -83,27 +83,32 @@ export function compileCompact(input: AdapterInput | unknown, options: Pick<Comp
   const record: Obj = isArray ? { protocol: 'prebid-server', fields: input } : isPlainObject(input) ? input : {};
   const { protocol, fields, endpoint, cpmField, bidderCode } = record;
   const base = isArray ? '' : '/fields';
-  const prebid = protocol == 'prebid-js';
+  const prebid = protocol === 'prebid-js';
+  const known = prebid || protocol === 'rtb' || protocol === 'prebid-server';
   const url = endpoint === undefined ? undefined : checkEndpointCompact(endpoint, protocol, options);
   const byName = new Map<string, CompactField>();
   const names = new Set<string>();
   const targets = new Set<string>();
   const inner = new Set<string>();
-  if (!prebid && protocol != 'rtb' && protocol != 'prebid-server') fail('schema', '/protocol');
-  if (typeof url == 'string') fail(url, '/endpoint');
+  if (!known) fail('schema', '/protocol');
+  if (typeof url === 'string') fail(url, '/endpoint');
   if ((prebid || cpmField !== undefined) && !isPath(cpmField, 1)) fail('invalid_cpm_field', '/cpmField');
   if ((prebid || bidderCode !== undefined) && !(isPath(bidderCode, 1) && /^[\w-]+$/.test(bidderCode))) fail('invalid_bidder_code', '/bidderCode');
   (Array.isArray(fields) ? fields : (fail('schema', base), [])).forEach((field: unknown, index: number) => {
-    const { name, type, options, pattern, min, max, minLength = 0, maxLength = Infinity, integer, required, default: fallback }: Obj = isPlainObject(field) ? field : {};
-    const bad = (code: string, key = '/name') => fail(code, `${base}/${index}${key}`, name);
-    const predefined: (string | number)[] | undefined = Object.hasOwn(PREDEFINED, name) ? PREDEFINED[name] : undefined;
+    const definition: Obj = isPlainObject(field) ? field : {};
+    const { name, type, options, pattern, min, max, minLength = 0, maxLength = Infinity, integer, required, default: fallback } = definition;
+    const bad = (code: string, key = '/name') => fail(code, `${base}/${index}${key}`, typeof name === 'string' ? name : undefined);
     if (!isPath(name) || name.length > 512) return bad('schema');
+    const predefined: (string | number)[] | undefined = Object.hasOwn(PREDEFINED, name) ? PREDEFINED[name] : undefined;
     if (!['text', 'number', 'select'].includes(type)) return bad('schema', '/type');
-    if (type == 'select' && !(Array.isArray(options) && options.every(isPlainObject))) return bad('schema', '/options');
+    if (type === 'select' && !(Array.isArray(options) && options.every(isPlainObject))) return bad('schema', '/options');
+    // Bounds the value rule compares with: numbers (a string or an object there could not be compared safely).
+    const bound = ['min', 'max', 'minLength', 'maxLength'].find((key) => definition[key] !== undefined && !finite(definition[key]));
+    if (bound) return bad('schema', '/' + bound);
     if (!isPath(name, 1)) return bad('unsafe_name');
     const ext = name.replace(/^predefinedImpExt\./, '');
     if (!predefined && name.startsWith('prd.')) return bad('unknown_predefined');
-    if (!predefined && protocol == 'rtb' && ext == name) return bad('rtb_field_without_prefix');
+    if (!predefined && protocol === 'rtb' && ext === name) return bad('rtb_field_without_prefix');
     let regExp: RegExp | undefined;
     try {
       regExp = pattern === undefined ? undefined : new RegExp(pattern, 'u');
@@ -116,17 +121,17 @@ export function compileCompact(input: AdapterInput | unknown, options: Pick<Comp
       // text: a string or a finite number (as its decimal string); number and select: a finite number, or a
       // string that is a finite decimal number, surrounding white space allowed.
       const value =
-        type == 'text' ? (typeof raw == 'string' ? raw : finite(raw) ? String(raw) : undefined)
+        type === 'text' ? (typeof raw === 'string' ? raw : finite(raw) ? String(raw) : undefined)
         : finite(raw) ? raw
-        : typeof raw == 'string' && /^\s*[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?\s*$/.test(raw) && isFinite(+raw) ? +raw
+        : typeof raw === 'string' && /^\s*[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?\s*$/.test(raw) && isFinite(+raw) ? +raw
         : undefined;
-      return type == 'select' && !options.some((option: Obj) => option.value === value) ? ['not_an_option']
-        : value === undefined || (type == 'text' ? (length = [...(value as string)].length) < minLength || length > maxLength || (regExp && !regExp.test(value as string)) : integer && !Number.isInteger(value)) ? ['invalid_value']
-        : type == 'number' && (value < min || value > max) ? ['out_of_range']
+      return type === 'select' && !options.some((option: Obj) => option.value === value) ? ['not_an_option']
+        : value === undefined || (type === 'text' ? (length = [...(value as string)].length) < minLength || length > maxLength || (regExp && !regExp.test(value as string)) : integer && !Number.isInteger(value)) ? ['invalid_value']
+        : type === 'number' && (value < min || value > max) ? ['out_of_range']
         : predefined ? String(value) : value;
     };
     const compiled = { name, to: predefined ?? [0, 'ext', ...ext.split('.')], rule, required: required === true, fallback: fallback == null || fallback === '' ? undefined : rule(fallback) };
-    if (typeof compiled.fallback == 'object') return bad('invalid_default', '/default');
+    if (typeof compiled.fallback === 'object') return bad('invalid_default', '/default');
     if (names.has(name)) return bad('duplicate_name');
     names.add(name);
     // No ext target equal to another or inside another (after the prefix is stripped).
@@ -149,7 +154,7 @@ export function compileCompact(input: AdapterInput | unknown, options: Pick<Comp
     for (const field of byName.values()) {
       const raw = present(values, field.name);
       const verdict = raw === undefined || raw === '' ? field.fallback : field.rule(raw);
-      if (typeof verdict == 'object') issues.push(problem(verdict[0], '/' + field.name, field.name));
+      if (typeof verdict === 'object') issues.push(problem(verdict[0], '/' + field.name, field.name));
       else if (verdict !== undefined) bound.set(field, verdict);
       else if (field.required) issues.push(problem('missing_required', '/' + field.name, field.name));
     }
@@ -188,7 +193,7 @@ export function compileCompact(input: AdapterInput | unknown, options: Pick<Comp
       const inventoryField = [...bound.keys()].find((field) => field.to[0])?.name;
       const key = ['app', 'site', 'dooh'].find((name) => present(source, name) !== undefined);
       if (inventoryField && !key) fail('no_inventory_object', '', inventoryField);
-      if (inventoryField && key == 'app' && present(source, 'site') !== undefined) warnings.push(problem('both_app_and_site', '/site'));
+      if (inventoryField && key === 'app' && present(source, 'site') !== undefined) warnings.push(problem('both_app_and_site', '/site'));
       if ([...bound.keys()].some((field) => !field.to[0])) copies.add((out.imp = imps.slice()));
       for (const [field, value] of bound) {
         const [inventory, ...keys] = field.to;

@@ -1,0 +1,106 @@
+// The compact engine (src/core/compact, the Prebid bundle's) on its own: what it refuses (run-time rules), what it
+// deliberately leaves to validateAdapter (authoring rules), and that nothing it is given can make it throw
+// anything but BidfieldsError at compile time, or anything at all afterwards. Its agreement with the full engine
+// is tested by the conformance suite (test/conformance/compact.test.ts) and the property test.
+import { describe, expect, it } from 'vitest';
+import { compileCompact } from '../../src/core/compact/engine.js';
+import { BidfieldsError, validateAdapter } from '../../src/index.js';
+
+const refusal = (input: unknown, options?: Parameters<typeof compileCompact>[1]) => {
+  try {
+    compileCompact(input, options);
+  } catch (error) {
+    expect(error).toBeInstanceOf(BidfieldsError);
+    return (error as BidfieldsError).issues.map((found) => `${found.code} ${found.path}`);
+  }
+  return [];
+};
+
+/** Values that throw when JavaScript turns them into a primitive (`==`, `<`, template strings). */
+const unprimitive = [{ toString: '' }, JSON.parse('{"toString":1,"valueOf":1}'), Object.create(null), { [Symbol.toPrimitive]: () => { throw new Error('boom'); } }];
+
+describe('compileCompact', () => {
+  it('refuses what it could not run safely, with the full engine codes and paths', () => {
+    expect(refusal([{ name: '__proto__.x', type: 'text', display: 'x' }])).toEqual(['unsafe_name /0/name']);
+    expect(refusal([{ name: 'a.constructor', type: 'text', display: 'x' }])).toEqual(['unsafe_name /0/name']);
+    expect(refusal([{ name: 'prd.other', type: 'text', display: 'x' }])).toEqual(['unknown_predefined /0/name']);
+    expect(refusal({ protocol: 'rtb', fields: [{ name: 'zone', type: 'text', display: 'x' }] })).toEqual(['rtb_field_without_prefix /fields/0/name']);
+    expect(refusal([{ name: 'a', type: 'date', display: 'x' }])).toEqual(['schema /0/type']);
+    expect(refusal([{ name: 'a', type: 'select', display: 'x', options: 3 }])).toEqual(['schema /0/options']);
+    expect(refusal([{ name: 'a', type: 'number', display: 'x', min: '1' }])).toEqual(['schema /0/min']);
+    expect(refusal([{ name: 'a', type: 'text', display: 'x', pattern: '(' }])).toEqual(['schema /0/pattern']);
+    expect(refusal([{ name: 'a', type: 'number', display: 'x', default: 'x' }])).toEqual(['invalid_default /0/default']);
+    expect(refusal([{ name: 'a', type: 'text', display: 'x' }, { name: 'a', type: 'text', display: 'y' }])).toEqual(['duplicate_name /1/name']);
+    expect(refusal([{ name: 'a', type: 'text', display: 'x' }, { name: 'a.b', type: 'text', display: 'y' }])).toEqual(['name_conflict /1/name']);
+    expect(refusal({ protocol: 'prebid-js', fields: [] })).toEqual(['invalid_cpm_field /cpmField', 'invalid_bidder_code /bidderCode']);
+    expect(refusal({ protocol: 'prebid-js', cpmField: 'a.__proto__', bidderCode: 'b c', endpoint: 'https://evil.example/', fields: [] }, { knownEndpoints: ['bid.example.com'] })).toEqual([
+      'unknown_endpoint /endpoint',
+      'invalid_cpm_field /cpmField',
+      'invalid_bidder_code /bidderCode',
+    ]);
+  });
+
+  it('leaves authoring rules to validateAdapter (records are validated where they are written)', () => {
+    const authoring = [
+      [{ name: 'a', type: 'text' }],
+      [{ name: 'a', type: 'select', display: 'x', options: [{ name: 'x', value: 1 }, { name: 'y', value: 1 }] }],
+      [{ name: 'a', type: 'number', display: 'x', min: 5, max: 1 }],
+      [{ name: 'a', type: 'number', display: 'x', pattern: '^a' }],
+      [{ name: 'a', type: 'text', display: 'x', unknownKey: true }],
+    ];
+    for (const fields of authoring) {
+      expect(validateAdapter(fields).length).toBeGreaterThan(0);
+      expect(compileCompact(fields).validateValues({})).toEqual([]);
+    }
+  });
+
+  it('throws nothing but BidfieldsError, whatever sits in any position of a record', () => {
+    const field = { name: 'zone', type: 'number', display: 'Zone' };
+    for (const bad of [null, 1, 'x', [], ...unprimitive]) {
+      const records = [
+        bad,
+        [bad],
+        { protocol: bad, fields: [] },
+        { protocol: 'prebid-js', endpoint: bad, cpmField: bad, bidderCode: bad, fields: [] },
+        { protocol: 'rtb', fields: bad },
+        ...['name', 'type', 'options', 'pattern', 'min', 'max', 'minLength', 'maxLength', 'integer', 'required', 'default'].map((key) => [{ ...field, [key]: bad }]),
+        [{ ...field, type: 'select', options: [bad] }],
+      ];
+      for (const record of records) refusal(record, { knownEndpoints: [bad as never], allowLocal: bad as never });
+    }
+  });
+
+  it('never throws on values or requests, whatever they hold', () => {
+    const adapter = compileCompact([
+      { name: 'zone', type: 'number', display: 'Zone', min: 0 },
+      { name: 'kind', type: 'select', display: 'Kind', options: [{ name: 'a', value: 1 }] },
+      { name: 'prd.impTagId', type: 'text', display: 'Tag', pattern: '^t' },
+      { name: 'prd.appSiteId', type: 'text', display: 'Site' },
+    ]);
+    for (const bad of [null, 1, 'x', [], ...unprimitive]) {
+      const values = [bad, { zone: bad }, { kind: bad }, { 'prd.impTagId': bad }, { 'prd.appSiteId': bad }, { [String(Math.random())]: bad }];
+      const requests = [bad, { imp: bad }, { imp: [bad] }, { imp: [{ ext: bad }], site: bad }, { imp: [{}], app: { publisher: bad }, site: bad }];
+      for (const value of values) {
+        expect(() => adapter.validateValues(value)).not.toThrow();
+        for (const request of requests) {
+          expect(() => adapter.safeEnrich(request, value)).not.toThrow();
+          expect(() => adapter.safeEnrich(request, value, { allImps: true })).not.toThrow();
+        }
+      }
+    }
+  });
+});
+
+describe('compileCompact issues', () => {
+  it('name the field only when the name is a string', () => {
+    try {
+      compileCompact([{ name: 5, type: 'text', display: 'x' }, { name: 'a b', type: 'text', display: 'x' }]);
+    } catch (error) {
+      expect((error as BidfieldsError).issues).toEqual([
+        { code: 'schema', path: '/0/name', message: 'schema' },
+        { code: 'schema', path: '/1/name', message: 'schema', field: 'a b' },
+      ]);
+    }
+    expect.assertions(1);
+  });
+});
