@@ -23,5 +23,5 @@ export function readCpm(bid: unknown, cpmField: string): number | undefined {
   let node = bid;
   for (const key of cpmField.split('.')) node = isPlainObject(node) && !isUnsafeSegment(key) && Object.hasOwn(node, key) ? node[key] : undefined;
   // NaN fails `>= 0`; `+ 0` turns -0 into 0, so a "negative zero" CPM is not passed on as such.
-  return typeof node == 'number' && node >= 0 && node < Infinity ? node + 0 : undefined;
+  return typeof node === 'number' && node >= 0 && node < Infinity ? node + 0 : undefined;
 }
