@@ -14,8 +14,9 @@ import type { PrebidBidderOptions, PrebidBidderSpec } from './types.js';
 
 /**
  * Compiles a `prebid-js` adapter record into a Prebid.js bidder spec (`code` = the record's `bidderCode`).
- * @throws BidfieldsError with every issue of the record (`wrong_protocol`, `invalid_endpoint`,
- * `unknown_endpoint`, `invalid_cpm_field`, `invalid_bidder_code`, field issues).
+ * @throws BidfieldsError with every issue the compact engine finds in the record (`wrong_protocol`,
+ * `invalid_endpoint`, `unknown_endpoint`, `invalid_cpm_field`, `invalid_bidder_code`, field issues); rules about
+ * how a record is written are `validateAdapter`'s, run where records are written (see core/compact/engine.ts).
  * @example
  * import { registerBidder } from '../src/adapters/bidderFactory.js'; // inside a Prebid.js source build
  * registerBidder(createPrebidBidder(record, { knownEndpoints: ['bid.partner.com'] }));
