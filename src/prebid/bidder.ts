@@ -35,8 +35,8 @@ export function createPrebidBidder(record: AdapterRecord, options: PrebidBidderO
       // A logger that throws (or a page without console) must not take the auction down with it.
     }
   };
-  /** `run`, returning `false` (or `[]` for the list-returning functions) and logging when it throws. */
-  const guard = <A extends unknown[], T>(run: (...args: A) => T, list?: 1) => (...args: A): T => {
+  /** `run`, returning `false` (or `[]` for the functions that return lists) and logging when it throws. */
+  const guard = <A extends unknown[], T>(run: (...args: A) => T, list = false) => (...args: A): T => {
     try {
       return run(...args);
     } catch (error) {
@@ -52,8 +52,8 @@ export function createPrebidBidder(record: AdapterRecord, options: PrebidBidderO
       if (found.length) warn('invalid params', found);
       return !found.length;
     }),
-    buildRequests: guard((bids, bidderRequest) => buildRequests(adapter, options, warn, bids, bidderRequest), 1),
-    interpretResponse: guard((response, request) => interpretResponse(adapter, options, warn, response, request), 1),
+    buildRequests: guard((bids, bidderRequest) => buildRequests(adapter, options, warn, bids, bidderRequest), true),
+    interpretResponse: guard((response, request) => interpretResponse(adapter, options, warn, response, request), true),
     getUserSyncs: () => [],
   };
 }

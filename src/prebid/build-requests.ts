@@ -25,8 +25,13 @@ export function buildRequests(adapter: CompactAdapter, options: PrebidBidderOpti
     try {
       const imp = toImp(bid);
       const result = imp && adapter.safeEnrich({ ...shared, imp: [imp] }, bid.params ?? {});
-      if (!result?.ok) warn('bid left out', result?.issues ?? bid);
-      else ({ imp: [imps[imps.length]], ...shared } = result.request);
+      if (!result?.ok) {
+        warn('bid left out', result?.issues ?? bid);
+        continue;
+      }
+      const { imp: [enriched], ...rest } = result.request;
+      imps.push(enriched);
+      shared = rest;
     } catch (error) {
       warn('bid left out', error);
     }

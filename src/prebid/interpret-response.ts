@@ -33,8 +33,12 @@ function toBid(adapter: CompactAdapter, options: PrebidBidderOptions, sent: Map<
   if (cpm === undefined) return 'no valid CPM';
   if (!mediaType) return 'unsupported mtype';
   if (typeof adm === 'string' ? !adm || adm.length > MAX_AD : mediaType !== 'native') return 'no ad markup or too large';
-  if (mediaType === 'native' && !obj((adm = obj((adm = typeof adm === 'string' ? JSON.parse(adm) : adm))?.native ?? adm))) return 'no native markup';
-  // OpenRTB Native 1.0 wraps the response in { native: … }; the size is the bid's, else the imp's first one.
+  if (mediaType === 'native') {
+    adm = typeof adm === 'string' ? JSON.parse(adm) : adm;
+    adm = obj(adm)?.native ?? adm; // OpenRTB Native 1.0 wraps the response in { native: … }
+    if (!obj(adm)) return 'no native markup';
+  }
+  // The size is the bid's, else the imp's first one.
   const size: Obj = typeof w === 'number' && typeof h === 'number' ? bid : (imp.banner?.format[0] ?? imp.video ?? {});
   return {
     requestId: bid.impid,
