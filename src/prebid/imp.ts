@@ -31,11 +31,12 @@ export function formats(sizes: unknown): { w: number; h: number }[] {
  */
 export function toImp(bid: Obj): Obj | undefined {
   const { banner, video, native } = obj(bid.mediaTypes) ?? {};
-  const firstParty = obj(bid.ortb2Imp) ?? {};
+  // The ad unit's media objects go out only for the media types it asks for (a video-only unit sends no banner).
+  const { banner: firstPartyBanner, video: firstPartyVideo, native: _native, ...firstParty } = obj(bid.ortb2Imp) ?? {};
   const imp: Obj = { ...firstParty, id: String(bid.bidId) };
-  if (obj(banner)) imp.banner = { ...obj(firstParty.banner), format: formats(banner.sizes) };
+  if (obj(banner)) imp.banner = { ...obj(firstPartyBanner), format: formats(banner.sizes) };
   // Prebid 11 has already copied (and validated) the OpenRTB keys of mediaTypes.video into ortb2Imp.video.
-  if (obj(video)) imp.video = { ...obj(firstParty.video), ...formats(video.playerSize)[0] };
+  if (obj(video)) imp.video = { ...obj(firstPartyVideo), ...formats(video.playerSize)[0] };
   if (obj(native) && obj(bid.nativeOrtbRequest)) imp.native = { request: JSON.stringify(bid.nativeOrtbRequest), ver: '1.2' };
   return imp.banner || imp.video || imp.native ? imp : undefined;
 }

@@ -39,7 +39,7 @@ function toBid(adapter: CompactAdapter, options: PrebidBidderOptions, sent: Map<
     if (!obj(adm)) return 'no native markup';
   }
   // The size is the bid's, else the imp's first one.
-  const size: Obj = typeof w === 'number' && typeof h === 'number' ? bid : (imp.banner?.format[0] ?? imp.video ?? {});
+  const size: Obj = typeof w === 'number' && typeof h === 'number' ? bid : (imp.banner?.format?.[0] ?? imp.video ?? {});
   return {
     requestId: bid.impid,
     cpm,

@@ -4,7 +4,8 @@
 // is tested by the conformance suite (test/conformance/compact.test.ts) and the property test.
 import { describe, expect, it } from 'vitest';
 import { compileCompact } from '../../src/core/compact/engine.js';
-import { BidfieldsError, validateAdapter } from '../../src/index.js';
+import { performance } from 'node:perf_hooks';
+import { BidfieldsError, compile, validateAdapter } from '../../src/index.js';
 
 const refusal = (input: unknown, options?: Parameters<typeof compileCompact>[1]) => {
   try {
@@ -102,5 +103,30 @@ describe('compileCompact issues', () => {
       ]);
     }
     expect.assertions(1);
+  });
+});
+
+describe('compact engine edges found in review', () => {
+  it('does not copy a long text to count it, and counts only for fields with bounds', () => {
+    const long = 'a'.repeat(50_000_000);
+    const free = compileCompact([{ name: 'zone', type: 'text', display: 'Zone' }]);
+    const t0 = performance.now();
+    expect(free.validateValues({ zone: long })).toEqual([]);
+    expect(performance.now() - t0).toBeLessThan(1000);
+    const bounded = compileCompact([{ name: 'zone', type: 'text', display: 'Zone', maxLength: 10 }]);
+    expect(bounded.validateValues({ zone: long }).map((found) => found.code)).toEqual(['invalid_value']);
+    // Code points, as the full engine and JSON Schema count them: an astral character is one.
+    expect(compileCompact([{ name: 'zone', type: 'text', display: 'Zone', maxLength: 2 }]).validateValues({ zone: '😀😀' })).toEqual([]);
+  });
+
+  it('enriches every imp only for allImps: true, as the full engine does', () => {
+    const fields = [{ name: 'prd.impTagId', type: 'text', display: 'Tag' }];
+    const request = { id: 'r', imp: [{ id: '1' }, { id: '2' }] };
+    for (const allImps of [1, 'true', {}, true]) {
+      const options = { allImps } as never;
+      const full = compile(fields as never).safeEnrich(request as never, { 'prd.impTagId': 'x' }, options);
+      const compact = compileCompact(fields).safeEnrich(request, { 'prd.impTagId': 'x' }, options);
+      expect(compact.ok && full.ok && compact.request).toEqual(full.ok && full.request);
+    }
   });
 });

@@ -82,3 +82,16 @@ describe('normaliseHostCompact', () => {
     'refuses %j', (input) => expect(normaliseHostCompact(input)).toBeUndefined(),
   );
 });
+
+describe('checkEndpointCompact agrees with the full check on edges found in review', () => {
+  it('refuses a host over 253 characters, even under a listed wildcard', () => {
+    const endpoint = `https://${Array(5).fill('a'.repeat(60)).join('.')}.example.com/`;
+    expect(checkEndpoint(endpoint, 'prebid-js', '', { knownEndpoints: ['*.example.com'] }).issues[0]?.code).toBe('invalid_endpoint');
+    expect(checkEndpointCompact(endpoint, 'prebid-js', { knownEndpoints: ['*.example.com'] })).toBe('invalid_endpoint');
+  });
+  it('accepts an unassigned code point in the path, as the full check does', () => {
+    const endpoint = 'https://example.com/a\u0378';
+    expect(checkEndpoint(endpoint, 'prebid-js', '', { knownEndpoints: KNOWN }).issues).toEqual([]);
+    expect(checkEndpointCompact(endpoint, 'prebid-js', { knownEndpoints: KNOWN })).toBeInstanceOf(URL);
+  });
+});

@@ -22,10 +22,11 @@ export function normaliseHostCompact(host: unknown): string | undefined {
   if (typeof host !== 'string') return;
   const text = /^[\da-f:.]+$/i.test(host) && /:.*:/.test(host) ? `[${host}]` : host;
   try {
-    if (/^\[[\da-f:.]+\]$/i.test(text) || /^[^\s\p{C}\p{Z}/\\?#@%:[\]]+$/u.test(text)) {
+    if (/^\[[\da-f:.]+\]$/i.test(text) || /^[^\s\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Z}/\\?#@%:[\]]+$/u.test(text)) {
       const name = new URL(`http://${text}/`).hostname.replace(/\.$/, '');
-      // An IP literal, or letter-digit-hyphen labels (no `*`, `_`, `$`: no certificate names such a host).
-      if (/^\[|^[\d.]+$/.test(name) || name.split('.').every((label) => /^[a-z\d]([a-z\d-]{0,61}[a-z\d])?$/.test(label))) return name;
+      // An IP literal, or at most 253 characters of letter-digit-hyphen labels (no `*`, `_`, `$`: no certificate
+      // names such a host).
+      if (/^\[|^[\d.]+$/.test(name) || (name.length < 254 && name.split('.').every((label) => /^[a-z\d]([a-z\d-]{0,61}[a-z\d])?$/.test(label)))) return name;
     }
   } catch {
     // not a host
@@ -51,7 +52,7 @@ export function checkEndpointCompact(value: unknown, protocol: Protocol, options
       const base = typeof entry === 'string' && entry.startsWith('*.') && normaliseHostCompact(entry.slice(2));
       return base && base.includes('.') && !isLocal(base) && host.endsWith('.' + base);
     };
-    if (!host || /[\s\p{C}\p{Z}\\]/u.test(value) || !/^https?:$/.test(url.protocol) || url.username || url.password || url.hash || (protocol !== 'rtb' && (url.protocol !== 'https:' || url.search))) {
+    if (!host || /[\s\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Z}\\]/u.test(value) || !/^https?:$/.test(url.protocol) || url.username || url.password || url.hash || (protocol !== 'rtb' && (url.protocol !== 'https:' || url.search))) {
       return 'invalid_endpoint';
     }
     if (isLocal(host)) return options.allowLocal !== true ? 'invalid_endpoint' : listed ? url : 'unknown_endpoint';

@@ -18,6 +18,7 @@
  */
 import { BidfieldsError, type Issue } from '../issues.js';
 import { isPlainObject } from '../apply/plain-object.js';
+import { ucs2length } from '../definition/ucs2length.js';
 import type { AdapterInput, CompileOptions, Protocol } from '../types.js';
 import { checkEndpointCompact } from './endpoint.js';
 
@@ -118,6 +119,8 @@ export function compileCompact(input: AdapterInput | unknown, options: Pick<Comp
     } catch {
       return bad('schema', '/pattern');
     }
+    // Lengths are counted (in code points, without copying the text) only when the field bounds them.
+    const counted = definition.minLength !== undefined || definition.maxLength !== undefined;
     // The value rule (SPEC §3); predefined targets are written as strings.
     const rule = (raw: unknown): Value | [string] => {
       let length;
@@ -129,7 +132,7 @@ export function compileCompact(input: AdapterInput | unknown, options: Pick<Comp
         : typeof raw === 'string' && /^\s*[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?\s*$/.test(raw) && isFinite(+raw) ? +raw
         : undefined;
       return type === 'select' && !options.some((option: Obj) => option.value === value) ? ['not_an_option']
-        : value === undefined || (type === 'text' ? (length = [...(value as string)].length) < minLength || length > maxLength || (regExp && !regExp.test(value as string)) : integer && !Number.isInteger(value)) ? ['invalid_value']
+        : value === undefined || (type === 'text' ? (counted && ((length = ucs2length(value as string)) < minLength || length > maxLength)) || (regExp && !regExp.test(value as string)) : integer && !Number.isInteger(value)) ? ['invalid_value']
         : type === 'number' && (value < min || value > max) ? ['out_of_range']
         : predefined ? String(value) : value;
     };
@@ -181,7 +184,7 @@ export function compileCompact(input: AdapterInput | unknown, options: Pick<Comp
       const bound = bind(values, issues);
       const source = request as Obj;
       const imps = isPlainObject(source) ? present(source, 'imp') : undefined;
-      const count = options?.allImps ? imps?.length : 1;
+      const count = options?.allImps === true ? imps?.length : 1;
       if (issues.length) bound.clear();
       const shaped = isPlainObject(source) && Array.isArray(imps) && imps.length > 0;
       if (!isPlainObject(source)) fail('invalid_request', '');
