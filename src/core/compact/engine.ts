@@ -16,23 +16,25 @@
  * Everything it is given is untrusted JSON, so it compares with `===` only: a loose comparison or a property
  * lookup turns an object into a primitive, which throws for `{"toString": 1}`.
  */
-import { BidfieldsError, type Issue } from '../issues.js';
+import { BidfieldsError, issue, pointer, type Issue } from '../issues.js';
 import { isPlainObject } from '../apply/plain-object.js';
+import { EXT_PREFIX, extSegments, hasUnsafeSegment, isDotPath, predefinedTarget } from '../definition/names.js';
+import { isNotEntered, parseDecimal, type RuleResult, type ValueRule, type WrittenValue } from '../compile/value-rule.js';
 import { ucs2length } from '../definition/ucs2length.js';
-import type { AdapterInput, CompileOptions, Protocol } from '../types.js';
 import { checkEndpointCompact } from './endpoint.js';
+import type { AdapterInput, CompileOptions, Protocol } from '../types.js';
 
 type Obj = Record<string, any>;
-type Value = string | number;
 
 interface CompactField {
   name: string;
   /** Where the value goes: `[root, ...keys]`; root 0 is the imp, 1 the inventory object (app, site or dooh). */
   to: (string | number)[];
-  /** The value to write, or `[code]` when the entered value breaks the field's rule. */
-  rule: (raw: unknown) => Value | [string];
+  /** The value rule of SPEC §3. */
+  rule: ValueRule;
   required: boolean;
-  fallback: Value | undefined;
+  /** The coerced default. */
+  fallback: WrittenValue | undefined;
 }
 
 export type CompactEnrichResult = { ok: true; request: any; warnings: Issue[] } | { ok: false; issues: Issue[]; warnings: Issue[] };
@@ -51,13 +53,14 @@ export interface CompactAdapter {
 }
 
 /** An issue whose message is its code in words. */
-export const problem = (code: string, path: string, field?: string): Issue => ({ code, path, message: code.replace(/_/g, ' '), ...(field !== undefined && { field }) });
-/** A dot path of `[A-Za-z0-9_$-]+` segments, none of them `__proto__`, `prototype` or `constructor` (`safe`). */
-const isPath = (text: unknown, safe?: 1): text is string => typeof text === 'string' && /^[\w$-]+(\.[\w$-]+)*$/.test(text) && !(safe && /(^|\.)(__proto__|prototype|constructor)(\.|$)/.test(text));
+export const problem = (code: string, path: string, field?: string): Issue => issue(code, path, code.replace(/_/g, ' '), field);
+/** A dot path of `[A-Za-z0-9_$-]+` segments. */
+const isPath = (text: unknown): text is string => typeof text === 'string' && isDotPath(text);
 const finite = (value: unknown): value is number => typeof value === 'number' && isFinite(value);
 /** Own value, `null` counting as absent. */
 const present = (object: Obj, key: string | number) => (Object.hasOwn(object, key) ? (object[key] ?? undefined) : undefined);
-const PREDEFINED: Obj = { 'prd.impTagId': [0, 'tagid'], 'prd.appPublisherId': [1, 'publisher', 'id'], 'prd.appSiteId': [1, 'id'] };
+/** The write path of each predefined target (SPEC §2), below the imp (0) or the inventory object (1). */
+const PREDEFINED_PATHS = { tagid: [0, 'tagid'], publisher: [1, 'publisher', 'id'], siteId: [1, 'id'] };
 
 /**
  * Writes `value` at `keys` below `node` (an object of this call's result), copying each object on the way once;
@@ -96,73 +99,78 @@ export function compileCompact(input: AdapterInput | unknown, options: Pick<Comp
   const inner = new Set<string>();
   if (!known) fail('schema', '/protocol');
   if (typeof url === 'string') fail(url, '/endpoint');
-  if ((prebid || cpmField !== undefined) && !isPath(cpmField, 1)) fail('invalid_cpm_field', '/cpmField');
-  if ((prebid || bidderCode !== undefined) && !(isPath(bidderCode, 1) && /^[\w-]+$/.test(bidderCode))) fail('invalid_bidder_code', '/bidderCode');
+  if ((prebid || cpmField !== undefined) && !(isPath(cpmField) && !hasUnsafeSegment(cpmField))) fail('invalid_cpm_field', '/cpmField');
+  if ((prebid || bidderCode !== undefined) && !(isPath(bidderCode) && !hasUnsafeSegment(bidderCode) && /^[\w-]+$/.test(bidderCode))) fail('invalid_bidder_code', '/bidderCode');
   (Array.isArray(fields) ? fields : (fail('schema', base), [])).forEach((field: unknown, index: number) => {
     const definition: Obj = isPlainObject(field) ? field : {};
-    const { name, type, options, pattern, min, max, minLength = 0, maxLength = Infinity, integer, required, default: fallback } = definition;
-    const bad = (code: string, key = '/name') => fail(code, `${base}/${index}${key}`, typeof name === 'string' ? name : undefined);
+    const { name, type, options, pattern } = definition;
+    const at = (key: string) => `${base}/${index}${key}`;
+    const bad = (code: string, key = '/name') => fail(code, at(key), typeof name === 'string' ? name : undefined);
     if (!isPath(name) || name.length > 512) return bad('schema');
-    const predefined: (string | number)[] | undefined = Object.hasOwn(PREDEFINED, name) ? PREDEFINED[name] : undefined;
+    const target = predefinedTarget(name);
     if (!['text', 'number', 'select'].includes(type)) return bad('schema', '/type');
     if (type === 'select' && !(Array.isArray(options) && options.every(isPlainObject))) return bad('schema', '/options');
     // Bounds the value rule compares with: numbers (a string or an object there could not be compared safely).
     const bound = ['min', 'max', 'minLength', 'maxLength'].find((key) => definition[key] !== undefined && !finite(definition[key]));
     if (bound) return bad('schema', '/' + bound);
-    if (!isPath(name, 1)) return bad('unsafe_name');
-    const ext = name.replace(/^predefinedImpExt\./, '');
-    if (!predefined && name.startsWith('prd.')) return bad('unknown_predefined');
-    if (!predefined && protocol === 'rtb' && ext === name) return bad('rtb_field_without_prefix');
+    if (hasUnsafeSegment(name)) return bad('unsafe_name');
+    if (!target && name.startsWith('prd.')) return bad('unknown_predefined');
+    if (!target && protocol === 'rtb' && !name.startsWith(EXT_PREFIX)) return bad('rtb_field_without_prefix');
     let regExp: RegExp | undefined;
     try {
       regExp = pattern === undefined ? undefined : new RegExp(pattern, 'u');
     } catch {
       return bad('schema', '/pattern');
     }
+    const { min, max, minLength = 0, maxLength = Infinity, integer } = definition;
     // Lengths are counted (in code points, without copying the text) only when the field bounds them.
     const counted = definition.minLength !== undefined || definition.maxLength !== undefined;
-    // The value rule (SPEC §3); predefined targets are written as strings.
-    const rule = (raw: unknown): Value | [string] => {
+    // The value rule (SPEC §3), the full engine's written for size; predefined targets are written as strings.
+    const rule = (raw: unknown): RuleResult => {
       let length;
       // text: a string or a finite number (as its decimal string); number and select: a finite number, or a
       // string that is a finite decimal number, surrounding white space allowed.
-      const value =
-        type === 'text' ? (typeof raw === 'string' ? raw : finite(raw) ? String(raw) : undefined)
-        : finite(raw) ? raw
-        : typeof raw === 'string' && /^\s*[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?\s*$/.test(raw) && isFinite(+raw) ? +raw
+      const value = type === 'text' ? (typeof raw === 'string' ? raw : finite(raw) ? String(raw) : undefined) : typeof raw === 'string' ? parseDecimal(raw) : finite(raw) ? raw : undefined;
+      const code =
+        type === 'select' && !options.some((option: Obj) => option.value === value) ? 'not_an_option'
+        : value === undefined || (type === 'text' ? (counted && ((length = ucs2length(value as string)) < minLength || length > maxLength)) || (regExp && !regExp.test(value as string)) : integer && !Number.isInteger(value)) ? 'invalid_value'
+        : type === 'number' && (value < min || value > max) ? 'out_of_range'
         : undefined;
-      return type === 'select' && !options.some((option: Obj) => option.value === value) ? ['not_an_option']
-        : value === undefined || (type === 'text' ? (counted && ((length = ucs2length(value as string)) < minLength || length > maxLength)) || (regExp && !regExp.test(value as string)) : integer && !Number.isInteger(value)) ? ['invalid_value']
-        : type === 'number' && (value < min || value > max) ? ['out_of_range']
-        : predefined ? String(value) : value;
+      return code ? { ok: false, code, message: code.replace(/_/g, ' ') } : { ok: true, value: target ? String(value) : value! };
     };
-    const compiled = { name, to: predefined ?? [0, 'ext', ...ext.split('.')], rule, required: required === true, fallback: fallback == null || fallback === '' ? undefined : rule(fallback) };
-    if (typeof compiled.fallback === 'object') return bad('invalid_default', '/default');
+    const fallback = isNotEntered(definition.default) ? undefined : rule(definition.default);
+    if (fallback && !fallback.ok) return fail('invalid_default', at('/default'), name);
     if (names.has(name)) return bad('duplicate_name');
     names.add(name);
     // No ext target equal to another or inside another (after the prefix is stripped).
-    const prefixes = predefined ? [] : ext.split('.').map((_: string, depth: number, keys: string[]) => keys.slice(0, depth + 1).join('.'));
+    const segments = target ? [] : extSegments(name);
+    const prefixes = segments.map((_, depth) => segments.slice(0, depth + 1).join('.'));
     const key = prefixes.pop();
-    if (key && (targets.has(key) || inner.has(key) || prefixes.some((prefix: string) => targets.has(prefix)))) return bad('name_conflict');
+    if (key && (targets.has(key) || inner.has(key) || prefixes.some((prefix) => targets.has(prefix)))) return bad('name_conflict');
     if (key) targets.add(key);
-    prefixes.forEach((prefix: string) => inner.add(prefix));
-    byName.set(name, compiled as CompactField);
+    prefixes.forEach((prefix) => inner.add(prefix));
+    byName.set(name, { name, to: target ? PREDEFINED_PATHS[target] : [0, 'ext', ...segments], rule, required: definition.required === true, fallback: fallback?.ok ? fallback.value : undefined });
   });
   if (issues.length) throw new BidfieldsError(issues);
 
   /** The coerced values by field, in field order; the issues of the values (paths into them) go to `issues`. */
-  function bind(values: unknown, issues: Issue[]): Map<CompactField, Value> {
-    const bound = new Map<CompactField, Value>();
+  function bind(values: unknown, issues: Issue[]): Map<CompactField, WrittenValue> {
+    const bound = new Map<CompactField, WrittenValue>();
     let unknown = 0;
     if (!isPlainObject(values)) return issues.push(problem('invalid_value', '')), bound;
-    for (const key of Object.keys(values)) if (!byName.has(key) && ++unknown <= 100) issues.push(problem('unknown_field', '/' + key.replace(/~/g, '~0').replace(/\//g, '~1'), key));
+    for (const key of Object.keys(values)) if (!byName.has(key) && ++unknown <= 100) issues.push(problem('unknown_field', pointer(key), key));
     if (unknown > 100) issues.push(problem('limit_exceeded', ''));
     for (const field of byName.values()) {
       const raw = present(values, field.name);
-      const verdict = raw === undefined || raw === '' ? field.fallback : field.rule(raw);
-      if (typeof verdict === 'object') issues.push(problem(verdict[0], '/' + field.name, field.name));
-      else if (verdict !== undefined) bound.set(field, verdict);
-      else if (field.required) issues.push(problem('missing_required', '/' + field.name, field.name));
+      const at = pointer(field.name);
+      if (isNotEntered(raw)) {
+        if (field.fallback !== undefined) bound.set(field, field.fallback);
+        else if (field.required) issues.push(problem('missing_required', at, field.name));
+        continue;
+      }
+      const result = field.rule(raw);
+      if (result.ok) bound.set(field, result.value);
+      else issues.push(issue(result.code, at, result.message, field.name));
     }
     return bound;
   }
