@@ -49,8 +49,13 @@ function enrichOrThrow(writes: BoundWrites, request: unknown, options: EnrichOpt
   return { request: result, warnings: report.warnings ?? NO_WARNINGS };
 }
 
-/** Request-shape issues found even when the values are invalid, so one call reports everything. */
 const NO_WRITES: BoundWrites = { tagid: undefined, publisherId: undefined, siteId: undefined, inventoryField: undefined, ext: undefined };
+
+/** The issues of values that do not bind, with the request's own shape issues, so one call reports everything. */
+function withRequestIssues(valueIssues: Issue[], request: unknown, options: EnrichOptions | undefined): Issue[] {
+  const requestCheck = run(NO_WRITES, request, options);
+  return requestCheck.ok ? valueIssues : [...valueIssues, ...requestCheck.issues];
+}
 
 export class CompiledAdapter implements AdapterInfo {
   readonly protocol: Protocol;
@@ -88,11 +93,7 @@ export class CompiledAdapter implements AdapterInfo {
    */
   safeEnrich(request: BidRequest, values: FieldValues, options?: EnrichOptions): SafeEnrichResult {
     const bound = bindValues(this.plan, values);
-    if (!bound.writes) {
-      const requestCheck = run(NO_WRITES, request, options);
-      return { ok: false, issues: requestCheck.ok ? bound.issues : [...bound.issues, ...requestCheck.issues] };
-    }
-    return run(bound.writes, request, options);
+    return bound.writes ? run(bound.writes, request, options) : { ok: false, issues: withRequestIssues(bound.issues, request, options) };
   }
 
   /**
@@ -101,9 +102,9 @@ export class CompiledAdapter implements AdapterInfo {
    * @example const { request: enriched } = adapter.enrich(request, { 'prd.impTagId': 'top-banner' });
    */
   enrich(request: BidRequest, values: FieldValues, options?: EnrichOptions): EnrichResult {
-    const result = this.safeEnrich(request, values, options);
-    if (!result.ok) throw new BidfieldsError(result.issues);
-    return { request: result.request, warnings: result.warnings };
+    const bound = bindValues(this.plan, values);
+    if (!bound.writes) throw new BidfieldsError(withRequestIssues(bound.issues, request, options));
+    return enrichOrThrow(bound.writes, request, options);
   }
 
   /**

@@ -89,7 +89,7 @@ export function toParamsSchema(adapter: CompiledAdapter): ParamsSchema {
   const properties: Record<string, PropertySchema> = {};
   const required: string[] = [];
   for (const field of adapter.fields) {
-    const mustBeEntered = field.required === true && (field.default === undefined || isNotEntered(field.default));
+    const mustBeEntered = field.required === true && isNotEntered(field.default);
     properties[field.name] = propertySchema(field, mustBeEntered);
     if (mustBeEntered) required.push(field.name);
   }

@@ -8,7 +8,7 @@ import { compile } from '../core/compile.js';
 import { BidfieldsError, issue, type Issue } from '../core/issues.js';
 import type { CompiledAdapter } from '../core/adapter.js';
 import { isPlainObject } from '../core/apply/plain-object.js';
-import { hasUnsafeSegment, isDotPath } from '../core/definition/names.js';
+import { isSafeSegment } from '../core/definition/names.js';
 import type { AdapterInput, BidRequest, CompileOptions, EnrichOptions, FieldValues } from '../core/types.js';
 import { safeBuild, unwrapBuild, type SafeBuildResult } from './build.js';
 import type { HttpRequest } from './http-request.js';
@@ -55,7 +55,7 @@ export function compilePrebidServer(input: AdapterInput, options: PrebidServerOp
     const code = record?.bidderCode;
     if (code === undefined) issues.push(issue('invalid_bidder_code', '/bidderCode', "params at imp.ext.prebid.bidder need the record's bidderCode"));
     // An unusable code is reported by compile (invalid_bidder_code); it is only kept out of the ext path here.
-    else if (typeof code === 'string' && isDotPath(code) && !code.includes('.') && !hasUnsafeSegment(code)) extBase = ['prebid', 'bidder', code];
+    else if (isSafeSegment(code)) extBase = ['prebid', 'bidder', code];
   }
   const { knownEndpoints, allowLocal, strict } = options;
   let adapter: CompiledAdapter | undefined;

@@ -38,7 +38,7 @@ function addsKeys(target: Obj, writes: readonly ExtWrite[]): boolean {
 
 function writeExt(existing: unknown, writes: readonly ExtWrite[], mutate: boolean, imp: number, at: ExtWrite | undefined, report: Report): Obj | undefined {
   let target: Obj;
-  if (existing === undefined || existing === null) target = {};
+  if (existing === undefined) target = {};
   else if (isPlainObject(existing)) target = mutate ? existing : copyFor(existing, addsKeys(existing, writes));
   else {
     const field = (at ?? writes.reduce(earliest)).field;
@@ -49,7 +49,7 @@ function writeExt(existing: unknown, writes: readonly ExtWrite[], mutate: boolea
     const write = writes[i]!;
     if (write.children === undefined) target[write.key] = write.value;
     else {
-      const child = writeExt(Object.hasOwn(target, write.key) ? target[write.key] : undefined, write.children, mutate, imp, write, report);
+      const child = writeExt(present(target, write.key), write.children, mutate, imp, write, report);
       if (child !== undefined) target[write.key] = child;
     }
   }
@@ -74,8 +74,7 @@ function applyInventory(request: Obj, out: Obj, writes: BoundWrites, mutate: boo
   const { siteId, publisherId } = writes;
   let publisher: unknown;
   if (publisherId !== undefined) {
-    publisher = Object.hasOwn(inventory, 'publisher') ? inventory.publisher : undefined;
-    if (publisher === null) publisher = undefined;
+    publisher = present(inventory, 'publisher');
     if (publisher !== undefined && !isPlainObject(publisher)) {
       fail(report, issue('path_conflict', `/${key}/publisher`, `cannot write the publisher id into a ${describe(publisher)} publisher`, field));
       return;
@@ -126,7 +125,7 @@ export function applyWrites(request: unknown, writes: BoundWrites, options: Enri
     const target: Obj = mutate ? imp : copyFor(imp, (tagid !== undefined && !Object.hasOwn(imp, 'tagid')) || (ext !== undefined && !Object.hasOwn(imp, 'ext')));
     if (tagid !== undefined) target.tagid = tagid;
     if (ext !== undefined) {
-      const written = writeExt(Object.hasOwn(imp, 'ext') ? imp.ext : undefined, ext, mutate, i, undefined, report);
+      const written = writeExt(present(imp, 'ext'), ext, mutate, i, undefined, report);
       if (written !== undefined) target.ext = written;
     }
     newImps[i] = target;

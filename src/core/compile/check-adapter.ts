@@ -7,7 +7,7 @@ import { issue, type Issue } from '../issues.js';
 import type { CompileOptions, Protocol } from '../types.js';
 import type { Plan, FieldPlan } from '../plan/plan.js';
 import type { SchemaResult } from '../definition/schema-issues.js';
-import { hasUnsafeSegment, isDotPath } from '../definition/names.js';
+import { hasUnsafeSegment, isDotPath, isSafeSegment } from '../definition/names.js';
 import type { checkEndpoint } from '../endpoint/check-endpoint.js';
 import { isPlainObject } from '../apply/plain-object.js';
 import { planField } from './plan-field.js';
@@ -28,8 +28,8 @@ export interface AdapterCheck {
   warnings: Issue[];
   plan?: Plan;
   protocol?: Protocol;
-  /** The record's own keys (endpoint, cpmField, bidderCode), when the input was a record. */
-  record?: { endpoint?: string; cpmField?: string; bidderCode?: string };
+  /** The record's CPM field and bidder code, when the input was a record (its endpoint is `endpoint`). */
+  record?: { cpmField?: string; bidderCode?: string };
   endpoint?: URL;
 }
 
@@ -53,14 +53,13 @@ function checkRecordKeys(record: Record<string, unknown>, protocol: Protocol, op
     if (checked.endpoint) out.endpoint = checked.endpoint.url;
   }
   out.record = {
-    endpoint: typeof endpoint === 'string' ? endpoint : undefined,
     cpmField: typeof cpmField === 'string' ? cpmField : undefined,
     bidderCode: typeof bidderCode === 'string' ? bidderCode : undefined,
   };
 }
 
 function checkExtBase(extBase: readonly unknown[]): Issue[] {
-  const bad = extBase.some((segment) => typeof segment !== 'string' || !isDotPath(segment) || segment.includes('.') || hasUnsafeSegment(segment));
+  const bad = extBase.some((segment) => !isSafeSegment(segment));
   return bad ? [issue('unsafe_name', '', 'compile option extBase must be plain key segments ([A-Za-z0-9_$-]+, no prototype keys)')] : [];
 }
 
@@ -102,7 +101,7 @@ export function checkAdapter(input: unknown, options: CompileOptions, kit: Check
     if (planned.plan) plans.push(planned.plan);
   });
   out.issues.push(...checkNames(plans, fieldsPath));
-  if (out.issues.length === 0) out.plan = { protocol, fields: plans, byName: new Map(plans.map((plan) => [plan.name, plan])), extTree: buildExtTree(plans) };
+  if (out.issues.length === 0) out.plan = { fields: plans, byName: new Map(plans.map((plan) => [plan.name, plan])), extTree: buildExtTree(plans) };
   return out;
 }
 

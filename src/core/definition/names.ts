@@ -30,6 +30,11 @@ export function isUnsafeSegment(segment: string): boolean {
   return UNSAFE_SEGMENT.test(segment);
 }
 
+/** True for one key segment (`[A-Za-z0-9_$-]+`, no dot) that cannot reach an object's prototype chain. */
+export function isSafeSegment(segment: unknown): segment is string {
+  return typeof segment === 'string' && SEGMENT.test(segment) && !isUnsafeSegment(segment);
+}
+
 /** True when any segment of the dot path is `__proto__`, `prototype` or `constructor`. */
 export function hasUnsafeSegment(name: string): boolean {
   return name.split('.').some(isUnsafeSegment);

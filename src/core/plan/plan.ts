@@ -2,7 +2,6 @@
  * The compiled plan: for each field, its resolved target and value rule, decided once by `compile`. Applying
  * values later never re-reads the definition; it walks this plan, whose paths are known ahead of time.
  */
-import type { Protocol } from '../types.js';
 import type { PredefinedTarget } from '../definition/names.js';
 import type { ValueRule, WrittenValue } from '../compile/value-rule.js';
 import type { ExtTreeNode } from './ext-tree.js';
@@ -27,7 +26,6 @@ export interface FieldPlan {
 }
 
 export interface Plan {
-  readonly protocol: Protocol;
   readonly fields: readonly FieldPlan[];
   readonly byName: ReadonlyMap<string, FieldPlan>;
   /** Every ext write the adapter can make, as a tree (see ext-tree.ts). */
