@@ -5,6 +5,7 @@
  * someone else's server.
  */
 import type { RowsExpectation } from './fixture.js';
+import { MEASURES } from '../reports/columns.js';
 
 type Row = Record<string, unknown>;
 interface Body {
@@ -70,7 +71,7 @@ export function rowReasons(rows: unknown, body: Body, expect: RowsExpectation): 
     if (!t || t[body.dimensions[0]!] !== 'Total' || body.dimensions.slice(1).some((d) => t[d] !== '')) {
       reasons.push('the first row is not a totals row ("Total", then "")');
     } else if (body.limit === undefined && (body.skip === undefined || Number(body.skip) === 0)) {
-      for (const m of body.metrics.filter((m) => m === 'requests' || m === 'impression' || m === 'revenue')) {
+      for (const m of body.metrics.filter((m) => (MEASURES as readonly string[]).includes(m))) {
         const sum = data.reduce((s, r) => s + (r[m] as number), 0);
         if (Math.abs(sum - (t[m] as number)) > 1e-6 * Math.max(1, Math.abs(sum))) reasons.push(`totals ${m} ${String(t[m])} ≠ sum of rows ${sum}`);
       }

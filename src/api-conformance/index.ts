@@ -5,11 +5,9 @@
  * or Service account; checks that need a second account (the Publisher 403) are skipped, with the reason, unless
  * one is given.
  */
-import { existsSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { CliIO } from '../cli/io.js';
+import { bundledFixtures } from '../conformance/bundled-fixtures.js';
 import { evaluate } from './expect.js';
 import { loadApiFixtures, type ApiCheck } from './fixture.js';
 import { pageReasons } from './pages.js';
@@ -32,16 +30,6 @@ export interface ApiConformanceOptions {
   /** Print only failing and skipped checks (default: one line per check). */
   quiet?: boolean;
   io: Pick<CliIO, 'stdout' | 'stderr'>;
-}
-
-/** Finds `fixtures/api` next to `src/` or `dist/`. */
-function defaultFixtures(): string {
-  let dir = dirname(fileURLToPath(import.meta.url));
-  for (let i = 0; i < 5; i++) {
-    if (existsSync(join(dir, 'fixtures', 'api'))) return join(dir, 'fixtures', 'api');
-    dir = dirname(dir);
-  }
-  throw new Error('cannot find the bundled fixtures/api folder; pass fixturesDir');
 }
 
 async function signIn(ctx: RunContext, email: string, password: string): Promise<string | undefined> {
@@ -77,9 +65,11 @@ async function runCheck(check: ApiCheck, ctx: RunContext, earlier: Map<string, s
  */
 export async function runApiConformance(options: ApiConformanceOptions): Promise<{ passed: number; failed: number; skipped: number }> {
   const { io } = options;
-  const fixtures = await loadApiFixtures(options.fixturesDir ?? defaultFixtures());
+  const fixturesDir = options.fixturesDir ?? bundledFixtures('api');
+  if (fixturesDir === undefined) throw new Error('cannot find the bundled fixtures/api folder; pass fixturesDir');
+  const fixtures = await loadApiFixtures(fixturesDir);
   const ctx: RunContext = {
-    api: options.api,
+    api: options.api.replace(/\/+$/, ''),
     vars: {
       email: options.email,
       password: options.password,

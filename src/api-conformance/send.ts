@@ -8,6 +8,7 @@ import type { AuthMode, CheckRequest } from './fixture.js';
 
 /** What the runner knows while running checks. */
 export interface RunContext {
+  /** The server's base URL, without a trailing slash. */
   api: string;
   token?: string;
   publisherToken?: string;
@@ -80,7 +81,7 @@ export async function send(request: CheckRequest, ctx: RunContext, authorization
   const body = bodyOf(request, ctx.vars);
   if (body !== undefined) headers['Content-Type'] = request.contentType ?? 'application/json';
   if (authorization !== undefined) headers.Authorization = authorization;
-  const response = await fetch(ctx.api.replace(/\/+$/, '') + request.path, {
+  const response = await fetch(ctx.api + request.path, {
     method: request.method ?? 'POST',
     headers,
     ...(body !== undefined && { body }),

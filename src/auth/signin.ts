@@ -6,6 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { issue, pointer, type Issue } from '../core/issues.js';
+import { isPlainObject } from '../core/apply/plain-object.js';
 import { hashPassword, verifyPassword, DEFAULT_SCRYPT_COST, type ScryptCost } from './password.js';
 import { STATUS } from './roles.js';
 import type { SignInThrottle } from './throttle.js';
@@ -69,10 +70,8 @@ export function createSignIn(deps: SignInDeps): SignInService {
 }
 
 function checkBody(body: unknown): Issue[] {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    return [issue('schema', '', 'the sign-in request must be a JSON object')];
-  }
-  const b = body as Record<string, unknown>;
+  if (!isPlainObject(body)) return [issue('schema', '', 'the sign-in request must be a JSON object')];
+  const b = body;
   const issues: Issue[] = [];
   for (const k of Object.keys(b)) {
     if (k !== 'email' && k !== 'password') issues.push(issue('unknown_field', pointer(k), `unknown property '${k}'`));

@@ -70,25 +70,20 @@ export function createClient(options: ClientOptions): ApiClient {
   async function post<T>(path: string, body: unknown, read: (r: Response) => Promise<T>, auth: boolean): Promise<T> {
     const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'application/json, text/csv' };
     if (auth && client.token) headers.Authorization = options.authScheme === 'raw' ? client.token : `Bearer ${client.token}`;
-    const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(), timeoutMs);
+    const signal = AbortSignal.timeout(timeoutMs);
     const failed = (code: string, message: string, status = 0) =>
-      controller.signal.aborted ? new ApiError(0, 'timeout', `no answer within ${timeoutMs} ms`) : new ApiError(status, code, message);
+      signal.aborted ? new ApiError(0, 'timeout', `no answer within ${timeoutMs} ms`) : new ApiError(status, code, message);
+    let response: Response;
     try {
-      let response: Response;
-      try {
-        response = await fetcher(`${base}${path}`, { method: 'POST', headers, body: JSON.stringify(body), signal: controller.signal });
-      } catch (error) {
-        throw failed('network_error', (error as Error)?.message ?? String(error));
-      }
-      if (!response.ok) throw await errorFromResponse(response);
-      try {
-        return await read(response);
-      } catch {
-        throw failed('invalid_response', 'the answer could not be read', response.status);
-      }
-    } finally {
-      clearTimeout(timer);
+      response = await fetcher(`${base}${path}`, { method: 'POST', headers, body: JSON.stringify(body), signal });
+    } catch (error) {
+      throw failed('network_error', (error as Error)?.message ?? String(error));
+    }
+    if (!response.ok) throw await errorFromResponse(response);
+    try {
+      return await read(response);
+    } catch {
+      throw failed('invalid_response', 'the answer could not be read', response.status);
     }
   }
 

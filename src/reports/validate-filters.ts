@@ -5,6 +5,8 @@
  * typo is a 400 rather than a silently empty report. Browser-safe.
  */
 import { issue, pointer, type Issue } from '../core/issues.js';
+import { isPlainObject } from '../core/apply/plain-object.js';
+import { ucs2length } from '../core/definition/ucs2length.js';
 import { isDimension } from './columns.js';
 import { isCalendarDate } from './dates.js';
 import { REPORT_LIMITS } from './limits.js';
@@ -33,11 +35,11 @@ export function checkFilters(filters: unknown, issues: Issue[]): CheckedFilter[]
 
 function checkFilter(filter: unknown, i: number, issues: Issue[]): CheckedFilter | undefined {
   const at = (...tokens: (string | number)[]) => pointer('filters', i, ...tokens);
-  if (typeof filter !== 'object' || filter === null || Array.isArray(filter)) {
+  if (!isPlainObject(filter)) {
     issues.push(issue('schema', at(), 'a filter must be an object'));
     return undefined;
   }
-  const f = filter as Record<string, unknown>;
+  const f = filter;
   const before = issues.length;
   for (const k of Object.keys(f)) {
     if (!FILTER_KEYS.has(k)) issues.push(issue('unknown_field', at(k), `unknown filter property '${k}'`));
@@ -106,7 +108,7 @@ function checkValue(value: unknown, path: string, issues: Issue[]): boolean {
     return false;
   }
   // JSON Schema's maxLength counts code points; .length (UTF-16 units) is never smaller, so check it first.
-  if (value.length > REPORT_LIMITS.filterValueLength && [...value].length > REPORT_LIMITS.filterValueLength) {
+  if (value.length > REPORT_LIMITS.filterValueLength && ucs2length(value) > REPORT_LIMITS.filterValueLength) {
     issues.push(issue('limit_exceeded', path, `a filter value has at most ${REPORT_LIMITS.filterValueLength} characters`));
     return false;
   }

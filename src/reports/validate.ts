@@ -7,6 +7,7 @@
  * that was requested) and stay small and dependency-free in the browser bundle.
  */
 import { issue, pointer, type Issue } from '../core/issues.js';
+import { isPlainObject } from '../core/apply/plain-object.js';
 import { isDimension, isMetric, type Dimension, type Metric } from './columns.js';
 import { isCalendarDate } from './dates.js';
 import { REPORT_LIMITS } from './limits.js';
@@ -31,10 +32,8 @@ const ORDER = /^([A-Za-z]+)(?: +([A-Za-z]+))?$/;
  */
 export function validateReportRequest(body: unknown): ReportValidation {
   const issues: Issue[] = [];
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    return { ok: false, issues: [issue('schema', '', 'the report request must be a JSON object')] };
-  }
-  const b = body as Record<string, unknown>;
+  if (!isPlainObject(body)) return { ok: false, issues: [issue('schema', '', 'the report request must be a JSON object')] };
+  const b = body;
   for (const k of Object.keys(b)) {
     if (!KEYS.has(k)) issues.push(issue('unknown_field', pointer(k), `unknown property '${k}'`));
   }
@@ -53,7 +52,7 @@ export function validateReportRequest(body: unknown): ReportValidation {
   const totals = checkFlag(b, 'totals', issues);
   if (issues.length > 0) return { ok: false, issues };
   const request: CheckedReportRequest = {
-    startDate: startDate!, endDate: endDate!, dimensions, metrics, filters, skip: skip ?? 0, csv, totals,
+    startDate: startDate!, endDate: endDate!, dimensions, metrics, filters, skip: skip!, csv, totals,
   };
   if (order) request.order = order;
   if (limit !== undefined) request.limit = limit;

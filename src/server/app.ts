@@ -33,16 +33,16 @@ type Route = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
  */
 export function createHandler(services: ApiServices, options: HandlerOptions = {}): RequestListener {
   const { maxBodyBytes = DEFAULT_MAX_BODY_BYTES, log, corsOrigin } = options;
-  const routes: Record<string, Route> = {
-    '/api/signin': (req, res) => handleSignIn(req, res, services.signIn, maxBodyBytes),
-    '/api/reportv2': (req, res) => handleReport(req, res, services, maxBodyBytes),
-  };
+  const routes = new Map<string, Route>([
+    ['/api/signin', (req, res) => handleSignIn(req, res, services.signIn, maxBodyBytes)],
+    ['/api/reportv2', (req, res) => handleReport(req, res, services, maxBodyBytes)],
+  ]);
   return async (req, res) => {
     const started = performance.now();
     const path = (req.url ?? '/').split('?')[0]!;
     try {
       if (corsOrigin && applyCors(req, res, corsOrigin)) return;
-      const route = Object.hasOwn(routes, path.replace(/\/$/, '')) ? routes[path.replace(/\/$/, '')] : undefined;
+      const route = routes.get(path.replace(/\/$/, ''));
       if (!route) throw new HttpError(404, 'not_found', `no endpoint at ${path}`);
       if (req.method !== 'POST') throw new HttpError(405, 'method_not_allowed', 'use POST', undefined, { Allow: 'POST' });
       await route(req, res);

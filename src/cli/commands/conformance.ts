@@ -1,9 +1,9 @@
 /** `bidfields conformance [DIR]`: runs the fixture suite against the library (SPEC §6), or its compact engine. */
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { runSuite } from '../../conformance/run-suite.js';
+import { bundledFixtures } from '../../conformance/bundled-fixtures.js';
 import { libraryImplementation } from '../../conformance/implementations/library.js';
 import { compactImplementation } from '../../conformance/implementations/compact.js';
 import { EXIT_INVALID, EXIT_OK, UsageError, type CliCommand } from '../io.js';
@@ -31,16 +31,6 @@ Options:
   --quiet         with --api: print only failing and skipped checks
 Exit codes: 0 all passed, 1 a case failed, 2 usage error.
 `;
-
-/** The fixtures folder shipped in the package: next to dist/ (built) or src/ (from source). */
-function defaultFixtures(): string {
-  let dir = path.dirname(fileURLToPath(import.meta.url));
-  for (let i = 0; i < 4; i++) {
-    if (fs.existsSync(path.join(dir, 'fixtures', 'cases'))) return path.join(dir, 'fixtures');
-    dir = path.dirname(dir);
-  }
-  throw new UsageError('cannot find the bundled fixtures; give DIR');
-}
 
 export const conformanceCommand: CliCommand = {
   usage,
@@ -82,7 +72,9 @@ export const conformanceCommand: CliCommand = {
       return result.failed === 0 ? EXIT_OK : EXIT_INVALID;
     }
     if (positionals.length > 1) throw new UsageError('give at most one DIR');
-    const root = positionals[0] ? path.resolve(io.cwd, positionals[0]) : defaultFixtures();
+    const bundled = positionals[0] === undefined ? bundledFixtures('cases') : undefined;
+    const root = positionals[0] !== undefined ? path.resolve(io.cwd, positionals[0]) : bundled && path.dirname(bundled);
+    if (root === undefined) throw new UsageError('cannot find the bundled fixtures; give DIR');
     if (!fs.existsSync(path.join(root, 'cases'))) throw new UsageError(`no cases/ folder in '${root}'`);
     const engine = flags.engine ?? 'full';
     if (engine !== 'full' && engine !== 'compact') throw new UsageError(`--engine must be full or compact, not '${engine}'`);

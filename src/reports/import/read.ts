@@ -8,6 +8,7 @@ import type { Readable } from 'node:stream';
 import { createInterface } from 'node:readline';
 import { parse } from 'csv-parse';
 import { IMPORT_COLUMNS } from './row.js';
+import { MEASURES } from '../columns.js';
 
 /** One parsed line: its value, or why it could not be parsed. */
 export interface ParsedLine {
@@ -17,7 +18,7 @@ export interface ParsedLine {
   error?: string;
 }
 
-const NUMERIC = new Set(['requests', 'impression', 'revenue']);
+const NUMERIC = new Set<string>(MEASURES);
 const DECIMAL = /^\s*-?(\d+\.?\d*|\.\d+)\s*$/;
 
 /** Decides the format from the file name, else from the first non-blank character. */

@@ -5,6 +5,8 @@
  * would poison every report that includes the row.
  */
 import { isCalendarDate } from '../dates.js';
+import { isPlainObject } from '../../core/apply/plain-object.js';
+import { ucs2length } from '../../core/definition/ucs2length.js';
 import type { EventRow } from '../store.js';
 
 const KEYS = ['date', 'service', 'country', 'requests', 'impression', 'revenue'] as const;
@@ -23,12 +25,12 @@ export type RowCheck = { ok: true; row: EventRow } | { ok: false; reason: string
  * checkImportRow({ date: '2024-01-01', service: 'news', country: 'US', requests: 10, impression: 8, revenue: 0.02 }).ok // true
  */
 export function checkImportRow(value: unknown): RowCheck {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return refuse('not an object');
-  const v = value as Record<string, unknown>;
+  if (!isPlainObject(value)) return refuse('not an object');
+  const v = value;
   for (const k of Object.keys(v)) if (!(KEYS as readonly string[]).includes(k)) return refuse(`unknown column '${k}'`);
   for (const k of KEYS) if (!(k in v)) return refuse(`missing ${k}`);
   if (!isCalendarDate(v.date)) return refuse('date is not a date YYYY-MM-DD');
-  if (typeof v.service !== 'string' || v.service.length === 0 || codePoints(v.service) > 100) {
+  if (typeof v.service !== 'string' || v.service.length === 0 || (v.service.length > 100 && ucs2length(v.service) > 100)) {
     return refuse('service must be 1 to 100 characters');
   }
   if (typeof v.country !== 'string' || !/^[A-Z]{2}$/.test(v.country)) {
@@ -48,7 +50,3 @@ function refuse(reason: string): RowCheck {
   return { ok: false, reason };
 }
 
-/** Length in code points, as JSON Schema's maxLength counts. */
-function codePoints(text: string): number {
-  return text.length <= 100 ? text.length : [...text].length;
-}
