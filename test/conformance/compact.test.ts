@@ -5,24 +5,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { loadFixtures } from '../../src/conformance/load-fixtures.js';
-import { runCase } from '../../src/conformance/run-suite.js';
 import { compactImplementation } from '../../src/conformance/implementations/compact.js';
+import { conformanceSuite } from './suite.js';
 import type { CaseResult, ResolvedCase } from '../../src/conformance/types.js';
 
-const root = path.resolve(import.meta.dirname, '../../fixtures');
 const cli = path.resolve(import.meta.dirname, '../../dist/cli.js');
-const cases = loadFixtures(root).flatMap((loaded) => loaded.cases).filter((testCase) => testCase.kind === 'validate' || testCase.kind === 'enrich');
 const results = new Map<ResolvedCase, CaseResult>();
 
 describe('conformance fixtures: compact engine', () => {
-  for (const testCase of cases) {
-    it(`${testCase.file} › ${testCase.name}`, async () => {
-      const result = await runCase(compactImplementation, testCase);
-      results.set(testCase, result);
-      expect(result.reasons).toEqual(result.status === 'skipped' ? result.reasons : []);
-    });
-  }
+  conformanceSuite(compactImplementation, compactImplementation.kinds, { onResult: (testCase, result) => results.set(testCase, result) });
 
   it('runs most cases, and skips only authoring-rule cases', () => {
     const statuses = [...results.values()];

@@ -6,27 +6,12 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { loadFixtures } from '../../src/conformance/load-fixtures.js';
-import { runCase } from '../../src/conformance/run-suite.js';
 import { prebidImplementation, type PrebidModule } from '../../src/conformance/implementations/prebid.js';
+import { conformanceSuite, FIXTURES } from './suite.js';
 
-const root = path.resolve(import.meta.dirname, '../../fixtures');
 const bundlePath = path.resolve(import.meta.dirname, '../../dist/prebid.js');
 const kinds = ['prebid-js-request', 'prebid-js-response'];
-const loaded = loadFixtures(root).filter((file) => file.problems.length > 0 || file.cases.some((testCase) => kinds.includes(testCase.kind)));
-
-function suite(name: string, load: () => Promise<PrebidModule>): void {
-  for (const file of loaded) {
-    describe(file.file, () => {
-      if (file.problems.length > 0) it('is a valid fixture file', () => expect(file.problems).toEqual([]));
-      for (const testCase of file.cases.filter((entry) => kinds.includes(entry.kind))) {
-        it(testCase.name, async () => {
-          const result = await runCase(prebidImplementation(await load(), name), testCase);
-          expect(result.reasons).toEqual(result.status === 'skipped' ? result.reasons : []);
-        });
-      }
-    });
-  }
-}
+const loaded = loadFixtures(FIXTURES).filter((file) => file.problems.length > 0 || file.cases.some((testCase) => kinds.includes(testCase.kind)));
 
 it('has at least 8 cases of each Prebid kind', () => {
   const cases = loaded.flatMap((file) => file.cases);
@@ -36,5 +21,5 @@ it('has at least 8 cases of each Prebid kind', () => {
 const built = fs.existsSync(bundlePath);
 describe.skipIf(!built && !process.env.CI)('conformance fixtures: Prebid.js module (built dist/prebid.js; skipped when not built outside CI)', () => {
   it('dist/prebid.js exists (run `npm run build`)', () => expect(built).toBe(true));
-  suite('prebid-bundle', () => import(pathToFileURL(bundlePath).href) as Promise<PrebidModule>);
+  conformanceSuite(async () => prebidImplementation((await import(pathToFileURL(bundlePath).href)) as PrebidModule, 'prebid-bundle'), kinds);
 });

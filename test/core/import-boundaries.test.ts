@@ -3,6 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { importsOf } from '../support/imports.js';
 
 const srcRoot = path.resolve(import.meta.dirname, '../../src');
 const coreRoot = path.join(srcRoot, 'core');
@@ -14,17 +15,9 @@ function sourceFiles(dir: string): string[] {
     .map((entry) => path.join(entry.parentPath, entry.name));
 }
 
-function importsOf(file: string, text = fs.readFileSync(file, 'utf8')): string[] {
-  const found: string[] = [];
-  for (const match of text.matchAll(/(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|require\(\s*['"]([^'"]+)['"]\s*\)/g)) {
-    found.push((match[1] ?? match[2] ?? match[3])!);
-  }
-  return found;
-}
-
 /** Imports of a core file that break the rule: leaving src/core, or naming any package but OpenRTB types. */
 function violations(file: string, text?: string): string[] {
-  return importsOf(file, text).filter((specifier) =>
+  return importsOf(text ?? fs.readFileSync(file, 'utf8')).filter((specifier) =>
     specifier.startsWith('.') ? !path.resolve(path.dirname(file), specifier).startsWith(coreRoot + path.sep) : specifier !== 'iab-openrtb/v26',
   );
 }

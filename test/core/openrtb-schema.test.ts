@@ -26,7 +26,9 @@ describe.skipIf(!present)('enriched samples still validate against the OpenRTB 2
   for (const file of present ? fs.readdirSync(path.join(samples, 'openrtb-schema')) : []) {
     if (file.endsWith('.json')) ajv.addSchema(JSON.parse(fs.readFileSync(path.join(samples, 'openrtb-schema', file), 'utf8')));
   }
-  const validate = ajv.getSchema('https://iabtechlab.com/openrtb/2.6/BidRequest.json') ?? Object.assign(() => true, { errors: null });
+  const found = ajv.getSchema('https://iabtechlab.com/openrtb/2.6/BidRequest.json');
+  const validate = found ?? Object.assign(() => false, { errors: null });
+  it('loads the OpenRTB 2.6 BidRequest schema', () => expect(found).toBeTypeOf('function'));
   const files = present ? fs.readdirSync(path.join(samples, 'openrtb')).filter((f) => f.endsWith('.json')) : [];
   const valid = files.filter((file) => validate(JSON.parse(fs.readFileSync(path.join(samples, 'openrtb', file), 'utf8'))));
 

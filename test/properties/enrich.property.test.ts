@@ -9,6 +9,7 @@ import { isEqual } from 'lodash-es';
 import { describe, expect, it } from 'vitest';
 import { BidfieldsError, compile, validateAdapter } from '../../src/index.js';
 import { compileCompact, type CompactAdapter } from '../../src/core/compact/engine.js';
+import { AUTHORING } from '../../src/conformance/implementations/compact.js';
 import { diffPaths } from '../../src/conformance/check-outcome.js';
 import type { AdapterInput, BidRequest, CompiledAdapter, FieldValues, Issue } from '../../src/index.js';
 import { adapterInput, cleanAdapterInput, cleanRequest, cleanValuesFor, request, valuesFor } from './generators.js';
@@ -73,8 +74,6 @@ function check(adapterIn: unknown, values: unknown, req: unknown) {
   unchanged(before, { adapterIn, values, req });
 }
 
-/** Codes of the rules the compact engine leaves to `validateAdapter` (see src/core/compact/engine.ts). */
-const AUTHORING = ['schema', 'duplicate_option'];
 const keys = (issues: readonly Issue[]) => issues.map((found) => `${found.code} ${found.path} ${found.field ?? ''}`).sort();
 
 function checkCompact(adapterIn: unknown, values: unknown, req: unknown) {

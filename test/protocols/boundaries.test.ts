@@ -3,18 +3,18 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { importsOf } from '../support/imports.js';
 
 const root = path.resolve(import.meta.dirname, '../../src/protocols');
 const core = path.resolve(root, '../core');
 const files = fs.readdirSync(root).filter((name) => name.endsWith('.ts'));
 
-const importsOf = (file: string) => [...fs.readFileSync(path.join(root, file), 'utf8').matchAll(/(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g)].map((m) => (m[1] ?? m[2])!);
 
 describe('src/protocols import boundaries', () => {
   it('finds the wrapper files', () => expect(files).toContain('prebid-js.ts'));
   for (const file of files) {
     it(`${file} imports only src/core, its siblings and no package or built-in`, () => {
-      for (const specifier of importsOf(file)) {
+      for (const specifier of importsOf(fs.readFileSync(path.join(root, file), 'utf8'))) {
         expect(specifier.startsWith('.'), `${specifier} is a package or built-in`).toBe(true);
         const target = path.resolve(root, specifier);
         expect(target.startsWith(core + path.sep) || path.dirname(target) === root, `${specifier} leaves src/core and src/protocols`).toBe(true);

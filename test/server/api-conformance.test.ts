@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import Ajv2020Module from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runApiConformance } from '../../src/api-conformance/index.js';
-import { ADMIN, PUBLISHER, startTestServer, type TestServer } from './test-server.js';
+import { ADMIN, PUBLISHER, SERVICE, startTestServer, type TestServer } from './test-server.js';
 
 const fixturesDir = new URL('../../fixtures/api/', import.meta.url);
 const files = fs.readdirSync(fixturesDir).filter((f) => f.endsWith('.json'));
@@ -87,13 +87,10 @@ describe('runApiConformance', () => {
     });
     await new Promise<void>((r) => proxy.listen(0, '127.0.0.1', r));
     const { out, io } = capture();
-    await runApiConformance({ api: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`, email: SERVICE_EMAIL, password: SERVICE_PASSWORD, io });
+    await runApiConformance({ api: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`, email: SERVICE.email, password: SERVICE.password, io });
     proxy.close();
     const text = out.join('');
     expect(text).toMatch(/ecpm .* ≠ revenue \/ impression × 1000/);
     expect(text).toContain('the pages laid end to end differ');
   }, 30_000);
 });
-
-const SERVICE_EMAIL = 'service@example.com';
-const SERVICE_PASSWORD = 'demo-service';

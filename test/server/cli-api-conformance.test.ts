@@ -4,6 +4,7 @@ import { spawn, execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { ADMIN, PUBLISHER } from './test-server.js';
 
 const cli = path.resolve(import.meta.dirname, '../../dist/cli.js');
 
@@ -20,7 +21,7 @@ describe.skipIf(!fs.existsSync(cli) && !process.env.CI)('bidfields conformance -
       if (!url) await new Promise((resolve) => setTimeout(resolve, 50));
     }
     expect(url, output).toBeDefined();
-    const args = ['conformance', '--api', url!, '--email', 'admin@example.com', '--password', 'demo-admin', '--publisher-email', 'publisher@example.com', '--publisher-password', 'demo-publisher'];
+    const args = ['conformance', '--api', url!, '--email', ADMIN.email, '--password', ADMIN.password, '--publisher-email', PUBLISHER.email, '--publisher-password', PUBLISHER.password];
     const { code, stdout } = await new Promise<{ code: number; stdout: string }>((resolve) =>
       execFile(process.execPath, [cli, ...args], (error, out) => resolve({ code: error ? Number(error.code) : 0, stdout: out })),
     );

@@ -1,6 +1,6 @@
 /** `bidfields validate`: checks an adapter record or a bare field array (SPEC §6). */
 import { parseArgs } from 'node:util';
-import { compile, validateAdapter } from '../../core/compile.js';
+import { compile } from '../../core/compile.js';
 import type { AdapterInput } from '../../core/types.js';
 import { BidfieldsError, type Issue } from '../../core/issues.js';
 import { EXIT_INVALID, EXIT_OK, UsageError, type CliCommand } from '../io.js';
@@ -27,13 +27,11 @@ export const validateCommand: CliCommand = {
     let warnings: Issue[] = [];
     let summary = '';
     try {
-      const input = readJsonFile(io, positionals[0]!, 'adapter');
-      issues = validateAdapter(input, options);
-      if (issues.length === 0) {
-        const adapter = compile(input as AdapterInput, options);
-        warnings = [...adapter.warnings];
-        summary = `ok: ${adapter.fields.length} field(s), protocol ${adapter.protocol}\n`;
-      }
+      // compile throws exactly validateAdapter's issues when there are any, and gives the warnings when not.
+      const adapter = compile(readJsonFile(io, positionals[0]!, 'adapter') as AdapterInput, options);
+      issues = [];
+      warnings = [...adapter.warnings];
+      summary = `ok: ${adapter.fields.length} field(s), protocol ${adapter.protocol}\n`;
     } catch (error) {
       if (!(error instanceof BidfieldsError)) throw error;
       issues = [...error.issues];

@@ -4,12 +4,12 @@
  * expected `schema` issue, lenient-mode warnings for unknown keys) are skipped with that reason; every other
  * validate and enrich case must give the same codes, paths, fields and requests as the full engine.
  */
-import { BidfieldsError } from '../../core/issues.js';
+import { refused } from './refused.js';
 import { compileCompact } from '../../core/compact/engine.js';
 import type { Implementation, Outcome, ResolvedCase } from '../types.js';
 
 /** Codes of the rules that only concern how a record is written (see src/core/compact/engine.ts). */
-const AUTHORING = ['schema', 'duplicate_option'];
+export const AUTHORING = ['schema', 'duplicate_option'];
 
 function skips(testCase: ResolvedCase): string | undefined {
   const expected = [...(testCase.expect.ok ? [] : testCase.expect.issues), ...(testCase.expect.warnings ?? [])];
@@ -24,8 +24,7 @@ function run(testCase: ResolvedCase): Outcome {
   try {
     adapter = compileCompact(testCase.adapter, testCase.compileOptions);
   } catch (error) {
-    if (error instanceof BidfieldsError) return { ok: false, issues: [...error.issues], warnings: [] };
-    throw error;
+    return refused(error);
   }
   if (testCase.kind === 'validate') return { ok: true, warnings: [] };
   const result = adapter.safeEnrich(testCase.request, testCase.values ?? {}, testCase.options);

@@ -2,7 +2,7 @@
  * The library as a conformance implementation, in process: `validateAdapter`, `compile` then `safeEnrich`, and
  * the protocol wrappers for `rtb` / `prebid-server` cases, and the Prebid.js bidder module (source) for Prebid cases.
  */
-import { BidfieldsError } from '../../core/issues.js';
+import { refused } from './refused.js';
 import { compile, validateAdapter } from '../../core/compile.js';
 import type { AdapterInput, BidRequest, FieldValues } from '../../core/types.js';
 import type { Implementation, Outcome, ResolvedCase } from '../types.js';
@@ -25,8 +25,7 @@ export function runWithLibrary(testCase: ResolvedCase): Outcome | Promise<Outcom
   try {
     adapter = compile(testCase.adapter as AdapterInput, options);
   } catch (error) {
-    if (error instanceof BidfieldsError) return { ok: false, issues: [...error.issues], warnings: [] };
-    throw error;
+    return refused(error);
   }
   const result = adapter.safeEnrich(testCase.request as BidRequest, (testCase.values ?? {}) as FieldValues, testCase.options);
   const warnings = [...adapter.warnings, ...(result.ok ? result.warnings : [])];

@@ -3,7 +3,7 @@
  * adapter (Prebid Server with its `paramsLocation`), build the HTTP request, and answer with its method, URL and
  * headers as `http` and its body parsed back as `request`, so the runner compares the body like any enrichment.
  */
-import { BidfieldsError } from '../../core/issues.js';
+import { refused } from './refused.js';
 import { compile } from '../../core/compile.js';
 import type { CompiledAdapter } from '../../core/adapter.js';
 import type { AdapterInput, BidRequest, FieldValues } from '../../core/types.js';
@@ -24,8 +24,7 @@ export function runProtocolCase(testCase: ResolvedCase): Outcome {
   try {
     adapter = compileFor(testCase);
   } catch (error) {
-    if (error instanceof BidfieldsError) return { ok: false, issues: [...error.issues], warnings: [] };
-    throw error;
+    return refused(error);
   }
   const build = testCase.kind === 'rtb' ? safeBuildRtbRequest : safeBuildPrebidServerRequest;
   const result = build(adapter, testCase.request as BidRequest, (testCase.values ?? {}) as FieldValues, testCase.options);
