@@ -12,7 +12,7 @@ const external = (id) => id.startsWith('node:') || externals.some((name) => id =
 /** Library entries: name → source. Each is in the exports map of package.json. */
 const entries = { index: 'src/index.ts', client: 'src/client/index.ts', server: 'src/server/index.ts' };
 
-const ts = () => typescript({ tsconfig: './tsconfig.json', include: ['src/**/*.ts'], exclude: ['test/**', 'scripts/**'], declaration: false, outDir: undefined, noEmitOnError: true });
+const ts = () => typescript({ tsconfig: './tsconfig.json', include: ['src/**/*.ts'], exclude: ['test/**', 'scripts/**'], declaration: false, outDir: undefined, noEmitOnError: true, noCheck: true });
 
 export default [
   {

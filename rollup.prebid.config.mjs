@@ -13,7 +13,7 @@ export default {
   input: 'src/prebid/index.ts',
   plugins: [
     nodeResolve({ browser: true }),
-    typescript({ tsconfig: './tsconfig.json', include: ['src/**/*.ts'], exclude: ['test/**', 'scripts/**'], declaration: false, outDir: undefined, noEmitOnError: true }),
+    typescript({ tsconfig: './tsconfig.json', include: ['src/**/*.ts'], exclude: ['test/**', 'scripts/**'], declaration: false, outDir: undefined, noEmitOnError: true, noCheck: true }),
   ],
   output: [
     { file: 'dist/prebid.js', format: 'esm' },
