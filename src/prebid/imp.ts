@@ -14,6 +14,8 @@ export type Obj = Record<string, any>;
 
 /** A plain object, or `undefined` for anything else; lets one expression read optional nested objects. */
 export const obj = (value: unknown): Obj | undefined => (isPlainObject(value) ? value : undefined);
+/** An array, or `[]` for anything else. */
+export const list = (value: unknown): any[] => (Array.isArray(value) ? value : []);
 
 /**
  * Prebid sizes, `[w, h]` or `[[w, h], …]`, as OpenRTB formats; a pair that is not two non-negative integers

@@ -3,13 +3,13 @@
  * (`seatbid[].bid[]`) whose bids are matched by `impid` to the imps actually sent (read back from the request
  * body, so only what went out can come back), with the CPM taken from the adapter's CPM field by `readCpm`
  * (own plain-object properties only, a finite non-negative number). A bid that does not qualify is dropped with
- * a warning; a body that is not an OpenRTB response (text, empty, `null`, an array) gives no bids. Bounds keep a
- * hostile or broken answer cheap: at most `MAX_BIDS` bids are looked at and ad markup over `MAX_AD` characters
- * is refused, so a huge answer costs one pass and never lands in Prebid's bid cache.
+ * a warning naming what it lacks; a body that is not an OpenRTB response (text, empty, `null`, an array) gives no
+ * bids. Bounds keep a hostile or broken answer cheap: at most `MAX_BIDS` bids are looked at and ad markup over
+ * `MAX_AD` characters is refused, so a huge answer costs one pass and never lands in Prebid's bid cache.
  */
 import { readCpm } from '../protocols/prebid-js.js';
 import type { CompactAdapter } from '../core/compact/engine.js';
-import { obj, type Obj } from './imp.js';
+import { list, obj, type Obj } from './imp.js';
 import type { Warn } from './build-requests.js';
 import type { PrebidBid, PrebidBidderOptions, PrebidMediaType } from './types.js';
 
@@ -20,7 +20,7 @@ export const MAX_AD = 500_000;
 
 export const MEDIA_TYPES: PrebidMediaType[] = ['banner', 'video', 'native'];
 
-/** The Prebid bid for one partner bid, or why it is dropped. */
+/** The Prebid bid for one partner bid, or what it lacks (`impid`, `cpm`, `mtype`, `adm`; `bid` when it is unreadable). */
 function toBid(adapter: CompactAdapter, options: PrebidBidderOptions, sent: Map<unknown, Obj>, currency: string, bid: Obj): PrebidBid | string {
   const imp = sent.get(bid.impid);
   const cpm = readCpm(bid, adapter.cpmField!);
@@ -28,31 +28,30 @@ function toBid(adapter: CompactAdapter, options: PrebidBidderOptions, sent: Map<
   // OpenRTB 2.6 `mtype`: 1 banner, 2 video, 4 native (3, audio, is not supported); without it, the imp's first
   // media type (a multi-format imp then counts as banner).
   const mediaType = mtype == null ? MEDIA_TYPES.find((type) => imp?.[type]) : ([, 'banner', 'video', , 'native'] as const)[typeof mtype === 'number' ? mtype : 0];
-  let adm = bid.adm;
-  if (!imp) return 'unknown impid';
-  if (cpm === undefined) return 'no valid CPM';
-  if (!mediaType) return 'unsupported mtype';
-  if (typeof adm === 'string' ? !adm || adm.length > MAX_AD : mediaType !== 'native') return 'no ad markup or too large';
-  if (mediaType === 'native') {
-    adm = typeof adm === 'string' ? JSON.parse(adm) : adm;
-    adm = obj(adm)?.native ?? adm; // OpenRTB Native 1.0 wraps the response in { native: … }
-    if (!obj(adm)) return 'no native markup';
-  }
+  // Markup over MAX_AD characters counts as none. Native markup is an object or its JSON text, which OpenRTB
+  // Native 1.0 wraps in { native: … }.
+  let adm = typeof bid.adm === 'string' && bid.adm.length > MAX_AD ? '' : bid.adm;
+  if (mediaType === 'native') adm = obj(adm) ?? JSON.parse(adm || 0);
+  adm = adm?.native ?? adm;
   // The size is the bid's, else the imp's first one.
-  const size: Obj = typeof w === 'number' && typeof h === 'number' ? bid : (imp.banner?.format?.[0] ?? imp.video ?? {});
-  return {
-    requestId: bid.impid,
-    cpm,
-    currency,
-    ...(typeof size.w === 'number' && { width: size.w, height: size.h }),
-    creativeId: String(bid.crid ?? bid.id ?? ''),
-    ttl: typeof exp === 'number' && exp > 0 ? exp : (options.ttl ?? 300),
-    netRevenue: options.netRevenue ?? true,
-    mediaType,
-    meta: { advertiserDomains: Array.isArray(adomain) ? adomain.filter((domain) => typeof domain === 'string') : [] },
-    ...(typeof dealid === 'string' && { dealId: dealid }),
-    ...(mediaType === 'native' ? { native: { ortb: adm } } : { [mediaType === 'video' ? 'vastXml' : 'ad']: adm }),
-  };
+  const size: Obj = typeof w === 'number' && typeof h === 'number' ? bid : (imp?.banner?.format?.[0] ?? imp?.video ?? {});
+  return !imp ? 'impid'
+    : cpm === undefined ? 'cpm'
+    : !mediaType ? 'mtype'
+    : !(mediaType === 'native' ? obj(adm) : typeof adm === 'string' && adm) ? 'adm'
+    : {
+        requestId: bid.impid,
+        cpm,
+        currency,
+        ...(typeof size.w === 'number' && { width: size.w, height: size.h }),
+        creativeId: String(bid.crid ?? bid.id ?? ''),
+        ttl: typeof exp === 'number' && exp > 0 ? exp : (options.ttl ?? 300),
+        netRevenue: options.netRevenue ?? true,
+        mediaType,
+        meta: { advertiserDomains: list(adomain).filter((domain) => typeof domain === 'string') },
+        ...(typeof dealid === 'string' && { dealId: dealid }),
+        ...(mediaType === 'native' ? { native: { ortb: adm } } : { [mediaType === 'video' ? 'vastXml' : 'ad']: adm }),
+      };
 }
 
 export function interpretResponse(adapter: CompactAdapter, options: PrebidBidderOptions, warn: Warn, response: unknown, request: unknown): PrebidBid[] {
@@ -60,20 +59,15 @@ export function interpretResponse(adapter: CompactAdapter, options: PrebidBidder
   const sent = new Map<unknown, Obj>(JSON.parse((request as { data: string }).data).imp.map((imp: Obj) => [imp.id, imp]));
   const currency = typeof body?.cur === 'string' ? body.cur : (options.currency ?? 'USD');
   const bids: PrebidBid[] = [];
-  let seen = 0;
-  for (const seat of Array.isArray(body?.seatbid) ? body.seatbid : []) {
-    const list = obj(seat)?.bid;
-    for (const bid of Array.isArray(list) ? list : []) {
-      if (++seen > MAX_BIDS) return warn('too many bids, rest ignored'), bids;
-      let result: PrebidBid | string;
-      try {
-        result = obj(bid) ? toBid(adapter, options, sent, currency, bid) : 'not an object';
-      } catch {
-        result = 'unreadable';
-      }
-      if (typeof result === 'string') warn('bid dropped: ' + result, bid);
-      else bids.push(result);
+  for (const bid of list(body?.seatbid).flatMap((seat) => list(obj(seat)?.bid)).slice(0, MAX_BIDS)) {
+    let result: PrebidBid | string;
+    try {
+      result = toBid(adapter, options, sent, currency, obj(bid)!);
+    } catch {
+      result = 'bid'; // not an object, or native markup that is not JSON
     }
+    if (typeof result === 'string') warn('bid dropped, no valid ' + result, bid);
+    else bids.push(result);
   }
   return bids;
 }

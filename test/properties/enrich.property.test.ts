@@ -128,7 +128,9 @@ describe(`properties over generated hostile inputs (${runs} runs each)`, () => {
   it('the compact engine (Prebid bundle): the same safety, and the same results as the full engine', () => {
     fc.assert(fc.property(compactScenario, ([adapterIn, values, req]) => checkCompact(adapterIn, values, req)), { numRuns: Math.ceil(runs / 4) });
     // The comparison must have compared: refused records, successful and failed enrichments, each many times.
-    const least = Math.min(50, Math.ceil(runs / 100));
+    // Successful ones are the rarest (2–8 % of runs, so 10–40 in a local 500-run pass; ~1,300 of CI's 25,000):
+    // the floor is well below that, so the local suite does not flake, and still fails a generator gone dry.
+    const least = Math.min(50, Math.ceil(runs / 400));
     expect(compared.recordIssues).toBeGreaterThan(least);
     expect(compared.enrichOk).toBeGreaterThan(least);
     expect(compared.enrichIssues).toBeGreaterThan(least);

@@ -1,24 +1,22 @@
 /**
  * Host names, normalised and matched. An endpoint is trusted only because its host is on the operator's list of
  * known endpoints, so both sides must be compared in one canonical spelling: lower-case, IDN as punycode, no
- * trailing dot, IPv4 in dotted-decimal. The WHATWG URL parser (the one browsers and Node share) does the IDN and
- * IPv4 work, so the spelling we check is the spelling a `fetch` will contact; on top of it we insist on plain
+ * trailing dot, IPv4 in dotted-decimal, IPv6 bracketed. The WHATWG URL parser (the one browsers and Node share)
+ * does that work, so the spelling we check is the spelling a `fetch` will contact; on top of it we insist on plain
  * letter-digit-hyphen labels, which keeps out hosts the parser tolerates but no certificate can name (`*`, `$`, `_`).
- * No `node:` imports: this module runs in browsers too.
+ * One small module for the full check and the Prebid bundle's compact one: no `node:` imports, few bytes.
  */
 
-const MAX_HOST_LENGTH = 253;
 const LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
-const DOTTED_IPV4 = /^\d{1,3}(?:\.\d{1,3}){3}$/;
-const IPV6_CANDIDATE = /^[0-9a-f:.]+$/i;
-/** Characters that may never appear in a host as written: separators, controls, invisibles, URL delimiters. */
-const FORBIDDEN_IN_HOST = /[\s\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Z}/\\?#@%:[\]]/u;
+/** White space, controls, invisibles, backslash and `%`: text the URL parser would drop, map or decode. */
+const FORBIDDEN_IN_HOST = /[\s\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Z}\\%]/u;
 
 /**
  * Normalises a host name: lower-case, IDN → punycode, one trailing dot removed, IPv4 in any spelling the URL
  * parser accepts → dotted-decimal, IPv6 → bracketed canonical form. Returns `undefined` for anything that is not a
- * host name made of letter-digit-hyphen labels (after IDN conversion) or an IP literal, and for anything carrying
- * URL syntax (`/`, `@`, `:port`, `%`), so `evil.com/x` can never normalise to `evil.com`.
+ * host name made of letter-digit-hyphen labels (after IDN conversion, at most 253 characters) or an IP literal, and
+ * for anything carrying URL syntax (`/`, `@`, `:port`, `%`, `?`, `#`), so `evil.com/x` never normalises to
+ * `evil.com`. Never throws.
  *
  * @example
  * normaliseHost('Bücher.Example.')   // 'xn--bcher-kva.example'
@@ -26,25 +24,27 @@ const FORBIDDEN_IN_HOST = /[\s\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Z}/\\?#@%:[\]]/u;
  * normaliseHost('example.com:8080')  // undefined
  */
 export function normaliseHost(host: string): string | undefined {
-  if (typeof host !== 'string' || host === '' || host.length > MAX_HOST_LENGTH * 4) return undefined;
-  const ipv6 = asBracketedIpv6(host);
-  if (ipv6 !== undefined) return parseHostname(ipv6);
-  if (FORBIDDEN_IN_HOST.test(host)) return undefined;
-  const parsed = parseHostname(host);
-  if (parsed === undefined || parsed.startsWith('[')) return undefined;
-  const name = parsed.endsWith('.') ? parsed.slice(0, -1) : parsed;
-  if (DOTTED_IPV4.test(name)) return name;
-  return isDomainName(name) ? name : undefined;
+  try {
+    if (typeof host !== 'string' || host.length > 1012 || FORBIDDEN_IN_HOST.test(host)) return undefined;
+    // A bare IPv6 literal is bracketed so the parser reads it as one (`example.com:443` then fails to parse).
+    const url = new URL(`http://${host.includes(':') && host[0] !== '[' ? `[${host}]` : host}/`);
+    const name = url.hostname.replace(/\.$/, '');
+    // Anything but a host (user info, port, path, query, fragment) changes the serialisation.
+    if (url.href !== `http://${url.hostname}/`) return undefined;
+    return isIpLiteral(name) || (name.length <= 253 && name.split('.').every((label) => LABEL.test(label))) ? name : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
-/** True for an IP literal (v4 or bracketed v6) among normalised hosts. */
+/** True for an IP literal (v4 or bracketed v6) among normalised hosts: the parser turns every all-numeric host into dotted IPv4. */
 export function isIpLiteral(host: string): boolean {
-  return host.startsWith('[') || DOTTED_IPV4.test(host);
+  return host[0] === '[' || /^[\d.]+$/.test(host);
 }
 
 /** True for a normalised host that points at this machine by name or is an IP literal. */
 export function isLocalHost(host: string): boolean {
-  return isIpLiteral(host) || host === 'localhost' || host.endsWith('.localhost');
+  return isIpLiteral(host) || /(^|\.)localhost$/.test(host);
 }
 
 /**
@@ -60,49 +60,22 @@ export function isLocalHost(host: string): boolean {
  * isKnownHost('EXAMPLE.com.', ['example.com'])      // true
  */
 export function isKnownHost(host: string, knownEndpoints: readonly string[]): boolean {
-  const normalised = normaliseHost(host);
-  if (normalised === undefined || !Array.isArray(knownEndpoints)) return false;
-  for (const entry of knownEndpoints) {
-    if (typeof entry !== 'string') continue;
-    if (entry.startsWith('*.')) {
-      if (matchesWildcard(normalised, entry.slice(2))) return true;
-    } else if (normaliseHost(entry) === normalised) {
-      return true;
-    }
-  }
-  return false;
+  const name = normaliseHost(host);
+  return (
+    name !== undefined &&
+    (isListedExactly(name, knownEndpoints) ||
+      (!isLocalHost(name) &&
+        entries(knownEndpoints).some((entry) => {
+          const base = entry.startsWith('*.') && normaliseHost(entry.slice(2));
+          return !!base && base.includes('.') && !isLocalHost(base) && name.endsWith('.' + base);
+        })))
+  );
 }
 
 /** True when the list names this normalised host exactly (wildcards do not count). */
 export function isListedExactly(host: string, knownEndpoints: readonly string[]): boolean {
-  if (!Array.isArray(knownEndpoints)) return false;
-  return knownEndpoints.some(
-    (entry) => typeof entry === 'string' && !entry.startsWith('*.') && normaliseHost(entry) === host,
-  );
+  return entries(knownEndpoints).some((entry) => normaliseHost(entry) === host);
 }
 
-function matchesWildcard(host: string, rawBase: string): boolean {
-  const base = normaliseHost(rawBase);
-  if (base === undefined || isLocalHost(base) || !base.includes('.')) return false;
-  return !isLocalHost(host) && host.length > base.length + 1 && host.endsWith('.' + base);
-}
-
-/** `[::1]` stays as written; a bare `::1` is bracketed so the URL parser reads it as IPv6, not `host:port`. */
-function asBracketedIpv6(host: string): string | undefined {
-  if (host.startsWith('[') && host.endsWith(']') && IPV6_CANDIDATE.test(host.slice(1, -1))) return host;
-  if (IPV6_CANDIDATE.test(host) && host.split(':').length > 2) return `[${host}]`;
-  return undefined;
-}
-
-function parseHostname(host: string): string | undefined {
-  try {
-    return new URL(`http://${host}/`).hostname;
-  } catch {
-    return undefined;
-  }
-}
-
-function isDomainName(name: string): boolean {
-  if (name === '' || name.length > MAX_HOST_LENGTH) return false;
-  return name.split('.').every((label) => LABEL.test(label));
-}
+/** The string entries of a list (anything else in it, or a list that is not an array, counts for nothing). */
+const entries = (list: readonly unknown[]): string[] => (Array.isArray(list) ? list.filter((entry) => typeof entry === 'string') : []);
