@@ -7,7 +7,7 @@
  * It enforces every rule that decides what is written where, whether values and requests are accepted, and every
  * safety rule: name grammar, `unsafe_name`, `unknown_predefined`, `rtb_field_without_prefix`, the field type,
  * select options, numeric bounds, a pattern that compiles, `invalid_default`, `duplicate_name`, `name_conflict`,
- * endpoint (see ./endpoint.ts), CPM field and bidder code, then all of SPEC §2–3. Rules that only concern how a
+ * endpoint (`validateAdapter`'s own rules, see ./endpoint.ts), CPM field and bidder code, then all of SPEC §2–3. Rules that only concern how a
  * record is written are left to `validateAdapter` / `bidfields validate`, run where records are written: unknown
  * keys, `display`, keys of another field type, `duplicate_option`, `min` above `max`. The conformance suite runs
  * every validate and enrich case that is not about those through this engine (same codes, paths, fields,
