@@ -13,7 +13,8 @@ import { REPORT_LIMITS } from './limits.js';
 import type { CheckedFilter, FilterOperator } from './request.js';
 
 const FILTER_KEYS = new Set(['key', 'operator', 'value', 'values']);
-const OPERATORS: Record<string, FilterOperator> = { '=': '=', '!=': '!=', in: 'IN', 'not in': 'NOT IN' };
+/** A Map, not an object: an operator named `constructor` or `__proto__` must find nothing. */
+const OPERATORS = new Map<string, FilterOperator>([['=', '='], ['!=', '!='], ['in', 'IN'], ['not in', 'NOT IN']]);
 
 /** Checks `filters` (already known to be present); returns the checked filters, or pushes issues. */
 export function checkFilters(filters: unknown, issues: Issue[]): CheckedFilter[] {
@@ -48,7 +49,7 @@ function checkFilter(filter: unknown, i: number, issues: Issue[]): CheckedFilter
   else if (!isDimension(f.key)) {
     issues.push(issue('unknown_dimension', at('key'), `unknown dimension ${JSON.stringify(f.key)}`));
   }
-  const operator = typeof f.operator === 'string' ? OPERATORS[f.operator.toLowerCase()] : undefined;
+  const operator = typeof f.operator === 'string' ? OPERATORS.get(f.operator.toLowerCase()) : undefined;
   if (!('operator' in f)) issues.push(issue('missing_required', at('operator'), 'operator is required'));
   else if (!operator) {
     issues.push(issue('invalid_operator', at('operator'), 'operator must be one of =, !=, IN, NOT IN'));

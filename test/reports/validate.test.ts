@@ -40,6 +40,12 @@ describe('validateReportRequest: invalid requests', () => {
     ['filter on a metric', { ...base, filters: [{ key: 'revenue', operator: '=', value: '1' }] }, ['unknown_dimension /filters/0/key']],
     ['filter without operator', { ...base, filters: [{ key: 'country', value: 'US' }] }, ['missing_required /filters/0/operator']],
     ['unknown operator', { ...base, filters: [{ key: 'country', operator: 'LIKE', value: 'U%' }] }, ['invalid_operator /filters/0/operator']],
+    // Names of Object.prototype's properties found an operator in a plain-object table (a function, run as IN).
+    ...['constructor', 'CONSTRUCTOR', '__proto__', 'toString', 'hasOwnProperty'].map((operator): [string, unknown, string[]] => [
+      `operator ${operator}`,
+      { ...base, filters: [{ key: 'country', operator, values: ['US', 'GB'] }] },
+      ['invalid_operator /filters/0/operator'],
+    ]),
     ['operator >', { ...base, filters: [{ key: 'date', operator: '>', value: '2024-01-02' }] }, ['invalid_operator /filters/0/operator']],
     ['= without value', { ...base, filters: [{ key: 'country', operator: '=' }] }, ['missing_required /filters/0/value']],
     ['= with values', { ...base, filters: [{ key: 'country', operator: '=', value: 'US', values: ['US'] }] }, ['invalid_value /filters/0/values']],
