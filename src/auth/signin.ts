@@ -54,15 +54,21 @@ export function createSignIn(deps: SignInDeps): SignInService {
       if (issues.length > 0) return { ok: false, status: 400, issues };
       const { email, password } = body as { email: string; password: string };
       const key = normaliseEmail(email);
-      const wait = deps.throttle.retryAfter(key);
+      // The attempt counts from here (concurrent guesses included) until it fails or succeeds; one that throws
+      // (a store error) counts as failed, so nothing can keep an attempt open.
+      const wait = deps.throttle.begin(key);
       if (wait > 0) return { ok: false, status: 429, retryAfter: wait };
-      const user = await deps.users.findByEmail(key);
-      const matches = await verifyPassword(password, user?.passwordHash ?? (await dummy));
-      if (!user || !matches || user.status !== STATUS.active || user.deletedAt !== null) {
-        deps.throttle.fail(key);
-        return { ok: false, status: 401 };
+      let user;
+      let admitted = false;
+      try {
+        user = await deps.users.findByEmail(key);
+        const matches = await verifyPassword(password, user?.passwordHash ?? (await dummy));
+        admitted = matches && !!user && user.status === STATUS.active && user.deletedAt === null;
+      } finally {
+        if (admitted) deps.throttle.succeed(key);
+        else deps.throttle.fail(key);
       }
-      deps.throttle.succeed(key);
+      if (!admitted || !user) return { ok: false, status: 401 };
       const token = await deps.tokens.sign({ userID: user.id, accountID: user.accountID, role: user.role });
       return { ok: true, token, user: toUserRecord(user) };
     },

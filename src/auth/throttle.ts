@@ -6,13 +6,22 @@
  * in a shared store behind the same interface.
  */
 
-/** Per-key failure tracking. */
+/**
+ * Per-key failure tracking. An attempt is `begin`, then `fail` or `succeed`: attempts in flight count toward the
+ * limit, so guesses sent all at once (each takes a slow password check) get no more tries than guesses sent one by
+ * one.
+ */
 export interface SignInThrottle {
   /** Seconds the key must wait before trying again; 0 when it may try now. */
   retryAfter(key: string): number;
-  /** Records a failed attempt. */
+  /**
+   * Starts an attempt: the seconds to wait when it is refused (the key is locked, or the attempts in flight
+   * would reach the limit), else 0, and the attempt then counts until `fail` or `succeed` ends it.
+   */
+  begin(key: string): number;
+  /** Ends an attempt as a failure (also counts one made without `begin`). */
   fail(key: string): void;
-  /** Records a success, which clears the key's failures. */
+  /** Ends an attempt as a success, which clears the key's failures. */
   succeed(key: string): void;
 }
 
@@ -33,6 +42,8 @@ export interface ThrottleOptions {
 
 interface Entry {
   failures: number;
+  /** Attempts begun and not yet ended. */
+  pending: number;
   last: number;
   lockedUntil: number;
 }
@@ -48,6 +59,7 @@ export function createThrottle(options: ThrottleOptions = {}): SignInThrottle {
   const { maxFailures = 5, lockSeconds = 30, maxLockSeconds = 900, windowSeconds = 900 } = options;
   const { maxEntries = 100_000, now = Date.now } = options;
   const entries = new Map<string, Entry>();
+  /** The key's entry; one idle for the window (an attempt that never ended included) is forgotten. */
   const current = (key: string): Entry | undefined => {
     const e = entries.get(key);
     if (e && e.lockedUntil <= now() && now() - e.last > windowSeconds * 1000) {
@@ -56,22 +68,38 @@ export function createThrottle(options: ThrottleOptions = {}): SignInThrottle {
     }
     return e;
   };
+  /** The key's entry, created if need be, marked active now and moved last (Map order: least recently active first). */
+  const touch = (key: string): Entry => {
+    const e = current(key) ?? { failures: 0, pending: 0, last: 0, lockedUntil: 0 };
+    e.last = now();
+    entries.delete(key);
+    entries.set(key, e);
+    if (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
+    return e;
+  };
+  const retryAfter = (key: string): number => {
+    const e = current(key);
+    return e && e.lockedUntil > now() ? Math.ceil((e.lockedUntil - now()) / 1000) : 0;
+  };
   return {
-    retryAfter(key) {
+    retryAfter,
+    begin(key) {
+      const wait = retryAfter(key);
+      if (wait > 0) return wait;
       const e = current(key);
-      return e && e.lockedUntil > now() ? Math.ceil((e.lockedUntil - now()) / 1000) : 0;
+      // The attempts in flight, were they all to fail, would lock the key: wait for them (they take a second or less).
+      if (e && e.failures + e.pending >= maxFailures) return 1;
+      touch(key).pending++;
+      return 0;
     },
     fail(key) {
-      const e = current(key) ?? { failures: 0, last: 0, lockedUntil: 0 };
+      const e = touch(key);
+      e.pending = Math.max(0, e.pending - 1);
       e.failures++;
-      e.last = now();
       if (e.failures >= maxFailures) {
         const seconds = Math.min(maxLockSeconds, lockSeconds * 2 ** (e.failures - maxFailures));
         e.lockedUntil = now() + seconds * 1000;
       }
-      entries.delete(key); // re-insert, so Map order is least recently failed first
-      entries.set(key, e);
-      if (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
     },
     succeed(key) {
       entries.delete(key);

@@ -82,6 +82,25 @@ describe('sign-in', () => {
     expect(await throttled.signIn({ email: 'admin@example.com', password: 'right-password' })).toEqual({ ok: false, status: 429, retryAfter: 30 });
   });
 
+  it('gives guesses sent all at once no more tries than guesses sent one by one', async () => {
+    const throttled = createSignIn({ users, tokens, throttle: createThrottle({ maxFailures: 3, lockSeconds: 30 }), cost });
+    const guesses = Array.from({ length: 12 }, (_, i) => throttled.signIn({ email: 'admin@example.com', password: `guess-${i}` }));
+    const right = throttled.signIn({ email: 'admin@example.com', password: 'right-password' });
+    const outcomes = await Promise.all([...guesses, right]);
+    // Three attempts were checked (and failed); the rest, the right password included, were refused unchecked.
+    expect(outcomes.filter((out) => !out.ok && out.status === 401)).toHaveLength(3);
+    expect(outcomes.filter((out) => !out.ok && out.status === 429)).toHaveLength(10);
+    expect(await throttled.signIn({ email: 'admin@example.com', password: 'right-password' })).toEqual({ ok: false, status: 429, retryAfter: 30 });
+  });
+
+  it('counts an attempt the store fails as a failed one', async () => {
+    const broken = { ...users, findByEmail: () => Promise.reject(new Error('store down')) };
+    const throttle = createThrottle({ maxFailures: 2, lockSeconds: 30 });
+    const failing = createSignIn({ users: broken, tokens, throttle, cost });
+    for (let i = 0; i < 2; i++) await expect(failing.signIn({ email: 'admin@example.com', password: 'x' })).rejects.toThrow('store down');
+    expect(throttle.retryAfter('admin@example.com')).toBe(30);
+  });
+
   it('refuses a second user with the same e-mail', async () => {
     await expect(users.add({ email: 'ADMIN@example.com', name: 'x', accountID: 1, role: 1, passwordHash: 'x' })).rejects.toBeInstanceOf(DuplicateEmailError);
   });

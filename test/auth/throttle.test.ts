@@ -39,6 +39,27 @@ describe('sign-in throttle', () => {
     expect(th.retryAfter('a')).toBe(0);
   });
 
+  it('counts attempts in flight toward the limit, and ends them with fail or succeed', () => {
+    const c = clock();
+    const th = createThrottle({ now: c.now, maxFailures: 2, lockSeconds: 10 });
+    expect([th.begin('a'), th.begin('a'), th.begin('a')]).toEqual([0, 0, 1]);
+    th.succeed('a');
+    expect(th.begin('a')).toBe(0);
+    th.fail('a');
+    expect(th.begin('a')).toBe(0);
+    th.fail('a');
+    expect(th.begin('a')).toBe(10);
+  });
+
+  it('forgets an attempt that was never ended once the window has passed', () => {
+    const c = clock();
+    const th = createThrottle({ now: c.now, maxFailures: 1, windowSeconds: 60 });
+    expect(th.begin('a')).toBe(0);
+    expect(th.begin('a')).toBe(1);
+    c.advance(61);
+    expect(th.begin('a')).toBe(0);
+  });
+
   it('keeps at most maxEntries keys, dropping the oldest', () => {
     const th = createThrottle({ maxFailures: 1, maxEntries: 2 });
     th.fail('a');
