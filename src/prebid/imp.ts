@@ -29,14 +29,17 @@ export function formats(sizes: unknown): { w: number; h: number }[] {
 
 /**
  * The imp for one bid request, or `undefined` when the bid asks for none of banner, video, native.
- * @example toImp({ bidId: 'b1', mediaTypes: { banner: { sizes: [[300, 250]] } } }) // { id: 'b1', banner: { format: [{ w: 300, h: 250 }] } }
+ * @example toImp({ bidId: 'b1', mediaTypes: { banner: { sizes: [[300, 250]] } } }) // { secure: 1, id: 'b1', banner: { format: [{ w: 300, h: 250 }] } }
  */
 export function toImp(bid: Obj): Obj | undefined {
   const { banner, video, native } = obj(bid.mediaTypes) ?? {};
   // The ad unit's media objects go out only for the media types it asks for (a video-only unit sends no banner).
   const { banner: firstPartyBanner, video: firstPartyVideo, native: _native, ...firstParty } = obj(bid.ortb2Imp) ?? {};
-  const imp: Obj = { ...firstParty, id: String(bid.bidId) };
-  if (obj(banner)) imp.banner = { ...obj(firstPartyBanner), format: formats(banner.sizes) };
+  // secure: 1 unless the publisher set it (as Prebid's converter does): without it a partner may answer with
+  // http creatives, which an https page blocks.
+  const imp: Obj = { secure: 1, ...firstParty, id: String(bid.bidId) };
+  // The ad unit's own OpenRTB formats (flexible sizes included) win over its sizes, as in Prebid's converter.
+  if (obj(banner)) imp.banner = { format: formats(banner.sizes), ...obj(firstPartyBanner) };
   // Prebid 11 has already copied (and validated) the OpenRTB keys of mediaTypes.video into ortb2Imp.video.
   if (obj(video)) imp.video = { ...obj(firstPartyVideo), ...formats(video.playerSize)[0] };
   if (obj(native) && obj(bid.nativeOrtbRequest)) imp.native = { request: JSON.stringify(bid.nativeOrtbRequest), ver: '1.2' };

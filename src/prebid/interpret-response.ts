@@ -20,7 +20,7 @@ export const MAX_AD = 500_000;
 
 export const MEDIA_TYPES: PrebidMediaType[] = ['banner', 'video', 'native'];
 
-/** The Prebid bid for one partner bid, or what it lacks (`impid`, `cpm`, `mtype`, `adm`; `bid` when it is unreadable). */
+/** The Prebid bid for one partner bid, or what it lacks (`impid`, `cpm`, `mtype`, `adm`, `size`; `bid` when it is unreadable). */
 function toBid(adapter: CompactAdapter, options: PrebidBidderOptions, sent: Map<unknown, Obj>, currency: string, bid: Obj): PrebidBid | string {
   const imp = sent.get(bid.impid);
   const cpm = readCpm(bid, adapter.cpmField!);
@@ -33,24 +33,35 @@ function toBid(adapter: CompactAdapter, options: PrebidBidderOptions, sent: Map<
   let adm = typeof bid.adm === 'string' && bid.adm.length > MAX_AD ? '' : bid.adm;
   if (mediaType === 'native') adm = obj(adm) ?? JSON.parse(adm || 0);
   adm = adm?.native ?? adm;
-  // The size is the bid's, else the imp's first one.
-  const size: Obj = typeof w === 'number' && typeof h === 'number' ? bid : (imp?.banner?.format?.[0] ?? imp?.video ?? {});
+  // The win notice URL: fired by a hidden pixel before banner markup, or the markup's (banner) / VAST's (video)
+  // address when there is no adm, as Prebid's converter does. Only an http(s) URL, escaped for the attribute.
+  const nurl = typeof bid.nurl === 'string' && /^https?:\/\/[^\s]+$/i.test(bid.nurl) && bid.nurl.length <= MAX_AD ? bid.nurl : undefined;
+  const markup = typeof adm === 'string' && adm ? adm : undefined;
+  // The size is the bid's, else the imp's: a video's player, a banner's only format (with several, the bid must say).
+  const size: Obj | undefined = typeof w === 'number' && typeof h === 'number' ? bid : mediaType === 'video' ? imp?.video : imp?.banner?.format?.length === 1 ? imp.banner.format[0] : undefined;
   return !imp ? 'impid'
     : cpm === undefined ? 'cpm'
     : !mediaType ? 'mtype'
-    : !(mediaType === 'native' ? obj(adm) : typeof adm === 'string' && adm) ? 'adm'
+    : !(mediaType === 'native' ? obj(adm) : markup || nurl) ? 'adm'
+    : mediaType === 'banner' && typeof size?.w !== 'number' ? 'size'
     : {
         requestId: bid.impid,
         cpm,
         currency,
-        ...(typeof size.w === 'number' && { width: size.w, height: size.h }),
+        ...(typeof size?.w === 'number' && { width: size.w, height: size.h }),
         creativeId: String(bid.crid ?? bid.id ?? ''),
         ttl: typeof exp === 'number' && exp > 0 ? exp : (options.ttl ?? 300),
         netRevenue: options.netRevenue ?? true,
         mediaType,
         meta: { advertiserDomains: list(adomain).filter((domain) => typeof domain === 'string') },
         ...(typeof dealid === 'string' && { dealId: dealid }),
-        ...(mediaType === 'native' ? { native: { ortb: adm } } : { [mediaType === 'video' ? 'vastXml' : 'ad']: adm }),
+        ...(mediaType === 'native'
+          ? { native: { ortb: adm } }
+          : mediaType === 'video'
+            ? { ...(markup && { vastXml: markup }), ...(nurl && { vastUrl: nurl }) }
+            : markup
+              ? { ad: (nurl ? `<div style="position:absolute;left:0;top:0;visibility:hidden"><img src="${nurl.replace(/[&"<>]/g, (c) => `&#${c.charCodeAt(0)};`)}"></div>` : '') + markup }
+              : { adUrl: nurl }),
       };
 }
 
