@@ -29,6 +29,11 @@ describe('compileCompact', () => {
     expect(refusal([{ name: 'a', type: 'date', display: 'x' }])).toEqual(['schema /0/type']);
     expect(refusal([{ name: 'a', type: 'select', display: 'x', options: 3 }])).toEqual(['schema /0/options']);
     expect(refusal([{ name: 'a', type: 'number', display: 'x', min: '1' }])).toEqual(['schema /0/min']);
+    // Shapes the value rule reads, which would otherwise change what it does: flags that are not booleans, select
+    // options that are empty or have no number value.
+    expect(refusal([{ name: 'a', type: 'text', display: 'x', required: 'true' }])).toEqual(['schema /0/required']);
+    expect(refusal([{ name: 'a', type: 'number', display: 'x', integer: 'false' }])).toEqual(['schema /0/integer']);
+    for (const options of [[], [{ name: 'x', value: '1' }], [{ name: 'x' }]]) expect(refusal([{ name: 'a', type: 'select', display: 'x', options }])).toEqual(['schema /0/options']);
     expect(refusal([{ name: 'a', type: 'text', display: 'x', pattern: '(' }])).toEqual(['schema /0/pattern']);
     expect(refusal([{ name: 'a', type: 'number', display: 'x', default: 'x' }])).toEqual(['invalid_default /0/default']);
     expect(refusal([{ name: 'a', type: 'text', display: 'x' }, { name: 'a', type: 'text', display: 'y' }])).toEqual(['duplicate_name /1/name']);

@@ -1,11 +1,25 @@
 /**
  * The one test for "an object we may step into": a non-null object whose prototype is `Object.prototype` or
- * null. Arrays, class instances, boxed primitives and functions are not; nor is anything reached by inheritance.
+ * null. Arrays, class instances, boxed primitives and functions are not; nor is anything reached by inheritance,
+ * nor a proxy that cannot say its prototype (revoked, or a trap that throws).
  */
 export function isPlainObject(value: unknown): value is Record<string, unknown> {
   if (typeof value !== 'object' || value === null) return false;
-  const proto = Object.getPrototypeOf(value);
-  return proto === Object.prototype || proto === null;
+  try {
+    const proto = Object.getPrototypeOf(value);
+    return proto === Object.prototype || proto === null;
+  } catch {
+    return false;
+  }
+}
+
+/** `Array.isArray`, but false for a revoked proxy (for which `Array.isArray` throws). */
+export function isArray(value: unknown): value is unknown[] {
+  try {
+    return Array.isArray(value);
+  } catch {
+    return false;
+  }
 }
 
 /**

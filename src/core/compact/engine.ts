@@ -17,8 +17,9 @@
  * lookup turns an object into a primitive, which throws for `{"toString": 1}`.
  */
 import { BidfieldsError, issue, pointer, type Issue } from '../issues.js';
-import { isPlainObject } from '../apply/plain-object.js';
+import { isArray as isArrayValue, isPlainObject } from '../apply/plain-object.js';
 import { EXT_PREFIX, extSegments, hasUnsafeSegment, isDotPath, predefinedTarget } from '../definition/names.js';
+import { extTargets } from '../definition/ext-targets.js';
 import { isNotEntered, parseDecimal, type RuleResult, type ValueRule, type WrittenValue } from '../compile/value-rule.js';
 import { ucs2length } from '../definition/ucs2length.js';
 import { checkEndpointCompact } from './endpoint.js';
@@ -66,12 +67,12 @@ const PREDEFINED_PATHS = { tagid: [0, 'tagid'], publisher: [1, 'publisher', 'id'
  * Writes `value` at `keys` below `node` (an object of this call's result), copying each object on the way once;
  * `null` counts as absent. A non-object value in the way is a `path_conflict`, reported once per place.
  */
-function put(node: Obj, keys: (string | number)[], value: unknown, at: string, field: string, copies: Set<Obj>, issues: Issue[]): void {
+function put(node: Obj, keys: (string | number)[], value: unknown, at: string, field: string, copies: Set<Obj>, conflicts: Map<string, Issue>): void {
   for (let depth = 0; depth < keys.length - 1; depth++) {
     const key = keys[depth]!;
     let next = present(node, key) ?? {};
     at += '/' + key;
-    if (!isPlainObject(next)) return void (issues.some((found) => found.path === at) || issues.push(problem('path_conflict', at, field)));
+    if (!isPlainObject(next)) return void (conflicts.has(at) || conflicts.set(at, problem('path_conflict', at, field)));
     if (!copies.has(next)) copies.add((next = { ...next }));
     node = node[key] = next;
   }
@@ -86,7 +87,7 @@ function put(node: Obj, keys: (string | number)[], value: unknown, at: string, f
 export function compileCompact(input: AdapterInput | unknown, options: Pick<CompileOptions, 'knownEndpoints' | 'allowLocal'> = {}): CompactAdapter {
   const issues: Issue[] = [];
   const fail = (code: string, path: string, field?: string) => void issues.push(problem(code, path, field));
-  const isArray = Array.isArray(input);
+  const isArray = isArrayValue(input);
   const record: Obj = isArray ? { protocol: 'prebid-server', fields: input } : isPlainObject(input) ? input : {};
   const { protocol, fields, endpoint, cpmField, bidderCode } = record;
   const base = isArray ? '' : '/fields';
@@ -95,8 +96,7 @@ export function compileCompact(input: AdapterInput | unknown, options: Pick<Comp
   const url = endpoint === undefined ? undefined : checkEndpointCompact(endpoint, protocol, options);
   const byName = new Map<string, CompactField>();
   const names = new Set<string>();
-  const targets = new Set<string>();
-  const inner = new Set<string>();
+  const targets = extTargets<string>();
   if (!known) fail('schema', '/protocol');
   if (typeof url === 'string') fail(url, '/endpoint');
   if ((prebid || cpmField !== undefined) && !(isPath(cpmField) && !hasUnsafeSegment(cpmField))) fail('invalid_cpm_field', '/cpmField');
@@ -109,10 +109,13 @@ export function compileCompact(input: AdapterInput | unknown, options: Pick<Comp
     if (!isPath(name) || name.length > 512) return bad('schema');
     const target = predefinedTarget(name);
     if (!['text', 'number', 'select'].includes(type)) return bad('schema', '/type');
-    if (type === 'select' && !(Array.isArray(options) && options.every(isPlainObject))) return bad('schema', '/options');
-    // Bounds the value rule compares with: numbers (a string or an object there could not be compared safely).
-    const bound = ['min', 'max', 'minLength', 'maxLength'].find((key) => definition[key] !== undefined && !finite(definition[key]));
-    if (bound) return bad('schema', '/' + bound);
+    // The shapes the value rule reads: options with a number value, numeric bounds (a string or an object there
+    // could not be compared safely), boolean flags.
+    if (type === 'select' && !(Array.isArray(options) && options.length && options.every((option) => isPlainObject(option) && finite(option.value)))) return bad('schema', '/options');
+    const shape =
+      ['min', 'max', 'minLength', 'maxLength'].find((key) => definition[key] !== undefined && !finite(definition[key])) ??
+      ['required', 'integer'].find((key) => definition[key] !== undefined && typeof definition[key] !== 'boolean');
+    if (shape) return bad('schema', '/' + shape);
     if (hasUnsafeSegment(name)) return bad('unsafe_name');
     if (!target && name.startsWith('prd.')) return bad('unknown_predefined');
     if (!target && protocol === 'rtb' && !name.startsWith(EXT_PREFIX)) return bad('rtb_field_without_prefix');
@@ -144,11 +147,7 @@ export function compileCompact(input: AdapterInput | unknown, options: Pick<Comp
     names.add(name);
     // No ext target equal to another or inside another (after the prefix is stripped).
     const segments = target ? [] : extSegments(name);
-    const prefixes = segments.map((_, depth) => segments.slice(0, depth + 1).join('.'));
-    const key = prefixes.pop();
-    if (key && (targets.has(key) || inner.has(key) || prefixes.some((prefix) => targets.has(prefix)))) return bad('name_conflict');
-    if (key) targets.add(key);
-    prefixes.forEach((prefix) => inner.add(prefix));
+    if (!target && targets.add(segments, name) !== undefined) return bad('name_conflict');
     byName.set(name, { name, to: target ? PREDEFINED_PATHS[target] : [0, 'ext', ...segments], rule, required: definition.required === true, fallback: fallback?.ok ? fallback.value : undefined });
   });
   if (issues.length) throw new BidfieldsError(issues);
@@ -204,6 +203,7 @@ export function compileCompact(input: AdapterInput | unknown, options: Pick<Comp
       for (let index = 0; index < count; index++) isPlainObject(imps[index]) ? enriched.push(index) : fail('invalid_request', '/imp/' + index);
       const out: Obj = { ...source };
       const copies = new Set<Obj>();
+      const conflicts = new Map<string, Issue>();
       const inventoryField = [...bound.keys()].find((field) => field.to[0])?.name;
       const key = ['app', 'site', 'dooh'].find((name) => present(source, name) !== undefined);
       if (inventoryField && !key) fail('no_inventory_object', '', inventoryField);
@@ -211,9 +211,10 @@ export function compileCompact(input: AdapterInput | unknown, options: Pick<Comp
       if ([...bound.keys()].some((field) => !field.to[0])) copies.add((out.imp = imps.slice()));
       for (const [field, value] of bound) {
         const [inventory, ...keys] = field.to;
-        if (inventory) key && put(out, [key, ...keys], value, '', inventoryField!, copies, issues);
-        else for (const index of enriched) put(out.imp, [index, ...keys], value, '/imp', field.name, copies, issues);
+        if (inventory) key && put(out, [key, ...keys], value, '', inventoryField!, copies, conflicts);
+        else for (const index of enriched) put(out.imp, [index, ...keys], value, '/imp', field.name, copies, conflicts);
       }
+      for (const found of conflicts.values()) issues.push(found);
       return issues.length ? { ok: false, issues, warnings } : { ok: true, request: out, warnings };
     },
   };

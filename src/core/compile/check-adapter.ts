@@ -9,7 +9,7 @@ import type { Plan, FieldPlan } from '../plan/plan.js';
 import type { SchemaResult } from '../definition/schema-issues.js';
 import { hasUnsafeSegment, isDotPath, isSafeSegment } from '../definition/names.js';
 import type { checkEndpoint } from '../endpoint/check-endpoint.js';
-import { isPlainObject } from '../apply/plain-object.js';
+import { isArray as isArrayValue, isPlainObject } from '../apply/plain-object.js';
 import { planField } from './plan-field.js';
 import { checkNames } from './check-names.js';
 import { buildExtTree } from '../plan/ext-tree.js';
@@ -68,7 +68,7 @@ export function checkAdapter(input: unknown, options: CompileOptions, kit: Check
   const out: AdapterCheck = { issues: [], warnings: [] };
   const extBase = options.extBase ?? [];
   out.issues.push(...checkExtBase(extBase));
-  const isArray = Array.isArray(input);
+  const isArray = isArrayValue(input);
   if (!isArray && !isPlainObject(input)) {
     out.issues.push(issue('schema', '', 'an adapter must be an adapter record object or an array of field definitions'));
     return out;
@@ -89,7 +89,8 @@ export function checkAdapter(input: unknown, options: CompileOptions, kit: Check
   (options.strict === false ? out.warnings : out.issues).push(...schema.unknownKeys);
 
   if (!isArray && protocol !== undefined) checkRecordKeys(input, protocol, options, kit, out);
-  if (!Array.isArray(fields) || protocol === undefined) return out;
+  // An unknown protocol does not hide the fields' own issues (only the RTB prefix rule needs the protocol).
+  if (!Array.isArray(fields)) return out;
 
   // Field rules run on every field the schema accepted, so one bad field does not hide another's issues.
   const badFields = new Set(schema.errors.map((found) => found.path.slice(fieldsPath.length + 1).split('/')[0]));

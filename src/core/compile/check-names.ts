@@ -1,16 +1,16 @@
 /**
  * Cross-field name rules of SPEC §1: unique names (`duplicate_name`), and no two ext targets where one is a path
  * prefix of the other or the same (`name_conflict`), compared after the `predefinedImpExt.` prefix is stripped.
- * Linear in the number of fields (maps of targets and of their prefixes), so a 10,000-field definition is cheap.
+ * One step per name segment (a map of names, a trie of targets), so 10,000 deep names are cheap.
  */
 import { issue, type Issue } from '../issues.js';
+import { extTargets } from '../definition/ext-targets.js';
 import type { FieldPlan } from '../plan/plan.js';
 
 export function checkNames(plans: readonly FieldPlan[], fieldsPath: string): Issue[] {
   const issues: Issue[] = [];
   const names = new Map<string, FieldPlan>();
-  const targets = new Map<string, FieldPlan>();
-  const prefixes = new Map<string, FieldPlan>();
+  const targets = extTargets<FieldPlan>();
   for (const plan of plans) {
     const at = `${fieldsPath}/${plan.index}/name`;
     const first = names.get(plan.name);
@@ -20,20 +20,8 @@ export function checkNames(plans: readonly FieldPlan[], fieldsPath: string): Iss
     }
     names.set(plan.name, plan);
     if (plan.target !== 'ext') continue;
-    const key = plan.extPath.join('.');
-    const other = targets.get(key) ?? prefixes.get(key) ?? properPrefixes(plan.extPath).map((prefix) => targets.get(prefix)).find(Boolean);
-    if (other) {
-      issues.push(issue('name_conflict', at, `'${plan.name}' and '${other.name}' (${fieldsPath}/${other.index}) write the same place or one inside the other`, plan.name));
-      continue;
-    }
-    targets.set(key, plan);
-    for (const prefix of properPrefixes(plan.extPath)) if (!prefixes.has(prefix)) prefixes.set(prefix, plan);
+    const other = targets.add(plan.extPath, plan);
+    if (other) issues.push(issue('name_conflict', at, `'${plan.name}' and '${other.name}' (${fieldsPath}/${other.index}) write the same place or one inside the other`, plan.name));
   }
   return issues;
-}
-
-function properPrefixes(path: readonly string[]): string[] {
-  const out: string[] = [];
-  for (let length = 1; length < path.length; length++) out.push(path.slice(0, length).join('.'));
-  return out;
 }

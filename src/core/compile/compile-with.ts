@@ -10,7 +10,8 @@ import { checkAdapter, type CheckKit } from './check-adapter.js';
 
 export function compileWith(kit: CheckKit) {
   return function compile(input: AdapterInput, options: CompileOptions = {}): CompiledAdapter {
-    const check = checkAdapter(input, options, kit);
+    // `?? {}`: JavaScript callers pass null too.
+    const check = checkAdapter(input, options ?? {}, kit);
     if (!check.plan || !check.protocol) throw new BidfieldsError(check.issues);
     const fields = (Array.isArray(input) ? input : input.fields) as FieldDefinition[];
     return new CompiledAdapter(check.plan, {
@@ -26,6 +27,6 @@ export function compileWith(kit: CheckKit) {
 
 export function validateAdapterWith(kit: CheckKit) {
   return function validateAdapter(input: unknown, options: CompileOptions = {}): Issue[] {
-    return checkAdapter(input, options, kit).issues;
+    return checkAdapter(input, options ?? {}, kit).issues;
   };
 }

@@ -37,7 +37,7 @@ function shapeProblem(field: Record<string, unknown>): [string, string] | undefi
   return undefined;
 }
 
-export function planField(input: unknown, index: number, fieldsPath: string, protocol: Protocol, extBase: readonly string[]): { plan?: FieldPlan; issues: Issue[] } {
+export function planField(input: unknown, index: number, fieldsPath: string, protocol: Protocol | undefined, extBase: readonly string[]): { plan?: FieldPlan; issues: Issue[] } {
   const at = (...keys: (string | number)[]) => fieldsPath + pointer(index, ...keys);
   if (!isPlainObject(input)) return { issues: [issue('schema', at(), 'a field definition must be an object')] };
   const shape = shapeProblem(input);

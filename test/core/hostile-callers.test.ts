@@ -1,0 +1,50 @@
+// What JavaScript callers (not JSON) can hand the engines: null for options, revoked proxies for inputs. The
+// non-throwing APIs stay non-throwing, and an in-place enrichment (`mutate`) that fails for anything but a
+// path_conflict leaves the caller's request untouched.
+import { describe, expect, it } from 'vitest';
+import { compileCompact } from '../../src/core/compact/engine.js';
+import { compile, validateAdapter, type FieldDefinition } from '../../src/index.js';
+
+const fields: FieldDefinition[] = [{ name: 'zone', type: 'text', display: 'Zone' }];
+/** Requests as JavaScript callers may pass them (not typed as OpenRTB). */
+const loose = (request: unknown) => request as never;
+const revoked = () => {
+  const { proxy, revoke } = Proxy.revocable({}, {});
+  revoke();
+  return proxy;
+};
+
+describe('callers that pass null or revoked proxies', () => {
+  it('takes null options as no options', () => {
+    expect(validateAdapter(fields, null as never)).toEqual([]);
+    const adapter = compile(fields, null as never);
+    expect(adapter.safeEnrich(loose({ imp: [{}] }), { zone: 'a' }, null as never)).toEqual({ ok: true, request: { imp: [{ ext: { zone: 'a' } }] }, warnings: [] });
+    expect(adapter.bind({ zone: 'a' }).safeEnrich(loose({ imp: [{}] }), null as never).ok).toBe(true);
+    expect(compileCompact(fields).safeEnrich({ imp: [{}] }, { zone: 'a' }, null as never).ok).toBe(true);
+  });
+
+  it('reports a revoked proxy as the wrong kind of input, never throws', () => {
+    const adapter = compile(fields);
+    expect(adapter.safeEnrich(loose(revoked()), { zone: 'a' })).toMatchObject({ ok: false, issues: [{ code: 'invalid_request', path: '' }] });
+    expect(adapter.validateValues(revoked())).toMatchObject([{ code: 'invalid_value', path: '' }]);
+    expect(validateAdapter(revoked())).toMatchObject([{ code: 'schema', path: '' }]);
+    expect(() => compileCompact(revoked())).toThrow(expect.objectContaining({ name: 'BidfieldsError' }));
+    expect(compileCompact(fields).safeEnrich(revoked(), { zone: 'a' })).toMatchObject({ ok: false, issues: [{ code: 'invalid_request' }] });
+  });
+});
+
+describe('mutate: true', () => {
+  it('writes nothing when the request has no inventory object for a publisher or site id', () => {
+    const adapter = compile([...fields, { name: 'prd.appSiteId', type: 'text', display: 'Site' }] as FieldDefinition[]);
+    const request = { id: 'r', imp: [{ id: '1' }] };
+    expect(adapter.safeEnrich(request, { zone: 'a', 'prd.appSiteId': 's' }, { mutate: true }).ok).toBe(false);
+    expect(request).toEqual({ id: 'r', imp: [{ id: '1' }] });
+  });
+
+  it('writes nothing when an imp in reach is not an object', () => {
+    const request = { id: 'r', imp: [{ id: '1' }, 'bad'] };
+    const result = compile(fields).safeEnrich(loose(request), { zone: 'a' }, { mutate: true, allImps: true });
+    expect(result).toMatchObject({ ok: false, issues: [{ code: 'invalid_request', path: '/imp/1' }] });
+    expect(request).toEqual({ id: 'r', imp: [{ id: '1' }, 'bad'] });
+  });
+});
