@@ -87,8 +87,9 @@ export function createThrottle(options: ThrottleOptions = {}): SignInThrottle {
       const wait = retryAfter(key);
       if (wait > 0) return wait;
       const e = current(key);
-      // The attempts in flight, were they all to fail, would lock the key: wait for them (they take a second or less).
-      if (e && e.failures + e.pending >= maxFailures) return 1;
+      // Attempts in flight that, were they all to fail, would lock the key: wait for them (a second or less). With
+      // none in flight (a lock just ended), one attempt may go, as one by one.
+      if (e && e.pending > 0 && e.failures + e.pending >= maxFailures) return 1;
       touch(key).pending++;
       return 0;
     },

@@ -31,8 +31,10 @@ function toBid(adapter: CompactAdapter, options: PrebidBidderOptions, sent: Map<
   // Markup over MAX_AD characters counts as none. Native markup is an object or its JSON text, which OpenRTB
   // Native 1.0 wraps in { native: … }.
   let adm = typeof bid.adm === 'string' && bid.adm.length > MAX_AD ? '' : bid.adm;
-  if (mediaType === 'native') adm = obj(adm) ?? JSON.parse(adm || 0);
-  adm = adm?.native ?? adm;
+  if (mediaType === 'native') {
+    adm = obj(adm) ?? JSON.parse(adm || 0);
+    adm = adm?.native ?? adm;
+  }
   // The win notice URL: fired by a hidden pixel before banner markup, or the markup's (banner) / VAST's (video)
   // address when there is no adm, as Prebid's converter does. Only an http(s) URL, escaped for the attribute.
   const nurl = typeof bid.nurl === 'string' && /^https?:\/\/[^\s]+$/i.test(bid.nurl) && bid.nurl.length <= MAX_AD ? bid.nurl : undefined;
@@ -70,7 +72,9 @@ export function interpretResponse(adapter: CompactAdapter, options: PrebidBidder
   const sent = new Map<unknown, Obj>(JSON.parse((request as { data: string }).data).imp.map((imp: Obj) => [imp.id, imp]));
   const currency = typeof body?.cur === 'string' ? body.cur : (options.currency ?? 'USD');
   const bids: PrebidBid[] = [];
-  for (const bid of list(body?.seatbid).flatMap((seat) => list(obj(seat)?.bid)).slice(0, MAX_BIDS)) {
+  const all = list(body?.seatbid).flatMap((seat) => list(obj(seat)?.bid));
+  if (all.length > MAX_BIDS) warn(`${all.length} bids, only the first ${MAX_BIDS} read`);
+  for (const bid of all.slice(0, MAX_BIDS)) {
     let result: PrebidBid | string;
     try {
       result = toBid(adapter, options, sent, currency, obj(bid)!);

@@ -51,6 +51,24 @@ describe('sign-in throttle', () => {
     expect(th.begin('a')).toBe(10);
   });
 
+  it('lets one attempt go when a lock ends, and locks again (longer) if it fails', () => {
+    const c = clock();
+    const th = createThrottle({ now: c.now, maxFailures: 2, lockSeconds: 10 });
+    th.fail('a');
+    th.fail('a');
+    expect(th.begin('a')).toBe(10);
+    c.advance(11);
+    expect([th.begin('a'), th.begin('a')]).toEqual([0, 1]);
+    th.succeed('a');
+    expect(th.begin('a')).toBe(0);
+    th.fail('a');
+    th.fail('a');
+    c.advance(11);
+    expect(th.begin('a')).toBe(0);
+    th.fail('a');
+    expect(th.begin('a')).toBe(20);
+  });
+
   it('forgets an attempt that was never ended once the window has passed', () => {
     const c = clock();
     const th = createThrottle({ now: c.now, maxFailures: 1, windowSeconds: 60 });

@@ -47,4 +47,13 @@ describe('mutate: true', () => {
     expect(result).toMatchObject({ ok: false, issues: [{ code: 'invalid_request', path: '/imp/1' }] });
     expect(request).toEqual({ id: 'r', imp: [{ id: '1' }, 'bad'] });
   });
+
+  it('reports the same issues as a copying call', () => {
+    const request = () => loose({ id: 'r', imp: [{ id: '1', ext: { zone: 'x' } }, 'bad'] });
+    const nested = compile([{ name: 'zone.id', type: 'text', display: 'Zone' }]);
+    const copying = nested.safeEnrich(request(), { 'zone.id': 'a' }, { allImps: true });
+    const inPlace = nested.safeEnrich(request(), { 'zone.id': 'a' }, { allImps: true, mutate: true });
+    expect(inPlace).toEqual(copying);
+    expect(copying).toMatchObject({ ok: false, issues: [{ code: 'path_conflict', path: '/imp/0/ext/zone' }, { code: 'invalid_request', path: '/imp/1' }] });
+  });
 });

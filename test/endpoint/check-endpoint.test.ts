@@ -124,7 +124,7 @@ describe('normaliseHost', () => {
     ['a'.repeat(63) + '.com', 'a'.repeat(63) + '.com'],
   ])('%s → %s', (input, expected) => expect(normaliseHost(input)).toBe(expected));
 
-  it.each(['', 'evil.com/x', 'a@example.com', 'example.com:8080', '*.example.com', 'ex%61mple.com', 'exa mple.com',
+  it.each(['', 'evil.com/x', 'example.com/x/..', '@example.com', 'example.com?', 'example.com#', 'a@example.com', 'example.com:8080', '*.example.com', 'ex%61mple.com', 'exa mple.com',
     'example..com', '.', 'a'.repeat(64) + '.com', 'exa_mple.com', 'exa\u200bmple.com', 'evil.com\\x', 'xn--a.com'])(
     'refuses %j', (input) => expect(normaliseHost(input)).toBeUndefined());
 });

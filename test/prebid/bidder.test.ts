@@ -79,8 +79,15 @@ describe('the spec at auction time', () => {
     const one = (adm: string) => ({ impid: 'b1', ext: { cpm: 1 }, adm });
     expect(spec.interpretResponse({ body: { seatbid: [{ bid: [one('x'.repeat(MAX_AD + 1))] }] } }, request!)).toEqual([]);
     expect(spec.interpretResponse({ body: { seatbid: [{ bid: [one('x'.repeat(MAX_AD))] }] } }, request!)).toHaveLength(1);
+    const lines: string[] = [];
+    const logged = createPrebidBidder(record, { ...quiet, log: (message) => lines.push(message) });
     const many = Array.from({ length: MAX_BIDS + 10 }, () => one('<b>'));
-    expect(spec.interpretResponse({ body: { seatbid: [{ bid: many }] } }, request!)).toHaveLength(MAX_BIDS);
+    expect(logged.interpretResponse({ body: { seatbid: [{ bid: many }] } }, request!)).toHaveLength(MAX_BIDS);
+    expect(lines).toEqual([`bidfields acme: ${MAX_BIDS + 10} bids, only the first ${MAX_BIDS} read`]);
+    // Markup must be a string for banner and video: an object (a {native: …} wrapper included) is no markup.
+    for (const adm of [{ native: 'x'.repeat(MAX_AD + 1) }, { native: '<b>' }, ['<b>']]) {
+      expect(spec.interpretResponse({ body: { seatbid: [{ bid: [{ impid: 'b1', ext: { cpm: 1 }, adm }] }] } }, request!)).toEqual([]);
+    }
   });
   it('getUserSyncs configures none, whatever it is passed', () => {
     const spec = createPrebidBidder(record, quiet);

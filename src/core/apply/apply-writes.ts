@@ -56,17 +56,24 @@ function writeExt(existing: unknown, writes: readonly ExtWrite[], mutate: boolea
   return target;
 }
 
-/** The inventory object's key (`app` before `site` before `dooh`), or `undefined` after reporting there is none. */
-function inventoryKey(request: Obj, field: string | undefined, report: Report): 'app' | 'site' | 'dooh' | undefined {
-  const key = present(request, 'app') !== undefined ? 'app' : present(request, 'site') !== undefined ? 'site' : present(request, 'dooh') !== undefined ? 'dooh' : undefined;
-  if (key === undefined) fail(report, issue('no_inventory_object', '', 'the request has none of app, site, dooh to carry the publisher or site id', field));
-  return key;
+/** True when the first `count` entries are plain objects. */
+function allPlain(list: readonly unknown[], count: number): boolean {
+  for (let i = 0; i < count; i++) if (!isPlainObject(list[i])) return false;
+  return true;
+}
+
+/** The inventory object's key: `app` before `site` before `dooh`. */
+function inventoryKey(request: Obj): 'app' | 'site' | 'dooh' | undefined {
+  return present(request, 'app') !== undefined ? 'app' : present(request, 'site') !== undefined ? 'site' : present(request, 'dooh') !== undefined ? 'dooh' : undefined;
 }
 
 function applyInventory(request: Obj, out: Obj, writes: BoundWrites, mutate: boolean, report: Report): void {
   const field = writes.inventoryField;
-  const key = inventoryKey(request, field, report);
-  if (key === undefined) return;
+  const key = inventoryKey(request);
+  if (key === undefined) {
+    fail(report, issue('no_inventory_object', '', 'the request has none of app, site, dooh to carry the publisher or site id', field));
+    return;
+  }
   if (key === 'app' && present(request, 'site') !== undefined) {
     (report.warnings ??= []).push(issue('both_app_and_site', '/site', 'the request has both app and site (OpenRTB forbids it); app is used'));
   }
@@ -112,19 +119,16 @@ export function applyWrites(request: unknown, writes: BoundWrites, options: Enri
   else if (imps === undefined || imps.length === 0) fail(report, issue('no_imp', '/imp', 'the request has no imp to enrich'));
   if (report.issues) return request as unknown as BidRequest;
 
-  const mutate = options?.mutate === true;
   const impList = imps as unknown[];
-  const out: Obj = mutate ? request : { ...request };
   const count = options?.allImps === true ? impList.length : 1;
+  // In place only when what can fail (a path_conflict found midway aside) is known not to: imps that are objects,
+  // an inventory object when one is written. Otherwise the copying path runs, reports every issue, and the
+  // caller's request is left as it was.
+  const mutate = options?.mutate === true && allPlain(impList, count) && (writes.inventoryField === undefined || inventoryKey(request) !== undefined);
+  const out: Obj = mutate ? request : { ...request };
   const { tagid, ext } = writes;
   const touchImps = tagid !== undefined || ext !== undefined;
   const newImps = touchImps && !mutate ? impList.slice() : impList;
-  if (mutate) {
-    // In place, nothing is written before what can fail has been checked (a path_conflict found midway aside).
-    for (let i = 0; i < count; i++) if (!isPlainObject(impList[i])) fail(report, issue('invalid_request', `/imp/${i}`, 'each imp must be a JSON object'));
-    if (writes.inventoryField !== undefined) inventoryKey(request, writes.inventoryField, report);
-    if (report.issues) return request as unknown as BidRequest;
-  }
   for (let i = 0; i < count; i++) {
     const imp = impList[i];
     if (!isPlainObject(imp)) {

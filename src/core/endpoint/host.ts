@@ -8,8 +8,9 @@
  */
 
 const LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
-/** White space, controls, invisibles, backslash and `%`: text the URL parser would drop, map or decode. */
-const FORBIDDEN_IN_HOST = /[\s\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Z}\\%]/u;
+/** White space, controls, invisibles, backslash and `%` (text the URL parser would drop, map or decode), and the
+ * delimiters of a path, query, fragment or user info. */
+const FORBIDDEN_IN_HOST = /[\s\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Z}\\%/?#@]/u;
 
 /**
  * Normalises a host name: lower-case, IDN → punycode, one trailing dot removed, IPv4 in any spelling the URL
