@@ -10,7 +10,7 @@ const externals = [...Object.keys(pkg.dependencies ?? {}), ...builtinModules];
 const external = (id) => id.startsWith('node:') || externals.some((name) => id === name || id.startsWith(name + '/'));
 
 /** Library entries: name → source. Each is in the exports map of package.json. */
-const entries = { index: 'src/index.ts', client: 'src/client/index.ts', server: 'src/server/index.ts' };
+const entries = { index: 'src/index.ts', client: 'src/client/index.ts', server: 'src/server/index.ts', conformance: 'src/conformance/index.ts' };
 
 const ts = () => typescript({ tsconfig: './tsconfig.json', include: ['src/**/*.ts'], exclude: ['test/**', 'scripts/**'], declaration: false, outDir: undefined, noEmitOnError: true, noCheck: true });
 

@@ -1,7 +1,9 @@
 // The whole fixture suite through the built CLI (`node dist/cli.js`), a few cases at a time in parallel.
 import path from 'node:path';
 import fs from 'node:fs';
-import { describe } from 'vitest';
+import os from 'node:os';
+import { spawnSync } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
 import { cliImplementation } from '../../src/conformance/implementations/cli.js';
 import { conformanceSuite } from './suite.js';
 
@@ -11,4 +13,53 @@ const implementation = cliImplementation([process.execPath, cli]);
 
 describe.skipIf(!fs.existsSync(cli) && !process.env.CI)('conformance fixtures: CLI (dist/cli.js)', () => {
   conformanceSuite(implementation, implementation.kinds, { concurrent: true });
+});
+
+// Another implementation's command line, as a port in another language is tested: from the shell
+// (`bidfields conformance --cli CMD`) and from an outside project (`bidfields/conformance`).
+describe.skipIf(!fs.existsSync(cli) && !process.env.CI)('bidfields conformance --cli CMD', { timeout: 60_000 }, () => {
+  const conformance = (...args: string[]) => spawnSync(process.execPath, [cli, 'conformance', ...args], { encoding: 'utf8' });
+
+  it('passes a command line that follows SPEC §6, and skips the kinds a CLI does not take', () => {
+    const run = conformance('--cli', `${process.execPath} ${cli}`, '--filter', 'values-number');
+    expect(run.status).toBe(0);
+    expect(run.stdout).toMatch(/^([1-9]\d*) passed, 0 failed\n$/);
+    const all = conformance('--cli', `${process.execPath} ${cli}`, '--json', '--filter', 'prebid-js');
+    const suite = JSON.parse(all.stdout) as { passed: number; skipped: number; results: { reasons: string[] }[] };
+    expect(suite.passed).toBe(0);
+    expect(suite.skipped).toBeGreaterThan(0);
+    expect(suite.results[0]!.reasons[0]).toMatch(/does not implement 'prebid-js-/);
+  });
+
+  it('fails every case for a command that does not answer, with exit 1', () => {
+    const run = conformance('--cli', `${process.execPath} -e process.exit(3)`, '--filter', 'values-text');
+    expect(run.status).toBe(1);
+    expect(run.stdout).toMatch(/\n0 passed, [1-9]\d* failed\n$/);
+  });
+
+  it('refuses --cli with --engine, or an empty command (usage, exit 2)', () => {
+    expect(conformance('--cli', 'x', '--engine', 'full').status).toBe(2);
+    expect(conformance('--cli', ' ').status).toBe(2);
+  });
+
+  it("is importable as 'bidfields/conformance' from an outside project (ESM and CommonJS)", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bidfields-outside-'));
+    try {
+      fs.mkdirSync(path.join(dir, 'node_modules'));
+      fs.symlinkSync(root, path.join(dir, 'node_modules', 'bidfields'));
+      fs.writeFileSync(path.join(dir, 'package.json'), '{"name":"outside","type":"module"}');
+      fs.writeFileSync(
+        path.join(dir, 'run.mjs'),
+        `import path from 'node:path';
+import { bundledFixtures, cliImplementation, runSuite } from 'bidfields/conformance';
+const suite = await runSuite(path.dirname(bundledFixtures('cases')), cliImplementation([process.execPath, ${JSON.stringify(cli)}], 'port'), { filter: 'values-number' });
+console.log(suite.passed > 0 && suite.failed === 0 ? 'ok' : JSON.stringify(suite));`,
+      );
+      expect(spawnSync(process.execPath, ['run.mjs'], { cwd: dir, encoding: 'utf8' }).stdout).toBe('ok\n');
+      const cjs = spawnSync(process.execPath, ['-e', "console.log(typeof require('bidfields/conformance').runSuite)"], { cwd: dir, encoding: 'utf8' });
+      expect(cjs.stdout).toBe('function\n');
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });

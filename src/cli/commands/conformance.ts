@@ -1,4 +1,7 @@
-/** `bidfields conformance [DIR]`: runs the fixture suite against the library (SPEC §6), or its compact engine. */
+/**
+ * `bidfields conformance [DIR]`: runs the fixture suite against the library (SPEC §6), its compact engine, or any
+ * command line that follows SPEC §6 (`--cli`, how a port in another language is tested).
+ */
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -6,14 +9,15 @@ import { runSuite } from '../../conformance/run-suite.js';
 import { bundledFixtures } from '../../conformance/bundled-fixtures.js';
 import { libraryImplementation } from '../../conformance/implementations/library.js';
 import { compactImplementation } from '../../conformance/implementations/compact.js';
+import { cliImplementation } from '../../conformance/implementations/cli.js';
 import { EXIT_INVALID, EXIT_OK, UsageError, type CliCommand } from '../io.js';
 
-const usage = `Usage: bidfields conformance [DIR] [--engine full|compact] [--filter TEXT] [--verbose] [--json]
+const usage = `Usage: bidfields conformance [DIR] [--engine full|compact | --cli CMD] [--filter TEXT] [--verbose] [--json]
        bidfields conformance --api URL --email E --password P [--publisher-email E --publisher-password P]
                              [--start-date D --end-date D] [--quiet]
 
 Runs the conformance fixtures (DIR/cases/**/*.json; default: the fixtures shipped with bidfields)
-against the library and ends with the line 'N passed, N failed'.
+against the library, or another implementation, and ends with the line 'N passed, N failed'.
 
 With --api, runs the HTTP checks of the ad server API (SPEC §7: sign-in, auth, reports, errors;
 fixtures/api) against the server at URL, signing in as E (an Admin or Service account).
@@ -21,6 +25,10 @@ fixtures/api) against the server at URL, signing in as E (an Admin or Service ac
 Options:
   --engine E      full (default): the library, every case kind; compact: the engine of the Prebid.js
                   bundle, validate and enrich cases (those about authoring rules are skipped, with why)
+  --cli CMD       another implementation's command line (split at spaces, e.g. 'python3 port.py'):
+                  each validate and enrich case runs as 'CMD validate FILE --json …' or
+                  'CMD enrich --adapter F --values F --request F --json …' (SPEC §6), output and exit
+                  code checked; the other case kinds are skipped
   --filter TEXT   run only cases whose name or file contains TEXT
   --verbose       print passing and skipped cases too
   --json          print the results as JSON instead
@@ -41,6 +49,7 @@ export const conformanceCommand: CliCommand = {
       allowPositionals: true,
       options: {
         engine: { type: 'string' },
+        cli: { type: 'string' },
         filter: { type: 'string' },
         verbose: { type: 'boolean' },
         json: { type: 'boolean' },
@@ -78,7 +87,11 @@ export const conformanceCommand: CliCommand = {
     if (!fs.existsSync(path.join(root, 'cases'))) throw new UsageError(`no cases/ folder in '${root}'`);
     const engine = flags.engine ?? 'full';
     if (engine !== 'full' && engine !== 'compact') throw new UsageError(`--engine must be full or compact, not '${engine}'`);
-    const suite = await runSuite(root, engine === 'full' ? libraryImplementation : compactImplementation, {
+    const command = flags.cli?.split(' ').filter(Boolean);
+    if (command !== undefined && flags.engine !== undefined) throw new UsageError('give --engine or --cli, not both');
+    if (command !== undefined && command.length === 0) throw new UsageError('--cli needs a command');
+    const implementation = command ? cliImplementation(command) : engine === 'full' ? libraryImplementation : compactImplementation;
+    const suite = await runSuite(root, implementation, {
       filter: flags.filter,
       onResult: (result) => {
         if (flags.json) return;
