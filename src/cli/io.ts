@@ -5,12 +5,20 @@
 export interface CliIO {
   stdout(text: string): void;
   stderr(text: string): void;
-  /** Reads all of standard input as text. */
+  /** Reads all of standard input as text; throws {@link InputTooLarge} past {@link MAX_INPUT_BYTES}. */
   readStdin(): Promise<string>;
   /** Working directory that relative paths resolve against. */
   cwd: string;
   /** Standard input is a terminal (nothing piped), so reading it would wait for typing. */
   stdinIsTTY?: boolean;
+}
+
+/** Largest JSON input read (a file or standard input); bid requests are kilobytes, definitions a few megabytes. */
+export const MAX_INPUT_BYTES = 64 * 1024 * 1024;
+
+/** Thrown by `readStdin` when standard input is longer than {@link MAX_INPUT_BYTES}. */
+export class InputTooLarge extends Error {
+  override name = 'InputTooLarge';
 }
 
 /** Exit codes of the contract (SPEC §6): 0 ok, 1 invalid input, 2 usage error. */
@@ -36,7 +44,12 @@ export function processIO(): CliIO {
     stderr: (t) => void process.stderr.write(t),
     readStdin: async () => {
       const chunks: Buffer[] = [];
-      for await (const c of process.stdin) chunks.push(c as Buffer);
+      let size = 0;
+      for await (const c of process.stdin) {
+        size += (c as Buffer).length;
+        if (size > MAX_INPUT_BYTES) throw new InputTooLarge();
+        chunks.push(c as Buffer);
+      }
       return Buffer.concat(chunks).toString('utf8');
     },
     cwd: process.cwd(),

@@ -4,7 +4,7 @@ import { compile } from '../../core/compile.js';
 import { BidfieldsError } from '../../core/issues.js';
 import type { AdapterInput, BidRequest, FieldValues } from '../../core/types.js';
 import { EXIT_INVALID, EXIT_OK, UsageError, type CliCommand } from '../io.js';
-import { COMPILE_FLAGS_HELP, compileFlags, compileOptionsFrom, parseJson, printIssues, readJsonFile } from './shared.js';
+import { COMPILE_FLAGS_HELP, compileFlags, compileOptionsFrom, printIssues, readJsonFile, readJsonStdin, toJson } from './shared.js';
 
 const usage = `Usage: bidfields enrich --adapter FILE --values FILE [--request FILE] [--all-imps] [--json]
 
@@ -41,15 +41,16 @@ export const enrichCommand: CliCommand = {
     };
     try {
       const adapterInput = readJsonFile(io, flags.adapter, 'adapter');
-      const values = readJsonFile(io, flags.values, 'values');
-      const request = flags.request ? readJsonFile(io, flags.request, 'request') : parseJson(await io.readStdin(), 'standard input');
+      // Values and request exactly as written: the request is printed back, values are written into it.
+      const values = readJsonFile(io, flags.values, 'values', true);
+      const request = flags.request ? readJsonFile(io, flags.request, 'request', true) : await readJsonStdin(io, true);
       const adapter = compile(adapterInput as AdapterInput, compileOptionsFrom(flags));
       const result = adapter.safeEnrich(request as BidRequest, values as FieldValues, { allImps: flags['all-imps'] === true });
       const warnings = [...adapter.warnings, ...(result.ok ? result.warnings : [])];
       if (!result.ok) return fail(result.issues, warnings);
-      if (flags.json) io.stdout(JSON.stringify({ ok: true, request: result.request, warnings }) + '\n');
+      if (flags.json) io.stdout(toJson({ ok: true, request: result.request, warnings }, 'the enriched request') + '\n');
       else {
-        io.stdout(JSON.stringify(result.request) + '\n');
+        io.stdout(toJson(result.request, 'the enriched request') + '\n');
         printIssues(io, [], warnings);
       }
       return EXIT_OK;

@@ -1,31 +1,88 @@
 /**
- * Helpers the adapter commands share: reading JSON inputs (a file that is not JSON is an input error, exit 1;
- * a file that cannot be read is a usage error, exit 2), compile options from flags, and printing issues
- * readably (one per line: path, code, message) or as JSON.
+ * Helpers the adapter commands share: reading JSON inputs (a file that is not JSON, is over the size limit or
+ * holds a number JSON.parse cannot keep is an input error, exit 1; a file that cannot be read is a usage error,
+ * exit 2), compile options from flags, and printing issues readably (one per line: path, code, message) or as
+ * JSON.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { BidfieldsError, issue, type Issue } from '../../core/issues.js';
 import type { CompileOptions } from '../../core/types.js';
-import { UsageError, type CliIO } from '../io.js';
+import { InputTooLarge, MAX_INPUT_BYTES, UsageError, type CliIO } from '../io.js';
 
-/** Parses JSON text; bad JSON becomes an `invalid_json` issue naming its source. */
-export function parseJson(text: string, source: string): unknown {
+const tooLarge = (source: string) => new BidfieldsError([issue('limit_exceeded', '', `${source} is over ${MAX_INPUT_BYTES / 1024 / 1024} MiB`)]);
+
+/**
+ * Parses JSON text; bad JSON becomes an `invalid_json` issue naming its source. With `exact`, a number that
+ * JSON.parse would change (an integer beyond ±2^53, a value beyond the double range, a non-zero one that rounds
+ * to 0) is one too: the CLI prints requests back, and a changed bid floor or user id is not "kept".
+ */
+export function parseJson(text: string, source: string, exact = false): unknown {
+  let parsed: unknown;
   try {
-    return JSON.parse(text);
+    parsed = JSON.parse(text);
   } catch (error) {
     throw new BidfieldsError([issue('invalid_json', '', `${source} is not valid JSON: ${(error as Error).message}`)]);
   }
+  const inexact = exact ? inexactNumber(text) : undefined;
+  if (inexact !== undefined) throw new BidfieldsError([issue('invalid_json', '', `${source} has the number ${inexact.slice(0, 40)}, which a JSON parser cannot keep exactly; write it as a string`)]);
+  return parsed;
 }
 
-export function readJsonFile(io: CliIO, file: string, what: string): unknown {
+/** The first number token of valid JSON text that a double cannot hold as written, if any. */
+export function inexactNumber(text: string): string | undefined {
+  const token = /-?\d+(\.\d+)?([eE][+-]?\d+)?/y;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 34) {
+      // A string: skip to its closing quote, stepping over escapes.
+      for (i++; i < text.length && text.charCodeAt(i) !== 34; i++) if (text.charCodeAt(i) === 92) i++;
+    } else if (c === 45 || (c >= 48 && c <= 57)) {
+      token.lastIndex = i;
+      const [written, fraction, exponent] = token.exec(text)!;
+      const value = Number(written);
+      const mantissa = exponent === undefined ? written : written.slice(0, -exponent.length);
+      if (!Number.isFinite(value) || (value === 0 && /[1-9]/.test(mantissa)) || (fraction === undefined && exponent === undefined && !Number.isSafeInteger(value))) return written;
+      i += written.length - 1;
+    }
+  }
+  return undefined;
+}
+
+/** Reads and parses a JSON file (`exact`: see {@link parseJson}). */
+export function readJsonFile(io: CliIO, file: string, what: string, exact = false): unknown {
   let text: string;
   try {
-    text = fs.readFileSync(path.resolve(io.cwd, file), 'utf8');
+    const target = path.resolve(io.cwd, file);
+    if (fs.statSync(target).size > MAX_INPUT_BYTES) throw tooLarge(`${what} file '${file}'`);
+    text = fs.readFileSync(target, 'utf8');
   } catch (error) {
+    if (error instanceof BidfieldsError) throw error;
     throw new UsageError(`cannot read ${what} file '${file}': ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
   }
-  return parseJson(text, `${what} file '${file}'`);
+  return parseJson(text, `${what} file '${file}'`, exact);
+}
+
+/** Reads and parses standard input (`exact`: see {@link parseJson}); over the size limit is an input issue. */
+export async function readJsonStdin(io: CliIO, exact = false): Promise<unknown> {
+  let text: string;
+  try {
+    text = await io.readStdin();
+  } catch (error) {
+    if (error instanceof InputTooLarge) throw tooLarge('standard input');
+    throw error;
+  }
+  return parseJson(text, 'standard input', exact);
+}
+
+/** JSON text of a value, or an issue when it cannot be written (nested deeper than the stack allows). */
+export function toJson(value: unknown, what: string): string {
+  try {
+    return JSON.stringify(value);
+  } catch (error) {
+    if (error instanceof RangeError) throw new BidfieldsError([issue('limit_exceeded', '', `${what} is nested too deeply to be written as JSON`)]);
+    throw error;
+  }
 }
 
 /** Flags shared by `enrich` and `validate` for the definition check. */

@@ -1,0 +1,93 @@
+// `bidfields enrich` on inputs that JSON allows but a round trip through JavaScript would not keep, or that are
+// too big or too deep: each is an input issue (exit 1, JSON with --json), never a crash or a silently changed
+// request. And a reader that closes the pipe early ends the output quietly.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inexactNumber } from '../../src/cli/commands/shared.js';
+import { InputTooLarge, MAX_INPUT_BYTES, type CliIO } from '../../src/cli/io.js';
+import { main } from '../../src/cli/main.js';
+
+let dir: string;
+const write = (name: string, text: string) => (fs.writeFileSync(path.join(dir, name), text), name);
+function io(readStdin: () => Promise<string> = async () => '') {
+  const out: string[] = [];
+  const err: string[] = [];
+  const value: CliIO & { out: string[]; err: string[] } = { out, err, cwd: dir, stdout: (t) => void out.push(t), stderr: (t) => void err.push(t), readStdin };
+  return value;
+}
+const enrich = async (request: string | { stdin: () => Promise<string> }, ...extra: string[]) => {
+  const c = io(typeof request === 'string' ? undefined : request.stdin);
+  const args = ['enrich', '--adapter', 'adapter.json', '--values', 'values.json', '--json', ...extra];
+  const code = await main(typeof request === 'string' ? [...args, '--request', write('request.json', request)] : args, c);
+  return { code, answer: JSON.parse(c.out.join('')) as { ok: boolean; issues?: { code: string; message: string }[]; request?: unknown } };
+};
+
+beforeAll(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bidfields-cli-inputs-'));
+  write('adapter.json', '[{ "name": "zoneId", "type": "number", "display": "Zone" }]');
+  write('values.json', '{ "zoneId": 5 }');
+});
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+describe('numbers JSON.parse would change', () => {
+  it.each([
+    ['an integer beyond 2^53 (a user id)', '12345678901234567891'],
+    ['a value beyond the double range', '1e400'],
+    ['a negative one', '-1e400'],
+    ['a non-zero value that rounds to 0', '1e-400'],
+  ])('refuses %s in the request, naming it', async (_what, number) => {
+    const { code, answer } = await enrich(`{"id":"r","imp":[{"id":"1","bidfloor":${number}}]}`);
+    expect(code).toBe(1);
+    expect(answer.issues).toMatchObject([{ code: 'invalid_json' }]);
+    expect(answer.issues![0]!.message).toContain(number);
+  });
+
+  it('keeps every number a double holds, and ignores digits inside strings', async () => {
+    const request = '{"id":"r","imp":[{"id":"1","bidfloor":0.035,"ext":{"n":9007199254740991,"z":0,"e":1e300,"d":-0.0}}],"user":{"id":"12345678901234567891 1e400"}}';
+    const { code, answer } = await enrich(request);
+    expect(code).toBe(0);
+    expect(answer.request).toMatchObject({ imp: [{ bidfloor: 0.035, ext: { n: 9007199254740991, e: 1e300, zoneId: 5 } }], user: { id: '12345678901234567891 1e400' } });
+  });
+
+  it('finds the first inexact number of a text, skipping escaped quotes in strings', () => {
+    expect(inexactNumber('{"a":"\\" 1e400 \\\\","b":[1, 2.5, 99999999999999999999]}')).toBe('99999999999999999999');
+    expect(inexactNumber('[0, -0, 1e-300, 123456789012345678e-5, 0.1]')).toBeUndefined();
+  });
+});
+
+describe('size and depth', () => {
+  it('refuses a request file over the size limit as an input issue', async () => {
+    fs.writeFileSync(path.join(dir, 'big.json'), Buffer.alloc(MAX_INPUT_BYTES + 1, 32));
+    const c = io();
+    expect(await main(['enrich', '--adapter', 'adapter.json', '--values', 'values.json', '--request', 'big.json', '--json'], c)).toBe(1);
+    expect(JSON.parse(c.out.join(''))).toMatchObject({ ok: false, issues: [{ code: 'limit_exceeded' }] });
+  });
+
+  it('refuses standard input over the size limit the same way', async () => {
+    const { code, answer } = await enrich({ stdin: () => Promise.reject(new InputTooLarge()) });
+    expect(code).toBe(1);
+    expect(answer.issues).toMatchObject([{ code: 'limit_exceeded', message: 'standard input is over 64 MiB' }]);
+  });
+
+  it('reports a request too deep to print as an issue, not a crash', async () => {
+    const deep = '{"a":'.repeat(5000) + '1' + '}'.repeat(5000);
+    const { code, answer } = await enrich(`{"id":"r","imp":[{"id":"1","ext":{"x":${deep}}}]}`);
+    expect(code).toBe(1);
+    expect(answer.issues).toMatchObject([{ code: 'limit_exceeded' }]);
+  });
+});
+
+describe('a reader that closes the pipe early', () => {
+  const cli = path.resolve(import.meta.dirname, '../../dist/cli.js');
+  it.skipIf(!fs.existsSync(cli) && !process.env.CI)('ends the output without a stack trace', () => {
+    // Output far larger than a pipe's buffer, so the writer is still writing when the reader goes.
+    const imps = Array.from({ length: 200_000 }, (_, i) => `{"id":"${i}"}`).join(',');
+    write('many.json', `{"id":"r","imp":[${imps}]}`);
+    const run = spawnSync('bash', ['-c', `"${process.execPath}" "${cli}" enrich --adapter adapter.json --values values.json --request many.json --all-imps | head -c 10`], { cwd: dir, encoding: 'utf8' });
+    expect(run.stdout).toHaveLength(10);
+    expect(run.stderr).toBe('');
+  });
+});
