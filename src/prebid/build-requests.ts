@@ -23,7 +23,7 @@ export function buildRequests(adapter: CompactAdapter, options: PrebidBidderOpti
   const imps: unknown[] = [];
   for (const bid of Array.isArray(bids) ? bids : []) {
     try {
-      const imp = toImp(bid);
+      const imp = toImp(bid, options.currency);
       const result = imp && adapter.safeEnrich({ ...shared, imp: [imp] }, bid.params ?? {});
       if (!result?.ok) {
         warn('bid left out', result?.issues ?? bid);

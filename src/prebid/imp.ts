@@ -30,8 +30,9 @@ export function formats(sizes: unknown): { w: number; h: number }[] {
 /**
  * The imp for one bid request, or `undefined` when the bid asks for none of banner, video, native.
  * @example toImp({ bidId: 'b1', mediaTypes: { banner: { sizes: [[300, 250]] } } }) // { secure: 1, id: 'b1', banner: { format: [{ w: 300, h: 250 }] } }
+ * @param currency the bidder's currency, in which a price floor is asked for
  */
-export function toImp(bid: Obj): Obj | undefined {
+export function toImp(bid: Obj, currency = 'USD'): Obj | undefined {
   const { banner, video, native } = obj(bid.mediaTypes) ?? {};
   // The ad unit's media objects go out only for the media types it asks for (a video-only unit sends no banner).
   const { banner: firstPartyBanner, video: firstPartyVideo, native: _native, ...firstParty } = obj(bid.ortb2Imp) ?? {};
@@ -43,5 +44,14 @@ export function toImp(bid: Obj): Obj | undefined {
   // Prebid 11 has already copied (and validated) the OpenRTB keys of mediaTypes.video into ortb2Imp.video.
   if (obj(video)) imp.video = { ...obj(firstPartyVideo), ...formats(video.playerSize)[0] };
   if (obj(native) && obj(bid.nativeOrtbRequest)) imp.native = { request: JSON.stringify(bid.nativeOrtbRequest), ver: '1.2' };
+  // The price floor, when Prebid's floors module is on (it gives each bid request a getFloor): bidfloor and
+  // bidfloorcur in the bidder's currency, as Prebid's converter sets them. A floor that cannot be read is none.
+  try {
+    const floor = typeof bid.getFloor === 'function' ? bid.getFloor({ currency, mediaType: '*', size: '*' }) : undefined;
+    const value = parseFloat(floor?.floor);
+    if (value > 0 && value < Infinity && typeof floor.currency === 'string') Object.assign(imp, { bidfloor: value, bidfloorcur: floor.currency });
+  } catch {
+    // getFloor throws for an ad unit its rules cannot price; Prebid's converter sends no floor then either.
+  }
   return imp.banner || imp.video || imp.native ? imp : undefined;
 }

@@ -89,6 +89,20 @@ describe('the spec at auction time', () => {
       expect(spec.interpretResponse({ body: { seatbid: [{ bid: [{ impid: 'b1', ext: { cpm: 1 }, adm }] }] } }, request!)).toEqual([]);
     }
   });
+  it("sends the floors module's price floor as imp.bidfloor / bidfloorcur, asked in the bidder's currency", () => {
+    const spec = createPrebidBidder(record, { ...quiet, currency: 'EUR' });
+    const asked: unknown[] = [];
+    const floored = (getFloor: (request: unknown) => unknown) => ({ ...bid('b1'), getFloor: (request: unknown) => (asked.push(request), getFloor(request)) });
+    const imps = (bids: unknown[]) => JSON.parse(spec.buildRequests(bids as never, bidderRequest)[0]!.data).imp;
+    expect(imps([floored(() => ({ floor: 1.25, currency: 'EUR' }))])[0]).toMatchObject({ bidfloor: 1.25, bidfloorcur: 'EUR' });
+    expect(asked).toEqual([{ currency: 'EUR', mediaType: '*', size: '*' }]);
+    // No floor (the module has none, or cannot price this unit): the bid goes without one, never left out.
+    for (const getFloor of [() => ({}), () => ({ floor: 0, currency: 'EUR' }), () => ({ floor: 'x', currency: 'EUR' }), () => ({ floor: 2 }), () => { throw new Error('no rule'); }]) {
+      const [imp] = imps([floored(getFloor)]);
+      expect(imp.id).toBe('b1');
+      expect(imp).not.toHaveProperty('bidfloor');
+    }
+  });
   it('getUserSyncs configures none, whatever it is passed', () => {
     const spec = createPrebidBidder(record, quiet);
     expect(spec.getUserSyncs()).toEqual([]);
