@@ -37,7 +37,12 @@ function toBid(adapter: CompactAdapter, options: PrebidBidderOptions, sent: Map<
   }
   // The win notice URL: fired by a hidden pixel before banner markup, or the markup's (banner) / VAST's (video)
   // address when there is no adm, as Prebid's converter does. Only an http(s) URL, escaped for the attribute.
-  const nurl = typeof bid.nurl === 'string' && /^https?:\/\/[^\s]+$/i.test(bid.nurl) && bid.nurl.length <= MAX_AD ? bid.nurl : undefined;
+  const nurl = url(bid.nurl);
+  // The billing notice URL, which Prebid fires when the ad renders; categories (IAB) and the EU DSA transparency
+  // object go to meta, as Prebid's converter puts them.
+  const burl = url(bid.burl);
+  const categories = list(bid.cat).filter((category) => typeof category === 'string');
+  const dsa = obj(obj(bid.ext)?.dsa);
   const markup = typeof adm === 'string' && adm ? adm : undefined;
   // The size is the bid's, else the imp's: a video's player, a banner's only format (with several, the bid must say).
   const size: Obj | undefined = typeof w === 'number' && typeof h === 'number' ? bid : mediaType === 'video' ? imp?.video : imp?.banner?.format?.length === 1 ? imp.banner.format[0] : undefined;
@@ -55,8 +60,13 @@ function toBid(adapter: CompactAdapter, options: PrebidBidderOptions, sent: Map<
         ttl: typeof exp === 'number' && exp > 0 ? exp : (options.ttl ?? 300),
         netRevenue: options.netRevenue ?? true,
         mediaType,
-        meta: { advertiserDomains: list(adomain).filter((domain) => typeof domain === 'string') },
+        meta: {
+          advertiserDomains: list(adomain).filter((domain) => typeof domain === 'string'),
+          ...(categories.length && { primaryCatId: categories[0], secondaryCatIds: categories.slice(1) }),
+          ...(dsa && { dsa }),
+        },
         ...(typeof dealid === 'string' && { dealId: dealid }),
+        ...(burl && { burl }),
         ...(mediaType === 'native'
           ? { native: { ortb: adm } }
           : mediaType === 'video'
@@ -66,6 +76,9 @@ function toBid(adapter: CompactAdapter, options: PrebidBidderOptions, sent: Map<
               : { adUrl: nurl }),
       };
 }
+
+/** An http(s) URL of the answer (a notice URL), else `undefined`. */
+const url = (value: unknown): string | undefined => (typeof value === 'string' && value.length <= MAX_AD && /^https?:\/\/\S+$/i.test(value) ? value : undefined);
 
 export function interpretResponse(adapter: CompactAdapter, options: PrebidBidderOptions, warn: Warn, response: unknown, request: unknown): PrebidBid[] {
   const body = obj(obj(response)?.body);

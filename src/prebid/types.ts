@@ -51,11 +51,24 @@ export interface PrebidBid {
   ttl: number;
   netRevenue: boolean;
   mediaType: PrebidMediaType;
-  meta: { advertiserDomains: string[] };
+  meta: {
+    advertiserDomains: string[];
+    /** IAB content categories of the ad (`bid.cat`): the first, and the others. */
+    primaryCatId?: string;
+    secondaryCatIds?: string[];
+    /** EU Digital Services Act transparency (`bid.ext.dsa`). */
+    dsa?: Record<string, unknown>;
+  };
+  /** Banner markup (with a win-notice pixel when the bid has a `nurl`). */
   ad?: string;
+  /** Banner markup's address, for a bid with a `nurl` and no `adm`. */
+  adUrl?: string;
   vastXml?: string;
+  vastUrl?: string;
   native?: { ortb: unknown };
   dealId?: string;
+  /** Billing notice URL, fired by Prebid when the ad renders. */
+  burl?: string;
 }
 
 /** What Prebid's `registerBidder` / `registerBidAdapter` take. No function of it ever throws. */
