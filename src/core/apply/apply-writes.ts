@@ -67,9 +67,8 @@ function inventoryKey(request: Obj): 'app' | 'site' | 'dooh' | undefined {
   return present(request, 'app') !== undefined ? 'app' : present(request, 'site') !== undefined ? 'site' : present(request, 'dooh') !== undefined ? 'dooh' : undefined;
 }
 
-function applyInventory(request: Obj, out: Obj, writes: BoundWrites, mutate: boolean, report: Report): void {
+function applyInventory(request: Obj, out: Obj, key: 'app' | 'site' | 'dooh' | undefined, writes: BoundWrites, mutate: boolean, report: Report): void {
   const field = writes.inventoryField;
-  const key = inventoryKey(request);
   if (key === undefined) {
     fail(report, issue('no_inventory_object', '', 'the request has none of app, site, dooh to carry the publisher or site id', field));
     return;
@@ -124,7 +123,8 @@ export function applyWrites(request: unknown, writes: BoundWrites, options: Enri
   // In place only when what can fail (a path_conflict found midway aside) is known not to: imps that are objects,
   // an inventory object when one is written. Otherwise the copying path runs, reports every issue, and the
   // caller's request is left as it was.
-  const mutate = options?.mutate === true && allPlain(impList, count) && (writes.inventoryField === undefined || inventoryKey(request) !== undefined);
+  const inventory = writes.inventoryField === undefined ? undefined : inventoryKey(request);
+  const mutate = options?.mutate === true && allPlain(impList, count) && (writes.inventoryField === undefined || inventory !== undefined);
   const out: Obj = mutate ? request : { ...request };
   const { tagid, ext } = writes;
   const touchImps = tagid !== undefined || ext !== undefined;
@@ -145,6 +145,6 @@ export function applyWrites(request: unknown, writes: BoundWrites, options: Enri
     newImps[i] = target;
   }
   if (touchImps && !mutate) out.imp = newImps;
-  if (writes.inventoryField !== undefined) applyInventory(request, out, writes, mutate, report);
+  if (writes.inventoryField !== undefined) applyInventory(request, out, inventory, writes, mutate, report);
   return out as unknown as BidRequest;
 }
