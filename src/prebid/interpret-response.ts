@@ -20,6 +20,9 @@ export const MAX_AD = 500_000;
 
 export const MEDIA_TYPES: PrebidMediaType[] = ['banner', 'video', 'native'];
 
+/** An http(s) URL of the answer (a notice URL), else `undefined`. */
+const url = (value: unknown): string | undefined => (typeof value === 'string' && value.length <= MAX_AD && /^https?:\/\/\S+$/i.test(value) ? value : undefined);
+
 /** The Prebid bid for one partner bid, or what it lacks (`impid`, `cpm`, `mtype`, `adm`, `size`; `bid` when it is unreadable). */
 function toBid(adapter: CompactAdapter, options: PrebidBidderOptions, sent: Map<unknown, Obj>, currency: string, bid: Obj): PrebidBid | string {
   const imp = sent.get(bid.impid);
@@ -28,57 +31,54 @@ function toBid(adapter: CompactAdapter, options: PrebidBidderOptions, sent: Map<
   // OpenRTB 2.6 `mtype`: 1 banner, 2 video, 4 native (3, audio, is not supported); without it, the imp's first
   // media type (a multi-format imp then counts as banner).
   const mediaType = mtype == null ? MEDIA_TYPES.find((type) => imp?.[type]) : ([, 'banner', 'video', , 'native'] as const)[typeof mtype === 'number' ? mtype : 0];
+  if (!imp) return 'impid';
+  if (cpm === undefined) return 'cpm';
+  if (!mediaType) return 'mtype';
   // Markup over MAX_AD characters counts as none. Native markup is an object or its JSON text, which OpenRTB
-  // Native 1.0 wraps in { native: … }.
+  // Native 1.0 wraps in { native: … }; banner and video markup is text.
   let adm = typeof bid.adm === 'string' && bid.adm.length > MAX_AD ? '' : bid.adm;
   if (mediaType === 'native') {
     adm = obj(adm) ?? JSON.parse(adm || 0);
     adm = adm?.native ?? adm;
   }
+  const markup = typeof adm === 'string' && adm ? adm : undefined;
   // The win notice URL: fired by a hidden pixel before banner markup, or the markup's (banner) / VAST's (video)
   // address when there is no adm, as Prebid's converter does. Only an http(s) URL, escaped for the attribute.
   const nurl = url(bid.nurl);
+  if (!(mediaType === 'native' ? obj(adm) : markup || nurl)) return 'adm';
+  // The size is the bid's, else the imp's: a video's player, a banner's only format (with several, the bid must say).
+  const size: Obj | undefined = typeof w === 'number' && typeof h === 'number' ? bid : mediaType === 'video' ? imp.video : imp.banner?.format?.length === 1 ? imp.banner.format[0] : undefined;
+  if (mediaType === 'banner' && typeof size?.w !== 'number') return 'size';
   // The billing notice URL, which Prebid fires when the ad renders; categories (IAB) and the EU DSA transparency
   // object go to meta, as Prebid's converter puts them.
   const burl = url(bid.burl);
   const categories = list(bid.cat).filter((category) => typeof category === 'string');
   const dsa = obj(obj(bid.ext)?.dsa);
-  const markup = typeof adm === 'string' && adm ? adm : undefined;
-  // The size is the bid's, else the imp's: a video's player, a banner's only format (with several, the bid must say).
-  const size: Obj | undefined = typeof w === 'number' && typeof h === 'number' ? bid : mediaType === 'video' ? imp?.video : imp?.banner?.format?.length === 1 ? imp.banner.format[0] : undefined;
-  return !imp ? 'impid'
-    : cpm === undefined ? 'cpm'
-    : !mediaType ? 'mtype'
-    : !(mediaType === 'native' ? obj(adm) : markup || nurl) ? 'adm'
-    : mediaType === 'banner' && typeof size?.w !== 'number' ? 'size'
-    : {
-        requestId: bid.impid,
-        cpm,
-        currency,
-        ...(typeof size?.w === 'number' && { width: size.w, height: size.h }),
-        creativeId: String(bid.crid ?? bid.id ?? ''),
-        ttl: typeof exp === 'number' && exp > 0 ? exp : (options.ttl ?? 300),
-        netRevenue: options.netRevenue ?? true,
-        mediaType,
-        meta: {
-          advertiserDomains: list(adomain).filter((domain) => typeof domain === 'string'),
-          ...(categories.length && { primaryCatId: categories[0], secondaryCatIds: categories.slice(1) }),
-          ...(dsa && { dsa }),
-        },
-        ...(typeof dealid === 'string' && { dealId: dealid }),
-        ...(burl && { burl }),
-        ...(mediaType === 'native'
-          ? { native: { ortb: adm } }
-          : mediaType === 'video'
-            ? { ...(markup && { vastXml: markup }), ...(nurl && { vastUrl: nurl }) }
-            : markup
-              ? { ad: (nurl ? `<div style="position:absolute;left:0;top:0;visibility:hidden"><img src="${nurl.replace(/[&"<>]/g, (c) => `&#${c.charCodeAt(0)};`)}"></div>` : '') + markup }
-              : { adUrl: nurl }),
-      };
+  return {
+    requestId: bid.impid,
+    cpm,
+    currency,
+    ...(typeof size?.w === 'number' && { width: size.w, height: size.h }),
+    creativeId: String(bid.crid ?? bid.id ?? ''),
+    ttl: typeof exp === 'number' && exp > 0 ? exp : (options.ttl ?? 300),
+    netRevenue: options.netRevenue ?? true,
+    mediaType,
+    meta: {
+      advertiserDomains: list(adomain).filter((domain) => typeof domain === 'string'),
+      ...(categories.length && { primaryCatId: categories[0], secondaryCatIds: categories.slice(1) }),
+      ...(dsa && { dsa }),
+    },
+    ...(typeof dealid === 'string' && { dealId: dealid }),
+    ...(burl && { burl }),
+    ...(mediaType === 'native'
+      ? { native: { ortb: adm } }
+      : mediaType === 'video'
+        ? { ...(markup && { vastXml: markup }), ...(nurl && { vastUrl: nurl }) }
+        : markup
+          ? { ad: (nurl ? `<div style="position:absolute;left:0;top:0;visibility:hidden"><img src="${nurl.replace(/[&"<>]/g, (c) => `&#${c.charCodeAt(0)};`)}"></div>` : '') + markup }
+          : { adUrl: nurl }),
+  };
 }
-
-/** An http(s) URL of the answer (a notice URL), else `undefined`. */
-const url = (value: unknown): string | undefined => (typeof value === 'string' && value.length <= MAX_AD && /^https?:\/\/\S+$/i.test(value) ? value : undefined);
 
 export function interpretResponse(adapter: CompactAdapter, options: PrebidBidderOptions, warn: Warn, response: unknown, request: unknown): PrebidBid[] {
   const body = obj(obj(response)?.body);
