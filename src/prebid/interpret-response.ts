@@ -49,9 +49,10 @@ function toBid(adapter: CompactAdapter, options: PrebidBidderOptions, sent: Map<
   // The size is the bid's, else the imp's: a video's player, a banner's only format (with several, the bid must say).
   const size: Obj | undefined = typeof w === 'number' && typeof h === 'number' ? bid : mediaType === 'video' ? imp.video : imp.banner?.format?.length === 1 ? imp.banner.format[0] : undefined;
   if (mediaType === 'banner' && typeof size?.w !== 'number') return 'size';
-  // The billing notice URL, which Prebid fires when the ad renders; categories (IAB) and the EU DSA transparency
-  // object go to meta, as Prebid's converter puts them.
-  const burl = url(bid.burl);
+  // The billing notice URL, with the price in it: Prebid 11 fires a bid's impression image trackers when it bills
+  // the bid (on render, unless billing is deferred), which is how its own Prebid Server adapter passes burl on.
+  // Categories (IAB) and the EU DSA transparency object go to meta, as Prebid's converter puts them.
+  const burl = url(bid.burl)?.replace(/\$\{AUCTION_PRICE\}/g, String(cpm));
   const categories = list(bid.cat).filter((category) => typeof category === 'string');
   const dsa = obj(obj(bid.ext)?.dsa);
   return {
@@ -69,7 +70,7 @@ function toBid(adapter: CompactAdapter, options: PrebidBidderOptions, sent: Map<
       ...(dsa && { dsa }),
     },
     ...(typeof dealid === 'string' && { dealId: dealid }),
-    ...(burl && { burl }),
+    ...(burl && { burl, eventtrackers: [{ event: 1, method: 1, url: burl }] }),
     ...(mediaType === 'native'
       ? { native: { ortb: adm } }
       : mediaType === 'video'

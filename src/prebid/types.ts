@@ -67,8 +67,9 @@ export interface PrebidBid {
   vastUrl?: string;
   native?: { ortb: unknown };
   dealId?: string;
-  /** Billing notice URL, fired by Prebid when the ad renders. */
+  /** Billing notice URL (`${AUCTION_PRICE}` replaced), and the impression image tracker Prebid fires it through when it bills the bid. */
   burl?: string;
+  eventtrackers?: { event: 1; method: 1; url: string }[];
 }
 
 /** What Prebid's `registerBidder` / `registerBidAdapter` take. No function of it ever throws. */

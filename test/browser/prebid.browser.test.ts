@@ -80,7 +80,8 @@ describe.skipIf(missing !== undefined && !process.env.CI)(`Prebid.js 11 + bidfie
     await partner?.close();
   });
 
-  async function auction(variant: 'npm' | 'tag', scenario: string): Promise<{ result: AuctionResult; errors: string[]; requests: Received[] }> {
+  /** Runs the page's auction; `whileOpen` runs before the page closes (for what the page does after it). */
+  async function auction(variant: 'npm' | 'tag', scenario: string, whileOpen?: () => Promise<void>): Promise<{ result: AuctionResult; errors: string[]; requests: Received[] }> {
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
@@ -91,6 +92,7 @@ describe.skipIf(missing !== undefined && !process.env.CI)(`Prebid.js 11 + bidfie
       await page.waitForFunction(() => (window as unknown as { __result?: unknown }).__result, undefined, { timeout: 20_000 });
       const result = (await page.evaluate(() => (window as unknown as { __result: unknown }).__result)) as AuctionResult;
       expect(Date.now() - started, 'the auction ends before its 4 s timeout').toBeLessThan(4_000);
+      await whileOpen?.();
       return { result, errors, requests: partner.received.slice(before).filter((request) => request.scenario === scenario) };
     } finally {
       await page.close();
@@ -119,6 +121,13 @@ describe.skipIf(missing !== undefined && !process.env.CI)(`Prebid.js 11 + bidfie
     expect(JSON.parse(stdout)).toEqual(['function', 'function']);
     await withTypeCheckFile(outside, () => run(process.execPath, [path.join(repo, 'node_modules/typescript/bin/tsc'), '-p', outside]));
   }, 60_000);
+
+  it('the winning ad, rendered, fires its win notice (nurl pixel) and its billing notice (burl, price filled in)', { timeout: 30_000 }, async () => {
+    const notices = () => partner.received.filter((request) => request.scenario === 'notice').map((request) => request.body.replace(/^\/notice\/(nurl|burl)-[^?]*/, '$1')).sort();
+    const { result, errors } = await auction('npm', 'notices', () => expect.poll(notices, { timeout: 10_000 }).toEqual(['burl?price=2.5', 'nurl']));
+    expect(errors).toEqual([]);
+    expect(result.bids.top?.[0]).toMatchObject({ cpm: 2.5, ad: expect.stringContaining('/notice/nurl-') });
+  });
 
   it('page built from prebid.js + bidfields/prebid: enriched request, the winning CPM read from ext.bidfields.cpm', async () => {
     const { result, errors, requests } = await auction('npm', 'ext-cpm');

@@ -36,6 +36,13 @@ const AUCTION = `function auction() {
         });
       });
       var winners = pbjs.getHighestCpmBids().map(function (b) { return { code: b.adUnitCode, bidder: b.bidderCode, cpm: b.cpm }; });
+      // The notices scenario renders the top winner, as an ad server's creative would, so its notices fire.
+      var top = pbjs.getHighestCpmBids('top')[0];
+      if (location.pathname.slice(-8) === '/notices' && top) {
+        var frame = document.createElement('iframe');
+        document.body.appendChild(frame);
+        pbjs.renderAd(frame.contentWindow.document, top.adId);
+      }
       window.__result = { timedOut: !!timedOut, bids: bids, winners: winners };
     }
   });

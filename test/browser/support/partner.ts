@@ -18,8 +18,8 @@ type Answer = { status: number; body: string };
 
 const json = (value: unknown): Answer => ({ status: 200, body: JSON.stringify(value) });
 
-/** The partner's answer for a scenario, given the OpenRTB request it received. */
-function answer(scenario: string, request: { id?: string; imp?: Imp[] }): Answer {
+/** The partner's answer for a scenario, given the OpenRTB request it received (and its own origin, for notice URLs). */
+function answer(scenario: string, request: { id?: string; imp?: Imp[] }, origin: string): Answer {
   const banners = (request.imp ?? []).filter((imp) => imp.banner);
   // `price` is a decoy in every scenario read through ext.bidfields.cpm: a bid must never win on it.
   const bid = (imp: Imp, index: number, extra: Record<string, unknown> = {}) => ({
@@ -32,6 +32,9 @@ function answer(scenario: string, request: { id?: string; imp?: Imp[] }): Answer
       return seat(banners.map((imp, i) => bid(imp, i)));
     case 'price':
       return seat(banners.map((imp, i) => bid(imp, i, { price: 1.75 + i, ext: {} })));
+    case 'notices':
+      // The win notice (nurl) and the billing notice (burl, with the price macro) come back to /notice/….
+      return seat(banners.map((imp, i) => bid(imp, i, { nurl: `${origin}/notice/nurl-${imp.id}`, burl: `${origin}/notice/burl-${imp.id}?price=\${AUCTION_PRICE}` })));
     case 'not-json':
       return { status: 200, body: '<html><body>502 Bad Gateway</body></html>' };
     case 'empty':
@@ -68,10 +71,15 @@ export async function startPartner(): Promise<{ port: number; received: Received
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
-      const scenario = /^\/bid\/([a-z-]+)$/.exec(req.url ?? '')?.[1] ?? '';
-      const body = Buffer.concat(chunks).toString('utf8');
+      const notice = req.url?.startsWith('/notice/');
+      const scenario = notice ? 'notice' : (/^\/bid\/([a-z-]+)$/.exec(req.url ?? '')?.[1] ?? '');
+      const body = notice ? req.url! : Buffer.concat(chunks).toString('utf8');
       received.push({ method: req.method ?? '', scenario, contentType: req.headers['content-type'], body });
       const cors = { 'access-control-allow-origin': '*' };
+      if (notice) {
+        res.writeHead(204, cors).end();
+        return;
+      }
       if (req.method !== 'POST') {
         res.writeHead(req.method === 'OPTIONS' ? 204 : 405, cors).end();
         return;
@@ -82,7 +90,7 @@ export async function startPartner(): Promise<{ port: number; received: Received
       } catch {
         // answered by scenario all the same
       }
-      const { status, body: out } = answer(scenario, request);
+      const { status, body: out } = answer(scenario, request, `https://localhost:${(server.address() as AddressInfo).port}`);
       res.writeHead(status, { ...cors, 'content-type': out.startsWith('<') ? 'text/html' : 'application/json' }).end(out);
     });
   });
