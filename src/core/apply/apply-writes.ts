@@ -73,9 +73,6 @@ function applyInventory(request: Obj, out: Obj, key: 'app' | 'site' | 'dooh' | u
     fail(report, issue('no_inventory_object', '', 'the request has none of app, site, dooh to carry the publisher or site id', field));
     return;
   }
-  if (key === 'app' && present(request, 'site') !== undefined) {
-    (report.warnings ??= []).push(issue('both_app_and_site', '/site', 'the request has both app and site (OpenRTB forbids it); app is used'));
-  }
   const inventory = request[key];
   if (!isPlainObject(inventory)) {
     fail(report, issue('path_conflict', `/${key}`, `cannot write into a ${describe(inventory)} ${key}`, field));
@@ -117,6 +114,10 @@ export function applyWrites(request: unknown, writes: BoundWrites, options: Enri
   if (imps !== undefined && !Array.isArray(imps)) fail(report, issue('invalid_request', '/imp', 'imp must be an array'));
   else if (imps === undefined || imps.length === 0) fail(report, issue('no_imp', '/imp', 'the request has no imp to enrich'));
   if (report.issues) return request as unknown as BidRequest;
+  // SPEC §2: a request with both (OpenRTB forbids it) is warned, whatever is written; app is the one written to.
+  if (present(request, 'app') !== undefined && present(request, 'site') !== undefined) {
+    (report.warnings ??= []).push(issue('both_app_and_site', '/site', 'the request has both app and site (OpenRTB forbids it); app is used'));
+  }
 
   const impList = imps as unknown[];
   const count = options?.allImps === true ? impList.length : 1;

@@ -207,7 +207,7 @@ export function compileCompact(input: AdapterInput | unknown, options: Pick<Comp
       const inventoryField = [...bound.keys()].find((field) => field.to[0])?.name;
       const key = ['app', 'site', 'dooh'].find((name) => present(source, name) !== undefined);
       if (inventoryField && !key) fail('no_inventory_object', '', inventoryField);
-      if (inventoryField && key === 'app' && present(source, 'site') !== undefined) warnings.push(problem('both_app_and_site', '/site'));
+      if (key === 'app' && present(source, 'site') !== undefined) warnings.push(problem('both_app_and_site', '/site'));
       if ([...bound.keys()].some((field) => !field.to[0])) copies.add((out.imp = imps.slice()));
       for (const [field, value] of bound) {
         const [inventory, ...keys] = field.to;
