@@ -5,12 +5,6 @@
 import { main } from './main.js';
 import { processIO } from './io.js';
 
-// A reader that stops early (`bidfields enrich … | head -c 100`) closes the pipe: that ends the output, quietly.
-process.stdout.on('error', (error: NodeJS.ErrnoException) => {
-  if (error.code !== 'EPIPE') throw error;
-  process.exit(process.exitCode ?? 0);
-});
-
 main(process.argv.slice(2), processIO()).then(
   (code) => {
     process.exitCode = code;

@@ -39,8 +39,15 @@ export class UsageError extends Error {
 }
 
 export function processIO(): CliIO {
+  // A reader that stops early (`bidfields enrich … | head -c 100`) closes the pipe: the output ends there, quietly,
+  // and the command still finishes with its own exit code.
+  let closed = false;
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE') throw error;
+    closed = true;
+  });
   return {
-    stdout: (t) => void process.stdout.write(t),
+    stdout: (t) => void (closed || process.stdout.write(t)),
     stderr: (t) => void process.stderr.write(t),
     readStdin: async () => {
       const chunks: Buffer[] = [];

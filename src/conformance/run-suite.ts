@@ -25,7 +25,9 @@ export async function runCase(implementation: Implementation, testCase: Resolved
     const reasons = checkOutcome(testCase, await implementation.run(testCase));
     return { ...base, status: reasons.length === 0 ? 'passed' : 'failed', reasons };
   } catch (error) {
-    return { ...base, status: 'failed', reasons: [`threw ${(error as Error)?.stack ?? String(error)}`] };
+    // The message says what went wrong in the implementation; its stack (our runner's frames, mostly) only on request.
+    const message = error instanceof Error ? (process.env.BIDFIELDS_DEBUG ? error.stack : error.message) : String(error);
+    return { ...base, status: 'failed', reasons: [`threw ${message}`] };
   }
 }
 

@@ -38,6 +38,9 @@ describe('numbers JSON.parse would change', () => {
     ['a value beyond the double range', '1e400'],
     ['a negative one', '-1e400'],
     ['a non-zero value that rounds to 0', '1e-400'],
+    ['an integer beyond 2^53 written with a fraction', '9007199254740993.0'],
+    ['an integer beyond 2^53 written with an exponent', '12345678901234567891e0'],
+    ['more digits than a double holds', '0.30000000000000000000001'],
   ])('refuses %s in the request, naming it', async (_what, number) => {
     const { code, answer } = await enrich(`{"id":"r","imp":[{"id":"1","bidfloor":${number}}]}`);
     expect(code).toBe(1);
@@ -54,7 +57,9 @@ describe('numbers JSON.parse would change', () => {
 
   it('finds the first inexact number of a text, skipping escaped quotes in strings', () => {
     expect(inexactNumber('{"a":"\\" 1e400 \\\\","b":[1, 2.5, 99999999999999999999]}')).toBe('99999999999999999999');
-    expect(inexactNumber('[0, -0, 1e-300, 123456789012345678e-5, 0.1]')).toBeUndefined();
+    // Spelled otherwise than JavaScript writes them, but the same value: 2^53 itself, trailing zeros, exponents.
+    expect(inexactNumber('[0, -0, 0.0, 1e-300, 0.1, 9007199254740992, 1.50, 1E+2, 1.5e0, -12.5e-3, 1.7976931348623157e308, 5e-324]')).toBeUndefined();
+    expect(inexactNumber('[1234567890123.45678]')).toBe('1234567890123.45678');
   });
 });
 
@@ -72,6 +77,13 @@ describe('size and depth', () => {
     expect(answer.issues).toMatchObject([{ code: 'limit_exceeded', message: 'standard input is over 64 MiB' }]);
   });
 
+  it('counts the bytes of a pipe given as a file (--request /dev/stdin), which has no size to check first', () => {
+    const cli = path.resolve(import.meta.dirname, '../../dist/cli.js');
+    const run = spawnSync('bash', ['-c', `head -c ${MAX_INPUT_BYTES + 10} /dev/zero | tr '\\0' ' ' | "${process.execPath}" "${cli}" enrich --adapter adapter.json --values values.json --request /dev/stdin --json`], { cwd: dir, encoding: 'utf8' });
+    expect(run.status).toBe(1);
+    expect(JSON.parse(run.stdout)).toMatchObject({ ok: false, issues: [{ code: 'limit_exceeded', message: "request file '/dev/stdin' is over 64 MiB" }] });
+  });
+
   it('reports a request too deep to print as an issue, not a crash', async () => {
     const deep = '{"a":'.repeat(5000) + '1' + '}'.repeat(5000);
     const { code, answer } = await enrich(`{"id":"r","imp":[{"id":"1","ext":{"x":${deep}}}]}`);
@@ -86,8 +98,20 @@ describe('a reader that closes the pipe early', () => {
     // Output far larger than a pipe's buffer, so the writer is still writing when the reader goes.
     const imps = Array.from({ length: 200_000 }, (_, i) => `{"id":"${i}"}`).join(',');
     write('many.json', `{"id":"r","imp":[${imps}]}`);
+    write('bad.json', `{${Array.from({ length: 100 }, (_, i) => `"unknown${i}": 1`).join(',')}}`);
     const run = spawnSync('bash', ['-c', `"${process.execPath}" "${cli}" enrich --adapter adapter.json --values values.json --request many.json --all-imps | head -c 10`], { cwd: dir, encoding: 'utf8' });
     expect(run.stdout).toHaveLength(10);
     expect(run.stderr).toBe('');
+    // The command still ends with its own exit code (here: enriched, 0), not one the closed pipe made up.
+    const failing = spawnSync('bash', ['-c', `set -o pipefail; "${process.execPath}" "${cli}" enrich --adapter adapter.json --values bad.json --request many.json --json | head -c 10`], { cwd: dir, encoding: 'utf8' });
+    expect(failing.status).toBe(1);
+  });
+});
+
+describe('splitCommand (conformance --cli)', () => {
+  it('splits like a shell: quotes and backslashes keep spaces', async () => {
+    const { splitCommand } = await import('../../src/cli/commands/conformance.js');
+    expect(splitCommand('python3  port.py --fast')).toEqual(['python3', 'port.py', '--fast']);
+    expect(splitCommand(`"./my port/run.sh" 'a b' c\\ d "e\\"f" ''`)).toEqual(['./my port/run.sh', 'a b', 'c d', 'e"f', '']);
   });
 });

@@ -25,7 +25,8 @@ fixtures/api) against the server at URL, signing in as E (an Admin or Service ac
 Options:
   --engine E      full (default): the library, every case kind; compact: the engine of the Prebid.js
                   bundle, validate and enrich cases (those about authoring rules are skipped, with why)
-  --cli CMD       another implementation's command line (split at spaces, e.g. 'python3 port.py'):
+  --cli CMD       another implementation's command line, split as a shell would (quotes and backslashes
+                  keep spaces: --cli '"./my port/run.sh" --fast'), e.g. 'python3 port.py':
                   each validate and enrich case runs as 'CMD validate FILE --json …' or
                   'CMD enrich --adapter F --values F --request F --json …' (SPEC §6), output and exit
                   code checked; the other case kinds are skipped
@@ -87,7 +88,7 @@ export const conformanceCommand: CliCommand = {
     if (!fs.existsSync(path.join(root, 'cases'))) throw new UsageError(`no cases/ folder in '${root}'`);
     const engine = flags.engine ?? 'full';
     if (engine !== 'full' && engine !== 'compact') throw new UsageError(`--engine must be full or compact, not '${engine}'`);
-    const command = flags.cli?.split(' ').filter(Boolean);
+    const command = flags.cli === undefined ? undefined : splitCommand(flags.cli);
     if (command !== undefined && flags.engine !== undefined) throw new UsageError('give --engine or --cli, not both');
     if (command !== undefined && command.length === 0) throw new UsageError('--cli needs a command');
     const implementation = command ? cliImplementation(command) : engine === 'full' ? libraryImplementation : compactImplementation;
@@ -108,3 +109,35 @@ export const conformanceCommand: CliCommand = {
     return suite.failed === 0 ? EXIT_OK : EXIT_INVALID;
   },
 };
+
+/** Splits a command line the way a POSIX shell splits words: white space separates, quotes and `\\` keep it. */
+export function splitCommand(text: string): string[] {
+  const words: string[] = [];
+  let word = '';
+  let inWord = false;
+  let quote: string | undefined;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (quote !== undefined) {
+      if (c === quote) quote = undefined;
+      else if (c === '\\' && quote === '"' && i + 1 < text.length) word += text[++i];
+      else word += c;
+    } else if (c === '"' || c === "'") {
+      quote = c;
+      inWord = true;
+    } else if (c === '\\' && i + 1 < text.length) {
+      word += text[++i];
+      inWord = true;
+    } else if (/\s/.test(c)) {
+      if (inWord) words.push(word);
+      word = '';
+      inWord = false;
+    } else {
+      word += c;
+      inWord = true;
+    }
+  }
+  if (quote !== undefined) throw new UsageError(`--cli has an unclosed ${quote}`);
+  if (inWord) words.push(word);
+  return words;
+}

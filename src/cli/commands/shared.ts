@@ -14,8 +14,9 @@ const tooLarge = (source: string) => new BidfieldsError([issue('limit_exceeded',
 
 /**
  * Parses JSON text; bad JSON becomes an `invalid_json` issue naming its source. With `exact`, a number that
- * JSON.parse would change (an integer beyond ±2^53, a value beyond the double range, a non-zero one that rounds
- * to 0) is one too: the CLI prints requests back, and a changed bid floor or user id is not "kept".
+ * JSON.parse would change is one too (an integer beyond 2^53, more digits than a double holds, a value beyond
+ * the double range or one that rounds to 0): the CLI prints requests back, and a changed bid floor or user id is
+ * not "kept".
  */
 export function parseJson(text: string, source: string, exact = false): unknown {
   let parsed: unknown;
@@ -29,9 +30,13 @@ export function parseJson(text: string, source: string, exact = false): unknown 
   return parsed;
 }
 
-/** The first number token of valid JSON text that a double cannot hold as written, if any. */
+/**
+ * The first number token of valid JSON text whose value a double does not hold, if any: the number JSON.stringify
+ * writes back for it is not the number written (`1.50` and `1.5e0` are `1.5`, fine; `9007199254740993` becomes
+ * `9007199254740992`, `0.30000000000000000001` becomes `0.3`, `1e400` becomes `null`).
+ */
 export function inexactNumber(text: string): string | undefined {
-  const token = /-?\d+(\.\d+)?([eE][+-]?\d+)?/y;
+  const token = /-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (c === 34) {
@@ -39,28 +44,57 @@ export function inexactNumber(text: string): string | undefined {
       for (i++; i < text.length && text.charCodeAt(i) !== 34; i++) if (text.charCodeAt(i) === 92) i++;
     } else if (c === 45 || (c >= 48 && c <= 57)) {
       token.lastIndex = i;
-      const [written, fraction, exponent] = token.exec(text)!;
+      const [written] = token.exec(text)!;
       const value = Number(written);
-      const mantissa = exponent === undefined ? written : written.slice(0, -exponent.length);
-      if (!Number.isFinite(value) || (value === 0 && /[1-9]/.test(mantissa)) || (fraction === undefined && exponent === undefined && !Number.isSafeInteger(value))) return written;
+      // Most numbers are written the way JavaScript writes them back; the others are compared as decimals.
+      if (String(value) !== written && (!Number.isFinite(value) || decimal(written) !== decimal(String(value)))) return written;
       i += written.length - 1;
     }
   }
   return undefined;
 }
 
+/** A number's decimal value in one spelling, `<digits>e<exponent>` without leading or trailing zeros (`0` for zero, sign dropped for it). */
+function decimal(number: string): string {
+  const [, sign, whole, fraction = '', exponent = '0'] = /^(-?)(\d+)(?:\.(\d+))?(?:[eE]([+-]?\d+))?$/.exec(number)!;
+  const digits = (whole + fraction).replace(/^0+/, '');
+  if (digits === '') return '0';
+  const trimmed = digits.replace(/0+$/, '');
+  return `${sign}${trimmed}e${Number(exponent) - fraction.length + (digits.length - trimmed.length)}`;
+}
+
 /** Reads and parses a JSON file (`exact`: see {@link parseJson}). */
 export function readJsonFile(io: CliIO, file: string, what: string, exact = false): unknown {
   let text: string;
   try {
-    const target = path.resolve(io.cwd, file);
-    if (fs.statSync(target).size > MAX_INPUT_BYTES) throw tooLarge(`${what} file '${file}'`);
-    text = fs.readFileSync(target, 'utf8');
+    text = readBounded(path.resolve(io.cwd, file), `${what} file '${file}'`);
   } catch (error) {
     if (error instanceof BidfieldsError) throw error;
     throw new UsageError(`cannot read ${what} file '${file}': ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
   }
   return parseJson(text, `${what} file '${file}'`, exact);
+}
+
+/**
+ * A file's text, read in chunks up to the size limit: a pipe or FIFO (`--request /dev/stdin`, `<(cmd)`) has no
+ * size to check beforehand, so the bytes are counted as they come.
+ */
+function readBounded(target: string, source: string): string {
+  const fd = fs.openSync(target, 'r');
+  try {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for (;;) {
+      const chunk = Buffer.allocUnsafe(1 << 20);
+      const read = fs.readSync(fd, chunk, 0, chunk.length, null);
+      if (read === 0) return Buffer.concat(chunks).toString('utf8');
+      size += read;
+      if (size > MAX_INPUT_BYTES) throw tooLarge(source);
+      chunks.push(chunk.subarray(0, read));
+    }
+  } finally {
+    fs.closeSync(fd);
+  }
 }
 
 /** Reads and parses standard input (`exact`: see {@link parseJson}); over the size limit is an input issue. */

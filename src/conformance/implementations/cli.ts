@@ -10,10 +10,11 @@ import path from 'node:path';
 import type { Implementation, Outcome, ResolvedCase } from '../types.js';
 
 function exec(command: readonly string[], args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
+  return new Promise((resolve, reject) => {
     execFile(command[0]!, [...command.slice(1), ...args], { maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
-      const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
-      resolve({ code, stdout, stderr });
+      // A string code is the command not starting at all (ENOENT, EACCES); a number is its exit code.
+      if (typeof error?.code === 'string') reject(new Error(`cannot run '${command[0]}': ${error.code}`));
+      else resolve({ code: error ? (typeof error.code === 'number' ? error.code : -1) : 0, stdout, stderr });
     });
   });
 }
