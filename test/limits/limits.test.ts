@@ -69,13 +69,13 @@ describe('limits', () => {
     expect(() => compileCompact([{ name: Array(10_000).fill('a').join('.'), type: 'text', display: 'x' }])).toThrow(/name/);
   });
 
-  it('refuses a values object with 100,000 unknown keys with 100 issues and a summary', () => {
+  it('refuses a values object with 100,000 unknown keys with one issue each, in linear time', () => {
     const adapter = compile([{ name: 'zone', type: 'number', display: 'Zone' }]);
     const values = Object.fromEntries(Array.from({ length: 100_000 }, (_, i) => [`k${i}`, i]));
     const [issues, ms] = timed(() => adapter.validateValues(values));
     expect(ms).toBeLessThan(1000);
-    expect(issues).toHaveLength(101);
-    expect(issues.at(-1)).toMatchObject({ code: 'limit_exceeded', path: '' });
+    expect(issues).toHaveLength(100_000);
+    expect(issues.at(-1)).toMatchObject({ code: 'unknown_field', path: '/k99999', field: 'k99999' });
     const [compactIssues, compactMs] = timed(() => compileCompact([{ name: 'zone', type: 'number', display: 'Zone' }]).validateValues(values));
     expect(compactMs).toBeLessThan(1000);
     expect(compactIssues.map((found) => [found.code, found.path])).toEqual(issues.map((found) => [found.code, found.path]));

@@ -155,10 +155,8 @@ export function compileCompact(input: AdapterInput | unknown, options: Pick<Comp
   /** The coerced values by field, in field order; the issues of the values (paths into them) go to `issues`. */
   function bind(values: unknown, issues: Issue[]): Map<CompactField, WrittenValue> {
     const bound = new Map<CompactField, WrittenValue>();
-    let unknown = 0;
     if (!isPlainObject(values)) return issues.push(problem('invalid_value', '')), bound;
-    for (const key of Object.keys(values)) if (!byName.has(key) && ++unknown <= 100) issues.push(problem('unknown_field', pointer(key), key));
-    if (unknown > 100) issues.push(problem('limit_exceeded', ''));
+    for (const key of Object.keys(values)) if (!byName.has(key)) issues.push(problem('unknown_field', pointer(key), key));
     for (const field of byName.values()) {
       const raw = present(values, field.name);
       const at = pointer(field.name);
