@@ -52,12 +52,15 @@ export interface Issue {
  */
 export class BidfieldsError extends Error {
   readonly issues: readonly Issue[];
-  constructor(issues: readonly Issue[]) {
+  /** Warnings found along with the issues (lenient mode's unknown keys), so a refusal loses none of them. */
+  readonly warnings: readonly Issue[];
+  constructor(issues: readonly Issue[], warnings: readonly Issue[] = []) {
     const first = issues[0];
     const more = issues.length > 1 ? ` (and ${issues.length - 1} more)` : '';
     super(first ? `${first.path || '/'}: ${first.code}: ${first.message}${more}` : 'invalid input');
     this.name = 'BidfieldsError';
     this.issues = issues;
+    this.warnings = warnings;
   }
 }
 

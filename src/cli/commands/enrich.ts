@@ -55,7 +55,7 @@ export const enrichCommand: CliCommand = {
       }
       return EXIT_OK;
     } catch (error) {
-      if (error instanceof BidfieldsError) return fail([...error.issues]);
+      if (error instanceof BidfieldsError) return fail([...error.issues], [...error.warnings]);
       throw error;
     }
   },

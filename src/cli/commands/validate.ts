@@ -35,6 +35,7 @@ export const validateCommand: CliCommand = {
     } catch (error) {
       if (!(error instanceof BidfieldsError)) throw error;
       issues = [...error.issues];
+      warnings = [...error.warnings];
     }
     if (flags.json) io.stdout(JSON.stringify({ ok: issues.length === 0, issues, warnings }) + '\n');
     else {

@@ -17,9 +17,15 @@ export function runWithLibrary(testCase: ResolvedCase): Outcome | Promise<Outcom
   if (testCase.kind === 'rtb' || testCase.kind === 'prebid-server') return runProtocolCase(testCase);
   const options = testCase.compileOptions ?? {};
   if (testCase.kind === 'validate') {
+    // The issues are validateAdapter's; the warnings come with compile's adapter, or with its refusal.
     const issues = validateAdapter(testCase.adapter, options);
-    if (issues.length > 0) return { ok: false, issues, warnings: [] };
-    return { ok: true, warnings: [...compile(testCase.adapter as AdapterInput, options).warnings] };
+    let outcome: Outcome;
+    try {
+      outcome = { ok: true, warnings: [...compile(testCase.adapter as AdapterInput, options).warnings] };
+    } catch (error) {
+      outcome = refused(error);
+    }
+    return issues.length > 0 ? { ok: false, issues, warnings: outcome.warnings } : outcome;
   }
   let adapter;
   try {

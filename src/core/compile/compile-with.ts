@@ -12,7 +12,7 @@ export function compileWith(kit: CheckKit) {
   return function compile(input: AdapterInput, options: CompileOptions = {}): CompiledAdapter {
     // `?? {}`: JavaScript callers pass null too.
     const check = checkAdapter(input, options ?? {}, kit);
-    if (!check.plan || !check.protocol) throw new BidfieldsError(check.issues);
+    if (!check.plan || !check.protocol) throw new BidfieldsError(check.issues, check.warnings);
     const fields = (Array.isArray(input) ? input : input.fields) as FieldDefinition[];
     return new CompiledAdapter(check.plan, {
       protocol: check.protocol,
