@@ -145,9 +145,9 @@ export function compileCompact(input: AdapterInput | unknown, options: Pick<Comp
     if (fallback && !fallback.ok) return fail('invalid_default', at('/default'), name);
     if (names.has(name)) return bad('duplicate_name');
     names.add(name);
-    // No ext target equal to another or inside another (after the prefix is stripped).
+    // No name equal to another or inside another as a path (after the prefix is stripped; predefined ones as written).
     const segments = target ? [] : extSegments(name);
-    if (!target && targets.add(segments, name) !== undefined) return bad('name_conflict');
+    if (targets.add(target ? name.split('.') : segments, name) !== undefined) return bad('name_conflict');
     byName.set(name, { name, to: target ? PREDEFINED_PATHS[target] : [0, 'ext', ...segments], rule, required: definition.required === true, fallback: fallback?.ok ? fallback.value : undefined });
   });
   if (issues.length) throw new BidfieldsError(issues);

@@ -1,6 +1,6 @@
 /**
- * Cross-field name rules of SPEC §1: unique names (`duplicate_name`), and no two ext targets where one is a path
- * prefix of the other or the same (`name_conflict`), compared after the `predefinedImpExt.` prefix is stripped.
+ * Cross-field name rules of SPEC §1: unique names (`duplicate_name`), and no two names where one is a path prefix
+ * of the other or the same (`name_conflict`), compared after the `predefinedImpExt.` prefix is stripped.
  * One step per name segment (a map of names, a trie of targets), so 10,000 deep names are cheap.
  */
 import { issue, type Issue } from '../issues.js';
@@ -19,9 +19,10 @@ export function checkNames(plans: readonly FieldPlan[], fieldsPath: string): Iss
       continue;
     }
     names.set(plan.name, plan);
-    if (plan.target !== 'ext') continue;
-    const other = targets.add(plan.extPath, plan);
-    if (other) issues.push(issue('name_conflict', at, `'${plan.name}' and '${other.name}' (${fieldsPath}/${other.index}) write the same place or one inside the other`, plan.name));
+    // Names are compared as paths (SPEC §1: `a` and `a.b` conflict), predefined ones as written: `prd` and
+    // `prd.impTagId` conflict too, though only one of them lands in imp.ext.
+    const other = targets.add(plan.target === 'ext' ? plan.extPath : plan.name.split('.'), plan);
+    if (other) issues.push(issue('name_conflict', at, `'${plan.name}' and '${other.name}' (${fieldsPath}/${other.index}) are the same path or one is inside the other`, plan.name));
   }
   return issues;
 }
