@@ -4,6 +4,7 @@
  */
 import { loadFixtures } from './load-fixtures.js';
 import { checkOutcome } from './check-outcome.js';
+import { isEqual } from 'lodash-es';
 import type { CaseResult, Implementation, ResolvedCase, SuiteResult } from './types.js';
 
 export interface RunOptions {
@@ -22,7 +23,10 @@ export async function runCase(implementation: Implementation, testCase: Resolved
   const leftOut = implementation.skips?.(testCase);
   if (leftOut !== undefined) return { ...base, status: 'skipped', reasons: [leftOut] };
   try {
-    const reasons = checkOutcome(testCase, await implementation.run(testCase));
+    // The implementation gets a copy; SPEC §2 says the input is never changed, so the copy must come back as given.
+    const given = structuredClone(testCase);
+    const reasons = checkOutcome(testCase, await implementation.run(given));
+    if (!isEqual(given, testCase)) reasons.push('changed its input (the adapter, values or request of the case)');
     return { ...base, status: reasons.length === 0 ? 'passed' : 'failed', reasons };
   } catch (error) {
     // The message says what went wrong in the implementation; its stack (our runner's frames, mostly) only on request.
