@@ -71,7 +71,14 @@ describe('size and depth', () => {
     expect(JSON.parse(c.out.join(''))).toMatchObject({ ok: false, issues: [{ code: 'limit_exceeded' }] });
   });
 
-  it('refuses standard input over the size limit the same way', async () => {
+  it('refuses standard input over the size limit the same way (the real reader, counting as it reads)', () => {
+    const cli = path.resolve(import.meta.dirname, '../../dist/cli.js');
+    const run = spawnSync('bash', ['-c', `head -c ${MAX_INPUT_BYTES + 10} /dev/zero | tr '\\0' ' ' | "${process.execPath}" "${cli}" enrich --adapter adapter.json --values values.json --json`], { cwd: dir, encoding: 'utf8' });
+    expect(run.status).toBe(1);
+    expect(JSON.parse(run.stdout)).toMatchObject({ ok: false, issues: [{ code: 'limit_exceeded', message: 'standard input is over 64 MiB' }] });
+  });
+
+  it('turns the reader refusing standard input into the same issue', async () => {
     const { code, answer } = await enrich({ stdin: () => Promise.reject(new InputTooLarge()) });
     expect(code).toBe(1);
     expect(answer.issues).toMatchObject([{ code: 'limit_exceeded', message: 'standard input is over 64 MiB' }]);
@@ -98,12 +105,16 @@ describe('a reader that closes the pipe early', () => {
     // Output far larger than a pipe's buffer, so the writer is still writing when the reader goes.
     const imps = Array.from({ length: 200_000 }, (_, i) => `{"id":"${i}"}`).join(',');
     write('many.json', `{"id":"r","imp":[${imps}]}`);
-    write('bad.json', `{${Array.from({ length: 100 }, (_, i) => `"unknown${i}": 1`).join(',')}}`);
-    const run = spawnSync('bash', ['-c', `"${process.execPath}" "${cli}" enrich --adapter adapter.json --values values.json --request many.json --all-imps | head -c 10`], { cwd: dir, encoding: 'utf8' });
+    write('bad.json', `{${Array.from({ length: 200_000 }, (_, i) => `"unknown${i}": 1`).join(',')}}`);
+    const run = spawnSync('bash', ['-c', `set -o pipefail; "${process.execPath}" "${cli}" enrich --adapter adapter.json --values values.json --request many.json --all-imps | head -c 10`], { cwd: dir, encoding: 'utf8' });
     expect(run.stdout).toHaveLength(10);
     expect(run.stderr).toBe('');
-    // The command still ends with its own exit code (here: enriched, 0), not one the closed pipe made up.
+    // The command still ends with its own exit code, not one the closed pipe made up: 0 when it enriched, 1 when
+    // the values were refused (200,000 unknown keys: megabytes of issues, so the pipe closes on this one too).
+    expect(run.status).toBe(0);
     const failing = spawnSync('bash', ['-c', `set -o pipefail; "${process.execPath}" "${cli}" enrich --adapter adapter.json --values bad.json --request many.json --json | head -c 10`], { cwd: dir, encoding: 'utf8' });
+    expect(failing.stdout).toHaveLength(10);
+    expect(failing.stderr).toBe('');
     expect(failing.status).toBe(1);
   });
 });
