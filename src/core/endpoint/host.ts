@@ -74,7 +74,7 @@ export function isKnownHost(host: string, knownEndpoints: readonly string[]): bo
 }
 
 /** True when the list names this normalised host exactly (wildcards do not count). */
-export function isListedExactly(host: string, knownEndpoints: readonly string[]): boolean {
+function isListedExactly(host: string, knownEndpoints: readonly string[]): boolean {
   return entries(knownEndpoints).some((entry) => normaliseHost(entry) === host);
 }
 
