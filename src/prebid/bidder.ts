@@ -15,7 +15,8 @@ import type { PrebidBidderOptions, PrebidBidderSpec } from './types.js';
 /**
  * Compiles a `prebid-js` adapter record into a Prebid.js bidder spec (`code` = the record's `bidderCode`).
  * @throws BidfieldsError with every issue the compact engine finds in the record (`wrong_protocol`,
- * `invalid_endpoint`, `unknown_endpoint`, `invalid_cpm_field`, `invalid_bidder_code`, field issues); rules about
+ * `invalid_endpoint`, `unknown_endpoint`, `invalid_cpm_field`, `invalid_bidder_code`, field issues), and
+ * `invalid_gvlid` (path `/gvlid`, into the options) for a GVL ID that is not a positive integer; rules about
  * how a record is written are `validateAdapter`'s, run where records are written (see core/compact/engine.ts).
  * @example
  * import { registerBidder } from '../src/adapters/bidderFactory.js'; // inside a Prebid.js source build
@@ -26,6 +27,9 @@ export function createPrebidBidder(record: AdapterRecord, options: PrebidBidderO
   const issues = [];
   if (adapter.protocol !== 'prebid-js') issues.push(problem('wrong_protocol', '/protocol'));
   if (!adapter.endpoint) issues.push(problem('invalid_endpoint', '/endpoint'));
+  // A GVL ID is a positive integer; a wrong one would silently fail every TCF consent check.
+  const { gvlid } = options;
+  if (gvlid !== undefined && !(Number.isInteger(gvlid) && gvlid > 0)) issues.push(problem('invalid_gvlid', '/gvlid'));
   if (issues.length) throw new BidfieldsError(issues);
   const code = adapter.bidderCode!;
   const warn: Warn = (message, detail) => {
@@ -46,6 +50,7 @@ export function createPrebidBidder(record: AdapterRecord, options: PrebidBidderO
   };
   return {
     code,
+    ...(gvlid && { gvlid }),
     supportedMediaTypes: MEDIA_TYPES,
     isBidRequestValid: guard((bid) => {
       const found = adapter.validateValues(bid.params ?? {});

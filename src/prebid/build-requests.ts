@@ -18,7 +18,9 @@ export type Warn = (message: string, detail?: unknown) => void;
 export function buildRequests(adapter: CompactAdapter, options: PrebidBidderOptions, warn: Warn, bids: unknown, bidderRequest: unknown): PrebidServerRequest[] {
   const auction = obj(bidderRequest) ?? {};
   const timeout = auction.timeout;
-  let shared: Obj = { ...obj(auction.ortb2), id: String(auction.bidderRequestId ?? auction.auctionId), cur: [options.currency ?? 'USD'] };
+  // `cur`: the publisher's ortb2.cur when set, else the bidder's currency, as Prebid's currency module does.
+  const ortb2 = obj(auction.ortb2) ?? {};
+  let shared: Obj = { ...ortb2, id: String(auction.bidderRequestId ?? auction.auctionId), cur: ortb2.cur || [options.currency ?? 'USD'] };
   if (typeof timeout === 'number' && timeout > 0 && timeout < 1e7) shared.tmax = Math.round(timeout);
   const imps: unknown[] = [];
   for (const bid of Array.isArray(bids) ? bids : []) {

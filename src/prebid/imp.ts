@@ -35,7 +35,7 @@ export function formats(sizes: unknown): { w: number; h: number }[] {
 export function toImp(bid: Obj, currency = 'USD'): Obj | undefined {
   const { banner, video, native } = obj(bid.mediaTypes) ?? {};
   // The ad unit's media objects go out only for the media types it asks for (a video-only unit sends no banner).
-  const { banner: firstPartyBanner, video: firstPartyVideo, native: _native, ...firstParty } = obj(bid.ortb2Imp) ?? {};
+  const { banner: firstPartyBanner, video: firstPartyVideo, native: firstPartyNative, ...firstParty } = obj(bid.ortb2Imp) ?? {};
   // secure: 1 unless the publisher set it (as Prebid's converter does): without it a partner may answer with
   // http creatives, which an https page blocks.
   const imp: Obj = { secure: 1, ...firstParty, id: String(bid.bidId) };
@@ -43,7 +43,10 @@ export function toImp(bid: Obj, currency = 'USD'): Obj | undefined {
   if (obj(banner)) imp.banner = { format: formats(banner.sizes), ...obj(firstPartyBanner) };
   // Prebid 11 has already copied (and validated) the OpenRTB keys of mediaTypes.video into ortb2Imp.video.
   if (obj(video)) imp.video = { ...obj(firstPartyVideo), ...formats(video.playerSize)[0] };
-  if (obj(native) && obj(bid.nativeOrtbRequest)) imp.native = { request: JSON.stringify(bid.nativeOrtbRequest), ver: '1.2' };
+  // Prebid's native OpenRTB request (one with assets; Prebid's converter skips one without), its own `ver` (Prebid
+  // writes 1.2), and the ad unit's ortb2Imp.native keys (battr, …) over them, as the converter merges them.
+  const nativeRequest = obj(bid.nativeOrtbRequest);
+  if (obj(native) && nativeRequest && list(nativeRequest.assets).length) imp.native = { request: JSON.stringify(nativeRequest), ver: typeof nativeRequest.ver === 'string' ? nativeRequest.ver : '1.2', ...obj(firstPartyNative) };
   // The price floor, when Prebid's floors module is on (it gives each bid request a getFloor): bidfloor and
   // bidfloorcur in the bidder's currency, as Prebid's converter sets them. A floor that cannot be read is none.
   try {

@@ -23,29 +23,44 @@ export const MEDIA_TYPES: PrebidMediaType[] = ['banner', 'video', 'native'];
 /** An http(s) URL of the answer (a notice URL), else `undefined`. */
 const url = (value: unknown): string | undefined => (typeof value === 'string' && value.length <= MAX_AD && /^https?:\/\/\S+$/i.test(value) ? value : undefined);
 
+const objects = (value: unknown) => Array.isArray(value) && value.every(obj);
+/**
+ * Whether native markup has the shape Prebid 11 reads without checking: a `link` with a `url`, `assets` (an array
+ * of objects), and, when present, `eventtrackers` (objects) and `imptrackers` (strings). Prebid's native code
+ * throws inside its response callback on anything else, which stalls the auction until its timeout.
+ */
+const isNativeResponse = (native: unknown): boolean => {
+  const { link, assets, eventtrackers, imptrackers } = obj(native) ?? {};
+  return typeof obj(link)?.url === 'string' && objects(assets) && (eventtrackers === undefined || objects(eventtrackers)) && (imptrackers === undefined || (Array.isArray(imptrackers) && imptrackers.every((tracker) => typeof tracker === 'string')));
+};
+
 /** The Prebid bid for one partner bid, or what it lacks (`impid`, `cpm`, `mtype`, `adm`, `size`; `bid` when it is unreadable). */
 function toBid(adapter: CompactAdapter, options: PrebidBidderOptions, sent: Map<unknown, Obj>, currency: string, bid: Obj): PrebidBid | string {
   const imp = sent.get(bid.impid);
   const cpm = readCpm(bid, adapter.cpmField!);
   const { mtype, w, h, exp, adomain, dealid } = bid;
-  // OpenRTB 2.6 `mtype`: 1 banner, 2 video, 4 native (3, audio, is not supported); without it, the imp's first
-  // media type (a multi-format imp then counts as banner).
-  const mediaType = mtype == null ? MEDIA_TYPES.find((type) => imp?.[type]) : ([, 'banner', 'video', , 'native'] as const)[typeof mtype === 'number' ? mtype : 0];
+  // OpenRTB 2.6 `mtype`: 1 banner, 2 video, 4 native (3, audio, is not supported); without it, the imp's media
+  // type when it has only one. A multi-format imp needs `mtype`, as in Prebid's converter: guessing would serve
+  // VAST as banner HTML.
+  const offered = MEDIA_TYPES.filter((type) => imp?.[type]);
+  const mediaType = mtype == null ? (offered.length === 1 ? offered[0] : undefined) : ([, 'banner', 'video', , 'native'] as const)[typeof mtype === 'number' ? mtype : 0];
   if (!imp) return 'impid';
   if (cpm === undefined) return 'cpm';
   if (!mediaType) return 'mtype';
-  // Markup over MAX_AD characters counts as none. Native markup is an object or its JSON text, which OpenRTB
-  // Native 1.0 wraps in { native: … }; banner and video markup is text.
-  let adm = typeof bid.adm === 'string' && bid.adm.length > MAX_AD ? '' : bid.adm;
+  // Markup over MAX_AD characters is refused (not replaced by the nurl). Native markup is an object or its JSON
+  // text (parsed without `__proto__` / object-valued `constructor` keys, as Prebid parses untrusted JSON), which
+  // OpenRTB Native 1.0 wraps in { native: … }; banner and video markup is text.
+  let adm = bid.adm;
+  if (typeof adm === 'string' && adm.length > MAX_AD) return 'adm';
   if (mediaType === 'native') {
-    adm = obj(adm) ?? JSON.parse(adm || 0);
+    adm = obj(adm) ?? JSON.parse(adm || 0, (key, value) => (key === '__proto__' || (key === 'constructor' && typeof value === 'object') ? undefined : value));
     adm = adm?.native ?? adm;
   }
   const markup = typeof adm === 'string' && adm ? adm : undefined;
   // The win notice URL: fired by a hidden pixel before banner markup, or the markup's (banner) / VAST's (video)
   // address when there is no adm, as Prebid's converter does. Only an http(s) URL, escaped for the attribute.
   const nurl = url(bid.nurl);
-  if (!(mediaType === 'native' ? obj(adm) : markup || nurl)) return 'adm';
+  if (!(mediaType === 'native' ? isNativeResponse(adm) : markup || nurl)) return 'adm';
   // The size is the bid's, else the imp's: a video's player, a banner's only format (with several, the bid must say).
   const size: Obj | undefined = typeof w === 'number' && typeof h === 'number' ? bid : mediaType === 'video' ? imp.video : imp.banner?.format?.length === 1 ? imp.banner.format[0] : undefined;
   if (mediaType === 'banner' && typeof size?.w !== 'number') return 'size';

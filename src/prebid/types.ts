@@ -75,6 +75,8 @@ export interface PrebidBid {
 /** What Prebid's `registerBidder` / `registerBidAdapter` take. No function of it ever throws. */
 export interface PrebidBidderSpec {
   code: string;
+  /** The `gvlid` option, when set: Prebid registers it for TCF consent checks. */
+  gvlid?: number;
   supportedMediaTypes: PrebidMediaType[];
   isBidRequestValid(bid: PrebidBidRequest): boolean;
   buildRequests(bids: PrebidBidRequest[], bidderRequest?: PrebidBidderRequest): PrebidServerRequest[];
@@ -82,7 +84,15 @@ export interface PrebidBidderSpec {
   getUserSyncs(...args: unknown[]): never[];
 }
 
-export interface PrebidBidderOptions extends Pick<CompileOptions, 'knownEndpoints' | 'allowLocal'> {
+export interface PrebidBidderOptions extends Pick<CompileOptions, 'allowLocal'> {
+  /** Host names the record's endpoint may use (exact, or `*.example.com`); without it every endpoint is refused. */
+  knownEndpoints: readonly string[];
+  /**
+   * The partner's ID in the IAB Global Vendor List. With Prebid's TCF enforcement (`tcfControl`) a bidder without
+   * one gets no requests from users under GDPR, whatever they consented to; set it, or name the bidder in the
+   * publisher's `gvlMapping` or `vendorExceptions`.
+   */
+  gvlid?: number;
   /** Seconds a bid stays valid when the partner's bid has no `exp`. Default 300. */
   ttl?: number;
   /** Currency asked for (`cur`) and assumed when the answer has no `cur`. Default `'USD'`. */

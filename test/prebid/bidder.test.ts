@@ -31,6 +31,11 @@ describe('createPrebidBidder at config time', () => {
     expect(issuesOf(() => createPrebidBidder(withoutEndpoint, quiet))).toEqual(['invalid_endpoint /endpoint']);
     expect(issuesOf(() => createPrebidBidder({ ...record, endpoint: 'https://bid.partner.example/rtb?x=1' }, quiet))).toEqual(['invalid_endpoint /endpoint']);
   });
+  it('puts the gvlid option on the spec (Prebid registers it for TCF consent checks) and refuses one that is not a positive integer', () => {
+    expect(createPrebidBidder(record, { ...quiet, gvlid: 999 }).gvlid).toBe(999);
+    expect(createPrebidBidder(record, quiet)).not.toHaveProperty('gvlid');
+    for (const gvlid of [0, -1, 1.5, '999', NaN]) expect(issuesOf(() => createPrebidBidder(record, { ...quiet, gvlid: gvlid as number }))).toEqual(['invalid_gvlid /gvlid']);
+  });
   it('refuses localhost unless allowLocal and listed', () => {
     const local = { ...record, endpoint: 'https://localhost:8443/bid' };
     expect(issuesOf(() => createPrebidBidder(local, { knownEndpoints: ['localhost'] }))).toEqual(['invalid_endpoint /endpoint']);
@@ -84,6 +89,12 @@ describe('the spec at auction time', () => {
     const many = Array.from({ length: MAX_BIDS + 10 }, () => one('<b>'));
     expect(logged.interpretResponse({ body: { seatbid: [{ bid: many }] } }, request!)).toHaveLength(MAX_BIDS);
     expect(lines).toEqual([`bidfields acme: ${MAX_BIDS + 10} bids, only the first ${MAX_BIDS} read`]);
+    // Oversized markup is refused, not replaced by the win notice URL (which would then be served as the creative).
+    const nurl = 'https://win.partner.example/n';
+    expect(spec.interpretResponse({ body: { seatbid: [{ bid: [{ ...one('x'.repeat(MAX_AD + 1)), nurl }] }] } }, request!)).toEqual([]);
+    const [video] = spec.buildRequests([{ ...bid('v1'), mediaTypes: { video: { playerSize: [640, 480] } } }], bidderRequest);
+    expect(spec.interpretResponse({ body: { seatbid: [{ bid: [{ impid: 'v1', ext: { cpm: 1 }, adm: 'x'.repeat(MAX_AD + 1), nurl, mtype: 2 }] }] } }, video!)).toEqual([]);
+    expect(spec.interpretResponse({ body: { seatbid: [{ bid: [{ impid: 'v1', ext: { cpm: 1 }, nurl, mtype: 2 }] }] } }, video!)).toMatchObject([{ vastUrl: nurl }]);
     // Markup must be a string for banner and video: an object (a {native: …} wrapper included) is no markup.
     for (const adm of [{ native: 'x'.repeat(MAX_AD + 1) }, { native: '<b>' }, ['<b>']]) {
       expect(spec.interpretResponse({ body: { seatbid: [{ bid: [{ impid: 'b1', ext: { cpm: 1 }, adm }] }] } }, request!)).toEqual([]);
@@ -102,6 +113,24 @@ describe('the spec at auction time', () => {
       expect(imp.id).toBe('b1');
       expect(imp).not.toHaveProperty('bidfloor');
     }
+  });
+  it("native imps: Prebid's request with assets, its own ver, the ad unit's ortb2Imp.native keys; none without assets", () => {
+    const spec = createPrebidBidder(record, quiet);
+    const native = (nativeOrtbRequest: unknown, ortb2Imp?: unknown) => {
+      const [request] = spec.buildRequests([{ ...bid('n1'), mediaTypes: { native: {} }, nativeOrtbRequest, ortb2Imp }], bidderRequest);
+      return request && JSON.parse(request.data).imp[0].native;
+    };
+    const assets = [{ id: 1, required: 1, title: { len: 80 } }];
+    expect(native({ assets }, { native: { battr: [2] } })).toEqual({ request: JSON.stringify({ assets }), ver: '1.2', battr: [2] });
+    expect(native({ ver: '1.1', assets })).toEqual({ request: JSON.stringify({ ver: '1.1', assets }), ver: '1.1' });
+    expect(native({ assets: [] })).toBeUndefined();
+    expect(native({ ver: '1.2' })).toBeUndefined();
+  });
+  it("asks for the publisher's ortb2.cur when set, else the bidder's currency", () => {
+    const spec = createPrebidBidder(record, { ...quiet, currency: 'EUR' });
+    const cur = (ortb2: unknown) => JSON.parse(spec.buildRequests([bid()], { ...bidderRequest, ortb2 })[0]!.data).cur;
+    expect(cur({ ...bidderRequest.ortb2, cur: ['GBP'] })).toEqual(['GBP']);
+    expect(cur(bidderRequest.ortb2)).toEqual(['EUR']);
   });
   it('getUserSyncs configures none, whatever it is passed', () => {
     const spec = createPrebidBidder(record, quiet);

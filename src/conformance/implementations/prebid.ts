@@ -31,7 +31,7 @@ export function prebidImplementation(module: PrebidModule, name: string): Implem
     run(testCase: ResolvedCase): Outcome {
       let spec;
       try {
-        spec = module.createPrebidBidder(testCase.adapter as AdapterRecord, { ...testCase.compileOptions, log: () => {} });
+        spec = module.createPrebidBidder(testCase.adapter as AdapterRecord, { knownEndpoints: [], ...testCase.compileOptions, log: () => {} });
       } catch (error) {
         const issues = issuesOf(error);
         if (issues) return { ok: false, issues, warnings: [] };
