@@ -23,8 +23,8 @@ afterEach(async () => {
 });
 
 /** Starts the API server on a free port; `tune` may change its timeouts before it listens. */
-async function listen(tune: (s: ReturnType<typeof createServer>) => void = () => {}): Promise<number> {
-  const api = createServer(services);
+async function listen(tune: (s: ReturnType<typeof createServer>) => void = () => {}, log?: (line: string) => void): Promise<number> {
+  const api = createServer(services, { log });
   tune(api);
   server = api;
   await new Promise<void>((resolve) => api.listen(0, '127.0.0.1', resolve));
@@ -74,18 +74,20 @@ describe('requests Node refuses are answered with JSON errors', () => {
     expectJsonError(raw, 400, 'bad_request');
   });
 
-  it('408 request_timeout for a body that does not arrive in time', async () => {
+  it('408 request_timeout for a body that does not arrive in time, logged as 408 (not as an abort or an error)', async () => {
+    const log: string[] = [];
     const port = await listen((api) => {
       api.headersTimeout = 200;
       api.requestTimeout = 300;
       // Node checks the timeouts every 30 s; it reads this property when the server starts listening (the
       // constructor option's value; @types/node does not declare the property).
       Object.assign(api, { connectionsCheckingInterval: 50 });
-    });
+    }, (line) => log.push(line));
     const started = Date.now();
     const raw = await exchange(port, 'POST /api/signin/ HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"em');
     expectJsonError(raw, 408, 'request_timeout');
     expect(Date.now() - started).toBeLessThan(5000);
+    await vi.waitFor(() => expect(log).toEqual([expect.stringMatching(/^\S+ POST \/api\/signin\/ 408 [0-9.]+ms$/)]));
   });
 
   it('413 payload_too_large for chunk extensions over the limit, as Node answers it', async () => {
@@ -94,8 +96,8 @@ describe('requests Node refuses are answered with JSON errors', () => {
     expectJsonError(raw, 413, 'payload_too_large');
   });
 
-  it('a connection the client reset, or one that cannot be written, is destroyed without an answer', () => {
-    for (const [code, writable] of [['ECONNRESET', true], ['HPE_INVALID_METHOD', false]] as const) {
+  it('a connection the client reset or closed mid-request, or one that cannot be written, is destroyed without an answer', () => {
+    for (const [code, writable] of [['ECONNRESET', true], ['HPE_INVALID_EOF_STATE', true], ['HPE_INVALID_METHOD', false]] as const) {
       const write = vi.fn((_chunk: unknown, _encoding: unknown, done: () => void) => done());
       const socket = new Duplex({ read() {}, write });
       if (!writable) socket.end();
