@@ -1,8 +1,9 @@
 /**
  * A typed client for the ad server API (SPEC §7), on `fetch`, so the same code runs in Node 18+ and in browsers
  * (nothing here imports a `node:` module). Report requests are checked with the server's own validator before they
- * are sent, and the rows come back typed from the request: `{ dimensions: ['date'], metrics: ['revenue'] }` gives
- * `{ date: string; revenue: number }[]` with no annotation.
+ * are sent, in the form JSON sends them (a key set to `undefined` is no key), and the rows come back typed from the
+ * request: `{ dimensions: ['date'], metrics: ['revenue'] }` gives `{ date: string; revenue: number }[]` with no
+ * annotation.
  */
 import type { UserRecord } from '../auth/user.js';
 import type { ReportRequest, RowOf } from '../reports/request.js';
@@ -88,7 +89,7 @@ export function createClient(options: ClientOptions): ApiClient {
   }
 
   function checked(request: ReportRequest, csv: boolean): ReportRequest {
-    const body = { ...request, csv };
+    const body = asSent({ ...request, csv });
     const validation = validateReportRequest(body);
     if (!validation.ok) throw new ApiError(400, 'invalid_request', 'the report request is invalid', validation.issues);
     return body;
@@ -119,6 +120,15 @@ export function createClient(options: ClientOptions): ApiClient {
     },
   };
   return client;
+}
+
+/**
+ * The body as the server will read it: JSON drops keys whose value is `undefined` (at any depth), so
+ * `{ order: undefined }` arrives as no `order` at all. Checking this, not the caller's object, makes the client
+ * refuse exactly what the server refuses.
+ */
+function asSent<T>(body: T): T {
+  return JSON.parse(JSON.stringify(body)) as T;
 }
 
 /** The file name from `Content-Disposition`, else the one SPEC §7.3 prescribes. */

@@ -10,6 +10,10 @@ export const REPORT_LIMITS = {
   filterValues: 1000,
   /** Characters in one filter value. */
   filterValueLength: 256,
-  /** Largest `limit` or `skip` (15 digits: exact in a JSON number and in every SQL engine). */
-  rowCount: 999_999_999_999_999,
+  /**
+   * Largest `limit` or `skip` the engine works with (2^53 − 1: exact in a JSON number and in every SQL engine). A
+   * string of more digits is taken as this (a `skip` that large gives an empty page, a `limit` that large is no
+   * cap); a JSON number above it is refused, since JSON.parse has already rounded it.
+   */
+  rowCount: Number.MAX_SAFE_INTEGER,
 } as const;

@@ -31,9 +31,12 @@ export interface ReportRequest {
   metrics: readonly Metric[];
   filters?: readonly ReportFilter[];
   order?: OrderSpec;
-  /** Digits, e.g. `"100"`; a non-negative integer is accepted too. No limit means no cap. */
+  /**
+   * Digits, e.g. `"100"`; a non-negative integer up to 2^53 − 1 is accepted too. No limit means no cap; digits
+   * above 2^53 − 1 count as 2^53 − 1, so effectively no cap either.
+   */
   limit?: string | number;
-  /** Digits; defaults to `"0"`. */
+  /** Digits (any number of them: above 2^53 − 1, an empty page); defaults to `"0"`. */
   skip?: string | number;
   csv?: boolean;
   totals?: boolean;

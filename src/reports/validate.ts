@@ -21,6 +21,7 @@ export type ReportValidation =
 
 const KEYS = new Set(['startDate', 'endDate', 'dimensions', 'metrics', 'filters', 'order', 'limit', 'skip', 'csv', 'totals']);
 const ORDER = /^([A-Za-z]+)(?: +([A-Za-z]+))?$/;
+const DIGITS = /^[0-9]+$/;
 
 /**
  * Checks a report request body, collecting every issue rather than stopping at the first.
@@ -114,16 +115,18 @@ function checkOrder(order: unknown, requested: Column[], issues: Issue[]): Check
   return { column, direction: direction as 'asc' | 'desc' };
 }
 
+/**
+ * `limit` / `skip`: any string of digits, clamped to {@link REPORT_LIMITS}.rowCount (no data set has that many rows,
+ * so a larger count means the same), or a non-negative JSON integer up to it; a larger JSON number is refused, as
+ * it reached us already rounded.
+ */
 function checkCount(value: unknown, key: 'limit' | 'skip', issues: Issue[]): number | undefined {
-  const n =
-    typeof value === 'string' && /^[0-9]+$/.test(value) ? Number(value)
-    : typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value
-    : NaN;
-  if (Number.isNaN(n) || n > REPORT_LIMITS.rowCount) {
-    issues.push(issue('invalid_number', pointer(key), `${key} must be a string of digits (at most ${REPORT_LIMITS.rowCount})`));
-    return undefined;
-  }
-  return n;
+  if (typeof value === 'string' && DIGITS.test(value)) return Math.min(Number(value), REPORT_LIMITS.rowCount);
+  if (typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= REPORT_LIMITS.rowCount) return value;
+  issues.push(
+    issue('invalid_number', pointer(key), `${key} must be a string of digits, or a non-negative integer of at most ${REPORT_LIMITS.rowCount}`),
+  );
+  return undefined;
 }
 
 function checkFlag(b: Record<string, unknown>, key: 'csv' | 'totals', issues: Issue[]): boolean {

@@ -2,10 +2,13 @@
  * The request handler of the reference server: routing, CORS, error bodies and the request log. Routes are exact
  * paths (with or without the trailing slash the seed writes); a known path with another method is 405 with
  * `Allow`, anything else 404. The log line has the method, the path without its query, the status and the time:
- * never a header or a body, so no password or token reaches a log.
+ * never a header or a body, so no password or token reaches a log. A client that disconnects before its body has
+ * arrived gets no answer (there is no one to send it to) and is logged with 499, the usual "client closed request",
+ * or with the status the connection was refused with (408 when it was too slow), never as a server error.
  */
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
-import { DEFAULT_MAX_BODY_BYTES } from './body.js';
+import { DEFAULT_MAX_BODY_BYTES, RequestAborted } from './body.js';
+import { clientErrorStatus } from './client-error.js';
 import { applyCors } from './cors.js';
 import { HttpError, INTERNAL_ERROR } from './http-error.js';
 import { sendError } from './respond.js';
@@ -25,6 +28,9 @@ export interface HandlerOptions {
 
 type Route = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
 
+/** The log status of a request whose client went away before it was read: nginx's "client closed request". */
+const CLIENT_CLOSED_REQUEST = 499;
+
 /**
  * Makes the handler for `http.createServer`.
  *
@@ -40,6 +46,7 @@ export function createHandler(services: ApiServices, options: HandlerOptions = {
   return async (req, res) => {
     const started = performance.now();
     const path = (req.url ?? '/').split('?')[0]!;
+    let status: number | undefined;
     try {
       if (corsOrigin && applyCors(req, res, corsOrigin)) return;
       const route = routes.get(path.replace(/\/$/, ''));
@@ -47,11 +54,17 @@ export function createHandler(services: ApiServices, options: HandlerOptions = {
       if (req.method !== 'POST') throw new HttpError(405, 'method_not_allowed', 'use POST', undefined, { Allow: 'POST' });
       await route(req, res);
     } catch (error) {
-      if (!(error instanceof HttpError)) log?.(`error ${req.method} ${path}: ${(error as Error)?.stack ?? String(error)}`);
-      if (res.headersSent) res.destroy();
-      else sendError(res, error instanceof HttpError ? error : INTERNAL_ERROR);
+      if (error instanceof RequestAborted) status = clientErrorStatus(req.socket) ?? CLIENT_CLOSED_REQUEST;
+      else answerFailure(error, res, (stack) => log?.(`error ${req.method} ${path}: ${stack}`));
     } finally {
-      log?.(`${new Date().toISOString()} ${req.method} ${path} ${res.statusCode} ${(performance.now() - started).toFixed(1)}ms`);
+      log?.(`${new Date().toISOString()} ${req.method} ${path} ${status ?? res.statusCode} ${(performance.now() - started).toFixed(1)}ms`);
     }
   };
+}
+
+/** Answers a failed request: an HttpError with its own body, anything else as a bare 500 whose stack is logged. */
+function answerFailure(error: unknown, res: ServerResponse, logStack: (stack: string) => void): void {
+  if (!(error instanceof HttpError)) logStack((error as Error)?.stack ?? String(error));
+  if (res.headersSent) res.destroy();
+  else sendError(res, error instanceof HttpError ? error : INTERNAL_ERROR);
 }

@@ -2,7 +2,7 @@
  * Writing responses. Every API response says `Cache-Control: no-store` (a sign-in answer carries a token, a report
  * carries revenue: neither belongs in a shared cache) and `X-Content-Type-Options: nosniff`.
  */
-import type { ServerResponse } from 'node:http';
+import { STATUS_CODES, type ServerResponse } from 'node:http';
 import type { HttpError } from './http-error.js';
 
 const COMMON = { 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' };
@@ -22,6 +22,24 @@ export function sendJson(res: ServerResponse, status: number, body: unknown, hea
 /** Sends an error as the JSON error body, with its extra headers. */
 export function sendError(res: ServerResponse, error: HttpError): void {
   sendJson(res, error.status, error.body(), error.headers);
+}
+
+/**
+ * An error as a whole HTTP/1.1 response, status line to body, for writing straight to a socket when Node's parser
+ * refused the request and there is no `ServerResponse` to use. The same headers and JSON body as {@link sendError},
+ * plus `Connection: close`: after a request that could not be read, the connection cannot carry another.
+ */
+export function rawErrorResponse(error: HttpError): string {
+  const text = JSON.stringify(error.body());
+  const headers = {
+    ...COMMON,
+    ...error.headers,
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Length': Buffer.byteLength(text),
+    Connection: 'close',
+  };
+  const head = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join('');
+  return `HTTP/1.1 ${error.status} ${STATUS_CODES[error.status] ?? ''}\r\n${head}\r\n${text}`;
 }
 
 /** Sends a CSV download. */

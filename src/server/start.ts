@@ -6,6 +6,7 @@
 import { createServer as createHttpServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createHandler, type HandlerOptions } from './app.js';
+import { answerClientError } from './client-error.js';
 import type { ApiServices } from './services.js';
 
 /** Options of {@link startServer}. */
@@ -29,7 +30,8 @@ export interface RunningServer {
 }
 
 /**
- * Creates the API's `http.Server` without listening.
+ * Creates the API's `http.Server` without listening. Requests Node refuses before they reach the handler (headers
+ * too large, too slow, not HTTP) are answered with JSON error bodies too (see `client-error.ts`).
  *
  * @example
  * createServer(services).listen(8080)
@@ -38,6 +40,7 @@ export function createServer(services: ApiServices, options: HandlerOptions = {}
   const server = createHttpServer(createHandler(services, options));
   server.headersTimeout = 10_000;
   server.requestTimeout = 30_000;
+  server.on('clientError', answerClientError);
   return server;
 }
 

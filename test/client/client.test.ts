@@ -84,6 +84,24 @@ describe('client', () => {
     expect(fetchSpy).not.toHaveBeenCalled();
   });
 
+  it('checks what JSON sends: a key set to undefined is no key, as on the server, and is not sent', async () => {
+    const bodies: string[] = [];
+    const spy: typeof fetch = (input, init) => {
+      bodies.push(String(init?.body));
+      return fetch(input, init);
+    };
+    const api = createClient({ baseUrl: server.url, token: await server.token(1), fetch: spy });
+    const { order: _order, ...plain } = { ...request, limit: '3' };
+    const want = await api.report(plain);
+    for (const extra of [{ order: undefined }, { totals: undefined }, { filters: undefined }, { skip: undefined }]) {
+      expect(await api.report({ ...plain, ...extra })).toEqual(want);
+    }
+    const filter = { key: 'country', operator: '=', value: 'US', values: undefined } as const;
+    expect((await api.report({ ...plain, filters: [filter] })).map((row) => row.country)).toEqual(['US', 'US', 'US']);
+    expect((await api.reportCsv({ ...plain, order: undefined })).text.split('\r\n')).toHaveLength(5);
+    expect(bodies.filter((body) => /undefined|null|"order"|"values"/.test(body))).toEqual([]);
+  });
+
   it('reports a server-side 400 with its issues (a date the client cannot know is bad is checked there too)', async () => {
     const api = createClient({ baseUrl: server.url, token: await server.token(1), fetch: (input, init) => fetch(input, { ...init, body: String(init?.body).replace('2024-05-03', '2024-05-32') }) });
     const error = await rejection(api.report(request));

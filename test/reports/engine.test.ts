@@ -107,6 +107,16 @@ describe('report engine vs an independent computation', () => {
     expect(pages).toEqual(all);
   });
 
+  it('takes counts of any length: a skip past 2^53 - 1 is an empty page, a limit past it is no cap', async () => {
+    const request = { startDate: '2024-01-01', endDate: '2024-01-31', dimensions: ['date', 'country'], metrics: ['revenue'], totals: true };
+    const [totals, ...all] = await rows(request);
+    expect(all.length).toBeGreaterThan(10);
+    expect(await rows({ ...request, skip: '9'.repeat(30) })).toEqual([totals]);
+    expect(await rows({ ...request, skip: String(Number.MAX_SAFE_INTEGER), limit: '1' })).toEqual([totals]);
+    expect(await rows({ ...request, limit: '9'.repeat(30) })).toEqual([totals, ...all]);
+    expect(await rows({ ...request, limit: '9'.repeat(30), skip: '5' })).toEqual([totals, ...all.slice(5)]);
+  });
+
   it('answers an empty range with no rows and an all-zero totals row', async () => {
     expect(await rows({ startDate: '2020-01-01', endDate: '2020-01-31', dimensions: ['date', 'service'], metrics: ['revenue', 'ecpm'], totals: true })).toEqual([
       { date: 'Total', service: '', revenue: 0, ecpm: 0 },

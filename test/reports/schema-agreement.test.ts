@@ -23,6 +23,8 @@ const count = fc.oneof(
   { arbitrary: fc.nat(999_999).map(String), weight: 4 },
   { arbitrary: fc.nat(999_999), weight: 4 },
   { arbitrary: fc.oneof(fc.integer({ min: -5, max: -1 }), fc.constantFrom('1.0', '-1', 'ten', 2.5), junk), weight: 1 },
+  // Around 2^53 - 1: digits of any length are valid, JSON integers only up to it.
+  { arbitrary: fc.constantFrom('9007199254740992', '9'.repeat(40), 9007199254740991, 9007199254740992, 1e20), weight: 1 },
 );
 const filter = fc.oneof(
   fc.record({ key: fc.constantFrom('service', 'country'), operator: fc.constantFrom('=', '!=', 'in', 'NOT IN', 'LIKE'), value: maybe(fc.oneof(fc.string(), junk)), values: maybe(fc.oneof(fc.array(fc.string(), { maxLength: 3 }), junk)) }, { requiredKeys: ['key'] }),

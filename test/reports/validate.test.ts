@@ -71,7 +71,9 @@ describe('validateReportRequest: invalid requests', () => {
     ['limit empty string', { ...base, limit: '' }, ['invalid_number /limit']],
     ['limit with spaces', { ...base, limit: ' 10' }, ['invalid_number /limit']],
     ['limit exponent', { ...base, limit: '1e3' }, ['invalid_number /limit']],
-    ['limit too big', { ...base, limit: '9999999999999999' }, ['invalid_number /limit']],
+    ['limit JSON integer above 2^53 - 1', { ...base, limit: 9007199254740992 }, ['invalid_number /limit']],
+    ['skip JSON integer 1e20', { ...base, skip: 1e20 }, ['invalid_number /skip']],
+    ['limit digits with a sign', { ...base, limit: '+1' }, ['invalid_number /limit']],
     ['limit boolean', { ...base, limit: true }, ['invalid_number /limit']],
     ['limit null', { ...base, limit: null }, ['invalid_number /limit']],
     ['skip NaN-ish', { ...base, skip: 'NaN' }, ['invalid_number /skip']],
@@ -107,6 +109,19 @@ describe('validateReportRequest: valid requests', () => {
       const r = validateReportRequest({ ...base, limit, skip });
       expect(r.ok && [r.request.limit, r.request.skip]).toEqual(want);
     }
+  });
+
+  it('takes a digit string of any length, counting one above 2^53 - 1 as 2^53 - 1', () => {
+    const counts = (limit: unknown, skip: unknown) => {
+      const r = validateReportRequest({ ...base, limit, skip });
+      return r.ok ? [r.request.limit, r.request.skip] : r.issues;
+    };
+    const max = Number.MAX_SAFE_INTEGER;
+    expect(counts('999999999999999', '1000000000000000')).toEqual([999_999_999_999_999, 1_000_000_000_000_000]);
+    expect(counts('9999999999999999', '9007199254740991')).toEqual([max, max]);
+    expect(counts('9007199254740992', '18446744073709551616')).toEqual([max, max]);
+    expect(counts('9'.repeat(400), `000${'1'.repeat(30)}`)).toEqual([max, max]);
+    expect(counts(max, 1_000_000_000_000_000)).toEqual([max, 1_000_000_000_000_000]);
   });
 
   it('takes the order direction in any case, and a bare column as ascending', () => {

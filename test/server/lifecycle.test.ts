@@ -1,6 +1,9 @@
 // What the server does when things go wrong or end: a failing store is a bare 500 (the stack goes to the log,
-// not the client), CORS is off unless asked for, and close() lets a request in flight finish.
-import { afterEach, describe, expect, it } from 'vitest';
+// not the client), a client that hangs up mid-upload is logged as 499 and not answered, CORS is off unless asked
+// for, and close() lets a request in flight finish.
+import net from 'node:net';
+import type { ServerResponse } from 'node:http';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createTokenService } from '../../src/auth/token.js';
 import type { ApiServices } from '../../src/server/services.js';
 import { startServer, type RunningServer } from '../../src/server/start.js';
@@ -27,6 +30,27 @@ describe('server lifecycle and failures', () => {
     expect(answer.json).toEqual({ error: { code: 'internal', message: 'internal server error' } });
     expect(answer.text).not.toContain('disk on fire');
     expect(log.join('\n')).toContain('disk on fire');
+  });
+
+  it.each([
+    ['closes the connection', (socket: net.Socket) => socket.end()],
+    ['resets the connection', (socket: net.Socket) => socket.resetAndDestroy()],
+  ])('logs a client that %s mid-upload as 499, without a stack, and sends it nothing', async (_name, hangUp) => {
+    const log: string[] = [];
+    const responses: ServerResponse[] = [];
+    running = await startServer(services(async () => ({ ok: false, issues: [] })), { port: 0, log: (l) => log.push(l) });
+    running.server.on('request', (_req, res: ServerResponse) => responses.push(res));
+    const socket = net.connect(running.port, '127.0.0.1', () =>
+      socket.write('POST /api/signin/ HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"em'),
+    );
+    let received = '';
+    socket.on('data', (chunk) => (received += chunk));
+    await vi.waitFor(() => expect(responses).toHaveLength(1));
+    hangUp(socket);
+    await vi.waitFor(() => expect(log.join('\n')).toMatch(/ POST \/api\/signin\/ \d+ /));
+    expect(log).toEqual([expect.stringMatching(/^\S+ POST \/api\/signin\/ 499 [0-9.]+ms$/)]);
+    expect(responses[0]!.headersSent).toBe(false);
+    expect(received).toBe('');
   });
 
   it('sends no CORS headers by default and answers preflights when asked to', async () => {

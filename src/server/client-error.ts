@@ -1,0 +1,54 @@
+/**
+ * Requests Node's HTTP layer refuses before the handler sees them. Without a `clientError` listener Node answers
+ * those itself with a bare status line and no body (431 for a header block over its limit, 408 for a request
+ * that took too long to arrive, 400 for one it cannot parse, such as `Content-Length: abc`), against SPEC §7.4's
+ * "every error response is JSON". {@link answerClientError} answers them with the API's JSON error body instead:
+ * 431 `headers_too_large`, 408 `request_timeout`, 413 `payload_too_large` (chunk extensions over Node's limit,
+ * which Node itself answers 413), otherwise 400 `bad_request`; always `Connection: close`. A client that left
+ * mid-request (it reset the connection, or closed its side before the request was whole) gets no answer. The API
+ * writes each response in one step (status, headers and body together), so when such an error arrives no response
+ * of ours is half-written on the connection, and the answer cannot land inside one.
+ */
+import type { Duplex } from 'node:stream';
+import { HttpError } from './http-error.js';
+import { rawErrorResponse } from './respond.js';
+
+/** What Node's parser and timers refuse, by the error's code; anything else is a request that is not valid HTTP. */
+const CLIENT_ERRORS = new Map<string | undefined, HttpError>([
+  ['HPE_HEADER_OVERFLOW', new HttpError(431, 'headers_too_large', 'the request headers are too large')],
+  ['ERR_HTTP_REQUEST_TIMEOUT', new HttpError(408, 'request_timeout', 'the request did not arrive in time')],
+  ['HPE_CHUNK_EXTENSIONS_OVERFLOW', new HttpError(413, 'payload_too_large', 'the chunk extensions are too large')],
+]);
+const BAD_REQUEST = new HttpError(400, 'bad_request', 'the request is not valid HTTP');
+/** The client left mid-request: it reset the connection, or closed its side before the request was whole. */
+const CLIENT_GONE = new Set<string | undefined>(['ECONNRESET', 'HPE_INVALID_EOF_STATE']);
+/** The status each connection was answered with here: a request cut short by it is logged with that status. */
+const answered = new WeakMap<Duplex, number>();
+
+/**
+ * The server's `clientError` listener: writes the JSON error response and ends the connection, or, when the client
+ * has left or the connection can no longer be written, just destroys it.
+ *
+ * @example
+ * server.on('clientError', answerClientError)
+ */
+export function answerClientError(error: Error & { code?: string }, socket: Duplex): void {
+  if (CLIENT_GONE.has(error.code) || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const answer = CLIENT_ERRORS.get(error.code) ?? BAD_REQUEST;
+  answered.set(socket, answer.status);
+  socket.end(rawErrorResponse(answer), () => socket.destroy());
+}
+
+/**
+ * The status {@link answerClientError} answered a connection with, if it did. A request whose body was still
+ * arriving (a 408, or a chunked body Node could not parse) ends as aborted for its handler; this is its status.
+ *
+ * @example
+ * clientErrorStatus(req.socket) // 408 after a request timeout
+ */
+export function clientErrorStatus(socket: Duplex | null): number | undefined {
+  return socket ? answered.get(socket) : undefined;
+}
