@@ -45,9 +45,10 @@ export interface HttpResponse {
 export type FetchLike = (url: string, init: RequestInit) => Promise<{ status: number; text(): Promise<string> }>;
 
 /**
- * POSTs a built request. Redirects are refused whatever `r.redirect` says (the promise rejects on a 3xx with a
- * `Location`), and the whole exchange is aborted after `timeoutMs`. Network errors, redirects and timeouts
- * reject; any HTTP status resolves, since 204 (no bid) and 4xx are answers the caller interprets.
+ * POSTs a built request. Redirects are refused whatever `r.redirect` says: `fetch` is asked for
+ * `redirect: 'error'`, and a 3xx status that still comes back (a `fetchImpl` that ignores the option) rejects too.
+ * The whole exchange is aborted after `timeoutMs`. Network errors, redirects and timeouts reject; any other HTTP
+ * status resolves, since 204 (no bid) and 4xx are answers the caller interprets.
  *
  * @example
  * const http = buildRtbRequest(adapter, request, values);
@@ -57,6 +58,7 @@ export type FetchLike = (url: string, init: RequestInit) => Promise<{ status: nu
 export async function sendHttpRequest(r: HttpRequest, fetchImpl: FetchLike = fetch, options: SendOptions = {}): Promise<HttpResponse> {
   const signal = AbortSignal.timeout(options.timeoutMs ?? 1000);
   const response = await fetchImpl(r.url, { method: 'POST', headers: r.headers, body: r.body, redirect: 'error', signal });
+  if (response.status >= 300 && response.status < 400) throw new Error(`redirect refused: ${r.url} answered ${response.status}`);
   // The signal still covers reading the body, so a partner that trickles bytes cannot hold the auction.
   return { status: response.status, body: await response.text() };
 }

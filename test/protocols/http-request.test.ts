@@ -132,4 +132,12 @@ describe('sendHttpRequest against a local server', () => {
     expect(seenInit).toMatchObject({ method: 'POST', headers: r.headers, body: r.body, redirect: 'error' });
     expect(seenInit?.signal).toBeInstanceOf(AbortSignal);
   });
+
+  it('refuses a 3xx that a custom fetch hands back instead of following or refusing it', async () => {
+    const r = jsonPost(new URL('https://bid.partner.example/rtb'), { id: 'r' });
+    for (const status of [301, 302, 303, 307, 308, 300]) {
+      const fake: FetchLike = async () => ({ status, text: async () => '' });
+      await expect(sendHttpRequest(r, fake)).rejects.toThrow(`redirect refused: https://bid.partner.example/rtb answered ${status}`);
+    }
+  });
 });
