@@ -154,6 +154,15 @@ describe.skipIf(missing !== undefined && !process.env.CI)(`Prebid.js 11 + bidfie
     expect(result.bids.top?.map((bid) => bid.cpm)).toEqual([1.75]);
   }, 30_000);
 
+  it('malformed native markup next to good banner bids: the native bid is dropped, the banners still win, the auction ends', async () => {
+    const { result, errors, requests } = await auction('npm', 'native-malformed');
+    expect(errors).toEqual([]);
+    expect(result.timedOut).toBe(false);
+    expect(JSON.parse(requests[0]!.body).imp.find((imp: { tagid: string }) => imp.tagid === 'feed-native')?.native).toBeDefined();
+    expect(result.bids.feed ?? []).toEqual([]);
+    expect(result.winners).toEqual(expect.arrayContaining([{ code: 'top', bidder: 'acme', cpm: 2.5 }, { code: 'side', bidder: 'acme', cpm: 3.5 }]));
+  }, 30_000);
+
   const malformed = ['not-json', 'empty', 'no-content', 'null', 'cpm-text', 'cpm-negative', 'no-impid', 'unknown-impid', 'huge', 'server-error'];
   for (const scenario of malformed) {
     it(`a partner answer '${scenario}' gives no bid and no page error, and the auction ends`, async () => {

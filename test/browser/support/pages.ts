@@ -22,9 +22,16 @@ export const AD_UNITS = [
   { code: 'broken', mediaTypes: { banner: { sizes: [[728, 90]] } }, bids: [{ bidder: 'acme', params: { zone: 'abc' } }] },
 ];
 
+/** A native ad unit, added on the native scenario's page only (the other scenarios' requests stay as they are). */
+export const NATIVE_UNIT = {
+  code: 'feed',
+  mediaTypes: { native: { ortb: { ver: '1.2', assets: [{ id: 1, required: 1, title: { len: 80 } }] } } },
+  bids: [{ bidder: 'acme', params: { 'prd.impTagId': 'feed-native' } }],
+};
+
 /** The auction every page runs; its outcome lands in window.__result. */
 const AUCTION = `function auction() {
-  pbjs.addAdUnits(${JSON.stringify(AD_UNITS)});
+  pbjs.addAdUnits(${JSON.stringify(AD_UNITS)}.concat(location.pathname.indexOf('/native-') >= 0 ? [${JSON.stringify(NATIVE_UNIT)}] : []));
   pbjs.requestBids({
     timeout: 4000,
     bidsBackHandler: function (responses, timedOut) {

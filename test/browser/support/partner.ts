@@ -13,7 +13,7 @@ export interface Received {
   body: string;
 }
 
-type Imp = { id: string; banner?: unknown };
+type Imp = { id: string; banner?: unknown; native?: unknown };
 type Answer = { status: number; body: string };
 
 const json = (value: unknown): Answer => ({ status: 200, body: JSON.stringify(value) });
@@ -35,6 +35,13 @@ function answer(scenario: string, request: { id?: string; imp?: Imp[] }, origin:
     case 'notices':
       // The win notice (nurl) and the billing notice (burl, with the price macro) come back to /notice/….
       return seat(banners.map((imp, i) => bid(imp, i, { nurl: `${origin}/notice/nurl-${imp.id}`, burl: `${origin}/notice/burl-${imp.id}?price=\${AUCTION_PRICE}` })));
+    case 'native-malformed': {
+      // Native markup Prebid 11's native code cannot read (no assets array) next to good banner bids: Prebid throws
+      // on it inside its response callback unless the module drops it, and the whole answer is then lost.
+      const natives = (request.imp ?? []).filter((imp) => imp.native);
+      const broken = natives.map((imp) => ({ id: `n-${imp.id}`, impid: imp.id, price: 0.01, mtype: 4, adm: JSON.stringify({ link: { url: 'https://brand.example/' } }), ext: { bidfields: { cpm: 9 } } }));
+      return seat([...banners.map((imp, i) => bid(imp, i)), ...broken]);
+    }
     case 'not-json':
       return { status: 200, body: '<html><body>502 Bad Gateway</body></html>' };
     case 'empty':
