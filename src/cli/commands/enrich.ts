@@ -40,8 +40,9 @@ export const enrichCommand: CliCommand = {
       return EXIT_INVALID;
     };
     try {
-      const adapterInput = readJsonFile(io, flags.adapter, 'adapter');
-      // Values and request exactly as written: the request is printed back, values are written into it.
+      // Every input exactly as written: the request is printed back; values, defaults and option values are
+      // written into it (a 20-digit id in a number field is refused, as the value rules refuse its string).
+      const adapterInput = readJsonFile(io, flags.adapter, 'adapter', true);
       const values = readJsonFile(io, flags.values, 'values', true);
       const request = flags.request ? readJsonFile(io, flags.request, 'request', true) : await readJsonStdin(io, true);
       const adapter = compile(adapterInput as AdapterInput, compileOptionsFrom(flags));

@@ -132,10 +132,11 @@ export function compileCompact(input: AdapterInput | unknown, options: Pick<Comp
     const rule = (raw: unknown): RuleResult => {
       let length;
       // text: a string or a finite number (as its decimal string); number and select: a finite number, or a
-      // string that is a finite decimal number, surrounding white space allowed.
+      // string that is a finite decimal number, surrounding white space allowed (NaN: one no double holds exactly).
       const value = type === 'text' ? (typeof raw === 'string' ? raw : finite(raw) ? String(raw) : undefined) : typeof raw === 'string' ? parseDecimal(raw) : finite(raw) ? raw : undefined;
       const code =
-        type === 'select' && !options.some((option: Obj) => option.value === value) ? 'not_an_option'
+        value !== value ? 'invalid_value'
+        : type === 'select' && !options.some((option: Obj) => option.value === value) ? 'not_an_option'
         : value === undefined || (type === 'text' ? (counted && ((length = ucs2length(value as string)) < minLength || length > maxLength)) || (regExp && !regExp.test(value as string)) : integer && !Number.isInteger(value)) ? 'invalid_value'
         : type === 'number' && (value < min || value > max) ? 'out_of_range'
         : undefined;
