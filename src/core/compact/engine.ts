@@ -210,7 +210,7 @@ export function compileCompact(input: AdapterInput | unknown, options: Pick<Comp
       if ([...bound.keys()].some((field) => !field.to[0])) copies.add((out.imp = imps.slice()));
       for (const [field, value] of bound) {
         const [inventory, ...keys] = field.to;
-        if (inventory) key && put(out, [key, ...keys], value, '', inventoryField!, copies, conflicts);
+        if (inventory) key && put(out, [key, ...keys], value, '', field.name, copies, conflicts);
         else for (const index of enriched) put(out.imp, [index, ...keys], value, '/imp', field.name, copies, conflicts);
       }
       for (const found of conflicts.values()) issues.push(found);
