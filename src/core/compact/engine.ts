@@ -108,6 +108,13 @@ export function compileCompact(input: AdapterInput | unknown, options: Pick<Comp
     const bad = (code: string, key = '/name') => fail(code, at(key), typeof name === 'string' ? name : undefined);
     if (!isPath(name) || name.length > 512) return bad('schema');
     const target = predefinedTarget(name);
+    // The name rules, whatever else is wrong with the field (an unsafe name is refused below): no name twice, none
+    // equal to another or inside another as a path (after the prefix is stripped; predefined ones as written).
+    const segments = target ? [] : extSegments(name);
+    if (!hasUnsafeSegment(name)) {
+      if (names.has(name)) bad('duplicate_name');
+      else if ((names.add(name), targets.add(target ? name.split('.') : segments, name) !== undefined)) bad('name_conflict');
+    }
     if (!['text', 'number', 'select'].includes(type)) return bad('schema', '/type');
     // The shapes the value rule reads: options with a number value, numeric bounds (a string or an object there
     // could not be compared safely), boolean flags.
@@ -144,11 +151,6 @@ export function compileCompact(input: AdapterInput | unknown, options: Pick<Comp
     };
     const fallback = isNotEntered(definition.default) ? undefined : rule(definition.default);
     if (fallback && !fallback.ok) return fail('invalid_default', at('/default'), name);
-    if (names.has(name)) return bad('duplicate_name');
-    names.add(name);
-    // No name equal to another or inside another as a path (after the prefix is stripped; predefined ones as written).
-    const segments = target ? [] : extSegments(name);
-    if (targets.add(target ? name.split('.') : segments, name) !== undefined) return bad('name_conflict');
     byName.set(name, { name, to: target ? PREDEFINED_PATHS[target] : [0, 'ext', ...segments], rule, required: definition.required === true, fallback: fallback?.ok ? fallback.value : undefined });
   });
   if (issues.length) throw new BidfieldsError(issues);
