@@ -2,7 +2,9 @@
  * The Prebid Server wrapper (SPEC §4). Prebid Server reads bidder params from `imp[].ext.prebid.bidder.<code>`
  * (its canonical place) and, for older set-ups, from `imp[].ext`; which one an adapter uses is decided once, at
  * compile time, by handing the core an `extBase`, so the plan writes straight to the right place and nothing is
- * moved afterwards. Requests go to the auction endpoint: `/openrtb2/auction` when the entered URL has no path.
+ * moved afterwards. The location is the bidder params' only: `predefinedImpExt.<path>` names stay at
+ * `imp[].ext.<path>` (SPEC §2, any protocol). Requests go to the auction endpoint: `/openrtb2/auction` when the
+ * entered URL has no path.
  */
 import { compile } from '../core/compile.js';
 import { BidfieldsError, issue, type Issue } from '../core/issues.js';
@@ -17,7 +19,10 @@ import type { HttpRequest } from './http-request.js';
 export type ParamsLocation = 'imp.ext' | 'imp.ext.prebid.bidder';
 
 export interface PrebidServerOptions extends Pick<CompileOptions, 'knownEndpoints' | 'allowLocal' | 'strict'> {
-  /** Default `'imp.ext'`; `'imp.ext.prebid.bidder'` needs the record's `bidderCode`. */
+  /**
+   * Where bidder params go. Default `'imp.ext'`; `'imp.ext.prebid.bidder'` needs the record's `bidderCode`.
+   * `predefinedImpExt.<path>` names stay at `imp[].ext.<path>` either way.
+   */
   paramsLocation?: ParamsLocation;
 }
 
@@ -39,7 +44,7 @@ const locations = new WeakMap<CompiledAdapter, ParamsLocation>();
  *   { protocol: 'prebid-server', endpoint: 'https://pbs.example.com', bidderCode: 'acme', fields },
  *   { knownEndpoints: ['pbs.example.com'], paramsLocation: 'imp.ext.prebid.bidder' },
  * );
- * // values for a field named 'zone' land at imp[0].ext.prebid.bidder.acme.zone
+ * // values for a field named 'zone' land at imp[0].ext.prebid.bidder.acme.zone, 'predefinedImpExt.gpid' at imp[0].ext.gpid
  */
 export function compilePrebidServer(input: AdapterInput, options: PrebidServerOptions = {}): CompiledAdapter {
   const location = options.paramsLocation ?? 'imp.ext';

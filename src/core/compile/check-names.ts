@@ -2,13 +2,20 @@
  * Cross-field name rules of SPEC §1: unique names (`duplicate_name`), and no two names where one is a path prefix
  * of the other or the same (`name_conflict`), compared after the `predefinedImpExt.` prefix is stripped.
  * They run over every field whose name passes the grammar and is safe, whatever the field's other issues (a bad
- * default, a schema error), so that one issue never hides another. One step per name segment (a map of names, a
- * trie of targets), so 10,000 deep names are cheap.
+ * default, a schema error), so that one issue never hides another. With an ext base (bidder params under
+ * `imp.ext.prebid.bidder.<code>`), names are also compared where they land, since `predefinedImpExt.<path>`
+ * stays at `imp.ext.<path>` and could hold, or sit inside, the bidder params. One step per name segment (a map
+ * of names, tries of paths), so 10,000 deep names are cheap.
  */
 import { issue, type Issue } from '../issues.js';
 import { extTargets } from '../definition/ext-targets.js';
-import { extSegments, hasUnsafeSegment, isDotPath, predefinedTarget } from '../definition/names.js';
+import { extPath, extSegments, hasUnsafeSegment, isDotPath, predefinedTarget } from '../definition/names.js';
 import { isPlainObject } from '../apply/plain-object.js';
+
+interface Named {
+  name: string;
+  index: number;
+}
 
 /** A field's name when the name rules apply to it: a string of the name grammar without unsafe segments. */
 function checkedName(field: unknown): string | undefined {
@@ -21,7 +28,8 @@ function checkedName(field: unknown): string | undefined {
 export function checkNames(fields: readonly unknown[], fieldsPath: string, extBase: readonly string[]): Issue[] {
   const issues: Issue[] = [];
   const names = new Map<string, number>();
-  const targets = extTargets<{ name: string; index: number }>();
+  const paths = extTargets<Named>();
+  const places = extTargets<Named>();
   fields.forEach((field, index) => {
     const name = checkedName(field);
     if (name === undefined) return;
@@ -34,8 +42,17 @@ export function checkNames(fields: readonly unknown[], fieldsPath: string, extBa
     names.set(name, index);
     // Names are compared as paths (SPEC §1: `a` and `a.b` conflict), predefined ones as written: `prd` and
     // `prd.impTagId` conflict too, though only one of them lands in imp.ext.
-    const other = targets.add(predefinedTarget(name) ? name.split('.') : [...extBase, ...extSegments(name)], { name, index });
-    if (other) issues.push(issue('name_conflict', at, `'${name}' and '${other.name}' (${fieldsPath}/${other.index}) are the same path or one is inside the other`, name));
+    const predefined = predefinedTarget(name) !== undefined;
+    const other = paths.add(predefined ? name.split('.') : extSegments(name), { name, index });
+    if (other) {
+      issues.push(issue('name_conflict', at, `'${name}' and '${other.name}' (${fieldsPath}/${other.index}) are the same path or one is inside the other`, name));
+      return;
+    }
+    const overlap = extBase.length > 0 && !predefined ? places.add(extPath(name, extBase), { name, index }) : undefined;
+    if (overlap) {
+      const base = `imp.ext.${extBase.join('.')}`;
+      issues.push(issue('name_conflict', at, `'${name}' and '${overlap.name}' (${fieldsPath}/${overlap.index}) land in the same place or one inside the other (bidder params go under ${base})`, name));
+    }
   });
   return issues;
 }
