@@ -88,6 +88,21 @@ describe('adapter files are read exactly too', () => {
   });
 });
 
+describe('warnings of a refused enrichment', () => {
+  const both = '{"id":"r","imp":[{"id":"1","ext":"x"}],"app":{"id":"a"},"site":{"id":"s"}}';
+  it('are in the --json answer', async () => {
+    const { code, answer } = await enrich(both);
+    expect(code).toBe(1);
+    expect(answer).toMatchObject({ ok: false, issues: [{ code: 'path_conflict' }], warnings: [{ code: 'both_app_and_site', path: '/site' }] });
+  });
+  it('go to standard error after the issues in text mode', async () => {
+    const c = io();
+    expect(await main(['enrich', '--adapter', 'adapter.json', '--values', 'values.json', '--request', write('both.json', both)], c)).toBe(1);
+    expect(c.out).toEqual([]);
+    expect(c.err.join('')).toMatch(/^\/imp\/0\/ext {2}path_conflict .*\nwarning: \/site {2}both_app_and_site /);
+  });
+});
+
 describe('size and depth', () => {
   it('refuses a request file over the size limit as an input issue', async () => {
     fs.writeFileSync(path.join(dir, 'big.json'), Buffer.alloc(MAX_INPUT_BYTES + 1, 32));
