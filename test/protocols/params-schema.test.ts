@@ -74,7 +74,7 @@ function gap(field: FieldDefinition, value: unknown): string | undefined {
     if ((field.min !== undefined && parsed < field.min) || (field.max !== undefined && parsed > field.max)) return 'numeric string out of range';
   }
   if (field.type === 'text' && typeof value === 'number' && (field.minLength !== undefined || field.maxLength !== undefined || field.pattern !== undefined)) {
-    // 2. minLength/maxLength/pattern apply to strings only; a number in a text field is checked as String(n) by bidfields.
+    // 2. minLength/maxLength/pattern apply to strings only; a number in a text field is checked as its decimal string by bidfields.
     return 'number in a constrained text field';
   }
   if (field.type === 'select' && typeof value === 'string') {

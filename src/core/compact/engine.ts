@@ -20,7 +20,7 @@ import { BidfieldsError, issue, pointer, type Issue } from '../issues.js';
 import { isArray as isArrayValue, isPlainObject } from '../apply/plain-object.js';
 import { EXT_PREFIX, extSegments, hasUnsafeSegment, isDotPath, predefinedTarget } from '../definition/names.js';
 import { extTargets } from '../definition/ext-targets.js';
-import { isNotEntered, parseDecimal, type RuleResult, type ValueRule, type WrittenValue } from '../compile/value-rule.js';
+import { decimalString, isNotEntered, parseDecimal, type RuleResult, type ValueRule, type WrittenValue } from '../compile/value-rule.js';
 import { ucs2length } from '../definition/ucs2length.js';
 import { checkEndpointCompact } from './endpoint.js';
 import type { AdapterInput, CompileOptions, Protocol } from '../types.js';
@@ -140,14 +140,14 @@ export function compileCompact(input: AdapterInput | unknown, options: Pick<Comp
       let length;
       // text: a string or a finite number (as its decimal string); number and select: a finite number, or a
       // string that is a finite decimal number, surrounding white space allowed (NaN: one no double holds exactly).
-      const value = type === 'text' ? (typeof raw === 'string' ? raw : finite(raw) ? String(raw) : undefined) : typeof raw === 'string' ? parseDecimal(raw) : finite(raw) ? raw : undefined;
+      const value = type === 'text' ? (typeof raw === 'string' ? raw : finite(raw) ? decimalString(raw) : undefined) : typeof raw === 'string' ? parseDecimal(raw) : finite(raw) ? raw : undefined;
       const code =
         value !== value ? 'invalid_value'
         : type === 'select' && !options.some((option: Obj) => option.value === value) ? 'not_an_option'
         : value === undefined || (type === 'text' ? (counted && ((length = ucs2length(value as string)) < minLength || length > maxLength)) || (regExp && !regExp.test(value as string)) : integer && !Number.isInteger(value)) ? 'invalid_value'
         : type === 'number' && (value < min || value > max) ? 'out_of_range'
         : undefined;
-      return code ? { ok: false, code, message: code.replace(/_/g, ' ') } : { ok: true, value: target ? String(value) : value! };
+      return code ? { ok: false, code, message: code.replace(/_/g, ' ') } : { ok: true, value: target && finite(value) ? decimalString(value) : value! };
     };
     const fallback = isNotEntered(definition.default) ? undefined : rule(definition.default);
     if (fallback && !fallback.ok) return fail('invalid_default', at('/default'), name);

@@ -46,6 +46,21 @@ export function isExactDecimal(text: string, value: number): boolean {
 }
 
 /**
+ * A finite number as its decimal string (SPEC §3) in plain notation: `String(n)` without the exponent JavaScript
+ * uses from 1e21 up and below 1e-6, which no one reading an id or a text param expects. Both engines write
+ * numbers as text with it (a number in a text field, a number or select value at a predefined string target).
+ * @example decimalString(1e21) // '1000000000000000000000'; decimalString(1e-7) // '0.0000001'
+ */
+export function decimalString(value: number): string {
+  const [mantissa, power] = String(value).split('e') as [string, string?];
+  if (power === undefined) return mantissa;
+  // Exponent notation has one digit before the point: `-d.ddde±x`.
+  const exponent = Number(power);
+  const digits = mantissa.replace(/[-.]/g, '');
+  return (value < 0 ? '-' : '') + (exponent < 0 ? `0.${'0'.repeat(-exponent - 1)}${digits}` : digits.padEnd(exponent + 1, '0'));
+}
+
+/**
  * Parses a string that is a finite decimal number, surrounding white space allowed: its number; `undefined` when
  * it is none (`"abc"`, `"0x10"`, `"1e999"`); `NaN` when it is one that no double holds exactly
  * (`"9007199254740993"`, `"1e-400"`, see {@link isExactDecimal}), which the value rules refuse as `invalid_value`.
@@ -85,7 +100,7 @@ function textRule(field: Extract<FieldDefinition, { type: 'text' }>, pattern: Re
   return (raw) => {
     let text: string;
     if (typeof raw === 'string') text = raw;
-    else if (typeof raw === 'number' && Number.isFinite(raw)) text = String(raw);
+    else if (typeof raw === 'number' && Number.isFinite(raw)) text = decimalString(raw);
     else return fail('invalid_value', 'must be a string or a finite number');
     if (minLength !== undefined || maxLength !== undefined) {
       const length = ucs2length(text);
@@ -110,13 +125,13 @@ function selectRule(field: Extract<FieldDefinition, { type: 'select' }>): ValueR
 
 /**
  * The rule for one (schema-valid) field. `pattern` is the field's compiled pattern, if any. Predefined targets are
- * written as strings (SPEC §2), so for them the coerced value is turned into its string form.
+ * written as strings (SPEC §2), so for them a coerced number is turned into its decimal string.
  */
 export function valueRule(field: FieldDefinition, pattern: RegExp | undefined, asString: boolean): ValueRule {
   const rule = field.type === 'number' ? numberRule(field) : field.type === 'select' ? selectRule(field) : textRule(field, pattern);
   if (!asString) return rule;
   return (raw) => {
     const result = rule(raw);
-    return result.ok && typeof result.value === 'number' ? { ok: true, value: String(result.value) } : result;
+    return result.ok && typeof result.value === 'number' ? { ok: true, value: decimalString(result.value) } : result;
   };
 }
