@@ -36,8 +36,8 @@ const locations = new WeakMap<CompiledAdapter, ParamsLocation>();
  * Compiles an adapter for Prebid Server with its params at the chosen location. A bare field array is a Prebid
  * Server adapter without bidder code, so it can only use `'imp.ext'`.
  * Issues: `wrong_protocol` (at `/protocol`) for an RTB or Prebid JS record, reported alone since the other record
- * rules depend on the protocol; `invalid_bidder_code` (at `/bidderCode`) when `'imp.ext.prebid.bidder'` is asked
- * for without one; and every issue of `compile`.
+ * rules depend on the protocol; `invalid_bidder_code` when `'imp.ext.prebid.bidder'` is asked for without a bidder
+ * code (at `/bidderCode` for a record, at `''` for a bare field array, which has none); and every issue of `compile`.
  * @throws BidfieldsError listing every issue found.
  * @example
  * const adapter = compilePrebidServer(
@@ -58,7 +58,9 @@ export function compilePrebidServer(input: AdapterInput, options: PrebidServerOp
   let extBase: string[] = [];
   if (location === 'imp.ext.prebid.bidder') {
     const code = record?.bidderCode;
-    if (code === undefined) issues.push(issue('invalid_bidder_code', '/bidderCode', "params at imp.ext.prebid.bidder need the record's bidderCode"));
+    // A bare field array has no /bidderCode to point at: the issue is the input's own.
+    if (!record) issues.push(issue('invalid_bidder_code', '', 'params at imp.ext.prebid.bidder need a bidder code, which only an adapter record carries (a bare field array has none)'));
+    else if (code === undefined) issues.push(issue('invalid_bidder_code', '/bidderCode', "params at imp.ext.prebid.bidder need the record's bidderCode"));
     // An unusable code is reported by compile (invalid_bidder_code); it is only kept out of the ext path here.
     else if (isSafeSegment(code)) extBase = ['prebid', 'bidder', code];
   }

@@ -75,6 +75,16 @@ describe('compilePrebidServer', () => {
     }
   });
 
+  it('reports a bare field array asked for imp.ext.prebid.bidder at the input itself, which has no /bidderCode', () => {
+    try {
+      compilePrebidServer(record().fields, { paramsLocation: 'imp.ext.prebid.bidder' });
+      expect.unreachable();
+    } catch (error) {
+      expect((error as BidfieldsError).issues).toEqual([{ code: 'invalid_bidder_code', path: '', message: expect.stringMatching(/bidder code.*bare field array/) }]);
+    }
+    expect(paramsLocationOf(compilePrebidServer(record().fields))).toBe('imp.ext');
+  });
+
   it('does not accept extBase through its options (the location decides it)', () => {
     const adapter = compilePrebidServer(record(), { ...known, extBase: ['evil'] } as never);
     expect(JSON.parse(buildPrebidServerRequest(adapter, request, { zone: 1 }).body).imp[0].ext).toEqual({ zone: 1 });
