@@ -15,7 +15,8 @@ export interface EnrichResult {
   warnings: readonly Issue[];
 }
 
-export type SafeEnrichResult = ({ ok: true } & EnrichResult) | { ok: false; issues: Issue[] };
+/** A refused enrichment keeps its warnings too (`both_app_and_site` on a request that also has a conflict). */
+export type SafeEnrichResult = ({ ok: true } & EnrichResult) | { ok: false; issues: Issue[]; warnings: readonly Issue[] };
 
 /** Values validated and coerced once, ready to enrich many requests. */
 export interface BoundAdapter {
@@ -39,22 +40,27 @@ const NO_WARNINGS: readonly Issue[] = Object.freeze([]);
 function run(writes: BoundWrites, request: unknown, options: EnrichOptions | undefined): SafeEnrichResult {
   const report: Report = {};
   const result = applyWrites(request, writes, options, report);
-  return report.issues ? { ok: false, issues: report.issues } : { ok: true, request: result, warnings: report.warnings ?? NO_WARNINGS };
+  const warnings = report.warnings ?? NO_WARNINGS;
+  return report.issues ? { ok: false, issues: report.issues, warnings } : { ok: true, request: result, warnings };
 }
 
 function enrichOrThrow(writes: BoundWrites, request: unknown, options: EnrichOptions | undefined): EnrichResult {
   const report: Report = {};
   const result = applyWrites(request, writes, options, report);
-  if (report.issues) throw new BidfieldsError(report.issues);
-  return { request: result, warnings: report.warnings ?? NO_WARNINGS };
+  const warnings = report.warnings ?? NO_WARNINGS;
+  if (report.issues) throw new BidfieldsError(report.issues, warnings);
+  return { request: result, warnings };
 }
 
 const NO_WRITES: BoundWrites = { tagid: undefined, publisherId: undefined, siteId: undefined, inventoryField: undefined, ext: undefined };
 
-/** The issues of values that do not bind, with the request's own shape issues, so one call reports everything. */
-function withRequestIssues(valueIssues: Issue[], request: unknown, options: EnrichOptions | undefined): Issue[] {
+/**
+ * The refusal of values that do not bind: their issues with the request's own shape issues, and the request's
+ * warnings, so one call reports everything.
+ */
+function refusal(valueIssues: Issue[], request: unknown, options: EnrichOptions | undefined): Extract<SafeEnrichResult, { ok: false }> {
   const requestCheck = run(NO_WRITES, request, options);
-  return requestCheck.ok ? valueIssues : [...valueIssues, ...requestCheck.issues];
+  return { ok: false, issues: requestCheck.ok ? valueIssues : [...valueIssues, ...requestCheck.issues], warnings: requestCheck.warnings };
 }
 
 export class CompiledAdapter implements AdapterInfo {
@@ -93,17 +99,20 @@ export class CompiledAdapter implements AdapterInfo {
    */
   safeEnrich(request: BidRequest, values: FieldValues, options?: EnrichOptions): SafeEnrichResult {
     const bound = bindValues(this.plan, values);
-    return bound.writes ? run(bound.writes, request, options) : { ok: false, issues: withRequestIssues(bound.issues, request, options) };
+    return bound.writes ? run(bound.writes, request, options) : refusal(bound.issues, request, options);
   }
 
   /**
    * Applies values to a request; the input is not changed and untouched subtrees are shared with the result.
-   * @throws BidfieldsError with every issue found.
+   * @throws BidfieldsError with every issue found, and the warnings (`.warnings`).
    * @example const { request: enriched } = adapter.enrich(request, { 'prd.impTagId': 'top-banner' });
    */
   enrich(request: BidRequest, values: FieldValues, options?: EnrichOptions): EnrichResult {
     const bound = bindValues(this.plan, values);
-    if (!bound.writes) throw new BidfieldsError(withRequestIssues(bound.issues, request, options));
+    if (!bound.writes) {
+      const refused = refusal(bound.issues, request, options);
+      throw new BidfieldsError(refused.issues, refused.warnings);
+    }
     return enrichOrThrow(bound.writes, request, options);
   }
 

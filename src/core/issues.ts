@@ -52,7 +52,10 @@ export interface Issue {
  */
 export class BidfieldsError extends Error {
   readonly issues: readonly Issue[];
-  /** Warnings found along with the issues (lenient mode's unknown keys), so a refusal loses none of them. */
+  /**
+   * Warnings found along with the issues (lenient mode's unknown keys, an enrichment's `both_app_and_site`), so a
+   * refusal loses none of them.
+   */
   readonly warnings: readonly Issue[];
   constructor(issues: readonly Issue[], warnings: readonly Issue[] = []) {
     const first = issues[0];

@@ -77,7 +77,8 @@ export interface CompileOptions {
   /** Accept `localhost` and IP-literal endpoints that the known list names exactly (local testing only). */
   allowLocal?: boolean;
   /**
-   * Object path under `imp[].ext` where non-predefined values go; default `[]` (directly in `imp.ext`).
+   * Object path under `imp[].ext` where bidder params go (names that are neither predefined nor
+   * `predefinedImpExt.<path>`, which always lands at `imp[].ext.<path>`); default `[]` (directly in `imp.ext`).
    * The Prebid Server wrapper uses `['prebid', 'bidder', bidderCode]`.
    */
   extBase?: readonly string[];

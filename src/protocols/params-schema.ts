@@ -73,8 +73,8 @@ function propertySchema(field: FieldDefinition, mustBeEntered: boolean): Propert
 /**
  * The JSON Schema (draft-04) of the values object an adapter accepts: properties keyed by field name, `required`
  * for required fields without a default, no other keys. It validates what `adapter.validateValues` accepts,
- * with documented gaps: numeric strings are not checked against `min`/`max`/`integer` nor for overflow
- * (`"1e999"`); numbers entered in a text field are not checked against `minLength`/`maxLength`/`pattern`; a
+ * with documented gaps: numeric strings are not checked against `min`/`max`/`integer` nor for a value a double
+ * cannot hold exactly (`"1e999"`, `"9007199254740993"`, `"1e-400"`); numbers entered in a text field are not checked against `minLength`/`maxLength`/`pattern`; a
  * select accepts an option's number and its canonical string (`2`, `"2"`) but not other spellings (`"2.0"`).
  * Prebid Server sees the written params, where values are already coerced (numbers as numbers, text as
  * strings); the schema fits them unchanged when the fields are single-segment ext names (no `prd.*`, no dots).

@@ -2,7 +2,9 @@
  * The Prebid Server wrapper (SPEC §4). Prebid Server reads bidder params from `imp[].ext.prebid.bidder.<code>`
  * (its canonical place) and, for older set-ups, from `imp[].ext`; which one an adapter uses is decided once, at
  * compile time, by handing the core an `extBase`, so the plan writes straight to the right place and nothing is
- * moved afterwards. Requests go to the auction endpoint: `/openrtb2/auction` when the entered URL has no path.
+ * moved afterwards. The location is the bidder params' only: `predefinedImpExt.<path>` names stay at
+ * `imp[].ext.<path>` (SPEC §2, any protocol). Requests go to the auction endpoint: `/openrtb2/auction` when the
+ * entered URL has no path.
  */
 import { compile } from '../core/compile.js';
 import { BidfieldsError, issue, type Issue } from '../core/issues.js';
@@ -17,7 +19,10 @@ import type { HttpRequest } from './http-request.js';
 export type ParamsLocation = 'imp.ext' | 'imp.ext.prebid.bidder';
 
 export interface PrebidServerOptions extends Pick<CompileOptions, 'knownEndpoints' | 'allowLocal' | 'strict'> {
-  /** Default `'imp.ext'`; `'imp.ext.prebid.bidder'` needs the record's `bidderCode`. */
+  /**
+   * Where bidder params go. Default `'imp.ext'`; `'imp.ext.prebid.bidder'` needs the record's `bidderCode`.
+   * `predefinedImpExt.<path>` names stay at `imp[].ext.<path>` either way.
+   */
   paramsLocation?: ParamsLocation;
 }
 
@@ -31,15 +36,15 @@ const locations = new WeakMap<CompiledAdapter, ParamsLocation>();
  * Compiles an adapter for Prebid Server with its params at the chosen location. A bare field array is a Prebid
  * Server adapter without bidder code, so it can only use `'imp.ext'`.
  * Issues: `wrong_protocol` (at `/protocol`) for an RTB or Prebid JS record, reported alone since the other record
- * rules depend on the protocol; `invalid_bidder_code` (at `/bidderCode`) when `'imp.ext.prebid.bidder'` is asked
- * for without one; and every issue of `compile`.
+ * rules depend on the protocol; `invalid_bidder_code` when `'imp.ext.prebid.bidder'` is asked for without a bidder
+ * code (at `/bidderCode` for a record, at `''` for a bare field array, which has none); and every issue of `compile`.
  * @throws BidfieldsError listing every issue found.
  * @example
  * const adapter = compilePrebidServer(
  *   { protocol: 'prebid-server', endpoint: 'https://pbs.example.com', bidderCode: 'acme', fields },
  *   { knownEndpoints: ['pbs.example.com'], paramsLocation: 'imp.ext.prebid.bidder' },
  * );
- * // values for a field named 'zone' land at imp[0].ext.prebid.bidder.acme.zone
+ * // values for a field named 'zone' land at imp[0].ext.prebid.bidder.acme.zone, 'predefinedImpExt.gpid' at imp[0].ext.gpid
  */
 export function compilePrebidServer(input: AdapterInput, options: PrebidServerOptions = {}): CompiledAdapter {
   const location = options.paramsLocation ?? 'imp.ext';
@@ -53,7 +58,9 @@ export function compilePrebidServer(input: AdapterInput, options: PrebidServerOp
   let extBase: string[] = [];
   if (location === 'imp.ext.prebid.bidder') {
     const code = record?.bidderCode;
-    if (code === undefined) issues.push(issue('invalid_bidder_code', '/bidderCode', "params at imp.ext.prebid.bidder need the record's bidderCode"));
+    // A bare field array has no /bidderCode to point at: the issue is the input's own.
+    if (!record) issues.push(issue('invalid_bidder_code', '', 'params at imp.ext.prebid.bidder need a bidder code, which only an adapter record carries (a bare field array has none)'));
+    else if (code === undefined) issues.push(issue('invalid_bidder_code', '/bidderCode', "params at imp.ext.prebid.bidder need the record's bidderCode"));
     // An unusable code is reported by compile (invalid_bidder_code); it is only kept out of the ext path here.
     else if (isSafeSegment(code)) extBase = ['prebid', 'bidder', code];
   }

@@ -63,6 +63,46 @@ describe('numbers JSON.parse would change', () => {
   });
 });
 
+describe('adapter files are read exactly too', () => {
+  it.each([
+    ['a default', '[{ "name": "prd.appPublisherId", "type": "number", "display": "P", "default": 12345678901234567890 }]', '12345678901234567890'],
+    ['an option value', '[{ "name": "s", "type": "select", "display": "S", "options": [{ "name": "a", "value": 9007199254740993 }] }]', '9007199254740993'],
+    ['a bound', '[{ "name": "n", "type": "number", "display": "N", "min": 1e-400 }]', '1e-400'],
+  ])('refuses %s a double cannot hold, in enrich and validate, naming it', async (_what, adapter, number) => {
+    write('inexact-adapter.json', adapter);
+    const { code, answer } = await enrich('{"id":"r","imp":[{"id":"1"}],"site":{}}', '--adapter', 'inexact-adapter.json');
+    expect(code).toBe(1);
+    expect(answer.issues).toMatchObject([{ code: 'invalid_json' }]);
+    expect(answer.issues![0]!.message).toContain(number);
+    const c = io();
+    expect(await main(['validate', 'inexact-adapter.json', '--json'], c)).toBe(1);
+    expect(JSON.parse(c.out.join(''))).toMatchObject({ ok: false, issues: [{ code: 'invalid_json', message: expect.stringContaining(number) }] });
+  });
+
+  it('still reads an adapter whose numbers a double holds, however they are spelt', async () => {
+    write('exact-adapter.json', '[{ "name": "zoneId", "type": "number", "display": "N", "min": 0.10, "max": 1E3, "default": 1.50 }, { "name": "big", "type": "number", "display": "B", "default": 9007199254740992 }]');
+    expect(await main(['validate', 'exact-adapter.json'], io())).toBe(0);
+    const { code, answer } = await enrich('{"id":"r","imp":[{"id":"1"}]}', '--adapter', 'exact-adapter.json');
+    expect(code).toBe(0);
+    expect(answer.request).toEqual({ id: 'r', imp: [{ id: '1', ext: { zoneId: 5, big: 9007199254740992 } }] });
+  });
+});
+
+describe('warnings of a refused enrichment', () => {
+  const both = '{"id":"r","imp":[{"id":"1","ext":"x"}],"app":{"id":"a"},"site":{"id":"s"}}';
+  it('are in the --json answer', async () => {
+    const { code, answer } = await enrich(both);
+    expect(code).toBe(1);
+    expect(answer).toMatchObject({ ok: false, issues: [{ code: 'path_conflict' }], warnings: [{ code: 'both_app_and_site', path: '/site' }] });
+  });
+  it('go to standard error after the issues in text mode', async () => {
+    const c = io();
+    expect(await main(['enrich', '--adapter', 'adapter.json', '--values', 'values.json', '--request', write('both.json', both)], c)).toBe(1);
+    expect(c.out).toEqual([]);
+    expect(c.err.join('')).toMatch(/^\/imp\/0\/ext {2}path_conflict .*\nwarning: \/site {2}both_app_and_site /);
+  });
+});
+
 describe('size and depth', () => {
   it('refuses a request file over the size limit as an input issue', async () => {
     fs.writeFileSync(path.join(dir, 'big.json'), Buffer.alloc(MAX_INPUT_BYTES + 1, 32));

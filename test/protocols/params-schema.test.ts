@@ -11,6 +11,7 @@ import { compile } from '../../src/core/compile.js';
 import type { CompiledAdapter } from '../../src/core/adapter.js';
 import type { AdapterInput, FieldDefinition } from '../../src/core/types.js';
 import { NUMERIC_STRING_PATTERN, toParamsSchema } from '../../src/protocols/params-schema.js';
+import { isExactDecimal } from '../../src/core/compile/value-rule.js';
 
 const Ajv = AjvDraft04Module.default;
 const ajv = new Ajv({ strict: true, allowUnionTypes: true });
@@ -67,13 +68,13 @@ function gap(field: FieldDefinition, value: unknown): string | undefined {
   if (field.type === 'number' && typeof value === 'string') {
     const parsed = decimal(value);
     if (parsed === undefined) return undefined;
-    // 1. Bounds, integer and overflow apply to JSON numbers only; a numeric string is checked for its notation.
-    if (!Number.isFinite(parsed)) return 'numeric string overflows';
+    // 1. Bounds, integer and exactness apply to JSON numbers only; a numeric string is checked for its notation.
+    if (!Number.isFinite(parsed) || !isExactDecimal(value.trim(), parsed)) return 'numeric string a double cannot hold exactly';
     if (field.integer && !Number.isInteger(parsed)) return 'numeric string not an integer';
     if ((field.min !== undefined && parsed < field.min) || (field.max !== undefined && parsed > field.max)) return 'numeric string out of range';
   }
   if (field.type === 'text' && typeof value === 'number' && (field.minLength !== undefined || field.maxLength !== undefined || field.pattern !== undefined)) {
-    // 2. minLength/maxLength/pattern apply to strings only; a number in a text field is checked as String(n) by bidfields.
+    // 2. minLength/maxLength/pattern apply to strings only; a number in a text field is checked as its decimal string by bidfields.
     return 'number in a constrained text field';
   }
   if (field.type === 'select' && typeof value === 'string') {
@@ -198,7 +199,9 @@ describe('toParamsSchema', () => {
   it.each<[string, FieldDefinition, unknown, { draft04: boolean; bidfields: boolean }]>([
     ['numeric string out of range', { name: 'z', type: 'number', display: 'Z', max: 9 }, '10', { draft04: true, bidfields: false }],
     ['numeric string not an integer', { name: 'z', type: 'number', display: 'Z', integer: true }, '1.5', { draft04: true, bidfields: false }],
-    ['numeric string overflows', { name: 'z', type: 'number', display: 'Z' }, '1e999', { draft04: true, bidfields: false }],
+    ['numeric string a double cannot hold exactly', { name: 'z', type: 'number', display: 'Z' }, '1e999', { draft04: true, bidfields: false }],
+    ['numeric string a double cannot hold exactly', { name: 'z', type: 'number', display: 'Z' }, '9007199254740993', { draft04: true, bidfields: false }],
+    ['numeric string a double cannot hold exactly', { name: 'z', type: 'number', display: 'Z' }, '1e-999', { draft04: true, bidfields: false }],
     ['number in a constrained text field', { name: 't', type: 'text', display: 'T', maxLength: 2 }, 12345, { draft04: true, bidfields: false }],
     ['non-canonical option string', { name: 's', type: 'select', display: 'S', options: [{ name: 'a', value: 2 }] }, '2.0', { draft04: false, bidfields: true }],
   ])('gap: %s', (label, field, value, verdicts) => {

@@ -36,6 +36,30 @@ describe('compilePrebidServer', () => {
     ]);
   });
 
+  it('moves bidder params only: predefinedImpExt.<path> stays at imp.ext.<path> (SPEC §2, any protocol)', () => {
+    const withExt = { ...record(), fields: [...record().fields, { name: 'predefinedImpExt.gpid', type: 'text' as const, display: 'GPID' }, { name: 'predefinedImpExt.prebid.storedrequest.id', type: 'text' as const, display: 'Stored' }] };
+    const adapter = compilePrebidServer(withExt, { ...known, paramsLocation: 'imp.ext.prebid.bidder' });
+    const http = buildPrebidServerRequest(adapter, request, { zone: 4, 'predefinedImpExt.gpid': '/123/top', 'predefinedImpExt.prebid.storedrequest.id': 'sr' });
+    expect(JSON.parse(http.body).imp[0].ext).toEqual({ gpid: '/123/top', prebid: { storedrequest: { id: 'sr' }, bidder: { acme: { zone: 4 } } } });
+  });
+
+  it('refuses a predefinedImpExt name that would hold the bidder params or sit inside them', () => {
+    const conflicts = (name: string) => {
+      try {
+        compilePrebidServer({ ...record(), fields: [{ name: 'zone', type: 'number', display: 'Zone' }, { name, type: 'text', display: 'X' }] }, { ...known, paramsLocation: 'imp.ext.prebid.bidder' });
+        return [];
+      } catch (error) {
+        return (error as BidfieldsError).issues.map((found) => `${found.code} ${found.path} ${found.field}`);
+      }
+    };
+    expect(conflicts('predefinedImpExt.prebid')).toEqual(['name_conflict /fields/1/name predefinedImpExt.prebid']);
+    expect(conflicts('predefinedImpExt.prebid.bidder.acme')).toEqual(['name_conflict /fields/1/name predefinedImpExt.prebid.bidder.acme']);
+    expect(conflicts('predefinedImpExt.prebid.bidder.acme.zone')).toEqual(['name_conflict /fields/1/name predefinedImpExt.prebid.bidder.acme.zone']);
+    expect(conflicts('predefinedImpExt.prebid.bidder.other.zone')).toEqual([]);
+    // At imp.ext (the default) they are different places, and the same names are fine.
+    expect(() => compilePrebidServer({ ...record(), fields: [{ name: 'zone', type: 'number', display: 'Zone' }, { name: 'predefinedImpExt.prebid.bidder.acme.zone', type: 'text', display: 'X' }] }, known)).not.toThrow();
+  });
+
   it('refuses a misspelt location loudly instead of falling back to imp.ext', () => {
     expect(() => compilePrebidServer(record(), { ...known, paramsLocation: 'imp.ext.prebid' as never })).toThrow(TypeError);
   });
@@ -49,6 +73,16 @@ describe('compilePrebidServer', () => {
       expect(error).toBeInstanceOf(BidfieldsError);
       expect((error as BidfieldsError).issues.map((found) => `${found.code} ${found.path}`)).toEqual(['invalid_bidder_code /bidderCode', 'unknown_endpoint /endpoint']);
     }
+  });
+
+  it('reports a bare field array asked for imp.ext.prebid.bidder at the input itself, which has no /bidderCode', () => {
+    try {
+      compilePrebidServer(record().fields, { paramsLocation: 'imp.ext.prebid.bidder' });
+      expect.unreachable();
+    } catch (error) {
+      expect((error as BidfieldsError).issues).toEqual([{ code: 'invalid_bidder_code', path: '', message: expect.stringMatching(/bidder code.*bare field array/) }]);
+    }
+    expect(paramsLocationOf(compilePrebidServer(record().fields))).toBe('imp.ext');
   });
 
   it('does not accept extBase through its options (the location decides it)', () => {

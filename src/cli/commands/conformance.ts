@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { runSuite } from '../../conformance/run-suite.js';
+import type { SuiteResult } from '../../conformance/types.js';
 import { bundledFixtures } from '../../conformance/bundled-fixtures.js';
 import { libraryImplementation } from '../../conformance/implementations/library.js';
 import { compactImplementation } from '../../conformance/implementations/compact.js';
@@ -18,6 +19,8 @@ const usage = `Usage: bidfields conformance [DIR] [--engine full|compact | --cli
 
 Runs the conformance fixtures (DIR/cases/**/*.json; default: the fixtures shipped with bidfields)
 against the library, or another implementation, and ends with the line 'N passed, N failed'.
+A run that checked nothing (no cases, none matching --filter, or every one skipped) says so on
+standard error and exits 1: it is no success.
 
 With --api, runs the HTTP checks of the ad server API (SPEC §7: sign-in, auth, reports, errors;
 fixtures/api) against the server at URL, signing in as E (an Admin or Service account).
@@ -32,13 +35,14 @@ Options:
                   code checked; the other case kinds are skipped
   --filter TEXT   run only cases whose name or file contains TEXT
   --verbose       print passing and skipped cases too
-  --json          print the results as JSON instead
+  --json          print the results as one JSON object instead of the lines and the summary:
+                  {"results":[{"file","name","status","reasons"}…],"passed":N,"failed":N,"skipped":N}
   --api URL       check a server instead of the library
   --email E, --password P                        an Admin or Service account on that server
   --publisher-email E, --publisher-password P    a Publisher account, for the 403 check (skipped without)
   --start-date D, --end-date D                   the report checks' range (default: January 2024)
   --quiet         with --api: print only failing and skipped checks
-Exit codes: 0 all passed, 1 a case failed, 2 usage error.
+Exit codes: 0 all passed, 1 a case failed or nothing was checked, 2 usage error.
 `;
 
 export const conformanceCommand: CliCommand = {
@@ -106,9 +110,18 @@ export const conformanceCommand: CliCommand = {
       if (suite.skipped > 0) io.stdout(`${suite.skipped} skipped\n`);
       io.stdout(`${suite.passed} passed, ${suite.failed} failed\n`);
     }
-    return suite.failed === 0 ? EXIT_OK : EXIT_INVALID;
+    const unchecked = nothingChecked(suite, flags.filter, root);
+    if (unchecked) io.stderr(`${unchecked}: nothing was checked\n`);
+    return suite.failed === 0 && !unchecked ? EXIT_OK : EXIT_INVALID;
   },
 };
+
+/** Why a run checked nothing (no case passed or failed), or undefined when it checked something. */
+function nothingChecked(suite: SuiteResult, filter: string | undefined, root: string): string | undefined {
+  if (suite.passed + suite.failed > 0) return undefined;
+  if (suite.skipped > 0) return `all ${suite.skipped} case(s) were skipped`;
+  return filter === undefined ? `no cases in '${path.join(root, 'cases')}'` : `no case matches --filter '${filter}'`;
+}
 
 /** Splits a command line the way a POSIX shell splits words: white space separates, quotes and `\\` keep it. */
 export function splitCommand(text: string): string[] {

@@ -16,8 +16,10 @@ Options:
   --values FILE          entered values, an object keyed by field name (JSON)
   --request FILE         the bid request (JSON); default: standard input
   --all-imps             enrich every imp, not only imp[0]
-  --json                 machine output: {"ok":true,"request":…,"warnings":[…]} or {"ok":false,"issues":[…]}
+  --json                 machine output: {"ok":true,"request":…,"warnings":[…]} or
+                         {"ok":false,"issues":[…],"warnings":[…]}
 ${COMPILE_FLAGS_HELP}
+Warnings (such as both_app_and_site) go to standard error, refused or not.
 Exit codes: 0 enriched, 1 invalid input (issues on standard error), 2 usage error.
 `;
 
@@ -40,13 +42,14 @@ export const enrichCommand: CliCommand = {
       return EXIT_INVALID;
     };
     try {
-      const adapterInput = readJsonFile(io, flags.adapter, 'adapter');
-      // Values and request exactly as written: the request is printed back, values are written into it.
+      // Every input exactly as written: the request is printed back; values, defaults and option values are
+      // written into it (a 20-digit id in a number field is refused, as the value rules refuse its string).
+      const adapterInput = readJsonFile(io, flags.adapter, 'adapter', true);
       const values = readJsonFile(io, flags.values, 'values', true);
       const request = flags.request ? readJsonFile(io, flags.request, 'request', true) : await readJsonStdin(io, true);
       const adapter = compile(adapterInput as AdapterInput, compileOptionsFrom(flags));
       const result = adapter.safeEnrich(request as BidRequest, values as FieldValues, { allImps: flags['all-imps'] === true });
-      const warnings = [...adapter.warnings, ...(result.ok ? result.warnings : [])];
+      const warnings = [...adapter.warnings, ...result.warnings];
       if (!result.ok) return fail(result.issues, warnings);
       if (flags.json) io.stdout(toJson({ ok: true, request: result.request, warnings }, 'the enriched request') + '\n');
       else {

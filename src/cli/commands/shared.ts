@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { BidfieldsError, issue, type Issue } from '../../core/issues.js';
 import type { CompileOptions } from '../../core/types.js';
+import { isExactDecimal } from '../../core/compile/value-rule.js';
 import { InputTooLarge, MAX_INPUT_BYTES, UsageError, type CliIO } from '../io.js';
 
 const tooLarge = (source: string) => new BidfieldsError([issue('limit_exceeded', '', `${source} is over ${MAX_INPUT_BYTES / 1024 / 1024} MiB`)]);
@@ -16,7 +17,7 @@ const tooLarge = (source: string) => new BidfieldsError([issue('limit_exceeded',
  * Parses JSON text; bad JSON becomes an `invalid_json` issue naming its source. With `exact`, a number that
  * JSON.parse would change is one too (an integer beyond 2^53, more digits than a double holds, a value beyond
  * the double range or one that rounds to 0): the CLI prints requests back, and a changed bid floor or user id is
- * not "kept".
+ * not "kept"; values, and an adapter's defaults and option values, would be written changed.
  */
 export function parseJson(text: string, source: string, exact = false): unknown {
   let parsed: unknown;
@@ -31,9 +32,9 @@ export function parseJson(text: string, source: string, exact = false): unknown 
 }
 
 /**
- * The first number token of valid JSON text whose value a double does not hold, if any: the number JSON.stringify
- * writes back for it is not the number written (`1.50` and `1.5e0` are `1.5`, fine; `9007199254740993` becomes
- * `9007199254740992`, `0.30000000000000000001` becomes `0.3`, `1e400` becomes `null`).
+ * The first number token of valid JSON text whose value a double does not hold, if any (`9007199254740993`
+ * becomes `9007199254740992`, `0.30000000000000000001` becomes `0.3`, `1e400` becomes `null`; `1.50` and `1.5e0`
+ * are `1.5`, fine): the core's {@link isExactDecimal}, the very test the value rules apply to numeric strings.
  */
 export function inexactNumber(text: string): string | undefined {
   const token = /-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
@@ -45,22 +46,11 @@ export function inexactNumber(text: string): string | undefined {
     } else if (c === 45 || (c >= 48 && c <= 57)) {
       token.lastIndex = i;
       const [written] = token.exec(text)!;
-      const value = Number(written);
-      // Most numbers are written the way JavaScript writes them back; the others are compared as decimals.
-      if (String(value) !== written && (!Number.isFinite(value) || decimal(written) !== decimal(String(value)))) return written;
+      if (!isExactDecimal(written, Number(written))) return written;
       i += written.length - 1;
     }
   }
   return undefined;
-}
-
-/** A number's decimal value in one spelling, `<digits>e<exponent>` without leading or trailing zeros (`0` for zero, sign dropped for it). */
-function decimal(number: string): string {
-  const [, sign, whole, fraction = '', exponent = '0'] = /^(-?)(\d+)(?:\.(\d+))?(?:[eE]([+-]?\d+))?$/.exec(number)!;
-  const digits = (whole + fraction).replace(/^0+/, '');
-  if (digits === '') return '0';
-  const trimmed = digits.replace(/0+$/, '');
-  return `${sign}${trimmed}e${Number(exponent) - fraction.length + (digits.length - trimmed.length)}`;
 }
 
 /** Reads and parses a JSON file (`exact`: see {@link parseJson}). */

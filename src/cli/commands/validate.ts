@@ -27,8 +27,9 @@ export const validateCommand: CliCommand = {
     let warnings: Issue[] = [];
     let summary = '';
     try {
-      // compile throws exactly validateAdapter's issues when there are any, and gives the warnings when not.
-      const adapter = compile(readJsonFile(io, positionals[0]!, 'adapter') as AdapterInput, options);
+      // compile throws exactly validateAdapter's issues when there are any, and gives the warnings when not. The
+      // file is read exactly, as enrich reads it: a default or option value a double cannot hold is refused.
+      const adapter = compile(readJsonFile(io, positionals[0]!, 'adapter', true) as AdapterInput, options);
       issues = [];
       warnings = [...adapter.warnings];
       summary = `ok: ${adapter.fields.length} field(s), protocol ${adapter.protocol}\n`;

@@ -34,7 +34,7 @@ export function runWithLibrary(testCase: ResolvedCase): Outcome | Promise<Outcom
     return refused(error);
   }
   const result = adapter.safeEnrich(testCase.request as BidRequest, (testCase.values ?? {}) as FieldValues, testCase.options);
-  const warnings = [...adapter.warnings, ...(result.ok ? result.warnings : [])];
+  const warnings = [...adapter.warnings, ...result.warnings];
   return result.ok ? { ok: true, request: result.request, warnings } : { ok: false, issues: result.issues, warnings };
 }
 

@@ -28,7 +28,7 @@ export function runProtocolCase(testCase: ResolvedCase): Outcome {
   }
   const build = testCase.kind === 'rtb' ? safeBuildRtbRequest : safeBuildPrebidServerRequest;
   const result = build(adapter, testCase.request as BidRequest, (testCase.values ?? {}) as FieldValues, testCase.options);
-  const warnings = [...adapter.warnings, ...(result.ok ? result.warnings : [])];
+  const warnings = [...adapter.warnings, ...result.warnings];
   if (!result.ok) return { ok: false, issues: result.issues, warnings };
   const { method, url, headers, body } = result.http;
   return { ok: true, request: JSON.parse(body), http: { method, url, headers }, warnings };

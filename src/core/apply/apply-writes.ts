@@ -67,7 +67,11 @@ function inventoryKey(request: Obj): 'app' | 'site' | 'dooh' | undefined {
   return present(request, 'app') !== undefined ? 'app' : present(request, 'site') !== undefined ? 'site' : present(request, 'dooh') !== undefined ? 'dooh' : undefined;
 }
 
+/** The one name whose value goes to `publisher.id` (SPEC §2): a publisher in the way is its conflict alone. */
+const PUBLISHER_FIELD = 'prd.appPublisherId';
+
 function applyInventory(request: Obj, out: Obj, key: 'app' | 'site' | 'dooh' | undefined, writes: BoundWrites, mutate: boolean, report: Report): void {
+  // The inventory object is on the path of every inventory write: its issues go to the first field entered.
   const field = writes.inventoryField;
   if (key === undefined) {
     fail(report, issue('no_inventory_object', '', 'the request has none of app, site, dooh to carry the publisher or site id', field));
@@ -83,7 +87,7 @@ function applyInventory(request: Obj, out: Obj, key: 'app' | 'site' | 'dooh' | u
   if (publisherId !== undefined) {
     publisher = present(inventory, 'publisher');
     if (publisher !== undefined && !isPlainObject(publisher)) {
-      fail(report, issue('path_conflict', `/${key}/publisher`, `cannot write the publisher id into a ${describe(publisher)} publisher`, field));
+      fail(report, issue('path_conflict', `/${key}/publisher`, `cannot write the publisher id into a ${describe(publisher)} publisher`, PUBLISHER_FIELD));
       return;
     }
   }

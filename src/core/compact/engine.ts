@@ -20,7 +20,7 @@ import { BidfieldsError, issue, pointer, type Issue } from '../issues.js';
 import { isArray as isArrayValue, isPlainObject } from '../apply/plain-object.js';
 import { EXT_PREFIX, extSegments, hasUnsafeSegment, isDotPath, predefinedTarget } from '../definition/names.js';
 import { extTargets } from '../definition/ext-targets.js';
-import { isNotEntered, parseDecimal, type RuleResult, type ValueRule, type WrittenValue } from '../compile/value-rule.js';
+import { decimalString, isNotEntered, parseDecimal, type RuleResult, type ValueRule, type WrittenValue } from '../compile/value-rule.js';
 import { ucs2length } from '../definition/ucs2length.js';
 import { checkEndpointCompact } from './endpoint.js';
 import type { AdapterInput, CompileOptions, Protocol } from '../types.js';
@@ -108,6 +108,13 @@ export function compileCompact(input: AdapterInput | unknown, options: Pick<Comp
     const bad = (code: string, key = '/name') => fail(code, at(key), typeof name === 'string' ? name : undefined);
     if (!isPath(name) || name.length > 512) return bad('schema');
     const target = predefinedTarget(name);
+    // The name rules, whatever else is wrong with the field (an unsafe name is refused below): no name twice, none
+    // equal to another or inside another as a path (after the prefix is stripped; predefined ones as written).
+    const segments = target ? [] : extSegments(name);
+    if (!hasUnsafeSegment(name)) {
+      if (names.has(name)) bad('duplicate_name');
+      else if ((names.add(name), targets.add(target ? name.split('.') : segments, name) !== undefined)) bad('name_conflict');
+    }
     if (!['text', 'number', 'select'].includes(type)) return bad('schema', '/type');
     // The shapes the value rule reads: options with a number value, numeric bounds (a string or an object there
     // could not be compared safely), boolean flags.
@@ -132,22 +139,18 @@ export function compileCompact(input: AdapterInput | unknown, options: Pick<Comp
     const rule = (raw: unknown): RuleResult => {
       let length;
       // text: a string or a finite number (as its decimal string); number and select: a finite number, or a
-      // string that is a finite decimal number, surrounding white space allowed.
-      const value = type === 'text' ? (typeof raw === 'string' ? raw : finite(raw) ? String(raw) : undefined) : typeof raw === 'string' ? parseDecimal(raw) : finite(raw) ? raw : undefined;
+      // string that is a finite decimal number, surrounding white space allowed (NaN: one no double holds exactly).
+      const value = type === 'text' ? (typeof raw === 'string' ? raw : finite(raw) ? decimalString(raw) : undefined) : typeof raw === 'string' ? parseDecimal(raw) : finite(raw) ? raw : undefined;
       const code =
-        type === 'select' && !options.some((option: Obj) => option.value === value) ? 'not_an_option'
+        value !== value ? 'invalid_value'
+        : type === 'select' && !options.some((option: Obj) => option.value === value) ? 'not_an_option'
         : value === undefined || (type === 'text' ? (counted && ((length = ucs2length(value as string)) < minLength || length > maxLength)) || (regExp && !regExp.test(value as string)) : integer && !Number.isInteger(value)) ? 'invalid_value'
         : type === 'number' && (value < min || value > max) ? 'out_of_range'
         : undefined;
-      return code ? { ok: false, code, message: code.replace(/_/g, ' ') } : { ok: true, value: target ? String(value) : value! };
+      return code ? { ok: false, code, message: code.replace(/_/g, ' ') } : { ok: true, value: target && finite(value) ? decimalString(value) : value! };
     };
     const fallback = isNotEntered(definition.default) ? undefined : rule(definition.default);
     if (fallback && !fallback.ok) return fail('invalid_default', at('/default'), name);
-    if (names.has(name)) return bad('duplicate_name');
-    names.add(name);
-    // No name equal to another or inside another as a path (after the prefix is stripped; predefined ones as written).
-    const segments = target ? [] : extSegments(name);
-    if (targets.add(target ? name.split('.') : segments, name) !== undefined) return bad('name_conflict');
     byName.set(name, { name, to: target ? PREDEFINED_PATHS[target] : [0, 'ext', ...segments], rule, required: definition.required === true, fallback: fallback?.ok ? fallback.value : undefined });
   });
   if (issues.length) throw new BidfieldsError(issues);
@@ -209,7 +212,7 @@ export function compileCompact(input: AdapterInput | unknown, options: Pick<Comp
       if ([...bound.keys()].some((field) => !field.to[0])) copies.add((out.imp = imps.slice()));
       for (const [field, value] of bound) {
         const [inventory, ...keys] = field.to;
-        if (inventory) key && put(out, [key, ...keys], value, '', inventoryField!, copies, conflicts);
+        if (inventory) key && put(out, [key, ...keys], value, '', field.name, copies, conflicts);
         else for (const index of enriched) put(out.imp, [index, ...keys], value, '/imp', field.name, copies, conflicts);
       }
       for (const found of conflicts.values()) issues.push(found);

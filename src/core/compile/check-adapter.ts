@@ -92,7 +92,8 @@ export function checkAdapter(input: unknown, options: CompileOptions, kit: Check
   // An unknown protocol does not hide the fields' own issues (only the RTB prefix rule needs the protocol).
   if (!Array.isArray(fields)) return out;
 
-  // Field rules run on every field the schema accepted, so one bad field does not hide another's issues.
+  // Field rules run on every field the schema accepted, so one bad field does not hide another's issues; the name
+  // rules run on every field whose name is usable, whatever else is wrong with it.
   const badFields = new Set(schema.errors.map((found) => found.path.slice(fieldsPath.length + 1).split('/')[0]));
   const plans: FieldPlan[] = [];
   fields.forEach((field: unknown, index) => {
@@ -101,7 +102,7 @@ export function checkAdapter(input: unknown, options: CompileOptions, kit: Check
     out.issues.push(...planned.issues);
     if (planned.plan) plans.push(planned.plan);
   });
-  out.issues.push(...checkNames(plans, fieldsPath));
+  out.issues.push(...checkNames(fields, fieldsPath, extBase as readonly string[]));
   if (out.issues.length === 0) out.plan = { fields: plans, byName: new Map(plans.map((plan) => [plan.name, plan])), extTree: buildExtTree(plans) };
   return out;
 }

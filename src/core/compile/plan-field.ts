@@ -7,7 +7,7 @@
 import { issue, pointer, type Issue } from '../issues.js';
 import type { FieldDefinition, Protocol } from '../types.js';
 import type { FieldPlan } from '../plan/plan.js';
-import { EXT_PREFIX, extSegments, hasUnsafeSegment, isDotPath, predefinedTarget } from '../definition/names.js';
+import { EXT_PREFIX, extPath, hasUnsafeSegment, isDotPath, predefinedTarget } from '../definition/names.js';
 import { isPlainObject } from '../apply/plain-object.js';
 import { isNotEntered, valueRule } from './value-rule.js';
 
@@ -85,7 +85,7 @@ export function planField(input: unknown, index: number, fieldsPath: string, pro
     name: fieldName,
     index,
     target: target ?? 'ext',
-    extPath: target === undefined ? [...extBase, ...extSegments(fieldName)] : [],
+    extPath: target === undefined ? extPath(fieldName, extBase) : [],
     rule,
     required: field.required === true,
     defaultValue,

@@ -48,3 +48,12 @@ export function predefinedTarget(name: string): PredefinedTarget | undefined {
 export function extSegments(name: string): string[] {
   return (name.startsWith(EXT_PREFIX) ? name.slice(EXT_PREFIX.length) : name).split('.');
 }
+
+/**
+ * Keys under `imp.ext` where a non-predefined name's value lands: `predefinedImpExt.<path>` at `<path>` whatever
+ * the protocol and its options (SPEC §2); any other name (a bidder param) below `extBase`, which is Prebid
+ * Server's `prebid.bidder.<code>` when its params go there.
+ */
+export function extPath(name: string, extBase: readonly string[]): string[] {
+  return name.startsWith(EXT_PREFIX) ? extSegments(name) : [...extBase, ...extSegments(name)];
+}

@@ -27,7 +27,10 @@ export interface BoundWrites {
   readonly tagid: string | undefined;
   readonly publisherId: string | undefined;
   readonly siteId: string | undefined;
-  /** Field names of the inventory writes, for issues that concern them. */
+  /**
+   * The first field (in definition order) written to the inventory object, for the issues of that object itself
+   * (`no_inventory_object`, a non-object `app`/`site`/`dooh`); a non-object publisher is `prd.appPublisherId`'s.
+   */
   readonly inventoryField: string | undefined;
   readonly ext: readonly ExtWrite[] | undefined;
 }

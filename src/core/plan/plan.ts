@@ -15,7 +15,7 @@ export interface FieldPlan {
   /** Index of the definition in the field array. */
   readonly index: number;
   readonly target: FieldTarget;
-  /** For `ext` targets: object keys under `imp[].ext`, the ext base and the stripped name's segments. */
+  /** For `ext` targets: object keys under `imp[].ext`, the stripped name's segments, below the ext base for bidder params. */
   readonly extPath: readonly string[];
   readonly rule: ValueRule;
   readonly required: boolean;
