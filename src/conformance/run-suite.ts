@@ -2,6 +2,8 @@
  * Runs every fixture case against one implementation and tallies the results. The same runner serves the
  * vitest suite, `bidfields conformance`, and anyone testing another implementation against the fixtures.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import { loadFixtures } from './load-fixtures.js';
 import { checkOutcome } from './check-outcome.js';
 import { isEqual } from 'lodash-es';
@@ -35,8 +37,12 @@ export async function runCase(implementation: Implementation, testCase: Resolved
   }
 }
 
-/** Loads the fixtures under `root` and runs them all against `implementation`. */
+/**
+ * Loads the fixtures under `root` (the folder that holds `cases/`) and runs them all against `implementation`.
+ * @throws Error when `root` has no `cases/` folder: a wrong folder must not look like a suite that passed.
+ */
 export async function runSuite(root: string, implementation: Implementation, options: RunOptions = {}): Promise<SuiteResult> {
+  if (!fs.existsSync(path.join(root, 'cases'))) throw new Error(`no cases/ folder in '${root}' (runSuite takes the folder that holds cases/)`);
   const suite: SuiteResult = { results: [], passed: 0, failed: 0, skipped: 0 };
   const record = (result: CaseResult) => {
     suite.results.push(result);

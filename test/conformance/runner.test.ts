@@ -26,4 +26,7 @@ describe('runSuite', () => {
     expect(library.failed).toBe(0);
     expect(library.passed).toBeGreaterThan(0);
   });
+  it('refuses a folder without cases/ (the cases folder itself, say) instead of reporting an empty run', async () => {
+    await expect(runSuite(bundledFixtures('cases')!, libraryImplementation)).rejects.toThrow(/no cases\/ folder in '.*' \(runSuite takes the folder that holds cases\/\)/);
+  });
 });
