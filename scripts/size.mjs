@@ -2,7 +2,8 @@
 // measures dist/prebid.min.js (engine included, Prebid.js excluded): prints its minified and gzip sizes, and exits 1 above 3 KB gzip or
 // when it contains `new Function` / `eval(` (a page's CSP may forbid both, and nothing in it needs them).
 // `--modules` also lists each source module's share: its rendered code minified alone, and gzipped alone (which
-// overstates small modules; the sum is an upper bound), largest first.
+// overstates small modules; the sum is an upper bound), largest first. `--engine` also measures the compact engine
+// alone (compileCompact and BidfieldsError, bundled and minified the same way, without the Prebid glue).
 import { rollup } from 'rollup';
 import { minify } from 'terser';
 import { gzipSync } from 'node:zlib';
@@ -26,6 +27,15 @@ if (process.argv.includes('--modules')) {
     rows.push([min.length, gzipSync(min, { level: 9 }).length, id.replace(process.cwd() + '/', '')]);
   }
   for (const [min, gz, id] of rows.sort((a, b) => b[0] - a[0])) console.log(`  ${String(min).padStart(6)} min ${String(gz).padStart(5)} gz  ${id}`);
+}
+if (process.argv.includes('--engine')) {
+  const entry = '\0engine-only';
+  const virtual = { name: 'engine-only', resolveId: (id) => (id === entry ? id : null), load: (id) => (id === entry ? "export { compileCompact } from './src/core/compact/engine.ts';\nexport { BidfieldsError } from './src/core/issues.ts';\n" : null) };
+  const engine = await rollup({ ...config, input: entry, plugins: [virtual, ...config.plugins], onwarn: () => {} });
+  const [chunk] = (await engine.generate({ format: 'esm' })).output;
+  await engine.close();
+  const min = (await minify(chunk.code, { ecma: 2020, module: true, compress: { passes: 3 }, format: { comments: false } })).code ?? '';
+  console.log(`compact engine alone: ${min.length} bytes min, ${gzipSync(min, { level: 9 }).length} bytes gzip`);
 }
 const forbidden = ['new Function', 'eval('].filter((text) => code.includes(text));
 if (forbidden.length > 0) console.error(`forbidden in the bundle: ${forbidden.join(', ')}`);
