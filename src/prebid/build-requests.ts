@@ -10,7 +10,7 @@
  * values or imp cannot be applied is left out with a warning; with no bid left nothing is sent.
  */
 import type { CompactAdapter } from '../core/compact/engine.js';
-import { obj, toImp, type Obj } from './imp.js';
+import { list, obj, toImp, type Obj } from './imp.js';
 import type { PrebidBidderOptions, PrebidServerRequest } from './types.js';
 
 export type Warn = (message: string, detail?: unknown) => void;
@@ -18,9 +18,11 @@ export type Warn = (message: string, detail?: unknown) => void;
 export function buildRequests(adapter: CompactAdapter, options: PrebidBidderOptions, warn: Warn, bids: unknown, bidderRequest: unknown): PrebidServerRequest[] {
   const auction = obj(bidderRequest) ?? {};
   const timeout = auction.timeout;
-  // `cur`: the publisher's ortb2.cur when set, else the bidder's currency, as Prebid's currency module does.
+  // `cur`: the publisher's ortb2.cur when it is a list of currencies, else the bidder's currency, as Prebid's
+  // currency module does.
   const ortb2 = obj(auction.ortb2) ?? {};
-  let shared: Obj = { ...ortb2, id: String(auction.bidderRequestId ?? auction.auctionId), cur: ortb2.cur || [options.currency ?? 'USD'] };
+  const cur = list(ortb2.cur).length && ortb2.cur.every((code: unknown) => typeof code === 'string') ? ortb2.cur : [options.currency ?? 'USD'];
+  let shared: Obj = { ...ortb2, id: String(auction.bidderRequestId ?? auction.auctionId), cur };
   if (typeof timeout === 'number' && timeout > 0 && timeout < 1e7) shared.tmax = Math.round(timeout);
   const imps: unknown[] = [];
   for (const bid of Array.isArray(bids) ? bids : []) {

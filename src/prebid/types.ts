@@ -95,7 +95,10 @@ export interface PrebidBidderOptions extends Pick<CompileOptions, 'allowLocal'> 
   gvlid?: number;
   /** Seconds a bid stays valid when the partner's bid has no `exp`. Default 300. */
   ttl?: number;
-  /** Currency asked for (`cur`) and assumed when the answer has no `cur`. Default `'USD'`. */
+  /**
+   * Currency asked for (`cur`) unless the publisher's `ortb2.cur` names one, and the currency of an answer without
+   * `cur` (as in Prebid's converter), also when the publisher's was asked for. Price floors are asked in it. Default `'USD'`.
+   */
   currency?: string;
   /** Whether CPMs are net of the partner's fees. Default true. */
   netRevenue?: boolean;

@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inexactNumber } from '../../src/cli/commands/shared.js';
+import { inexactNumber, isWrittenAdapterNumber } from '../../src/cli/commands/shared.js';
 import { InputTooLarge, MAX_INPUT_BYTES, type CliIO } from '../../src/cli/io.js';
 import { main } from '../../src/cli/main.js';
 
@@ -44,7 +44,7 @@ describe('numbers JSON.parse would change', () => {
   ])('refuses %s in the request, naming it', async (_what, number) => {
     const { code, answer } = await enrich(`{"id":"r","imp":[{"id":"1","bidfloor":${number}}]}`);
     expect(code).toBe(1);
-    expect(answer.issues).toMatchObject([{ code: 'invalid_json' }]);
+    expect(answer.issues).toMatchObject([{ code: 'invalid_json', path: '' }]);
     expect(answer.issues![0]!.message).toContain(number);
   });
 
@@ -56,10 +56,18 @@ describe('numbers JSON.parse would change', () => {
   });
 
   it('finds the first inexact number of a text, skipping escaped quotes in strings', () => {
-    expect(inexactNumber('{"a":"\\" 1e400 \\\\","b":[1, 2.5, 99999999999999999999]}')).toBe('99999999999999999999');
+    expect(inexactNumber('{"a":"\\" 1e400 \\\\","b":[1, 2.5, 99999999999999999999]}')?.number).toBe('99999999999999999999');
     // Spelled otherwise than JavaScript writes them, but the same value: 2^53 itself, trailing zeros, exponents.
     expect(inexactNumber('[0, -0, 0.0, 1e-300, 0.1, 9007199254740992, 1.50, 1E+2, 1.5e0, -12.5e-3, 1.7976931348623157e308, 5e-324]')).toBeUndefined();
-    expect(inexactNumber('[1234567890123.45678]')).toBe('1234567890123.45678');
+    expect(inexactNumber('[1234567890123.45678]')?.number).toBe('1234567890123.45678');
+  });
+
+  it('with a path predicate, tests only the numbers it picks, and names their path', () => {
+    const text = '{"fields":[{"max":99999999999999999999,"x":[{}, "k", 1e400]},{"options":[{"value":1},{"value":9007199254740993}]}],"meta":{"id":12345678901234567890}}';
+    expect(inexactNumber(text, isWrittenAdapterNumber)).toEqual({ number: '9007199254740993', path: ['fields', 1, 'options', 1, 'value'] });
+    expect(inexactNumber('[{"a":{},"b":[[],{}],"default":1e-400}]', isWrittenAdapterNumber)).toEqual({ number: '1e-400', path: [0, 'default'] });
+    expect(inexactNumber('{"fields":[{"max":1e400},{"options":{"value":1e400}}]}', isWrittenAdapterNumber)).toBeUndefined();
+    expect(inexactNumber('{"fields":[{"k\\"ey":1,"default":1e400}]}', (path) => path.join('/') === 'fields/0/default')).toEqual({ number: '1e400', path: ['fields', 0, 'default'] });
   });
 });
 
@@ -67,16 +75,22 @@ describe('adapter files are read exactly too', () => {
   it.each([
     ['a default', '[{ "name": "prd.appPublisherId", "type": "number", "display": "P", "default": 12345678901234567890 }]', '12345678901234567890'],
     ['an option value', '[{ "name": "s", "type": "select", "display": "S", "options": [{ "name": "a", "value": 9007199254740993 }] }]', '9007199254740993'],
-    ['a bound', '[{ "name": "n", "type": "number", "display": "N", "min": 1e-400 }]', '1e-400'],
   ])('refuses %s a double cannot hold, in enrich and validate, naming it', async (_what, adapter, number) => {
     write('inexact-adapter.json', adapter);
     const { code, answer } = await enrich('{"id":"r","imp":[{"id":"1"}],"site":{}}', '--adapter', 'inexact-adapter.json');
     expect(code).toBe(1);
-    expect(answer.issues).toMatchObject([{ code: 'invalid_json' }]);
+    expect(answer.issues).toMatchObject([{ code: 'invalid_json', path: expect.stringMatching(/^\/0\/(default|options\/0\/value)$/) }]);
     expect(answer.issues![0]!.message).toContain(number);
     const c = io();
     expect(await main(['validate', 'inexact-adapter.json', '--json'], c)).toBe(1);
     expect(JSON.parse(c.out.join(''))).toMatchObject({ ok: false, issues: [{ code: 'invalid_json', message: expect.stringContaining(number) }] });
+  });
+
+  it('reads numbers that are never written as JSON reads them: bounds, and unknown keys in lenient mode', async () => {
+    write('bound-adapter.json', '{ "protocol": "prebid-server", "meta": { "id": 12345678901234567890 }, "fields": [{ "name": "zoneId", "type": "number", "display": "Z", "max": 99999999999999999999, "min": 1e-400 }] }');
+    expect(await main(['validate', 'bound-adapter.json', '--lenient'], io())).toBe(0);
+    const { code } = await enrich('{"id":"r","imp":[{"id":"1"}]}', '--adapter', 'bound-adapter.json', '--lenient');
+    expect(code).toBe(0);
   });
 
   it('still reads an adapter whose numbers a double holds, however they are spelt', async () => {

@@ -131,6 +131,7 @@ describe('the spec at auction time', () => {
     const cur = (ortb2: unknown) => JSON.parse(spec.buildRequests([bid()], { ...bidderRequest, ortb2 })[0]!.data).cur;
     expect(cur({ ...bidderRequest.ortb2, cur: ['GBP'] })).toEqual(['GBP']);
     expect(cur(bidderRequest.ortb2)).toEqual(['EUR']);
+    for (const bad of ['GBP', [], [1], null]) expect(cur({ ...bidderRequest.ortb2, cur: bad })).toEqual(['EUR']);
   });
   it('getUserSyncs configures none, whatever it is passed', () => {
     const spec = createPrebidBidder(record, quiet);

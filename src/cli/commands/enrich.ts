@@ -4,7 +4,7 @@ import { compile } from '../../core/compile.js';
 import { BidfieldsError } from '../../core/issues.js';
 import type { AdapterInput, BidRequest, FieldValues } from '../../core/types.js';
 import { EXIT_INVALID, EXIT_OK, UsageError, type CliCommand } from '../io.js';
-import { COMPILE_FLAGS_HELP, compileFlags, compileOptionsFrom, printIssues, readJsonFile, readJsonStdin, toJson } from './shared.js';
+import { COMPILE_FLAGS_HELP, compileFlags, compileOptionsFrom, isWrittenAdapterNumber, printIssues, readJsonFile, readJsonStdin, toJson } from './shared.js';
 
 const usage = `Usage: bidfields enrich --adapter FILE --values FILE [--request FILE] [--all-imps] [--json]
 
@@ -44,7 +44,7 @@ export const enrichCommand: CliCommand = {
     try {
       // Every input exactly as written: the request is printed back; values, defaults and option values are
       // written into it (a 20-digit id in a number field is refused, as the value rules refuse its string).
-      const adapterInput = readJsonFile(io, flags.adapter, 'adapter', true);
+      const adapterInput = readJsonFile(io, flags.adapter, 'adapter', isWrittenAdapterNumber);
       const values = readJsonFile(io, flags.values, 'values', true);
       const request = flags.request ? readJsonFile(io, flags.request, 'request', true) : await readJsonStdin(io, true);
       const adapter = compile(adapterInput as AdapterInput, compileOptionsFrom(flags));

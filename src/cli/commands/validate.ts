@@ -4,7 +4,7 @@ import { compile } from '../../core/compile.js';
 import type { AdapterInput } from '../../core/types.js';
 import { BidfieldsError, type Issue } from '../../core/issues.js';
 import { EXIT_INVALID, EXIT_OK, UsageError, type CliCommand } from '../io.js';
-import { COMPILE_FLAGS_HELP, compileFlags, compileOptionsFrom, printIssues, readJsonFile } from './shared.js';
+import { COMPILE_FLAGS_HELP, compileFlags, compileOptionsFrom, isWrittenAdapterNumber, printIssues, readJsonFile } from './shared.js';
 
 const usage = `Usage: bidfields validate FILE [--json]
 
@@ -29,7 +29,7 @@ export const validateCommand: CliCommand = {
     try {
       // compile throws exactly validateAdapter's issues when there are any, and gives the warnings when not. The
       // file is read exactly, as enrich reads it: a default or option value a double cannot hold is refused.
-      const adapter = compile(readJsonFile(io, positionals[0]!, 'adapter', true) as AdapterInput, options);
+      const adapter = compile(readJsonFile(io, positionals[0]!, 'adapter', isWrittenAdapterNumber) as AdapterInput, options);
       issues = [];
       warnings = [...adapter.warnings];
       summary = `ok: ${adapter.fields.length} field(s), protocol ${adapter.protocol}\n`;

@@ -15,8 +15,8 @@ export type ValueRule = (raw: unknown) => RuleResult;
 // A finite decimal number: digits with an optional fraction and exponent; no hex, no underscores, no "Infinity".
 const DECIMAL = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
 
-/** Why a number or select value spelt as a string that no double holds exactly is refused. */
-const INEXACT = 'cannot be represented exactly as a number (it would be written changed); use a text field for long ids';
+/** Why a number or select value spelt as a string that the double it parses to would not write back is refused. */
+const INEXACT = 'has more digits than a number keeps (about 17 significant): it would be written back as a different decimal; use a text field for long ids';
 
 /** `undefined`, `null` and `""` mean "not entered" (SPEC §3). */
 export function isNotEntered(raw: unknown): boolean {
