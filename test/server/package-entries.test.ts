@@ -1,6 +1,7 @@
 // The API entries as an outside project gets them: through the exports map of package.json, from dist/, with
 // `require` (CommonJS, dist/*.cjs) and `import` (ESM, dist/*.js), and with the declarations each branch names
-// (TypeScript under Node16 resolution, a .cts file and a .mts file). rollup.config.mjs builds the CommonJS files;
+// (TypeScript under Node16 resolution, a .cts file and a .mts file, with the library's own declarations checked:
+// skipLibCheck off, so a CommonJS declaration re-exporting ES module ones, TS1479, fails). rollup.config.mjs builds the CommonJS files;
 // without a `require` entry Node refuses them with ERR_PACKAGE_PATH_NOT_EXPORTED.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -51,7 +52,7 @@ beforeAll(() => {
   fs.writeFileSync(path.join(dir, 'check.mjs'), ESM);
   fs.writeFileSync(path.join(dir, 'types.cts'), TYPES);
   fs.writeFileSync(path.join(dir, 'types.mts'), TYPES);
-  const compilerOptions = { module: 'Node16', moduleResolution: 'Node16', target: 'ES2022', strict: true, noEmit: true, skipLibCheck: true, types: ['node'] };
+  const compilerOptions = { module: 'Node16', moduleResolution: 'Node16', target: 'ES2022', strict: true, noEmit: true, skipLibCheck: false, types: ['node'] };
   fs.writeFileSync(path.join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions, files: ['types.cts', 'types.mts'] }));
 });
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
