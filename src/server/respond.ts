@@ -7,16 +7,17 @@ import type { HttpError } from './http-error.js';
 
 const COMMON = { 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' };
 
+/** The text and headers of a JSON response: the common headers, the extra ones, the type and the length. */
+function jsonResponse(body: unknown, headers: Record<string, string>): { text: string; headers: Record<string, string | number> } {
+  const text = JSON.stringify(body);
+  return { text, headers: { ...COMMON, ...headers, 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(text) } };
+}
+
 /** Sends a JSON body. */
 export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
-  const text = JSON.stringify(body);
-  res.writeHead(status, {
-    ...COMMON,
-    ...headers,
-    'Content-Type': 'application/json; charset=utf-8',
-    'Content-Length': Buffer.byteLength(text),
-  });
-  res.end(text);
+  const response = jsonResponse(body, headers);
+  res.writeHead(status, response.headers);
+  res.end(response.text);
 }
 
 /** Sends an error as the JSON error body, with its extra headers. */
@@ -30,14 +31,7 @@ export function sendError(res: ServerResponse, error: HttpError): void {
  * plus `Connection: close`: after a request that could not be read, the connection cannot carry another.
  */
 export function rawErrorResponse(error: HttpError): string {
-  const text = JSON.stringify(error.body());
-  const headers = {
-    ...COMMON,
-    ...error.headers,
-    'Content-Type': 'application/json; charset=utf-8',
-    'Content-Length': Buffer.byteLength(text),
-    Connection: 'close',
-  };
+  const { text, headers } = jsonResponse(error.body(), { ...error.headers, Connection: 'close' });
   const head = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join('');
   return `HTTP/1.1 ${error.status} ${STATUS_CODES[error.status] ?? ''}\r\n${head}\r\n${text}`;
 }

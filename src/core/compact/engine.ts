@@ -18,7 +18,7 @@
  */
 import { BidfieldsError, issue, pointer, type Issue } from '../issues.js';
 import { isArray as isArrayValue, isPlainObject } from '../apply/plain-object.js';
-import { EXT_PREFIX, extSegments, hasUnsafeSegment, isDotPath, predefinedTarget } from '../definition/names.js';
+import { EXT_PREFIX, extSegments, hasUnsafeSegment, isDotPath, isFieldName, predefinedTarget } from '../definition/names.js';
 import { extTargets } from '../definition/ext-targets.js';
 import { decimalString, isNotEntered, parseDecimal, type RuleResult, type ValueRule, type WrittenValue } from '../compile/value-rule.js';
 import { ucs2length } from '../definition/ucs2length.js';
@@ -106,7 +106,7 @@ export function compileCompact(input: AdapterInput | unknown, options: Pick<Comp
     const { name, type, options, pattern } = definition;
     const at = (key: string) => `${base}/${index}${key}`;
     const bad = (code: string, key = '/name') => fail(code, at(key), typeof name === 'string' ? name : undefined);
-    if (!isPath(name) || name.length > 512) return bad('schema');
+    if (!isFieldName(name)) return bad('schema');
     const target = predefinedTarget(name);
     // The name rules, whatever else is wrong with the field (an unsafe name is refused below): no name twice, none
     // equal to another or inside another as a path (after the prefix is stripped; predefined ones as written).

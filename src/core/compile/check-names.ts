@@ -9,7 +9,7 @@
  */
 import { issue, type Issue } from '../issues.js';
 import { extTargets } from '../definition/ext-targets.js';
-import { extPath, extSegments, hasUnsafeSegment, isDotPath, predefinedTarget } from '../definition/names.js';
+import { extPath, extSegments, hasUnsafeSegment, isFieldName, predefinedTarget } from '../definition/names.js';
 import { isPlainObject } from '../apply/plain-object.js';
 
 interface Named {
@@ -21,7 +21,7 @@ interface Named {
 function checkedName(field: unknown): string | undefined {
   if (!isPlainObject(field)) return undefined;
   const { name } = field;
-  return typeof name === 'string' && name.length <= 512 && isDotPath(name) && !hasUnsafeSegment(name) ? name : undefined;
+  return isFieldName(name) && !hasUnsafeSegment(name) ? name : undefined;
 }
 
 /** The name rules over an adapter's field definitions (any input: only the names are read). */

@@ -7,7 +7,7 @@
 import { issue, pointer, type Issue } from '../issues.js';
 import type { FieldDefinition, Protocol } from '../types.js';
 import type { FieldPlan } from '../plan/plan.js';
-import { EXT_PREFIX, extPath, hasUnsafeSegment, isDotPath, predefinedTarget } from '../definition/names.js';
+import { EXT_PREFIX, extPath, hasUnsafeSegment, isFieldName, MAX_NAME_LENGTH, predefinedTarget } from '../definition/names.js';
 import { isPlainObject } from '../apply/plain-object.js';
 import { isNotEntered, valueRule } from './value-rule.js';
 
@@ -18,8 +18,7 @@ const TYPE_KEYS: Record<string, string[]> = { number: ['min', 'max', 'integer'],
 /** The key that breaks the field's shape, if any: what the planner relies on, not every schema nicety. */
 function shapeProblem(field: Record<string, unknown>): [string, string] | undefined {
   const { name, type } = field;
-  // 512 as in the schema: a name is a short path, and its length bounds every walk along it.
-  if (typeof name !== 'string' || name.length > 512 || !isDotPath(name)) return ['name', 'must be a dot path of [A-Za-z0-9_$-] segments, at most 512 characters'];
+  if (!isFieldName(name)) return ['name', `must be a dot path of [A-Za-z0-9_$-] segments, at most ${MAX_NAME_LENGTH} characters`];
   if (typeof type !== 'string' || !Object.hasOwn(TYPE_KEYS, type)) return ['type', 'must be text, number or select'];
   if (typeof field.display !== 'string') return ['display', 'must be a string'];
   for (const key of ['min', 'max', 'integer', 'minLength', 'maxLength', 'pattern', 'options']) {

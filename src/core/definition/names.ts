@@ -25,6 +25,14 @@ export function isDotPath(name: string): boolean {
   return true;
 }
 
+/** Longest field name, as in the schema: a name is a short path, and its length bounds every walk along it. */
+export const MAX_NAME_LENGTH = 512;
+
+/** A field name's shape: a string, a dot path (see {@link isDotPath}), at most {@link MAX_NAME_LENGTH} characters. */
+export function isFieldName(name: unknown): name is string {
+  return typeof name === 'string' && name.length <= MAX_NAME_LENGTH && isDotPath(name);
+}
+
 /** True when a segment could reach an object's prototype chain. */
 export function isUnsafeSegment(segment: string): boolean {
   return UNSAFE_SEGMENT.test(segment);
