@@ -40,4 +40,4 @@ console.log(`  latency p50 ${result.latency.p50} ms   p99 ${result.latency.p99} 
 console.log(`  errors ${result.errors}   timeouts ${result.timeouts}   non-2xx ${result.non2xx}`);
 console.log(`${result.errors === 0 && result.non2xx === 0 ? 'PASS' : 'FAIL'} no errors under load`);
 await running.close();
-storage.close();
+await storage.close();

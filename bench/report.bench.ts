@@ -15,7 +15,7 @@ const RUNS = 30;
 const GOAL_MS = 300;
 
 const db = await openDuckDB(':memory:');
-const store = await createDuckDBReportStore(db.connection);
+const store = await createDuckDBReportStore(db);
 let t = performance.now();
 let batch: EventRow[] = [];
 let loaded = 0;
@@ -53,4 +53,4 @@ const pct = (p: number) => times[Math.min(times.length - 1, Math.floor(p * times
 console.log(`report by date and country with totals: ${rows} rows (incl. totals), ${RUNS} runs on ${os.cpus().length} CPUs`);
 console.log(`  p50 ${pct(0.5).toFixed(1)} ms   p90 ${pct(0.9).toFixed(1)} ms   min ${times[0]!.toFixed(1)} ms   max ${times.at(-1)!.toFixed(1)} ms`);
 console.log(`${pct(0.5) < GOAL_MS ? 'PASS' : 'FAIL'} report p50 < ${GOAL_MS} ms on ${ROWS.toLocaleString('en')} rows`);
-db.close();
+await db.close();

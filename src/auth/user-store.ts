@@ -2,7 +2,7 @@
  * Where users live. The interface is what sign-in and the CLI need and no more; the DuckDB implementation keeps
  * users in the same database file as the report data, so one `--data` folder is the whole state of a server.
  */
-import type { DuckDBConnection } from '@duckdb/node-api';
+import type { DuckDB } from '../reports/duckdb/database.js';
 import { STATUS, type Role, type Status } from './roles.js';
 import { normaliseEmail, type StoredUser } from './user.js';
 
@@ -54,16 +54,18 @@ const COLUMNS = `id, account_id, name, email, status, role, password_hash,
  * Creates the users table if needed and returns a store on it.
  *
  * @example
- * const users = await createDuckDBUserStore(db.connection)
+ * const users = await createDuckDBUserStore(db)
  * await users.add({ email: 'a@example.com', name: 'A', accountID: 1, role: 1, passwordHash })
  */
-export async function createDuckDBUserStore(connection: DuckDBConnection): Promise<UserStore> {
-  for (const statement of DDL) await connection.run(statement);
-  const one = async (sql: string, values: (string | number | null)[]): Promise<StoredUser | undefined> => {
-    const reader = await connection.runAndReadAll(sql, values);
-    const row = reader.getRowObjectsJS()[0];
-    return row ? fromRow(row) : undefined;
-  };
+export async function createDuckDBUserStore(db: DuckDB): Promise<UserStore> {
+  await db.withConnection(async (c) => {
+    for (const statement of DDL) await c.run(statement);
+  });
+  const one = (sql: string, values: (string | number | null)[]): Promise<StoredUser | undefined> =>
+    db.withConnection(async (c) => {
+      const row = (await c.runAndReadAll(sql, values)).getRowObjectsJS()[0];
+      return row ? fromRow(row) : undefined;
+    });
   const findByEmail = (email: string) => one(`SELECT ${COLUMNS} FROM users WHERE email = $1`, [normaliseEmail(email)]);
   return {
     findByEmail,

@@ -18,7 +18,8 @@ export const DATABASE_FILE = 'bidfields.duckdb';
 export interface Storage {
   reports: DuckDBReportStore;
   users: UserStore;
-  close(): void;
+  /** Waits for running queries, then closes the database (and its file lock). */
+  close(): Promise<void>;
 }
 
 /**
@@ -36,9 +37,9 @@ export async function openStorage(where: { dataDir: string } | { memory: true })
   }
   const db = await openDuckDB(path);
   try {
-    return { reports: await createDuckDBReportStore(db.connection), users: await createDuckDBUserStore(db.connection), close: db.close };
+    return { reports: await createDuckDBReportStore(db), users: await createDuckDBUserStore(db), close: db.close };
   } catch (error) {
-    db.close();
+    await db.close();
     throw error;
   }
 }

@@ -18,7 +18,7 @@ const tokens = createTokenService({ secret: 'x'.repeat(32) });
 
 beforeAll(async () => {
   db = await openDuckDB(':memory:');
-  users = await createDuckDBUserStore(db.connection);
+  users = await createDuckDBUserStore(db);
   const passwordHash = await hashPassword('right-password', cost);
   await users.add({ email: 'Admin@Example.com', name: 'Ada', accountID: 4, role: ROLE.admin, passwordHash });
   await users.add({ email: 'off@example.com', name: 'Off', accountID: 4, role: ROLE.service, passwordHash, status: STATUS.inactive });

@@ -17,7 +17,7 @@ let engine: ReportEngine;
 
 beforeAll(async () => {
   db = await openDuckDB(':memory:');
-  const store = await createDuckDBReportStore(db.connection);
+  const store = await createDuckDBReportStore(db);
   await store.append(events);
   engine = createReportEngine(store);
 });
@@ -83,7 +83,7 @@ describe('report engine vs an independent computation', () => {
 
   it('gives 0 for a zero denominator', async () => {
     const db2 = await openDuckDB(':memory:');
-    const store = await createDuckDBReportStore(db2.connection);
+    const store = await createDuckDBReportStore(db2);
     await store.append([{ date: '2024-01-01', service: 's', country: 'US', requests: 0, impression: 0, revenue: 0 }]);
     const out = await createReportEngine(store).run({ startDate: '2024-01-01', endDate: '2024-01-01', dimensions: ['country'], metrics: ['ecpm', 'fillrate'], totals: true });
     expect(out.ok && out.rows).toEqual([{ country: 'Total', ecpm: 0, fillrate: 0 }, { country: 'US', ecpm: 0, fillrate: 0 }]);

@@ -22,7 +22,7 @@ const file = (name: string, text: string) => {
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bidfields-import-'));
   db = await openDuckDB(':memory:');
-  store = await createDuckDBReportStore(db.connection);
+  store = await createDuckDBReportStore(db);
 });
 afterAll(() => {
   db.close();

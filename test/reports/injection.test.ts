@@ -28,7 +28,7 @@ let engine: ReportEngine;
 
 beforeAll(async () => {
   db = await openDuckDB(':memory:');
-  store = await createDuckDBReportStore(db.connection);
+  store = await createDuckDBReportStore(db);
   await store.append(NASTY.map((service, i) => ({ date: '2024-01-02', service, country: 'US', requests: i + 1, impression: 0, revenue: 0 })));
   await store.append([{ date: '2024-01-02', service: 'plain', country: 'US', requests: 100, impression: 0, revenue: 0 }]);
   engine = createReportEngine(store);

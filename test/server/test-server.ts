@@ -31,7 +31,7 @@ export async function startTestServer(options: StartOptions & ServiceOptions = {
       createTokenService({ secret: TEST_SECRET, now: () => Date.now() - ageSeconds * 1000 }).sign({ userID: role, accountID: 1, role }),
     async stop() {
       await running.close();
-      storage.close();
+      await storage.close();
     },
   };
 }

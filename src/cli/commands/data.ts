@@ -67,7 +67,7 @@ export const dataCommand: CliCommand = {
       io.stderr(`bidfields data: ${e.code === 'ENOENT' ? `no such file: ${positionals[1]}` : e.message}\n`);
       return EXIT_INVALID;
     } finally {
-      storage.close();
+      await storage.close();
     }
   },
 };

@@ -88,7 +88,7 @@ export async function runServe(args: string[], io: CliIO, stop: Promise<void>): 
     await running.close();
     return EXIT_OK;
   } finally {
-    storage.close();
+    await storage.close();
   }
 }
 

@@ -70,7 +70,7 @@ export const usersCommand: CliCommand = {
       io.stderr(`bidfields users: ${error.message}\n`);
       return EXIT_INVALID;
     } finally {
-      storage.close();
+      await storage.close();
     }
   },
 };

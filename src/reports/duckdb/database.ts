@@ -1,16 +1,42 @@
 /**
  * Opens the DuckDB database that holds the events and the users: a file in the data folder, or `:memory:` for
- * the demo and the tests. One instance and one connection serve the whole process; DuckDB runs each query on
- * its own thread pool, so the connection is not the bottleneck, and one process owning the file is what DuckDB's
- * file lock demands anyway.
+ * the demo and the tests. One instance per process (DuckDB's file lock allows one writing process), with a small
+ * pool of connections on it: DuckDB runs queries on separate connections in parallel, while one connection runs
+ * its statements one at a time, so with one connection every report of every user would queue behind the others.
+ *
+ * Every use of a connection is a lease taken through {@link DuckDB.withConnection}. {@link DuckDB.close} stops new
+ * leases, waits until every lease has ended, and only then closes the connections and the instance: closing a
+ * connection while a statement runs on it is a use-after-free inside DuckDB (a crash, or heap corruption).
  */
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 
+/** Default number of pooled connections: enough to keep a few cores busy, few enough to bound memory. */
+export const DEFAULT_POOL_SIZE = 4;
+
 /** An open database. */
 export interface DuckDB {
-  connection: DuckDBConnection;
-  /** Closes the connection and the database (and so its file lock). */
-  close(): void;
+  /** The instance, for work that needs a connection of its own outside the pool (a long import transaction). */
+  readonly instance: DuckDBInstance;
+  /**
+   * Runs `fn` with a pooled connection that nobody else uses until `fn` settles; waits for a free one when all
+   * are lent. Rejects with {@link DatabaseClosedError} once {@link close} has been called.
+   */
+  withConnection<T>(fn: (connection: DuckDBConnection) => Promise<T>): Promise<T>;
+  /**
+   * Tracks work that holds a connection of its own (made with `instance.connect()`), so that {@link close} waits
+   * for it too; `fn` gets the connection and it is closed after `fn` settles.
+   */
+  withOwnConnection<T>(fn: (connection: DuckDBConnection) => Promise<T>): Promise<T>;
+  /** Stops new leases, waits for the running ones, then closes the connections and the database (and so its file lock). */
+  close(): Promise<void>;
+}
+
+/** A lease was asked for after {@link DuckDB.close}. */
+export class DatabaseClosedError extends Error {
+  override name = 'DatabaseClosedError';
+  constructor() {
+    super('the database is closed');
+  }
 }
 
 /**
@@ -18,16 +44,70 @@ export interface DuckDB {
  *
  * @example
  * const db = await openDuckDB(':memory:')
- * try { … } finally { db.close() }
+ * try { await db.withConnection((c) => c.run('SELECT 1')) } finally { await db.close() }
  */
-export async function openDuckDB(path: string): Promise<DuckDB> {
+export async function openDuckDB(path: string, poolSize = DEFAULT_POOL_SIZE): Promise<DuckDB> {
   const instance = await DuckDBInstance.create(path);
-  const connection = await instance.connect();
+  const idle: DuckDBConnection[] = [];
+  const all: DuckDBConnection[] = [];
+  const waiting: ((c: DuckDBConnection) => void)[] = [];
+  let leases = 0;
+  let closing: Promise<void> | undefined;
+  let drained: (() => void) | undefined;
+
+  const acquire = async (): Promise<DuckDBConnection> => {
+    const free = idle.pop();
+    if (free) return free;
+    if (all.length < poolSize) {
+      const made = await instance.connect();
+      all.push(made);
+      return made;
+    }
+    return new Promise((resolve) => waiting.push(resolve));
+  };
+  const release = (connection: DuckDBConnection) => {
+    const next = waiting.shift();
+    if (next) next(connection);
+    else idle.push(connection);
+  };
+  const lease = async <T>(fn: () => Promise<T>): Promise<T> => {
+    if (closing) throw new DatabaseClosedError();
+    leases++;
+    try {
+      return await fn();
+    } finally {
+      leases--;
+      if (leases === 0) drained?.();
+    }
+  };
+
   return {
-    connection,
+    instance,
+    withConnection: (fn) =>
+      lease(async () => {
+        const connection = await acquire();
+        try {
+          return await fn(connection);
+        } finally {
+          release(connection);
+        }
+      }),
+    withOwnConnection: (fn) =>
+      lease(async () => {
+        const connection = await instance.connect();
+        try {
+          return await fn(connection);
+        } finally {
+          connection.closeSync();
+        }
+      }),
     close() {
-      connection.closeSync();
-      instance.closeSync();
+      closing ??= (async () => {
+        if (leases > 0) await new Promise<void>((resolve) => (drained = resolve));
+        for (const connection of all) connection.closeSync();
+        instance.closeSync();
+      })();
+      return closing;
     },
   };
 }

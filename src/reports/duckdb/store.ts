@@ -17,6 +17,7 @@ import {
   type DuckDBValue,
 } from '@duckdb/node-api';
 import type { ReportPlan } from '../plan.js';
+import type { DuckDB } from './database.js';
 import type { EventRow, ReportStore, StoreResult, StoreRow } from '../store.js';
 import { buildPageSql, buildTotalsSql, EVENTS_TABLE, type BoundSql } from './sql.js';
 
@@ -40,41 +41,51 @@ export interface DuckDBReportStore extends ReportStore {
 }
 
 /**
- * Creates the events table if needed and returns a store on it.
+ * Creates the events table if needed and returns a store on it. A report's page and totals run in one read
+ * transaction on one pooled connection, so both read the same snapshot and always agree, even while an import
+ * commits; different reports run on different connections, in parallel.
  *
  * @example
  * const db = await openDuckDB(':memory:')
- * const store = await createDuckDBReportStore(db.connection)
+ * const store = await createDuckDBReportStore(db)
  * await store.append([{ date: '2024-01-01', service: 'news', country: 'US', requests: 10, impression: 8, revenue: 0.02 }])
  */
-export async function createDuckDBReportStore(connection: DuckDBConnection): Promise<DuckDBReportStore> {
-  await connection.run(CREATE_EVENTS);
-  const run = (q: BoundSql): Promise<DuckDBMaterializedResult> => connection.run(q.sql, q.values, q.types);
+export async function createDuckDBReportStore(db: DuckDB): Promise<DuckDBReportStore> {
+  await db.withConnection((c) => c.run(CREATE_EVENTS));
+  const run = (c: DuckDBConnection, q: BoundSql): Promise<DuckDBMaterializedResult> => c.run(q.sql, q.values, q.types);
   return {
-    async query(plan: ReportPlan): Promise<StoreResult> {
-      const page = await run(buildPageSql(plan));
-      const names = [...plan.dimensions, ...plan.metrics.map((m) => m.name)];
-      const rows = toRows(await page.getColumnsJS(), names);
-      if (!plan.totals) return { rows };
-      const totalsResult = await run(buildTotalsSql(plan));
-      const [totalsRow] = toRows(await totalsResult.getColumnsJS(), plan.metrics.map((m) => m.name));
-      return { rows, totals: (totalsRow ?? {}) as Record<string, number> };
-    },
-    async append(rows: readonly EventRow[]) {
-      if (rows.length === 0) return;
-      const appender = await connection.createAppender(EVENTS_TABLE);
-      try {
-        const dates = new Map<string, DuckDBValue>();
-        for (let at = 0; at < rows.length; at += CHUNK_ROWS) appender.appendDataChunk(toChunk(rows, at, dates));
-        appender.flushSync();
-      } finally {
-        appender.closeSync();
-      }
-    },
-    async count() {
-      const r = await connection.runAndReadAll(`SELECT count(*) FROM ${EVENTS_TABLE}`);
-      return Number(r.getRowsJS()[0]?.[0] ?? 0);
-    },
+    query: (plan: ReportPlan): Promise<StoreResult> =>
+      db.withConnection(async (c) => {
+        await c.run('BEGIN TRANSACTION');
+        try {
+          const page = await run(c, buildPageSql(plan));
+          const names = [...plan.dimensions, ...plan.metrics.map((m) => m.name)];
+          const rows = toRows(await page.getColumnsJS(), names);
+          if (!plan.totals) return { rows };
+          const totalsResult = await run(c, buildTotalsSql(plan));
+          const [totalsRow] = toRows(await totalsResult.getColumnsJS(), plan.metrics.map((m) => m.name));
+          return { rows, totals: (totalsRow ?? {}) as Record<string, number> };
+        } finally {
+          await c.run('ROLLBACK'); // read-only: ending the snapshot is all that is left to do
+        }
+      }),
+    append: (rows: readonly EventRow[]) =>
+      db.withConnection(async (c) => {
+        if (rows.length === 0) return;
+        const appender = await c.createAppender(EVENTS_TABLE);
+        try {
+          const dates = new Map<string, DuckDBValue>();
+          for (let at = 0; at < rows.length; at += CHUNK_ROWS) appender.appendDataChunk(toChunk(rows, at, dates));
+          appender.flushSync();
+        } finally {
+          appender.closeSync();
+        }
+      }),
+    count: () =>
+      db.withConnection(async (c) => {
+        const r = await c.runAndReadAll(`SELECT count(*) FROM ${EVENTS_TABLE}`);
+        return Number(r.getRowsJS()[0]?.[0] ?? 0);
+      }),
   };
 }
 
