@@ -35,3 +35,48 @@ export interface ReportStore {
   /** Appends event rows (already validated). */
   append(rows: readonly EventRow[]): Promise<void>;
 }
+
+/** Which rows `deleteRows` removes: a date range (both inclusive), optionally one service and/or one country. */
+export interface DeleteFilter {
+  startDate: string;
+  endDate: string;
+  service?: string;
+  country?: string;
+}
+
+/** A file that was imported: its content hash (SHA-256, hex), when, how many rows, and the name it came with. */
+export interface ImportRecord {
+  hash: string;
+  importedAt: Date;
+  rows: number;
+  name: string;
+}
+
+/** A file whose content was imported before; thrown by {@link ImportingStore.importFile} unless `force`. */
+export class AlreadyImportedError extends Error {
+  override name = 'AlreadyImportedError';
+  constructor(readonly record: ImportRecord) {
+    super(`already imported at ${record.importedAt.toISOString()} (${record.rows} rows, as ${record.name})`);
+  }
+}
+
+/**
+ * A report store that takes whole files (issue 11): a file's rows are kept all or none, and its content hash is
+ * recorded with them, so the same content is not counted twice.
+ */
+export interface ImportingStore extends ReportStore {
+  /**
+   * Loads the rows of one file (already checked) as one unit: either every row and the file's record are kept,
+   * or nothing is (a crash or an error anywhere, including `rows` throwing, keeps nothing). Rejects with
+   * {@link AlreadyImportedError} when `file.hash` is recorded already, unless `force`.
+   */
+  importFile(
+    file: { hash: string; name: string },
+    rows: AsyncIterable<readonly EventRow[]>,
+    options?: { force?: boolean },
+  ): Promise<{ loaded: number }>;
+  /** The record of an earlier import of this content, if any. */
+  findImport(hash: string): Promise<ImportRecord | undefined>;
+  /** Removes the rows the filter selects; resolves with how many were removed. */
+  deleteRows(filter: DeleteFilter): Promise<number>;
+}
