@@ -36,7 +36,7 @@ describe('formFields', () => {
 
   it('copies options, so changing the form does not change the definition', () => {
     const [, , select] = formFields(record);
-    (select!.options as { name: string }[])[0]!.name = 'changed';
+    (select!.options as unknown as { name: string }[])[0]!.name = 'changed';
     expect(record.fields[2]).toMatchObject({ options: [{ name: '300x250', value: 1 }, { name: '728x90', value: 2 }] });
   });
 
