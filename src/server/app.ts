@@ -14,6 +14,8 @@ import { HttpError, INTERNAL_ERROR } from './http-error.js';
 import { sendError } from './respond.js';
 import { handleReport } from './routes/report.js';
 import { handleSignIn } from './routes/signin.js';
+import { ADAPTERS_PATH, handleAdapters } from './routes/adapters.js';
+import type { ConsoleAssets } from './console-assets.js';
 import type { ApiServices } from './services.js';
 
 /** Options of the request handler. */
@@ -24,6 +26,8 @@ export interface HandlerOptions {
   log?: (line: string) => void;
   /** `*` or an origin to allow cross-origin calls from; default: no CORS headers. */
   corsOrigin?: string;
+  /** The console's files, answered to GET at `/` and `/assets/…` (see console-assets.ts); default: no console. */
+  console?: ConsoleAssets;
 }
 
 type Route = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
@@ -50,6 +54,14 @@ export function createHandler(services: ApiServices, options: HandlerOptions = {
     try {
       if (corsOrigin && applyCors(req, res, corsOrigin)) return;
       const route = routes.get(path.replace(/\/$/, ''));
+      if (!route && services.adapters && (path === ADAPTERS_PATH || path.startsWith(`${ADAPTERS_PATH}/`))) {
+        return await handleAdapters(req, res, path, { tokens: services.tokens, adapters: services.adapters }, maxBodyBytes);
+      }
+      const file = !route && (req.method === 'GET' || req.method === 'HEAD') ? options.console?.get(path) : undefined;
+      if (file) {
+        res.writeHead(200, { ...file.headers, 'Content-Length': file.body.length });
+        return void res.end(req.method === 'HEAD' ? undefined : file.body);
+      }
       if (!route) throw new HttpError(404, 'not_found', `no endpoint at ${path}`);
       if (req.method !== 'POST') throw new HttpError(405, 'method_not_allowed', 'use POST', undefined, { Allow: 'POST' });
       await route(req, res);

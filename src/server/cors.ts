@@ -15,7 +15,7 @@ export function applyCors(req: IncomingMessage, res: ServerResponse, origin: str
   if (origin !== '*') res.setHeader('Vary', 'Origin');
   if (req.method !== 'OPTIONS') return false;
   res.writeHead(204, {
-    'Access-Control-Allow-Methods': 'POST',
+    'Access-Control-Allow-Methods': 'GET, POST, PUT, DELETE',
     'Access-Control-Allow-Headers': 'Authorization, Content-Type',
     'Access-Control-Max-Age': '600',
   });

@@ -11,12 +11,16 @@ import { createTokenService, type TokenService } from '../auth/token.js';
 import type { UserStore } from '../auth/user-store.js';
 import { createReportEngine, type ReportEngine } from '../reports/engine.js';
 import type { ReportStore } from '../reports/store.js';
+import type { AdapterStore } from '../adapters/store.js';
+import { createAdapterService, type AdapterService } from '../adapters/service.js';
 
 /** What the request handler calls. */
 export interface ApiServices {
   signIn: SignInService;
   tokens: TokenService;
   reports: ReportEngine;
+  /** Stored adapter records (`/api/adapters/`); absent when no adapter store was given. */
+  adapters?: AdapterService;
 }
 
 /** Options of {@link createServices}. */
@@ -30,6 +34,10 @@ export interface ServiceOptions {
   throttle?: SignInThrottle;
   /** Clock for tokens, for tests. */
   now?: () => number;
+  /** Hosts an adapter's endpoint may name (`--known-endpoint`); default none, so every endpoint is refused. */
+  knownEndpoints?: readonly string[];
+  /** Admit local endpoints that the list names exactly (tests only). */
+  allowLocalEndpoints?: boolean;
 }
 
 /**
@@ -38,7 +46,7 @@ export interface ServiceOptions {
  * @example
  * const services = createServices({ reports: storage.reports, users: storage.users }, { jwtSecret: process.env.BIDFIELDS_JWT_SECRET })
  */
-export function createServices(stores: { reports: ReportStore; users: UserStore }, options: ServiceOptions = {}): ApiServices {
+export function createServices(stores: { reports: ReportStore; users: UserStore; adapters?: AdapterStore }, options: ServiceOptions = {}): ApiServices {
   const tokens = createTokenService({
     secret: options.jwtSecret ?? randomBytes(32),
     ...(options.tokenTtlSeconds !== undefined && { ttlSeconds: options.tokenTtlSeconds }),
@@ -50,5 +58,9 @@ export function createServices(stores: { reports: ReportStore; users: UserStore 
     throttle: options.throttle ?? createThrottle(),
     ...(options.scryptCost && { cost: options.scryptCost }),
   });
-  return { signIn, tokens, reports: createReportEngine(stores.reports) };
+  const services: ApiServices = { signIn, tokens, reports: createReportEngine(stores.reports) };
+  if (stores.adapters) {
+    services.adapters = createAdapterService(stores.adapters, { knownEndpoints: options.knownEndpoints ?? [], allowLocal: options.allowLocalEndpoints === true });
+  }
+  return services;
 }

@@ -1,5 +1,5 @@
 /**
- * The server's state: report events and users in one DuckDB database, a file `bidfields.duckdb` in the data
+ * The server's state: report events, users and adapter records in one DuckDB database, a file `bidfields.duckdb` in the data
  * folder (`--data DIR`, default `./.bidfields`), or in memory for the demo and the tests. The CLI commands
  * `users`, `data` and `serve` all open it through here, so they agree on the file and the tables.
  */
@@ -8,6 +8,8 @@ import { join } from 'node:path';
 import { createDuckDBUserStore, type UserStore } from '../auth/user-store.js';
 import { openDuckDB } from '../reports/duckdb/database.js';
 import { createDuckDBReportStore, type DuckDBReportStore } from '../reports/duckdb/store.js';
+import { createDuckDBAdapterStore } from '../adapters/duckdb-store.js';
+import type { AdapterStore } from '../adapters/store.js';
 
 /** The default data folder. */
 export const DEFAULT_DATA_DIR = '.bidfields';
@@ -18,6 +20,8 @@ export const DATABASE_FILE = 'bidfields.duckdb';
 export interface Storage {
   reports: DuckDBReportStore;
   users: UserStore;
+  /** Adapter records (issue 14), in the same database. */
+  adapters: AdapterStore;
   /** Waits for running queries, then closes the database (and its file lock). */
   close(): Promise<void>;
 }
@@ -37,7 +41,7 @@ export async function openStorage(where: { dataDir: string } | { memory: true })
   }
   const db = await openDuckDB(path);
   try {
-    return { reports: await createDuckDBReportStore(db), users: await createDuckDBUserStore(db), close: db.close };
+    return { reports: await createDuckDBReportStore(db), users: await createDuckDBUserStore(db), adapters: await createDuckDBAdapterStore(db), close: db.close };
   } catch (error) {
     await db.close();
     throw error;
