@@ -204,17 +204,19 @@ function Editor({ initial, version, isNew, canSave, serverIssues, saved, onSave 
       </button>
       <section aria-label="Issues" class="issue-list">
         <h3>Issues</h3>
-        {shown.length === 0 ? (
-          <p role="status">No issues: the record is valid.</p>
-        ) : (
-          <ul role="status">
-            {shown.map((i) => (
-              <li>
-                <code>{i.path || '/'}</code> {i.message} ({i.code})
-              </li>
-            ))}
-          </ul>
-        )}
+        <div role="status">
+          {shown.length === 0 ? (
+            <p>No issues: the record is valid.</p>
+          ) : (
+            <ul>
+              {shown.map((i) => (
+                <li>
+                  <code>{i.path || '/'}</code> {i.message} ({i.code})
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
       </section>
       {saved && <p role="status" class="saved">{saved}</p>}
       <button type="submit" class="primary" disabled={!canSave || issues.length > 0}>

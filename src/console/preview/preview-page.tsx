@@ -118,7 +118,7 @@ function Preview({ stored }: { stored: StoredAdapter }) {
           );
         })}
       </form>
-      <section aria-label="Bid request">
+      <section aria-label="Request">
         <h2>Bid request</h2>
         <label for="request-choice">Bid request</label>
         <select id="request-choice" value={choice} onChange={(e) => setChoice(e.currentTarget.value)}>
