@@ -57,7 +57,8 @@ const escapeAttribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"
 export function defaultConsoleDir(): string | undefined {
   let dir = dirname(fileURLToPath(import.meta.url));
   for (let up = 0; up < 4; up++, dir = dirname(dir)) {
-    for (const candidate of [join(dir, 'console'), join(dir, 'dist', 'console')]) if (existsSync(join(candidate, 'index.html'))) return candidate;
+    // The built folder has assets/ beside index.html (src/console has the template only).
+    for (const candidate of [join(dir, 'console'), join(dir, 'dist', 'console')]) if (existsSync(join(candidate, 'index.html')) && existsSync(join(candidate, 'assets'))) return candidate;
   }
   return undefined;
 }

@@ -81,7 +81,7 @@ export async function runServe(args: string[], io: CliIO, stop: Promise<void>): 
     }
     const knownEndpoints = values['known-endpoint'] ?? [];
     const consoleDir = defaultConsoleDir();
-    const consoleAssets = consoleDir ? await loadConsoleAssets(consoleDir, { knownEndpoints }) : undefined;
+    const consoleAssets = consoleDir ? await loadConsoleAssets(consoleDir, { knownEndpoints }).catch(() => undefined) : undefined;
     const running = await startServer(createServices(storage, { knownEndpoints, ...(secret && { jwtSecret: secret }) }), {
       port,
       host: values.host ?? '127.0.0.1',

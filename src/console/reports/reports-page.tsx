@@ -53,7 +53,6 @@ export function ReportsPage({ api, role, params, failed }: PageProps) {
   }
 
   const set = (change: Partial<ReportSettings>) => setSettings({ ...settings, ...change });
-  const toggle = (list: string[], name: string, on: boolean, order: readonly string[]) => order.filter((n) => (n === name ? on : list.includes(n)));
   const go = (next: ReportSettings) => navigate(href('reports', paramsFrom(next, true)));
 
   async function downloadCsv() {
@@ -90,24 +89,8 @@ export function ReportsPage({ api, role, params, failed }: PageProps) {
             End date <input type="date" required value={settings.endDate} onInput={(e) => set({ endDate: e.currentTarget.value })} />
           </label>
         </div>
-        <fieldset>
-          <legend>Dimensions</legend>
-          {DIMENSIONS.map((name) => (
-            <label class="check">
-              <input type="checkbox" checked={settings.dimensions.includes(name)} onChange={(e) => set({ dimensions: toggle(settings.dimensions, name, e.currentTarget.checked, DIMENSIONS) })} />
-              {name}
-            </label>
-          ))}
-        </fieldset>
-        <fieldset>
-          <legend>Metrics</legend>
-          {METRICS.map((name) => (
-            <label class="check">
-              <input type="checkbox" checked={settings.metrics.includes(name)} onChange={(e) => set({ metrics: toggle(settings.metrics, name, e.currentTarget.checked, METRICS) })} />
-              {name}
-            </label>
-          ))}
-        </fieldset>
+        <Checks legend="Dimensions" names={DIMENSIONS} chosen={settings.dimensions} choose={(dimensions) => set({ dimensions })} />
+        <Checks legend="Metrics" names={METRICS} chosen={settings.metrics} choose={(metrics) => set({ metrics })} />
         <fieldset>
           <legend>Filters</legend>
           {settings.filters.map((filter, i) => {
@@ -191,6 +174,21 @@ export function ReportsPage({ api, role, params, failed }: PageProps) {
         </section>
       )}
     </>
+  );
+}
+
+/** A checkbox per column name, labelled with the API's name; the chosen ones stay in the API's order. */
+function Checks({ legend, names, chosen, choose }: { legend: string; names: readonly string[]; chosen: string[]; choose: (names: string[]) => void }) {
+  return (
+    <fieldset>
+      <legend>{legend}</legend>
+      {names.map((name) => (
+        <label class="check">
+          <input type="checkbox" checked={chosen.includes(name)} onChange={(e) => choose(names.filter((n) => (n === name ? e.currentTarget.checked : chosen.includes(n))))} />
+          {name}
+        </label>
+      ))}
+    </fieldset>
   );
 }
 
