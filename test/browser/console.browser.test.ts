@@ -331,6 +331,19 @@ describe.skipIf(missing !== undefined && !process.env.CI)(`the console in headle
     await page.close();
   }, 60_000);
 
+  it('Admin deletes an adapter with a confirming second click', async () => {
+    await api.adapters.put('short-lived', { protocol: 'rtb', fields: [] }, 0);
+    const page = await newPage();
+    await signIn(page, ADMIN);
+    await page.goto(`${server.url}/#/adapters?bidder=short-lived`);
+    await page.getByRole('button', { name: 'Delete', exact: true }).click();
+    await page.getByRole('button', { name: 'Delete short-lived for good' }).click();
+    await page.getByRole('heading', { name: 'Stored adapters' }).waitFor();
+    await expect.poll(() => page.getByRole('link', { name: 'Edit short-lived' }).count()).toBe(0);
+    expect((await api.adapters.list()).map((a) => a.bidderCode)).not.toContain('short-lived');
+    await page.close();
+  }, 60_000);
+
   it('axe-core finds no serious or critical violation on any page', async () => {
     // axe is injected as a script element, which the page's CSP refuses: this context bypasses the CSP for that.
     const scanning = await browser.newContext({ viewport: { width: 1280, height: 900 }, bypassCSP: true });

@@ -59,6 +59,16 @@ export function AdaptersPage({ api, role, params, failed }: PageProps) {
     }
   }
 
+  async function remove(code: string) {
+    try {
+      await api.adapters.delete(code);
+      setList(await api.adapters.list());
+      navigate(href('adapters'));
+    } catch (failure) {
+      setError(failed(failure));
+    }
+  }
+
   return (
     <>
       {error && (
@@ -115,6 +125,7 @@ export function AdaptersPage({ api, role, params, failed }: PageProps) {
           serverIssues={serverIssues}
           saved={saved}
           onSave={save}
+          onDelete={bidder && bidder !== 'new' && role === 1 ? () => remove(bidder) : undefined}
         />
       )}
     </>
@@ -129,9 +140,12 @@ interface EditorProps {
   serverIssues: Issue[];
   saved: string | undefined;
   onSave: (draft: AdapterDraft, version: number) => void;
+  /** Deletes the stored record (Admin, existing records only). */
+  onDelete: (() => void) | undefined;
 }
 
-function Editor({ initial, version, isNew, canSave, serverIssues, saved, onSave }: EditorProps) {
+function Editor({ initial, version, isNew, canSave, serverIssues, saved, onSave, onDelete }: EditorProps) {
+  const [confirming, setConfirming] = useState(false);
   const [draft, setDraft] = useState(initial);
   const options = useMemo(() => ({ strict: true, knownEndpoints: knownEndpoints(), allowLocal: allowLocal() }), []);
   const issues = useMemo(() => {
@@ -219,9 +233,21 @@ function Editor({ initial, version, isNew, canSave, serverIssues, saved, onSave 
         </div>
       </section>
       {saved && <p role="status" class="saved">{saved}</p>}
-      <button type="submit" class="primary" disabled={!canSave || issues.length > 0}>
-        Save
-      </button>
+      <div class="row">
+        <button type="submit" class="primary" disabled={!canSave || issues.length > 0}>
+          Save
+        </button>
+        {onDelete && !confirming && (
+          <button type="button" onClick={() => setConfirming(true)}>
+            Delete
+          </button>
+        )}
+        {onDelete && confirming && (
+          <button type="button" class="danger" onClick={onDelete}>
+            Delete {initial.bidderCode} for good
+          </button>
+        )}
+      </div>
     </form>
   );
 }
