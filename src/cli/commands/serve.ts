@@ -92,6 +92,7 @@ export async function runServe(args: string[], io: CliIO, stop: Promise<void>): 
     });
     io.stdout(`listening on ${running.url}\n`);
     io.stdout(consoleAssets ? `console: ${running.url}/ (open it in a browser and sign in)\n` : 'console: not built (npm run build), API only\n');
+    io.stderr(knownEndpoints.length > 0 ? `adapter endpoints may name: ${knownEndpoints.join(', ')}\n` : 'no --known-endpoint: adapters with an endpoint cannot be saved\n');
     await stop;
     io.stderr('shutting down\n');
     await running.close();

@@ -201,6 +201,9 @@ function Editor({ initial, version, isNew, canSave, serverIssues, saved, onSave,
         <label for="adapter-endpoint">Endpoint</label>
         <input {...described('adapter-endpoint')} class="wide" type="url" value={draft.endpoint} placeholder="https://bid.partner.example/openrtb" onInput={(e) => set({ endpoint: e.currentTarget.value })} />
         {issuesAt('adapter-endpoint')}
+        <p class="hint" id="adapter-endpoint-hint">
+          {options.knownEndpoints.length > 0 ? `The server accepts endpoints on: ${options.knownEndpoints.join(', ')}.` : 'The server was started without --known-endpoint, so it accepts no endpoint.'}
+        </p>
         {draft.protocol === 'prebid-js' && (
           <>
             <label for="adapter-cpmField">CPM field</label>
