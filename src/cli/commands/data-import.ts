@@ -54,12 +54,6 @@ export async function runDataImport(args: string[], io: CliIO): Promise<number> 
   const problem = await fileProblem(file, positionals[0]!);
   if (problem) return fail(problem);
 
-  let storage;
-  try {
-    storage = await openStorage({ dataDir: resolve(io.cwd, values.data ?? DEFAULT_DATA_DIR), holder: 'data import' });
-  } catch (error) {
-    return fail(describeStorageError(error, 'data import'));
-  }
   const stop = new AbortController();
   let signalCode = EXIT_INTERRUPTED;
   // The first signal rolls back; a second one gets Node's default (exit at once, still nothing committed).
@@ -67,6 +61,17 @@ export async function runDataImport(args: string[], io: CliIO): Promise<number> 
   const onSigterm = () => ((signalCode = EXIT_TERMINATED), stop.abort());
   process.once('SIGINT', onSigint);
   process.once('SIGTERM', onSigterm);
+  const unlisten = () => {
+    process.off('SIGINT', onSigint);
+    process.off('SIGTERM', onSigterm);
+  };
+  let storage;
+  try {
+    storage = await openStorage({ dataDir: resolve(io.cwd, values.data ?? DEFAULT_DATA_DIR), holder: 'data import' });
+  } catch (error) {
+    unlisten();
+    return fail(describeStorageError(error, 'data import'));
+  }
   const bar = process.stderr.isTTY ? progressBar(io) : undefined;
   const skipInvalid = values['skip-invalid'] === true;
   try {
@@ -79,14 +84,13 @@ export async function runDataImport(args: string[], io: CliIO): Promise<number> 
     });
     if (bar) io.stderr('\r\x1b[K');
     io.stderr(explain(summary, skipInvalid));
-    io.stdout(summaryLine(summary.loaded, summary.refused, summary.elapsedMs));
+    io.stdout(summaryLine(summary.loaded, summary.refused, performance.now() - started));
     return summary.status === 'interrupted' ? signalCode : EXIT[summary.status];
   } catch (error) {
     if (bar) io.stderr('\r\x1b[K');
     return fail(`nothing loaded: ${(error as Error).message}`);
   } finally {
-    process.off('SIGINT', onSigint);
-    process.off('SIGTERM', onSigterm);
+    unlisten();
     await storage.close();
   }
 }
