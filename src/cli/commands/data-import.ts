@@ -8,6 +8,7 @@ import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { importEvents, type ImportStatus, type ImportSummary } from '../../reports/import/import.js';
+import { importToServer } from './data-import-server.js';
 import { DEFAULT_DATA_DIR, describeStorageError, openStorage } from '../../server/storage.js';
 import { EXIT_INVALID, EXIT_OK, UsageError, type CliIO } from '../io.js';
 
@@ -41,8 +42,11 @@ export async function runDataImport(args: string[], io: CliIO): Promise<number> 
     args,
     strict: true,
     allowPositionals: true,
-    options: { data: { type: 'string' }, 'skip-invalid': { type: 'boolean' }, force: { type: 'boolean' } },
+    options: {
+      data: { type: 'string' }, server: { type: 'string' }, 'skip-invalid': { type: 'boolean' }, force: { type: 'boolean' },
+    },
   });
+  if (values.server !== undefined && values.data !== undefined) throw new UsageError('give --server or --data, not both');
   if (positionals.length !== 1) throw new UsageError("usage: 'data import FILE'");
   const started = performance.now();
   const fail = (message: string) => {
@@ -53,6 +57,10 @@ export async function runDataImport(args: string[], io: CliIO): Promise<number> 
   const file = resolve(io.cwd, positionals[0]!);
   const problem = await fileProblem(file, positionals[0]!);
   if (problem) return fail(problem);
+
+  if (values.server !== undefined) {
+    return importToServer(file, values.server, { skipInvalid: values['skip-invalid'] === true, force: values.force === true }, io, started);
+  }
 
   const stop = new AbortController();
   let signalCode = EXIT_INTERRUPTED;
@@ -107,7 +115,7 @@ async function fileProblem(file: string, given: string): Promise<string | undefi
 }
 
 /** The last line of every run. */
-function summaryLine(loaded: number, refused: number, elapsedMs: number): string {
+export function summaryLine(loaded: number, refused: number, elapsedMs: number): string {
   return `${loaded} rows loaded, ${refused} refused in ${(elapsedMs / 1000).toFixed(1)} s\n`;
 }
 

@@ -8,7 +8,7 @@ import { UsageError, type CliCommand } from '../io.js';
 import { EXIT_INTERRUPTED, EXIT_SKIPPED, runDataImport } from './data-import.js';
 import { runDataDelete } from './data-delete.js';
 
-const usage = `Usage: bidfields data import FILE [--skip-invalid] [--force] [--data DIR]
+const usage = `Usage: bidfields data import FILE [--skip-invalid] [--force] [--data DIR | --server URL]
        bidfields data delete --start-date D --end-date D [--service S] [--country C] [--data DIR]
 
 import: loads event rows with the columns date, service, country, requests, impression, revenue
@@ -18,6 +18,8 @@ of it. Content imported before (same SHA-256) is refused. A summary line (rows l
 every run.
   --skip-invalid   load the good rows anyway, listing each refused row (line and reason) on standard error
   --force          load content that was imported before (its rows are then counted twice)
+  --server URL     load into a running \`bidfields serve\` (POST /api/data/import) instead of a data folder; the
+                   credentials come from BIDFIELDS_TOKEN, or BIDFIELDS_EMAIL and BIDFIELDS_PASSWORD (an Admin)
 Exit codes: 0 every row loaded; 1 nothing loaded (rows refused, CSV error, missing or unreadable file, content
 imported before, data folder in use, database error); 2 usage error; ${EXIT_SKIPPED} loaded with refused rows skipped
 (--skip-invalid); ${EXIT_INTERRUPTED} interrupted by Ctrl-C (143 by SIGTERM), nothing loaded.
