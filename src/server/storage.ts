@@ -1,7 +1,9 @@
 /**
  * The server's state: report events, users and adapter records in one DuckDB database, a file `bidfields.duckdb` in the data
  * folder (`--data DIR`, default `./.bidfields`), or in memory for the demo and the tests. The CLI commands
- * `users`, `data` and `serve` all open it through here, so they agree on the file and the tables.
+ * `users`, `data` and `serve` all open it through here, so they agree on the file and the tables. DuckDB lets one
+ * process open the file; the one that does leaves a lock note (`bidfields.lock.json`: command, PID, start) for as
+ * long as it holds it, so that a refused opener can say who holds the folder.
  */
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -10,6 +12,7 @@ import { openDuckDB } from '../reports/duckdb/database.js';
 import { createDuckDBReportStore, type DuckDBReportStore } from '../reports/duckdb/store.js';
 import { createDuckDBAdapterStore } from '../adapters/duckdb-store.js';
 import type { AdapterStore } from '../adapters/store.js';
+import { readLockNote, writeLockNote, type LockNote } from './lock-note.js';
 
 /** The default data folder. */
 export const DEFAULT_DATA_DIR = '.bidfields';
@@ -22,26 +25,59 @@ export interface Storage {
   users: UserStore;
   /** Adapter records (issue 14), in the same database. */
   adapters: AdapterStore;
-  /** Waits for running queries, then closes the database (and its file lock). */
+  /** Waits for running queries, then closes the database (and its file lock) and removes the lock note. */
   close(): Promise<void>;
+}
+
+/** Where to open the storage: a data folder, by whom (the lock note's command, default `serve`), or memory. */
+export type StorageLocation = { dataDir: string; holder?: string } | { memory: true };
+
+/** The data folder is held by another process; `holder` is what is known about it. */
+export class StorageLockedError extends Error {
+  override name = 'StorageLockedError';
+  constructor(
+    readonly dataDir: string,
+    readonly holder: Partial<LockNote>,
+    options: { cause: unknown },
+  ) {
+    super(`the data folder ${dataDir} is in use by another process`, options);
+  }
 }
 
 /**
  * Opens the storage in a data folder (created if needed), or in memory.
  *
  * @example
- * const storage = await openStorage({ dataDir: '.bidfields' })
+ * const storage = await openStorage({ dataDir: '.bidfields', holder: 'data import' })
  * const memory = await openStorage({ memory: true })
  */
-export async function openStorage(where: { dataDir: string } | { memory: true }): Promise<Storage> {
-  let path = ':memory:';
-  if ('dataDir' in where) {
-    await mkdir(where.dataDir, { recursive: true });
-    path = join(where.dataDir, DATABASE_FILE);
-  }
-  const db = await openDuckDB(path);
+export async function openStorage(where: StorageLocation): Promise<Storage> {
+  if (!('dataDir' in where)) return openDatabase(':memory:', () => undefined);
+  await mkdir(where.dataDir, { recursive: true });
+  let removeNote = () => {};
+  let storage: Storage;
   try {
-    return { reports: await createDuckDBReportStore(db), users: await createDuckDBUserStore(db), adapters: await createDuckDBAdapterStore(db), close: db.close };
+    storage = await openDatabase(join(where.dataDir, DATABASE_FILE), () => removeNote());
+  } catch (error) {
+    throw lockHolder(error, where.dataDir) ?? error;
+  }
+  try {
+    removeNote = writeLockNote(where.dataDir, where.holder ?? 'serve');
+  } catch (error) {
+    await storage.close();
+    throw error;
+  }
+  return storage;
+}
+
+async function openDatabase(path: string, afterClose: () => void): Promise<Storage> {
+  const db = await openDuckDB(path);
+  const close = async () => {
+    await db.close();
+    afterClose();
+  };
+  try {
+    return { reports: await createDuckDBReportStore(db), users: await createDuckDBUserStore(db), adapters: await createDuckDBAdapterStore(db), close };
   } catch (error) {
     await db.close();
     throw error;
@@ -49,11 +85,38 @@ export async function openStorage(where: { dataDir: string } | { memory: true })
 }
 
 /**
- * A one-line explanation of why the storage could not be opened; DuckDB's lock error becomes a hint that
- * another process (most often a running `bidfields serve`) holds the folder.
+ * DuckDB's lock error as a {@link StorageLockedError}: the holder from the lock note, unless DuckDB names another
+ * PID (then the note is an old one and only the PID is known).
  */
-export function describeStorageError(error: unknown): string {
+function lockHolder(error: unknown, dataDir: string): StorageLockedError | undefined {
+  const message = (error as Error)?.message ?? '';
+  if (!/Could not set lock/i.test(message)) return undefined;
+  const pid = /\(PID (\d+)\)/.exec(message)?.[1];
+  const note = readLockNote(dataDir);
+  const holder = note && (pid === undefined || Number(pid) === note.pid) ? note : { pid: pid === undefined ? undefined : Number(pid) };
+  return new StorageLockedError(dataDir, holder, { cause: error });
+}
+
+/**
+ * A one-line explanation of why the storage could not be opened. For a held folder it names the holder (command
+ * and PID) and, to someone running `data import` while `serve` holds it, suggests loading through the server.
+ *
+ * @example
+ * describeStorageError(error, 'data import')
+ * // 'the data folder .bidfields is in use by `bidfields serve` (PID 4242, since 2026-11-21T09:00:00.000Z); …'
+ */
+export function describeStorageError(error: unknown, opener?: string): string {
+  if (error instanceof StorageLockedError) {
+    const { command, pid, startedAt } = error.holder;
+    const who = command ? `\`bidfields ${command}\`` : 'another process';
+    const details = [pid && `PID ${pid}`, startedAt && `since ${startedAt}`].filter(Boolean).join(', ');
+    let text = `the data folder ${error.dataDir} is in use by ${who}${details ? ` (${details})` : ''}`;
+    if (opener === 'data import' && (command === 'serve' || command === undefined)) {
+      text += '; to load into a running server, use `bidfields data import FILE --server URL`';
+    } else if (command && command !== 'serve') text += '; try again when it has finished';
+    return text;
+  }
   const message = (error as Error)?.message ?? String(error);
-  if (/lock/i.test(message)) return 'the data folder is in use by another process (is `bidfields serve` running on it?)';
+  if (/lock/i.test(message)) return 'the data folder is in use by another process';
   return `cannot open the data folder: ${message.split('\n')[0]}`;
 }

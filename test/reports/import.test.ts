@@ -1,14 +1,17 @@
-// Importing event rows from NDJSON and CSV: good rows load, bad rows are refused one by one with a reason and
-// a line number, the CSV header is checked up front, and progress is reported.
+// Importing event rows from NDJSON and CSV, all or nothing, once (issue 11): a refused row keeps nothing unless
+// skipInvalid, a parser error keeps nothing and names the line, the same content is refused unless force, a file
+// that changes between the two passes or an abort keeps nothing, and the store's transaction rolls back whatever
+// went wrong while rows were streaming. Also the row check and deletions.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { openDuckDB, type DuckDB } from '../../src/reports/duckdb/database.js';
 import { createDuckDBReportStore, type DuckDBReportStore } from '../../src/reports/duckdb/store.js';
 import { createReportEngine } from '../../src/reports/engine.js';
 import { importEvents } from '../../src/reports/import/import.js';
 import { checkImportRow } from '../../src/reports/import/row.js';
+import { AlreadyImportedError, type EventRow } from '../../src/reports/store.js';
 
 let dir: string;
 let db: DuckDB;
@@ -18,16 +21,17 @@ const file = (name: string, text: string) => {
   fs.writeFileSync(p, text);
   return p;
 };
+const row = (date: string, country = 'US', requests = 10, impression = 5): EventRow => ({ date, service: 'news', country, requests, impression, revenue: 0.5 });
+const ndjson = (rows: unknown[]) => rows.map((r) => JSON.stringify(r)).join('\n') + '\n';
+const HEADER = 'date,service,country,requests,impression,revenue\n';
 
-beforeAll(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bidfields-import-'));
+beforeAll(() => void (dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bidfields-import-'))));
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+beforeEach(async () => {
   db = await openDuckDB(':memory:');
   store = await createDuckDBReportStore(db);
 });
-afterAll(() => {
-  db.close();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
+afterEach(() => db.close());
 
 describe('checkImportRow', () => {
   const good = { date: '2024-01-01', service: 'news', country: 'US', requests: 10, impression: 8, revenue: 0.02 };
@@ -42,48 +46,144 @@ describe('checkImportRow', () => {
     [{ ...good, clicks: 1 }, "unknown column 'clicks'"],
     [{ date: '2024-01-01' }, 'missing service'],
     [[1], 'not an object'],
-  ])('refuses %j', (row, reason) => {
-    expect(checkImportRow(row)).toEqual({ ok: false, reason });
+  ])('refuses %j', (value, reason) => {
+    expect(checkImportRow(value)).toEqual({ ok: false, reason });
   });
   it('accepts a good row', () => expect(checkImportRow(good)).toEqual({ ok: true, row: good }));
 });
 
 describe('importEvents', () => {
-  it('loads NDJSON and refuses bad lines with their numbers', async () => {
-    const p = file('a.ndjson', [
-      '{"date":"2024-05-01","service":"news","country":"US","requests":10,"impression":5,"revenue":0.5}',
-      '',
-      '{"date":"2024-05-01","service":"news","country":"US","requests":10,"impression":5',
-      '{"date":"2024-05-02","service":"news","country":"DE","requests":4,"impression":9,"revenue":0.1}',
-      '{"date":"2024-05-02","service":"news","country":"DE","requests":4,"impression":2,"revenue":0.1}',
-    ].join('\n'));
-    const progress: number[] = [];
-    const summary = await importEvents(p, store, { onProgress: (read) => progress.push(read) });
-    expect(summary).toEqual({
-      loaded: 2,
+  const mixed = [
+    '{"date":"2024-05-01","service":"news","country":"US","requests":10,"impression":5,"revenue":0.5}',
+    '',
+    '{"date":"2024-05-01","service":"news","country":"US","requests":10,"impression":5',
+    '{"date":"2024-05-02","service":"news","country":"DE","requests":4,"impression":9,"revenue":0.1}',
+    '{"date":"2024-05-02","service":"news","country":"DE","requests":4,"impression":2,"revenue":0.1}',
+  ].join('\n');
+
+  it('keeps nothing of a file with a refused row, and says which lines and why', async () => {
+    const refused: string[] = [];
+    const summary = await importEvents(file('a.ndjson', mixed), store, { onRefused: (line, reason) => refused.push(`${line}: ${reason}`) });
+    expect(summary).toMatchObject({
+      status: 'refused',
+      loaded: 0,
+      good: 2,
       refused: 2,
       reasons: { 'not valid JSON': 1, 'impression exceeds requests': 1 },
       examples: [{ line: 3, reason: 'not valid JSON' }, { line: 4, reason: 'impression exceeds requests' }],
     });
-    expect(progress.at(-1)).toBe(fs.statSync(p).size);
+    expect(refused).toEqual(['3: not valid JSON', '4: impression exceeds requests']);
+    expect(await store.count()).toBe(0);
+    expect(await store.findImport(summary.hash!)).toBeUndefined();
   });
 
-  it('loads CSV with a header in any column order, quoted cells and CRLF', async () => {
-    const p = file('b.csv', '\ufeffcountry,date,service,requests,impression,revenue\r\nFR,2024-06-01,"recipes, and more",100,50,1.25\r\nFR,2024-06-01,x,abc,1,1\r\nFR,2024-06-01,x,1\r\n');
-    const summary = await importEvents(p, store);
+  it('with skipInvalid, loads the good rows in one go and records the file', async () => {
+    const p = file('a.ndjson', mixed);
+    const progress: [number, string][] = [];
+    const summary = await importEvents(p, store, { skipInvalid: true, onProgress: (read, _total, pass) => progress.push([read, pass]) });
+    expect(summary).toMatchObject({ status: 'skipped-invalid', loaded: 2, refused: 2 });
+    expect(summary.hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(await store.count()).toBe(2);
+    expect(await store.findImport(summary.hash!)).toMatchObject({ hash: summary.hash, rows: 2, name: 'a.ndjson' });
+    expect(progress.at(-1)).toEqual([fs.statSync(p).size, 'load']);
+    expect(progress.some(([, pass]) => pass === 'check')).toBe(true);
+  });
+
+  it('refuses every row refused even with skipInvalid: nothing to load', async () => {
+    const summary = await importEvents(file('bad.ndjson', '{"date":"x"}\n'), store, { skipInvalid: true });
+    expect(summary).toMatchObject({ status: 'refused', loaded: 0, good: 0, refused: 1 });
+  });
+
+  it('loads CSV with a header in any column order, quoted cells and CRLF, numbering physical lines', async () => {
+    const p = file('b.csv', '\ufeffcountry,date,service,requests,impression,revenue\r\nFR,2024-06-01,"recipes, and more",100,50,1.25\r\n\r\nFR,2024-06-01,x,abc,1,1\r\nFR,2024-06-01,x,1\r\n');
+    const summary = await importEvents(p, store, { skipInvalid: true });
     expect(summary.loaded).toBe(1);
-    expect(summary.reasons).toEqual({ 'requests must be a non-negative integer': 1, 'expected 6 cells, found 4': 1 });
+    expect(summary.examples).toEqual([
+      { line: 4, reason: 'requests must be a non-negative integer' },
+      { line: 5, reason: 'expected 6 cells, found 4' },
+    ]);
     const out = await createReportEngine(store).run({ startDate: '2024-06-01', endDate: '2024-06-01', dimensions: ['service'], metrics: ['revenue', 'fillrate'] });
     expect(out.ok && out.rows).toEqual([{ service: 'recipes, and more', revenue: 1.25, fillrate: 0.5 }]);
   });
 
+  it('keeps nothing of a CSV with a quoting error, naming its line', async () => {
+    const good = Array.from({ length: 50 }, () => '2024-01-01,a,US,1,1,1').join('\n');
+    const summary = await importEvents(file('q.csv', `${HEADER}${good}\n2024-01-01,"b"x,US,1,1,1\n2024-01-02,c,US,1,1,1\n`), store, { skipInvalid: true, batchSize: 10 });
+    expect(summary).toMatchObject({ status: 'invalid-file', loaded: 0, error: { line: 52 } });
+    expect(summary.error!.message).toMatch(/^CSV error: Invalid Closing Quote: got "x" at line 52/);
+    expect(await store.count()).toBe(0);
+  });
+
   it('refuses a CSV whose header lacks a column, before reading rows', async () => {
-    const p = file('c.csv', 'date,service,country,requests,revenue\n2024-01-01,a,US,1,1\n');
-    await expect(importEvents(p, store)).rejects.toThrow(/missing: impression/);
+    const summary = await importEvents(file('c.csv', 'date,service,country,requests,revenue\n2024-01-01,a,US,1,1\n'), store);
+    expect(summary).toMatchObject({ status: 'invalid-file', error: { line: 1 } });
+    expect(summary.error!.message).toMatch(/missing: impression/);
   });
 
   it('detects NDJSON by content when the extension says nothing', async () => {
     const p = file('d.data', '{"date":"2024-07-01","service":"a","country":"JP","requests":1,"impression":1,"revenue":0}\n');
     expect((await importEvents(p, store)).loaded).toBe(1);
+  });
+
+  it('refuses content imported before (under any name) unless force, which loads it again', async () => {
+    const text = ndjson([row('2024-01-01'), row('2024-01-02')]);
+    const first = await importEvents(file('e1.ndjson', text), store);
+    expect(first).toMatchObject({ status: 'loaded', loaded: 2 });
+    const again = await importEvents(file('e2.ndjson', text), store);
+    expect(again).toMatchObject({ status: 'duplicate', loaded: 0, previous: { hash: first.hash, rows: 2, name: 'e1.ndjson' } });
+    expect(again.previous!.importedAt).toBeInstanceOf(Date);
+    expect(await store.count()).toBe(2);
+    const forced = await importEvents(file('e2.ndjson', text), store, { force: true });
+    expect(forced).toMatchObject({ status: 'loaded', loaded: 2 });
+    expect(await store.count()).toBe(4);
+    expect(await store.findImport(first.hash!)).toMatchObject({ name: 'e2.ndjson', rows: 2 });
+  });
+
+  it('keeps nothing when the file changes between the checking and the loading pass', async () => {
+    const p = file('f.ndjson', ndjson([row('2024-01-01'), row('2024-01-02')]));
+    const summary = await importEvents(p, store, {
+      onProgress: (_read, _total, pass) => pass === 'check' && fs.appendFileSync(p, ndjson([row('2024-01-03')])),
+    });
+    expect(summary).toMatchObject({ status: 'changed', loaded: 0 });
+    expect(await store.count()).toBe(0);
+  });
+
+  it('keeps nothing when aborted while rows stream into the store', async () => {
+    const p = file('g.ndjson', ndjson(Array.from({ length: 100 }, (_, i) => row(`2024-01-${String((i % 28) + 1).padStart(2, '0')}`))));
+    const stop = new AbortController();
+    const summary = await importEvents(p, store, { batchSize: 10, signal: stop.signal, onProgress: (_r, _t, pass) => pass === 'load' && stop.abort() });
+    expect(summary).toMatchObject({ status: 'interrupted', loaded: 0 });
+    expect(await store.count()).toBe(0);
+    expect(await store.findImport(summary.hash!)).toBeUndefined();
+  });
+});
+
+describe('the DuckDB store: importFile and deleteRows', () => {
+  it('rolls back every batch when the rows fail midway', async () => {
+    async function* failing() {
+      yield [row('2024-01-01'), row('2024-01-02')];
+      throw new Error('disk on fire');
+    }
+    await expect(store.importFile({ hash: 'h1', name: 'x' }, failing())).rejects.toThrow('disk on fire');
+    expect(await store.count()).toBe(0);
+    expect(await store.findImport('h1')).toBeUndefined();
+  });
+
+  it('refuses a recorded hash inside its transaction, unless force', async () => {
+    async function* rows() {
+      yield [row('2024-01-01')];
+    }
+    expect(await store.importFile({ hash: 'h2', name: 'x' }, rows())).toEqual({ loaded: 1 });
+    await expect(store.importFile({ hash: 'h2', name: 'y' }, rows())).rejects.toBeInstanceOf(AlreadyImportedError);
+    expect(await store.importFile({ hash: 'h2', name: 'y' }, rows(), { force: true })).toEqual({ loaded: 1 });
+    expect(await store.count()).toBe(2);
+  });
+
+  it('deletes the rows a date range, service and country select, and counts them', async () => {
+    await store.append([row('2024-01-01'), row('2024-01-02', 'FR'), row('2024-01-03'), { ...row('2024-01-02'), service: 'sport' }]);
+    expect(await store.deleteRows({ startDate: '2024-01-02', endDate: '2024-01-02', country: 'US' })).toBe(1);
+    expect(await store.deleteRows({ startDate: '2024-01-02', endDate: '2024-01-03', service: 'news' })).toBe(2);
+    expect(await store.deleteRows({ startDate: '2023-01-01', endDate: '2023-12-31' })).toBe(0);
+    expect(await store.count()).toBe(1);
   });
 });

@@ -58,12 +58,12 @@ describe('bidfields users add', () => {
 });
 
 describe('bidfields data import', () => {
-  it('loads good rows, refuses bad ones with reasons, exit 1 when any is refused', async () => {
+  it('with --skip-invalid loads the good rows and lists the refused ones with reasons (exit 3)', async () => {
     fs.writeFileSync(path.join(dir, 'events.csv'), 'date,service,country,requests,impression,revenue\n2024-02-01,news,US,1000,800,2.4\n2024-02-01,news,DE,500,250,0.5\n2024-02-30,news,DE,1,1,1\n');
     const c = io();
-    expect(await main(['data', 'import', 'events.csv', '--data', 'state'], c)).toBe(1);
-    expect(c.out.join('')).toBe('2 rows loaded, 1 refused\n');
-    expect(c.err.join('')).toContain('line 3: date is not a date YYYY-MM-DD');
+    expect(await main(['data', 'import', 'events.csv', '--data', 'state', '--skip-invalid'], c)).toBe(3);
+    expect(c.out.join('')).toMatch(/^2 rows loaded, 1 refused in \d+\.\d s\n$/);
+    expect(c.err.join('')).toContain('line 4: date is not a date YYYY-MM-DD');
     fs.writeFileSync(path.join(dir, 'more.ndjson'), '{"date":"2024-02-02","service":"news","country":"US","requests":10,"impression":5,"revenue":0.01}\n');
     expect(await main(['data', 'import', 'more.ndjson', '--data', 'state'], io())).toBe(0);
   });

@@ -15,5 +15,5 @@ export const commands: Record<string, CommandEntry> = {
   conformance: { summary: 'run the fixture suite (or, with --api, the HTTP API checks)', load: async () => (await import('./conformance.js')).conformanceCommand },
   serve: { summary: 'run the reference ad server API (sign-in, reports)', load: async () => (await import('./serve.js')).serveCommand },
   users: { summary: 'manage the API users (users add)', load: async () => (await import('./users.js')).usersCommand },
-  data: { summary: 'import report data (data import FILE)', load: async () => (await import('./data.js')).dataCommand },
+  data: { summary: 'import or delete report data (data import FILE, data delete)', load: async () => (await import('./data.js')).dataCommand },
 };

@@ -50,9 +50,9 @@ export const usersCommand: CliCommand = {
 
     let storage;
     try {
-      storage = await openStorage({ dataDir: resolve(io.cwd, values.data ?? DEFAULT_DATA_DIR) });
+      storage = await openStorage({ dataDir: resolve(io.cwd, values.data ?? DEFAULT_DATA_DIR), holder: 'users add' });
     } catch (error) {
-      io.stderr(`bidfields users: ${describeStorageError(error)}\n`);
+      io.stderr(`bidfields users: ${describeStorageError(error, 'users add')}\n`);
       return EXIT_INVALID;
     }
     try {

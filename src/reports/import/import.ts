@@ -1,80 +1,153 @@
 /**
- * Loads an NDJSON or CSV file of event rows into a report store: parse, check each row, append the good ones in
- * batches, and count the refused ones by reason. A refused row never stops the import; a summary tells how many
- * rows loaded, how many were refused and why (with the first few line numbers), which is what someone fixing an
- * export needs. Progress is reported in bytes so a caller can draw a bar for big files.
+ * Imports one NDJSON or CSV file of event rows into an {@link ImportingStore}, all or nothing, once. Two passes:
+ * the first reads the whole file, hashing its bytes (SHA-256) and checking every row; if any row is refused and
+ * `skipInvalid` is not set, or the parser fails (a CSV quoting error), nothing is loaded. Then the content hash
+ * is looked up: content imported before is refused unless `force`. The second pass streams the good rows in
+ * batches into `store.importFile`, which keeps them and the file's record in one transaction; if the file's hash
+ * differs on the second pass (it changed meanwhile), or `signal` aborts, the transaction rolls back.
+ *
+ * It never prints: the caller gets an {@link ImportSummary} (and each refused row through `onRefused`), so the
+ * CLI and an upload route (which spools the body to a temporary file first) share it.
  */
-import { createReadStream } from 'node:fs';
-import { open, stat } from 'node:fs/promises';
-import type { ReportStore, EventRow } from '../store.js';
-import { detectFormat, readCsv, readNdjson } from './read.js';
-import { checkImportRow } from './row.js';
+import { stat } from 'node:fs/promises';
+import { basename } from 'node:path';
+import { AlreadyImportedError, type EventRow, type ImportRecord, type ImportingStore } from '../store.js';
+import { FileChangedError, ImportFileError, ImportInterruptedError } from './errors.js';
+import { scanFile } from './scan.js';
+
+/**
+ * How an import ended. Rows were kept only for `loaded` (every row) and `skipped-invalid` (the good rows; the
+ * refused ones were skipped as asked); every other status kept nothing.
+ */
+export type ImportStatus =
+  | 'loaded'
+  | 'skipped-invalid'
+  /** Rows were refused (and `skipInvalid` was not set, or no row was good). */
+  | 'refused'
+  /** The same content was imported before ({@link ImportSummary.previous}); `force` loads it again. */
+  | 'duplicate'
+  /** The file cannot be parsed as a whole ({@link ImportSummary.error}). */
+  | 'invalid-file'
+  /** The file changed between the two passes. */
+  | 'changed'
+  /** `signal` aborted before the commit. */
+  | 'interrupted';
 
 /** What an import did. */
 export interface ImportSummary {
+  status: ImportStatus;
+  /** Rows kept (0 unless `status` is `loaded` or `skipped-invalid`). */
   loaded: number;
+  /** Rows that passed the check (kept or not). */
+  good: number;
   refused: number;
   /** Refused rows per reason. */
   reasons: Record<string, number>;
-  /** The first refused rows, for the message. */
+  /** The first refused rows (all of them go to `onRefused`). */
   examples: { line: number; reason: string }[];
+  /** The content's SHA-256 (hex), once the first pass has read it all. */
+  hash?: string;
+  /** For `duplicate`: the earlier import. */
+  previous?: ImportRecord;
+  /** For `invalid-file`: what the parser said, and the line, when known. */
+  error?: { message: string; line?: number };
+  elapsedMs: number;
 }
 
 /** Options of {@link importEvents}. */
 export interface ImportOptions {
-  /** Called after each batch with the bytes read so far and the file's size. */
-  onProgress?: (bytesRead: number, totalBytes: number) => void;
-  /** Rows per append; default 20 000. */
+  /** Load the good rows even when some are refused (default: any refused row loads nothing). */
+  skipInvalid?: boolean;
+  /** Load content that was imported before (its rows are then counted twice). */
+  force?: boolean;
+  /** The name recorded with the import (default: the file's base name). */
+  name?: string;
+  /** Stops the import; what was read is rolled back and the status is `interrupted`. */
+  signal?: AbortSignal;
+  /** Called for every refused row, in file order, during the checking pass. */
+  onRefused?: (line: number, reason: string) => void;
+  /** Called now and then with the bytes read in the current pass and the file's size. */
+  onProgress?: (bytesRead: number, totalBytes: number, pass: 'check' | 'load') => void;
+  /** Rows per batch handed to the store; default 20 000. */
   batchSize?: number;
 }
 
 const EXAMPLES = 10;
+const PROGRESS_EVERY = 10_000;
 
 /**
- * Imports a file into `store`.
+ * Imports a file into `store`. Resolves with the summary for every outcome that is about the file (see
+ * {@link ImportStatus}); rejects only when the file cannot be read (`ENOENT`, …) or the store fails, and then too
+ * nothing of the file is kept.
  *
  * @example
- * const summary = await importEvents('events.csv', store)
- * console.log(`${summary.loaded} loaded, ${summary.refused} refused`)
+ * const summary = await importEvents('events.csv', store, { skipInvalid: true })
+ * if (summary.status === 'duplicate') console.log(`already imported at ${summary.previous!.importedAt.toISOString()}`)
  */
-export async function importEvents(path: string, store: ReportStore, options: ImportOptions = {}): Promise<ImportSummary> {
-  const { onProgress, batchSize = 20_000 } = options;
+export async function importEvents(path: string, store: ImportingStore, options: ImportOptions = {}): Promise<ImportSummary> {
+  const started = performance.now();
+  const summary: ImportSummary = { status: 'loaded', loaded: 0, good: 0, refused: 0, reasons: {}, examples: [], elapsedMs: 0 };
+  const end = (status: ImportStatus) => ({ ...summary, status, elapsedMs: performance.now() - started });
   const totalBytes = (await stat(path)).size;
-  const input = createReadStream(path);
-  const lines = detectFormat(path, await readHead(path)) === 'ndjson' ? readNdjson(input) : readCsv(input);
-  const summary: ImportSummary = { loaded: 0, refused: 0, reasons: {}, examples: [] };
-  let batch: EventRow[] = [];
-  const flush = async () => {
-    await store.append(batch);
-    summary.loaded += batch.length;
-    batch = [];
-    onProgress?.(input.bytesRead, totalBytes);
-  };
   try {
-    for await (const parsed of lines) {
-      const check = parsed.error ? { ok: false as const, reason: parsed.error } : checkImportRow(parsed.value);
-      if (check.ok) {
-        batch.push(check.row);
-        if (batch.length >= batchSize) await flush();
-      } else {
-        summary.refused++;
-        summary.reasons[check.reason] = (summary.reasons[check.reason] ?? 0) + 1;
-        if (summary.examples.length < EXAMPLES) summary.examples.push({ line: parsed.line, reason: check.reason });
-      }
-    }
-    await flush();
-  } finally {
-    input.destroy();
+    const hash = await checkPass(path, summary, totalBytes, options);
+    summary.hash = hash;
+    if (summary.refused > 0 && (!options.skipInvalid || summary.good === 0)) return end('refused');
+    if (!options.force) summary.previous = await store.findImport(hash);
+    if (summary.previous) return end('duplicate');
+    const file = { hash, name: options.name ?? basename(path) };
+    summary.loaded = (await store.importFile(file, loadPass(path, hash, totalBytes, options), { force: options.force })).loaded;
+    return end(summary.refused > 0 ? 'skipped-invalid' : 'loaded');
+  } catch (error) {
+    const status = statusOf(error);
+    if (status === undefined) throw error;
+    if (error instanceof AlreadyImportedError) summary.previous = error.record;
+    if (error instanceof ImportFileError) summary.error = { message: error.message, line: error.line };
+    return end(status);
   }
-  return summary;
 }
 
-async function readHead(path: string): Promise<string> {
-  const file = await open(path, 'r');
-  try {
-    const { buffer, bytesRead } = await file.read(Buffer.alloc(256), 0, 256, 0);
-    return buffer.subarray(0, bytesRead).toString('utf8');
-  } finally {
-    await file.close();
+function statusOf(error: unknown): ImportStatus | undefined {
+  if (error instanceof AlreadyImportedError) return 'duplicate';
+  if (error instanceof ImportFileError) return 'invalid-file';
+  if (error instanceof ImportInterruptedError) return 'interrupted';
+  if (error instanceof FileChangedError) return 'changed';
+  return undefined;
+}
+
+/** The first pass: counts good and refused rows into `summary`; resolves with the content hash. */
+async function checkPass(path: string, summary: ImportSummary, totalBytes: number, options: ImportOptions): Promise<string> {
+  const scan = await scanFile(path, { signal: options.signal });
+  let n = 0;
+  for await (const { line, reason } of scan.lines) {
+    if (++n % PROGRESS_EVERY === 0) options.onProgress?.(scan.bytesRead(), totalBytes, 'check');
+    if (reason === undefined) {
+      summary.good++;
+      continue;
+    }
+    summary.refused++;
+    summary.reasons[reason] = (summary.reasons[reason] ?? 0) + 1;
+    if (summary.examples.length < EXAMPLES) summary.examples.push({ line, reason });
+    options.onRefused?.(line, reason);
   }
+  options.onProgress?.(scan.bytesRead(), totalBytes, 'check');
+  return scan.hash();
+}
+
+/** The second pass: the good rows in batches; throws (so the store rolls back) if the content is not the same. */
+async function* loadPass(path: string, hash: string, totalBytes: number, options: ImportOptions): AsyncGenerator<EventRow[]> {
+  const batchSize = options.batchSize ?? 20_000;
+  const scan = await scanFile(path, { signal: options.signal, lines: false });
+  let batch: EventRow[] = [];
+  for await (const { row } of scan.lines) {
+    if (row === undefined) continue;
+    batch.push(row);
+    if (batch.length < batchSize) continue;
+    yield batch;
+    batch = [];
+    options.onProgress?.(scan.bytesRead(), totalBytes, 'load');
+  }
+  if (scan.hash() !== hash) throw new FileChangedError();
+  if (batch.length > 0) yield batch;
+  options.onProgress?.(scan.bytesRead(), totalBytes, 'load');
 }

@@ -30,12 +30,8 @@ export function checkImportRow(value: unknown): RowCheck {
   for (const k of Object.keys(v)) if (!(KEYS as readonly string[]).includes(k)) return refuse(`unknown column '${k}'`);
   for (const k of KEYS) if (!(k in v)) return refuse(`missing ${k}`);
   if (!isCalendarDate(v.date)) return refuse('date is not a date YYYY-MM-DD');
-  if (typeof v.service !== 'string' || v.service.length === 0 || (v.service.length > 100 && ucs2length(v.service) > 100)) {
-    return refuse('service must be 1 to 100 characters');
-  }
-  if (typeof v.country !== 'string' || !/^[A-Z]{2}$/.test(v.country)) {
-    return refuse('country must be an ISO 3166-1 alpha-2 code in upper case');
-  }
+  if (!isServiceName(v.service)) return refuse(SERVICE_RULE);
+  if (!isCountryCode(v.country)) return refuse(COUNTRY_RULE);
   for (const k of ['requests', 'impression'] as const) {
     if (!Number.isSafeInteger(v[k]) || (v[k] as number) < 0) return refuse(`${k} must be a non-negative integer`);
   }
@@ -44,6 +40,31 @@ export function checkImportRow(value: unknown): RowCheck {
   }
   if ((v.impression as number) > (v.requests as number)) return refuse('impression exceeds requests');
   return { ok: true, row: v as unknown as EventRow };
+}
+
+/** The service rule, as a reason. */
+export const SERVICE_RULE = 'service must be 1 to 100 characters';
+/** The country rule, as a reason. */
+export const COUNTRY_RULE = 'country must be an ISO 3166-1 alpha-2 code in upper case';
+
+/**
+ * Whether `value` is a service name a row may have (1 to 100 UTF-16 code units' worth of characters).
+ *
+ * @example
+ * isServiceName('news') // true
+ */
+export function isServiceName(value: unknown): value is string {
+  return typeof value === 'string' && value.length > 0 && (value.length <= 100 || ucs2length(value) <= 100);
+}
+
+/**
+ * Whether `value` is a country a row may have: an ISO 3166-1 alpha-2 code in upper case.
+ *
+ * @example
+ * isCountryCode('FR') // true; isCountryCode('fr') // false
+ */
+export function isCountryCode(value: unknown): value is string {
+  return typeof value === 'string' && /^[A-Z]{2}$/.test(value);
 }
 
 function refuse(reason: string): RowCheck {

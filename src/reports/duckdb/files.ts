@@ -1,0 +1,105 @@
+/**
+ * Whole-file imports and deletions on DuckDB ({@link ImportingStore}). A file's rows and its record (content hash
+ * as primary key, when, how many rows, the name it came with) are written in ONE transaction on a connection of
+ * the import's own: DuckDB's appender writes into the connection's open transaction (checked: rows appended after
+ * BEGIN are invisible to other connections and gone after ROLLBACK), and its write-ahead log replays only
+ * committed transactions, so an error, an interrupt or a `kill -9` anywhere before COMMIT keeps nothing of the
+ * file. Reports keep reading the last committed snapshot meanwhile.
+ */
+import { BIGINT, VARCHAR, type DuckDBConnection, type DuckDBType, type DuckDBValue } from '@duckdb/node-api';
+import { AlreadyImportedError, type DeleteFilter, type EventRow, type ImportRecord, type ImportingStore } from '../store.js';
+import { appendRows } from './chunk.js';
+import type { DuckDB } from './database.js';
+import { EVENTS_TABLE } from './sql.js';
+
+/** The table of imported files. */
+export const IMPORTS_TABLE = 'imported_files';
+export const CREATE_IMPORTS = `CREATE TABLE IF NOT EXISTS ${IMPORTS_TABLE} (
+  "hash" VARCHAR PRIMARY KEY,
+  "imported_at" TIMESTAMP NOT NULL,
+  "row_count" BIGINT NOT NULL,
+  "name" VARCHAR NOT NULL
+)`;
+
+type FileMethods = Pick<ImportingStore, 'importFile' | 'findImport' | 'deleteRows'>;
+
+/**
+ * The import, lookup and delete methods of the DuckDB store (tables created by the store).
+ *
+ * @example
+ * const files = createFileMethods(db)
+ * await files.importFile({ hash, name: 'events.csv' }, batches) // { loaded: 1000 }
+ * await files.deleteRows({ startDate: '2024-01-01', endDate: '2024-01-31', country: 'FR' }) // 31
+ */
+export function createFileMethods(db: DuckDB): FileMethods {
+  const findImport = (hash: string) => db.withConnection((c) => readRecord(c, hash));
+  return {
+    findImport,
+    importFile: async (file, rows, options = {}) => {
+      try {
+        return await db.withOwnConnection((c) => importInTransaction(c, file, rows, options.force === true));
+      } catch (error) {
+        // Two imports of the same content at once: both saw no record, the second fails on the primary key.
+        const lookup = error instanceof AlreadyImportedError || options.force ? undefined : findImport(file.hash);
+        const record = await lookup?.catch(() => undefined);
+        throw record ? new AlreadyImportedError(record) : error;
+      }
+    },
+    deleteRows: (filter) => db.withConnection(async (c) => (await c.run(...deleteSql(filter))).rowsChanged),
+  };
+}
+
+async function importInTransaction(
+  c: DuckDBConnection,
+  file: { hash: string; name: string },
+  rows: AsyncIterable<readonly EventRow[]>,
+  force: boolean,
+): Promise<{ loaded: number }> {
+  await c.run('BEGIN TRANSACTION');
+  try {
+    const earlier = force ? undefined : await readRecord(c, file.hash);
+    if (earlier) throw new AlreadyImportedError(earlier);
+    let loaded = 0;
+    const appender = await c.createAppender(EVENTS_TABLE);
+    try {
+      const dates = new Map<string, DuckDBValue>();
+      for await (const batch of rows) {
+        appendRows(appender, batch, dates);
+        loaded += batch.length;
+      }
+      appender.flushSync();
+    } finally {
+      appender.closeSync();
+    }
+    await c.run(
+      `INSERT OR REPLACE INTO ${IMPORTS_TABLE} VALUES ($1, epoch_ms($2), $3, $4)`,
+      [file.hash, BigInt(Date.now()), BigInt(loaded), file.name],
+      [VARCHAR, BIGINT, BIGINT, VARCHAR],
+    );
+    await c.run('COMMIT');
+    return { loaded };
+  } catch (error) {
+    await c.run('ROLLBACK').catch(() => undefined); // a failed COMMIT has rolled back already
+    throw error;
+  }
+}
+
+async function readRecord(c: DuckDBConnection, hash: string): Promise<ImportRecord | undefined> {
+  const result = await c.runAndReadAll(
+    `SELECT "hash", epoch_ms("imported_at"), "row_count", "name" FROM ${IMPORTS_TABLE} WHERE "hash" = $1`,
+    [hash],
+    [VARCHAR],
+  );
+  const row = result.getRowsJS()[0];
+  if (!row) return undefined;
+  return { hash: row[0] as string, importedAt: new Date(Number(row[1])), rows: Number(row[2]), name: row[3] as string };
+}
+
+/** The DELETE for a filter, values bound; dates arrive checked (`YYYY-MM-DD`). */
+function deleteSql(f: DeleteFilter): [string, DuckDBValue[], DuckDBType[]] {
+  const values: string[] = [f.startDate, f.endDate];
+  let sql = `DELETE FROM ${EVENTS_TABLE} WHERE "date" BETWEEN CAST($1 AS DATE) AND CAST($2 AS DATE)`;
+  if (f.service !== undefined) sql += ` AND "service" = $${values.push(f.service)}`;
+  if (f.country !== undefined) sql += ` AND "country" = $${values.push(f.country)}`;
+  return [sql, values, values.map(() => VARCHAR)];
+}
