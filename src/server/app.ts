@@ -13,7 +13,7 @@ import cors from '@fastify/cors';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { acceptJsonBodies, DEFAULT_MAX_BODY_BYTES } from './body.js';
 import { answerClientError, clientErrorStatus } from './client-error.js';
-import { admit, createDrain, type Drain } from './drain.js';
+import { admit, watchServer, type Drain } from './drain.js';
 import { HttpError, INTERNAL_ERROR, toHttpError } from './http-error.js';
 import { COMMON_HEADERS, sendRawError } from './respond.js';
 import { reportRoute } from './routes/report.js';
@@ -54,7 +54,7 @@ const pathOf = (url: string | undefined) => (url ?? '/').split('?')[0]!;
  */
 export function buildApi(services: ApiServices, options: HandlerOptions = {}): Api {
   const { maxBodyBytes = DEFAULT_MAX_BODY_BYTES, log, corsOrigin } = options;
-  const drain = createDrain();
+  let drain!: Drain;
   let route: RequestListener | undefined;
   let ready: Promise<unknown> | undefined;
   const handler: RequestListener = (req, res) => {
@@ -78,6 +78,7 @@ export function buildApi(services: ApiServices, options: HandlerOptions = {}): A
       const server = createHttpServer(handler);
       server.headersTimeout = 10_000;
       server.requestTimeout = 30_000;
+      drain = watchServer(server);
       return server;
     },
   });

@@ -2,11 +2,13 @@
  * Stopping without dropping answers (issue 11). While the server stops, a request that arrives on a connection
  * already open is answered 503 `shutting_down` with `Connection: close`, and every answer still to come says
  * `Connection: close`, so keep-alive clients move on. Requests in flight get the grace period to finish; after it,
- * a request with no response yet is answered 503, one whose response has begun is cut (its socket destroyed:
- * a half-sent body cannot be replaced), and the connections left are closed. Fastify's own 503 on closing is off:
+ * a request with no response yet is answered 503, one whose response is written whole is left to flush, one whose
+ * response has begun but is not written whole is cut (its socket destroyed: a half-sent body cannot be replaced),
+ * and the connections still open a second later are closed. Fastify's own 503 on closing is off:
  * its body is not the API's error body.
  */
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { Server as NetServer, type Socket } from 'node:net';
 import { SHUTTING_DOWN } from './http-error.js';
 import { sendRawError } from './respond.js';
 
@@ -14,15 +16,33 @@ import { sendRawError } from './respond.js';
 const SWEEP_MS = 50;
 const FLUSH_MS = 1000;
 
-/** The stopping state of one server: whether it is stopping, and the responses not yet finished. */
+/** The stopping state of one server. */
 export interface Drain {
   closing: boolean;
+  /** Responses not yet closed. */
   readonly inFlight: Set<ServerResponse>;
+  /** Open connections, and those of them that have not sent a request yet. */
+  readonly open: Set<Socket>;
+  readonly fresh: Set<Socket>;
 }
 
-/** A server's drain state, not stopping yet. */
-export function createDrain(): Drain {
-  return { closing: false, inFlight: new Set() };
+/**
+ * A drain state that follows `server`'s connections.
+ *
+ * @example
+ * const drain = watchServer(server)
+ */
+export function watchServer(server: Server): Drain {
+  const drain: Drain = { closing: false, inFlight: new Set(), open: new Set(), fresh: new Set() };
+  server.on('connection', (socket: Socket) => {
+    drain.open.add(socket);
+    drain.fresh.add(socket);
+    socket.once('close', () => {
+      drain.open.delete(socket);
+      drain.fresh.delete(socket);
+    });
+  });
+  return drain;
 }
 
 /**
@@ -31,7 +51,8 @@ export function createDrain(): Drain {
  * @example
  * if (admit(drain, req, res)) route(req, res)
  */
-export function admit(drain: Drain, _req: IncomingMessage, res: ServerResponse): boolean {
+export function admit(drain: Drain, req: IncomingMessage, res: ServerResponse): boolean {
+  drain.fresh.delete(req.socket as Socket);
   if (drain.closing) {
     sendRawError(res, SHUTTING_DOWN);
     return false;
@@ -50,16 +71,15 @@ export function admit(drain: Drain, _req: IncomingMessage, res: ServerResponse):
  */
 export async function drainServer(server: Server, drain: Drain, graceMs: number): Promise<void> {
   drain.closing = true;
-  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-  // close() drops only the connections idle right now; a keep-alive connection whose request finishes later is
-  // idle from then on (its answer said Connection: close, but the client may be slow to hang up), so sweep.
-  server.closeIdleConnections();
-  const sweep = setInterval(() => server.closeIdleConnections(), SWEEP_MS);
+  // net.Server's close, not http.Server's: the latter first closes every idle connection, the fresh ones too.
+  const closed = new Promise<void>((resolve) => NetServer.prototype.close.call(server, () => resolve()));
+  closeIdle(drain);
+  const sweep = setInterval(() => closeIdle(drain), SWEEP_MS);
   let flush: NodeJS.Timeout | undefined;
   const grace = setTimeout(() => {
     for (const res of drain.inFlight) {
-      if (res.headersSent) res.destroy();
-      else sendRawError(res, SHUTTING_DOWN);
+      if (!res.headersSent) sendRawError(res, SHUTTING_DOWN);
+      else if (!res.writableEnded) res.destroy();
     }
     flush = setTimeout(() => server.closeAllConnections(), FLUSH_MS);
   }, graceMs);
@@ -69,5 +89,19 @@ export async function drainServer(server: Server, drain: Drain, graceMs: number)
     clearInterval(sweep);
     clearTimeout(grace);
     clearTimeout(flush);
+    server.close(() => {}); // nothing left to close: this stops Node's request-timeout checks
+  }
+}
+
+/**
+ * Closes the keep-alive connections that wait for a next request. Unlike `server.closeIdleConnections()`, a
+ * connection that has not sent its first request yet is left open (as Go's `Shutdown` does): a client that has just
+ * connected has most likely sent its request already, and it should get an answer (503), not a reset. Those are
+ * closed when the grace period ends.
+ */
+function closeIdle(drain: Drain): void {
+  const busy = new Set<unknown>([...drain.inFlight].map((res) => res.socket));
+  for (const socket of drain.open) {
+    if (!busy.has(socket) && !drain.fresh.has(socket) && socket.writableLength === 0) socket.destroy();
   }
 }

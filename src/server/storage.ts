@@ -18,6 +18,8 @@ export const DATABASE_FILE = 'bidfields.duckdb';
 export interface Storage {
   reports: DuckDBReportStore;
   users: UserStore;
+  /** Stops the queries running now (see DuckDB.interrupt); for a shutdown past its grace period. */
+  interrupt(): void;
   /** Waits for running queries, then closes the database (and its file lock). */
   close(): Promise<void>;
 }
@@ -37,7 +39,7 @@ export async function openStorage(where: { dataDir: string } | { memory: true })
   }
   const db = await openDuckDB(path);
   try {
-    return { reports: await createDuckDBReportStore(db), users: await createDuckDBUserStore(db), close: db.close };
+    return { reports: await createDuckDBReportStore(db), users: await createDuckDBUserStore(db), interrupt: db.interrupt, close: db.close };
   } catch (error) {
     await db.close();
     throw error;
