@@ -21,6 +21,8 @@ export const DATABASE_FILE = 'bidfields.duckdb';
 export interface Storage {
   reports: DuckDBReportStore;
   users: UserStore;
+  /** Stops the queries running now (see DuckDB.interrupt); for a shutdown past its grace period. */
+  interrupt(): void;
   /** Waits for running queries, then closes the database (and its file lock) and removes the lock note. */
   close(): Promise<void>;
 }
@@ -73,7 +75,7 @@ async function openDatabase(path: string, afterClose: () => void): Promise<Stora
     afterClose();
   };
   try {
-    return { reports: await createDuckDBReportStore(db), users: await createDuckDBUserStore(db), close };
+    return { reports: await createDuckDBReportStore(db), users: await createDuckDBUserStore(db), interrupt: db.interrupt, close };
   } catch (error) {
     await db.close();
     throw error;
