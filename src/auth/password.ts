@@ -2,7 +2,8 @@
  * Password hashing with scrypt (node:crypto): slow, salted and memory-hard, so a stolen user table is expensive to
  * crack. The stored form `scrypt$N$r$p$salt$hash` carries its own cost, so the cost can be raised later without
  * breaking existing hashes. The default cost is OWASP's minimum for scrypt (N=2^15, r=8, p=3, 32 MiB, ~0.4 s
- * here); tests pass a small cost to stay fast.
+ * here); tests pass a small cost to stay fast. A new password must have at least 8 characters (code points), not
+ * all white space ({@link passwordProblem}); sign-in checks any password, so older ones keep working.
  */
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
@@ -15,6 +16,8 @@ export interface ScryptCost {
 
 /** OWASP Password Storage Cheat Sheet: N=2^15, r=8, p=3. */
 export const DEFAULT_SCRYPT_COST: ScryptCost = { N: 2 ** 15, r: 8, p: 3 };
+/** Fewest characters (code points) a new password may have. */
+export const MIN_PASSWORD_LENGTH = 8;
 const KEY_BYTES = 32;
 const SALT_BYTES = 16;
 
@@ -53,4 +56,18 @@ export async function verifyPassword(password: string, stored: string): Promise<
   if (expected.length !== KEY_BYTES) return false;
   const actual = await scrypt(password, salt, { N, r, p });
   return timingSafeEqual(actual, expected);
+}
+
+/**
+ * Why a new password is refused, or undefined when it may be used: fewer than {@link MIN_PASSWORD_LENGTH}
+ * characters, or nothing but white space (eight spaces are no secret).
+ *
+ * @example
+ * passwordProblem('        ') // 'the password must not be only white space'
+ * passwordProblem('correct horse') // undefined
+ */
+export function passwordProblem(password: string): string | undefined {
+  if ([...password].length < MIN_PASSWORD_LENGTH) return `the password must have at least ${MIN_PASSWORD_LENGTH} characters`;
+  if (password.trim() === '') return 'the password must not be only white space';
+  return undefined;
 }

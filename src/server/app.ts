@@ -1,26 +1,31 @@
 /**
- * The request handler of the reference server: routing, CORS, error bodies and the request log. Routes are exact
- * paths (with or without the trailing slash the seed writes); a known path with another method is 405 with
- * `Allow`, anything else 404. The log line has the method, the path without its query, the status and the time:
- * never a header or a body, so no password or token reaches a log. A client that disconnects before its body has
- * arrived gets no answer (there is no one to send it to) and is logged with 499, the usual "client closed request",
- * or with the status the connection was refused with (408 when it was too slow), never as a server error.
+ * The reference server as a Fastify app: each route group is a plugin (`routes/`), bodies are parsed per plugin
+ * (`body.ts`), Fastify's refusals and every thrown error become the API's JSON error body (`http-error.ts`), and a
+ * known path asked with another method is 405 with `Allow` (anything else 404). Paths match with or without the
+ * trailing slash the seed writes. Fastify's logger stays off: the request log is one line per request, written
+ * when its response closes — the method, the path without its query, the status and the time; never a header or a
+ * body, so no password or token reaches a log. A client that disconnects before its answer is logged with 499, the
+ * usual "client closed request" (or with the status its connection was refused with: 408 when it was too slow),
+ * never as a server error, and is sent nothing.
  */
-import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
-import { DEFAULT_MAX_BODY_BYTES, RequestAborted } from './body.js';
-import { clientErrorStatus } from './client-error.js';
-import { applyCors } from './cors.js';
-import { HttpError, INTERNAL_ERROR } from './http-error.js';
-import { sendError } from './respond.js';
-import { handleReport } from './routes/report.js';
-import { handleSignIn } from './routes/signin.js';
-import { ADAPTERS_PATH, handleAdapters } from './routes/adapters.js';
+import { createServer as createHttpServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http';
+import cors from '@fastify/cors';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { acceptJsonBodies, DEFAULT_MAX_BODY_BYTES } from './body.js';
+import { answerClientError, clientErrorStatus } from './client-error.js';
+import { admit, watchServer, type Drain } from './drain.js';
+import { HttpError, INTERNAL_ERROR, toHttpError } from './http-error.js';
+import { COMMON_HEADERS, sendRawError } from './respond.js';
+import { reportRoute } from './routes/report.js';
+import { signInRoute } from './routes/signin.js';
+import { adaptersRoute } from './routes/adapters.js';
+import { consoleRoute } from './routes/console.js';
 import type { ConsoleAssets } from './console-assets.js';
 import type { ApiServices } from './services.js';
 
 /** Options of the request handler. */
 export interface HandlerOptions {
-  /** Largest accepted body in bytes; default 100 KiB. */
+  /** Largest accepted JSON body in bytes; default 100 KiB. */
   maxBodyBytes?: number;
   /** Receives one line per request, and unexpected errors; default: nothing is logged. */
   log?: (line: string) => void;
@@ -30,53 +35,134 @@ export interface HandlerOptions {
   console?: ConsoleAssets;
 }
 
-type Route = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
+/** The app with its `http.Server` (not listening yet) and the drain state `startServer`'s close uses. */
+export interface Api {
+  app: FastifyInstance;
+  server: Server;
+  /** The server's request listener: the request log, the shutdown gate, then Fastify's routing. */
+  handler: RequestListener;
+  drain: Drain;
+}
 
-/** The log status of a request whose client went away before it was read: nginx's "client closed request". */
+/** The log status of a request whose client went away before it was answered: nginx's "client closed request". */
 const CLIENT_CLOSED_REQUEST = 499;
 
+const pathOf = (url: string | undefined) => (url ?? '/').split('?')[0]!;
+
 /**
- * Makes the handler for `http.createServer`.
+ * Builds the Fastify app over `services`, with its `http.Server`: Node's limits (headers within 10 s, the request
+ * within 30 s) and the JSON answers to requests Node refuses before routing (`client-error.ts`).
+ *
+ * @example
+ * const { server } = buildApi(services, { log: console.error })
+ * server.listen(8080)
+ */
+export function buildApi(services: ApiServices, options: HandlerOptions = {}): Api {
+  const { maxBodyBytes = DEFAULT_MAX_BODY_BYTES, log, corsOrigin } = options;
+  let drain!: Drain;
+  let route: RequestListener | undefined;
+  let ready: Promise<unknown> | undefined;
+  const handler: RequestListener = (req, res) => {
+    logWhenClosed(req, res, log);
+    if (!admit(drain, req, res)) return;
+    void ready!.then(
+      () => route!(req, res),
+      () => sendRawError(res, INTERNAL_ERROR),
+    );
+  };
+  const app = Fastify({
+    logger: false,
+    return503OnClosing: false,
+    bodyLimit: maxBodyBytes,
+    routerOptions: { ignoreTrailingSlash: true },
+    clientErrorHandler: answerClientError,
+    // A path that is not valid percent-encoding names no endpoint: 404, as with any unknown path.
+    frameworkErrors: (_error, request, reply) => sendRawError(reply.raw, notFound(pathOf(request.raw.url))),
+    serverFactory: (fastifyRouting) => {
+      route = fastifyRouting;
+      const server = createHttpServer(handler);
+      server.headersTimeout = 10_000;
+      server.requestTimeout = 30_000;
+      drain = watchServer(server);
+      return server;
+    },
+  });
+  if (corsOrigin) void app.register(cors, corsOptions(corsOrigin));
+  const methods = new Map<string, string[]>();
+  app.addHook('onRoute', (r) => {
+    const path = r.url.replace(/\/$/, '');
+    if (path.startsWith('/')) methods.set(path, [...(methods.get(path) ?? []), ...[r.method].flat()]);
+  });
+  app.addHook('onSend', async (_request, reply, payload) => {
+    // A route's own caching (the console's hashed files are immutable) is kept; everything else is no-store.
+    for (const [name, value] of Object.entries(COMMON_HEADERS)) if (!reply.hasHeader(name)) reply.header(name, value);
+    if (drain.closing) reply.header('Connection', 'close');
+    return payload;
+  });
+  app.setNotFoundHandler(async (request) => {
+    const path = pathOf(request.raw.url);
+    const allowed = methods.get(path.replace(/\/$/, ''));
+    if (!allowed) throw notFound(path);
+    throw new HttpError(405, 'method_not_allowed', `use ${allowed.join(', ')}`, undefined, { Allow: allowed.join(', ') });
+  });
+  app.setErrorHandler((error, request, reply) => {
+    if (wasAborted(request.raw, error)) return void reply.hijack(); // nobody is left to answer
+    const answer = toHttpError(error, maxBodyBytes);
+    if (!answer) log?.(`error ${request.method} ${pathOf(request.raw.url)}: ${(error as Error)?.stack ?? String(error)}`);
+    if (reply.raw.headersSent) return void reply.raw.destroy();
+    const { status, headers } = answer ?? INTERNAL_ERROR;
+    void reply.code(status).headers(headers).send((answer ?? INTERNAL_ERROR).body());
+  });
+  void app.register(async (api) => {
+    acceptJsonBodies(api, maxBodyBytes);
+    await api.register(signInRoute(services.signIn));
+    await api.register(reportRoute(services));
+    if (services.adapters) await api.register(adaptersRoute({ tokens: services.tokens, adapters: services.adapters }));
+  });
+  if (options.console) void app.register(consoleRoute(options.console));
+  ready = Promise.resolve(app.ready());
+  ready.catch(() => {}); // answered per request (500); startServer awaits it and reports the cause
+  return { app, server: app.server, handler, drain };
+}
+
+/**
+ * The API as a request listener for an `http.Server` of your own (`createServer` adds the limits and the JSON
+ * answers to malformed requests on top).
  *
  * @example
  * const server = http.createServer(createHandler(services, { log: console.log }))
  */
 export function createHandler(services: ApiServices, options: HandlerOptions = {}): RequestListener {
-  const { maxBodyBytes = DEFAULT_MAX_BODY_BYTES, log, corsOrigin } = options;
-  const routes = new Map<string, Route>([
-    ['/api/signin', (req, res) => handleSignIn(req, res, services.signIn, maxBodyBytes)],
-    ['/api/reportv2', (req, res) => handleReport(req, res, services, maxBodyBytes)],
-  ]);
-  return async (req, res) => {
-    const started = performance.now();
-    const path = (req.url ?? '/').split('?')[0]!;
-    let status: number | undefined;
-    try {
-      if (corsOrigin && applyCors(req, res, corsOrigin)) return;
-      const route = routes.get(path.replace(/\/$/, ''));
-      if (!route && services.adapters && (path === ADAPTERS_PATH || path.startsWith(`${ADAPTERS_PATH}/`))) {
-        return await handleAdapters(req, res, path, { tokens: services.tokens, adapters: services.adapters }, maxBodyBytes);
-      }
-      const file = !route && (req.method === 'GET' || req.method === 'HEAD') ? options.console?.get(path) : undefined;
-      if (file) {
-        res.writeHead(200, { ...file.headers, 'Content-Length': file.body.length });
-        return void res.end(req.method === 'HEAD' ? undefined : file.body);
-      }
-      if (!route) throw new HttpError(404, 'not_found', `no endpoint at ${path}`);
-      if (req.method !== 'POST') throw new HttpError(405, 'method_not_allowed', 'use POST', undefined, { Allow: 'POST' });
-      await route(req, res);
-    } catch (error) {
-      if (error instanceof RequestAborted) status = clientErrorStatus(req.socket) ?? CLIENT_CLOSED_REQUEST;
-      else answerFailure(error, res, (stack) => log?.(`error ${req.method} ${path}: ${stack}`));
-    } finally {
-      log?.(`${new Date().toISOString()} ${req.method} ${path} ${status ?? res.statusCode} ${(performance.now() - started).toFixed(1)}ms`);
-    }
+  return buildApi(services, options).handler;
+}
+
+function notFound(path: string): HttpError {
+  return new HttpError(404, 'not_found', `no endpoint at ${path}`);
+}
+
+/** CORS for a browser dashboard on another origin; tokens travel in a header, never cookies, so no credentials. */
+function corsOptions(origin: string) {
+  return {
+    origin: origin === '*' ? '*' : origin,
+    methods: ['GET', 'POST', 'PUT', 'DELETE'],
+    allowedHeaders: ['Authorization', 'Content-Type'],
+    exposedHeaders: ['Content-Disposition', 'Retry-After', 'WWW-Authenticate'],
+    maxAge: 600,
+    strictPreflight: false,
   };
 }
 
-/** Answers a failed request: an HttpError with its own body, anything else as a bare 500 whose stack is logged. */
-function answerFailure(error: unknown, res: ServerResponse, logStack: (stack: string) => void): void {
-  if (!(error instanceof HttpError)) logStack((error as Error)?.stack ?? String(error));
-  if (res.headersSent) res.destroy();
-  else sendError(res, error instanceof HttpError ? error : INTERNAL_ERROR);
+/** Node ends a request whose connection closed mid-body with `Error: aborted` (code ECONNRESET). */
+function wasAborted(req: IncomingMessage, error: unknown): boolean {
+  return !req.complete && (req.destroyed || (error as NodeJS.ErrnoException | undefined)?.code === 'ECONNRESET');
+}
+
+/** Writes the request's log line once its response has closed, sent or not. */
+function logWhenClosed(req: IncomingMessage, res: ServerResponse, log: ((line: string) => void) | undefined): void {
+  if (!log) return;
+  const started = performance.now();
+  res.once('close', () => {
+    const status = res.writableFinished ? res.statusCode : (clientErrorStatus(req.socket) ?? CLIENT_CLOSED_REQUEST);
+    log(`${new Date().toISOString()} ${req.method} ${pathOf(req.url)} ${status} ${(performance.now() - started).toFixed(1)}ms`);
+  });
 }

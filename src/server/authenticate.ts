@@ -3,7 +3,7 @@
  * leaves it open, so both are taken). A missing, malformed, badly signed or expired token is 401 with a
  * `WWW-Authenticate` challenge (RFC 6750); a valid token whose role may not use the endpoint is 403.
  */
-import type { IncomingMessage } from 'node:http';
+import type { IncomingHttpHeaders } from 'node:http';
 import type { Role } from '../auth/roles.js';
 import type { TokenClaims, TokenService } from '../auth/token.js';
 import { HttpError } from './http-error.js';
@@ -28,9 +28,9 @@ export function tokenFrom(header: string | undefined): string | undefined {
  * Checks the caller's token and role; throws the 401 or 403 to answer with.
  *
  * @example
- * const claims = await authenticate(req, tokens, REPORT_ROLES)
+ * const claims = await authenticate(request, tokens, REPORT_ROLES)
  */
-export async function authenticate(req: IncomingMessage, tokens: TokenService, roles: readonly Role[]): Promise<TokenClaims> {
+export async function authenticate(req: { headers: IncomingHttpHeaders }, tokens: TokenService, roles: readonly Role[]): Promise<TokenClaims> {
   const header = req.headers.authorization;
   if (!header) throw unauthorized('unauthorized', 'an Authorization token is required', 'Bearer');
   const token = tokenFrom(header);

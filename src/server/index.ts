@@ -1,6 +1,6 @@
 /**
  * `bidfields/server`: the reference implementation of the ad server API (SPEC §7) — sign-in and the custom
- * report — on node:http, over the embedded DuckDB store. Teams develop their dashboards and bidder services
+ * report — on Fastify, over the embedded DuckDB store. Teams develop their dashboards and bidder services
  * against it and run the HTTP conformance suite against it in CI.
  *
  * @example
@@ -12,7 +12,7 @@ export { createHandler, type HandlerOptions } from './app.js';
 export { DEMO_USERS, seedDemo, type DemoUser } from './demo.js';
 export { HttpError, type ErrorBody } from './http-error.js';
 export { createServices, type ApiServices, type ServiceOptions } from './services.js';
-export { createServer, startServer, type RunningServer, type StartOptions } from './start.js';
+export { createServer, DEFAULT_GRACE_MS, startServer, type RunningServer, type StartOptions } from './start.js';
 export { DEFAULT_DATA_DIR, openStorage, type Storage } from './storage.js';
 export { DEFAULT_SCRYPT_COST, hashPassword, type ScryptCost } from '../auth/password.js';
 export { ROLE, STATUS, parseRole, type Role, type Status } from '../auth/roles.js';

@@ -1,13 +1,17 @@
 /**
  * Starting and stopping the reference server. `startServer` resolves once the port is bound (with port 0 the OS
- * picks one, which is how the tests get an ephemeral server); `close` stops accepting, lets requests in flight
- * finish for a grace period, then cuts what is left, so SIGINT/SIGTERM never drop an answer half-written.
+ * picks one, which is how the tests get an ephemeral server); `close` stops gracefully (`drain.ts`): no new
+ * connections, 503 `shutting_down` for new requests on open ones, requests in flight answered within the grace
+ * period, then Fastify's `onClose` hooks. Whoever owns the store closes it after `close` resolves.
  */
-import { createServer as createHttpServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createHandler, type HandlerOptions } from './app.js';
-import { answerClientError } from './client-error.js';
+import { buildApi, type HandlerOptions } from './app.js';
+import { drainServer } from './drain.js';
 import type { ApiServices } from './services.js';
+
+/** Default grace period for requests in flight when the server stops. */
+export const DEFAULT_GRACE_MS = 10_000;
 
 /** Options of {@link startServer}. */
 export interface StartOptions extends HandlerOptions {
@@ -15,7 +19,7 @@ export interface StartOptions extends HandlerOptions {
   port?: number;
   /** Default 127.0.0.1: listening on every interface is a choice to make, not a default. */
   host?: string;
-  /** How long `close` waits for requests in flight; default 5000 ms. */
+  /** How long `close` lets requests in flight finish before answering them 503; default 10 000 ms. */
   graceMs?: number;
 }
 
@@ -25,7 +29,7 @@ export interface RunningServer {
   url: string;
   port: number;
   server: Server;
-  /** Stops the server gracefully. */
+  /** Stops the server gracefully; resolves when every connection is closed. */
   close(): Promise<void>;
 }
 
@@ -37,11 +41,7 @@ export interface RunningServer {
  * createServer(services).listen(8080)
  */
 export function createServer(services: ApiServices, options: HandlerOptions = {}): Server {
-  const server = createHttpServer(createHandler(services, options));
-  server.headersTimeout = 10_000;
-  server.requestTimeout = 30_000;
-  server.on('clientError', answerClientError);
-  return server;
+  return buildApi(services, options).server;
 }
 
 /**
@@ -53,8 +53,9 @@ export function createServer(services: ApiServices, options: HandlerOptions = {}
  * await running.close()
  */
 export async function startServer(services: ApiServices, options: StartOptions = {}): Promise<RunningServer> {
-  const { port = 8080, host = '127.0.0.1', graceMs = 5000, ...handlerOptions } = options;
-  const server = createServer(services, handlerOptions);
+  const { port = 8080, host = '127.0.0.1', graceMs = DEFAULT_GRACE_MS, ...handlerOptions } = options;
+  const { app, server, drain } = buildApi(services, handlerOptions);
+  await app.ready();
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => {
@@ -64,22 +65,11 @@ export async function startServer(services: ApiServices, options: StartOptions =
   });
   const address = server.address() as AddressInfo;
   const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  let closing: Promise<void> | undefined;
   return {
     url: `http://${shownHost}:${address.port}`,
     port: address.port,
     server,
-    close: () =>
-      new Promise<void>((resolve) => {
-        const force = setTimeout(() => server.closeAllConnections(), graceMs);
-        // close() drops only the connections idle right now; a keep-alive connection whose request finishes
-        // later would hold the server open until its keep-alive timeout, so sweep idle ones until done.
-        const sweep = setInterval(() => server.closeIdleConnections(), 50);
-        server.close(() => {
-          clearTimeout(force);
-          clearInterval(sweep);
-          resolve();
-        });
-        server.closeIdleConnections();
-      }),
+    close: () => (closing ??= drainServer(server, drain, graceMs).then(() => app.close())),
   };
 }

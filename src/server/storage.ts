@@ -25,6 +25,8 @@ export interface Storage {
   users: UserStore;
   /** Adapter records (issue 14), in the same database. */
   adapters: AdapterStore;
+  /** Stops the queries running now (see DuckDB.interrupt); for a shutdown past its grace period. */
+  interrupt(): void;
   /** Waits for running queries, then closes the database (and its file lock) and removes the lock note. */
   close(): Promise<void>;
 }
@@ -77,7 +79,7 @@ async function openDatabase(path: string, afterClose: () => void): Promise<Stora
     afterClose();
   };
   try {
-    return { reports: await createDuckDBReportStore(db), users: await createDuckDBUserStore(db), adapters: await createDuckDBAdapterStore(db), close };
+    return { reports: await createDuckDBReportStore(db), users: await createDuckDBUserStore(db), adapters: await createDuckDBAdapterStore(db), interrupt: db.interrupt, close };
   } catch (error) {
     await db.close();
     throw error;

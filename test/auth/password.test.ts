@@ -1,7 +1,7 @@
 // scrypt hashes: salted (two hashes of one password differ), self-describing cost, constant-time check, and a
 // malformed stored hash never matches.
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SCRYPT_COST, hashPassword, verifyPassword } from '../../src/auth/password.js';
+import { DEFAULT_SCRYPT_COST, hashPassword, passwordProblem, verifyPassword } from '../../src/auth/password.js';
 
 const cheap = { N: 1024, r: 8, p: 1 };
 
@@ -30,4 +30,13 @@ describe('passwords', () => {
       expect(await verifyPassword('anything', stored)).toBe(false);
     },
   );
+
+  it('refuses a new password under 8 characters or of white space only (issue 11)', () => {
+    expect(passwordProblem('        ')).toBe('the password must not be only white space');
+    expect(passwordProblem(' \t\n \u00a0\u3000  ')).toBe('the password must not be only white space');
+    expect(passwordProblem('seven!!')).toBe('the password must have at least 8 characters');
+    expect(passwordProblem('🔑🔑🔑🔑🔑🔑🔑')).toBe('the password must have at least 8 characters'); // 7 code points, 14 UTF-16 units
+    expect(passwordProblem('  spaced  ')).toBeUndefined();
+    expect(passwordProblem('long-enough')).toBeUndefined();
+  });
 });

@@ -59,8 +59,8 @@ describe('/api/adapters/ over HTTP', () => {
     expect(bad.json.error.code).toBe('invalid_request');
     expect(bad.json.error.issues.map((i: { path: string; code: string }) => `${i.path} ${i.code}`)).toEqual(['/adapter/endpoint invalid_endpoint', '/adapter/fields/0/name rtb_field_without_prefix']);
     const post = await call('POST', '/api/adapters/acme', admin, {});
-    expect([post.status, post.headers.get('allow'), post.json.error.code]).toEqual([405, 'GET, PUT, DELETE', 'method_not_allowed']);
-    expect((await call('DELETE', '/api/adapters/', admin)).headers.get('allow')).toBe('GET');
+    expect([post.status, post.headers.get('allow'), post.json.error.code]).toEqual([405, 'GET, HEAD, PUT, DELETE', 'method_not_allowed']);
+    expect((await call('DELETE', '/api/adapters/', admin)).headers.get('allow')).toBe('GET, HEAD');
     expect((await call('PUT', '/api/adapters/acme', admin, 'version=0', 'text/plain')).status).toBe(415);
     expect((await call('GET', '/api/adapters/a/b', admin)).status).toBe(404);
     expect((await call('GET', '/api/adapters/%E0%A4%A', admin)).status).toBe(404);

@@ -37,6 +37,12 @@ describe('bidfields users add', () => {
     expect(c.out.join('')).not.toMatch(/scrypt|long-enough-pw/);
   });
 
+  it('refuses a password of eight spaces, from standard input too, saying why (exit 2)', async () => {
+    const c = io('        \n');
+    expect(await main(['users', 'add', '--data', 'state', '--email', 'blank@example.com', '--role', 'admin'], c)).toBe(2);
+    expect(c.err.join('')).toContain('the password must not be only white space');
+  });
+
   it('reads the password from standard input when --password is left out', async () => {
     const c = io('from-stdin-pw\n');
     expect(await main(['users', 'add', '--data', 'state', '--email', 'boss@example.com', '--role', 'admin'], c)).toBe(0);
@@ -50,6 +56,7 @@ describe('bidfields users add', () => {
       ['users', 'add', '--data', 'state', '--email', 'x@example.com', '--password', 'long-enough', '--role', 'root'],
       ['users', 'add', '--data', 'state', '--email', 'not-an-email', '--password', 'long-enough', '--role', 'admin'],
       ['users', 'add', '--data', 'state', '--email', 'x@example.com', '--password', 'short', '--role', 'admin'],
+      ['users', 'add', '--data', 'state', '--email', 'x@example.com', '--password', '        ', '--role', 'admin'],
       ['users', 'remove', '--email', 'x@example.com'],
     ]) {
       expect(await main(args, io())).toBe(2);

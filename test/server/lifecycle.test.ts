@@ -1,6 +1,7 @@
 // What the server does when things go wrong or end: a failing store is a bare 500 (the stack goes to the log,
 // not the client), a client that hangs up mid-upload is logged as 499 and not answered, CORS is off unless asked
-// for, and close() lets a request in flight finish.
+// for, and close() lets a request in flight finish (saying Connection: close), answers new requests on open
+// connections 503, and after the grace period answers what is still running 503.
 import net from 'node:net';
 import type { ServerResponse } from 'node:http';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -84,5 +85,43 @@ describe('server lifecycle and failures', () => {
     expect((await inFlight).status).toBe(200);
     await closed;
     await expect(fetch(`${url}/api/reportv2/`)).rejects.toThrow();
+  });
+  const reportOk = (): Awaited<ReturnType<ApiServices['reports']['run']>> => ({ ok: true, request: { ...body, dimensions: ['date'], metrics: ['revenue'], filters: [], skip: 0, csv: false, totals: false }, rows: [] });
+
+  it('while stopping, an answer in flight says Connection: close and a request on an open connection gets 503 shutting_down', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    running = await startServer(services(async () => (await gate, reportOk())), { port: 0 });
+    const { port } = running;
+    const inFlight = post(`${running.url}/api/reportv2/`, body, { Authorization: await tokens.sign({ userID: 1, accountID: 1, role: 2 }) });
+    const socket = net.connect(port, '127.0.0.1');
+    await new Promise((r) => socket.once('connect', r));
+    await new Promise((r) => setTimeout(r, 50));
+    const closed = running.close();
+    running = undefined;
+    let raw = '';
+    socket.on('data', (chunk) => (raw += chunk));
+    const ended = new Promise((r) => socket.once('close', r));
+    socket.write('POST /api/signin/ HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}');
+    await ended;
+    expect(raw).toMatch(/^HTTP\/1\.1 503 Service Unavailable\r\n[\s\S]*Connection: close\r\n/);
+    expect(JSON.parse(raw.slice(raw.indexOf('\r\n\r\n') + 4))).toEqual({ error: { code: 'shutting_down', message: expect.any(String) } });
+    release();
+    const answer = await inFlight;
+    expect([answer.status, answer.headers.get('connection')]).toEqual([200, 'close']);
+    await closed;
+  });
+
+  it('answers a request still running after the grace period 503 shutting_down, and close() resolves', async () => {
+    running = await startServer(services(() => new Promise(() => {})), { port: 0, graceMs: 100 });
+    const inFlight = post(`${running.url}/api/reportv2/`, body, { Authorization: await tokens.sign({ userID: 1, accountID: 1, role: 2 }) });
+    await new Promise((r) => setTimeout(r, 50));
+    const started = Date.now();
+    await running.close();
+    running = undefined;
+    const answer = await inFlight;
+    expect([answer.status, answer.json]).toEqual([503, { error: { code: 'shutting_down', message: expect.any(String) } }]);
+    expect(answer.headers.get('cache-control')).toBe('no-store');
+    expect(Date.now() - started).toBeLessThan(3000);
   });
 });

@@ -76,9 +76,15 @@ describe('errors are JSON, never a stack', () => {
     const answer = await reportAt({ ...(await admin()), 'Content-Type': 'text/plain' }, JSON.stringify(report));
     expect([answer.status, answer.json.error.code]).toEqual([415, 'unsupported_media_type']);
   });
+  it('415 for a compressed body (Content-Encoding other than identity), not 400 invalid_json (issue 11)', async () => {
+    const gzip = await reportAt({ ...(await admin()), 'Content-Encoding': 'gzip' }, JSON.stringify(report));
+    expect([gzip.status, gzip.json.error.code]).toEqual([415, 'unsupported_media_type']);
+    const identity = await reportAt({ ...(await admin()), 'Content-Encoding': 'identity' }, JSON.stringify(report));
+    expect(identity.status).toBe(200);
+  });
   it('413 for a body over the limit', async () => {
     const answer = await reportAt(await admin(), JSON.stringify({ ...report, pad: 'x'.repeat(200_000) }));
-    expect([answer.status, answer.json.error.code]).toEqual([413, 'payload_too_large']);
+    expect([answer.status, answer.json.error.code, answer.headers.get('connection')]).toEqual([413, 'payload_too_large', 'close']);
   });
   it('404 for an unknown path and 405 with Allow for another method', async () => {
     const missing = await post(`${server.url}/api/reports/`, {});

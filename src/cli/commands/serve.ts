@@ -1,19 +1,23 @@
 /**
  * `bidfields serve`: runs the reference ad server API on the data folder's database, or with `--demo` on an
  * in-memory one seeded with a year of demo data and one user per role, whose credentials it prints. It prints
- * `listening on http://HOST:PORT` once the port is bound (scripts wait for that line), logs one line per
- * request on standard error, and shuts down gracefully on SIGINT or SIGTERM.
+ * `listening on http://HOST:PORT` once the port is bound (scripts wait for that line) and logs one line per
+ * request on standard error. SIGINT or SIGTERM stops it gracefully: no new connections, 503 for new requests on
+ * open ones, requests in flight answered within `--grace-ms`; then queries still running (their clients already
+ * answered 503 or gone) are interrupted and the store is closed once no query runs, so the folder can be opened
+ * again at once; exit 0. A second signal exits at once (128 + the signal's number).
  */
+import { constants } from 'node:os';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DEMO_USERS, seedDemo } from '../../server/demo.js';
 import { createServices } from '../../server/services.js';
-import { startServer } from '../../server/start.js';
-import { DEFAULT_DATA_DIR, describeStorageError, openStorage } from '../../server/storage.js';
+import { DEFAULT_GRACE_MS, startServer } from '../../server/start.js';
+import { DEFAULT_DATA_DIR, describeStorageError, openStorage, type Storage } from '../../server/storage.js';
 import { defaultConsoleDir, loadConsoleAssets } from '../../server/console-assets.js';
 import { EXIT_INVALID, EXIT_OK, UsageError, type CliCommand, type CliIO } from '../io.js';
 
-const usage = `Usage: bidfields serve [--port N] [--host H] [--data DIR] [--demo] [--known-endpoint HOST]... [--cors ORIGIN] [--max-body BYTES]
+const usage = `Usage: bidfields serve [--port N] [--host H] [--data DIR] [--demo] [--known-endpoint HOST]... [--cors ORIGIN] [--max-body BYTES] [--grace-ms N]
 
 Serves POST /api/signin/ and POST /api/reportv2/ (SPEC §7), the adapter records at /api/adapters/, and the
 console (the web page for reports and bid adapters) at /.
@@ -27,6 +31,8 @@ Options:
                     saving an adapter whose endpoint names another host is refused (unknown_endpoint)
   --cors ORIGIN     allow browser calls from ORIGIN ('*' for any)
   --max-body BYTES  largest request body (default 102400)
+  --grace-ms N      on SIGINT/SIGTERM, how long requests in flight may take before they are answered 503
+                    (default ${DEFAULT_GRACE_MS}); a second signal exits at once
 Environment:
   BIDFIELDS_JWT_SECRET  token signing key (at least 32 characters); without it a random key is made at
                         start-up, so restarting the server signs everyone out.
@@ -38,12 +44,33 @@ function positiveInt(text: string | undefined, name: string, fallback: number, m
   return Number(text);
 }
 
-/** Resolves on the first SIGINT or SIGTERM. */
-function untilSignal(): Promise<void> {
+/** Resolves on the first SIGINT or SIGTERM; a second one exits at once, as 128 + the signal's number. */
+function untilSignal(io: CliIO): Promise<void> {
   return new Promise((done) => {
-    process.once('SIGINT', done);
-    process.once('SIGTERM', done);
+    let stopping = false;
+    const onSignal = (signal: NodeJS.Signals) => {
+      if (!stopping) {
+        stopping = true;
+        return done();
+      }
+      io.stderr(`${signal} again: exiting now\n`);
+      process.exit(128 + constants.signals[signal]);
+    };
+    process.on('SIGINT', onSignal);
+    process.on('SIGTERM', onSignal);
   });
+}
+
+/** Closes the store once no query runs, interrupting the queries still running: nobody waits for their answer. */
+async function closeStore(storage: Storage): Promise<void> {
+  const closed = storage.close();
+  storage.interrupt();
+  const again = setInterval(storage.interrupt, 100); // a request between its page and totals query starts another
+  try {
+    await closed;
+  } finally {
+    clearInterval(again);
+  }
 }
 
 /**
@@ -58,12 +85,13 @@ export async function runServe(args: string[], io: CliIO, stop: Promise<void>): 
     strict: true,
     options: {
       port: { type: 'string' }, host: { type: 'string' }, data: { type: 'string' }, demo: { type: 'boolean' },
-      cors: { type: 'string' }, 'max-body': { type: 'string' }, 'known-endpoint': { type: 'string', multiple: true },
+      cors: { type: 'string' }, 'max-body': { type: 'string' }, 'grace-ms': { type: 'string' }, 'known-endpoint': { type: 'string', multiple: true },
     },
   });
   const port = positiveInt(values.port, '--port', 8080);
   if (port > 65535) throw new UsageError('--port must be at most 65535');
   const maxBodyBytes = positiveInt(values['max-body'], '--max-body', 100 * 1024, 1);
+  const graceMs = positiveInt(values['grace-ms'], '--grace-ms', DEFAULT_GRACE_MS);
   const secret = process.env.BIDFIELDS_JWT_SECRET;
   if (secret !== undefined && secret.length < 32) throw new UsageError('BIDFIELDS_JWT_SECRET must be at least 32 characters');
   let storage;
@@ -86,6 +114,7 @@ export async function runServe(args: string[], io: CliIO, stop: Promise<void>): 
       port,
       host: values.host ?? '127.0.0.1',
       maxBodyBytes,
+      graceMs,
       log: (line) => io.stderr(line + '\n'),
       ...(values.cors && { corsOrigin: values.cors }),
       ...(consoleAssets && { console: consoleAssets }),
@@ -94,15 +123,15 @@ export async function runServe(args: string[], io: CliIO, stop: Promise<void>): 
     io.stdout(consoleAssets ? `console: ${running.url}/ (open it in a browser and sign in)\n` : 'console: not built (npm run build), API only\n');
     io.stderr(knownEndpoints.length > 0 ? `adapter endpoints may name: ${knownEndpoints.join(', ')}\n` : 'no --known-endpoint: adapters with an endpoint cannot be saved\n');
     await stop;
-    io.stderr('shutting down\n');
+    io.stderr(`shutting down: requests in flight have ${graceMs} ms\n`);
     await running.close();
     return EXIT_OK;
   } finally {
-    await storage.close();
+    await closeStore(storage);
   }
 }
 
 export const serveCommand: CliCommand = {
   usage,
-  run: (args, io) => runServe(args, io, untilSignal()),
+  run: (args, io) => runServe(args, io, untilSignal(io)),
 };

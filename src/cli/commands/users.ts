@@ -5,7 +5,7 @@
  */
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { hashPassword } from '../../auth/password.js';
+import { hashPassword, passwordProblem } from '../../auth/password.js';
 import { parseRole } from '../../auth/roles.js';
 import { toUserRecord } from '../../auth/user.js';
 import { DuplicateEmailError } from '../../auth/user-store.js';
@@ -18,14 +18,12 @@ Adds a user who can sign in to the API. Roles: admin (1) and service (2) may rea
 
 Options:
   --email E       the sign-in e-mail (stored lower-case)
-  --password P    at least 8 characters; without it, the password is read from standard input
+  --password P    at least 8 characters, not all white space; without it, the password is read from standard input
   --role R        admin, service or publisher (or 1, 2, 3)
   --name N        display name (default: the e-mail's local part)
   --account N     account id (default 1)
   --data DIR      data folder with the database (default ./${DEFAULT_DATA_DIR})
 `;
-
-const MIN_PASSWORD = 8;
 
 export const usersCommand: CliCommand = {
   usage,
@@ -46,7 +44,8 @@ export const usersCommand: CliCommand = {
     const account = values.account ?? '1';
     if (!/^\d+$/.test(account) || !Number.isSafeInteger(Number(account))) throw new UsageError('--account must be a whole number');
     const password = values.password ?? (await io.readStdin()).replace(/\r?\n$/, '');
-    if (password.length < MIN_PASSWORD) throw new UsageError(`the password must have at least ${MIN_PASSWORD} characters`);
+    const problem = passwordProblem(password);
+    if (problem) throw new UsageError(problem);
 
     let storage;
     try {

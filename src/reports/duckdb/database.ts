@@ -27,6 +27,11 @@ export interface DuckDB {
    * for it too; `fn` gets the connection and it is closed after `fn` settles.
    */
   withOwnConnection<T>(fn: (connection: DuckDBConnection) => Promise<T>): Promise<T>;
+  /**
+   * Asks DuckDB to stop the statements running on lent connections (they fail with an "Interrupted" error, their
+   * transactions roll back); for a shutdown that should not wait for queries nobody is waiting for any more.
+   */
+  interrupt(): void;
   /** Stops new leases, waits for the running ones, then closes the connections and the database (and so its file lock). */
   close(): Promise<void>;
 }
@@ -51,6 +56,7 @@ export async function openDuckDB(path: string, poolSize = DEFAULT_POOL_SIZE): Pr
   const idle: DuckDBConnection[] = [];
   const all: DuckDBConnection[] = [];
   const waiting: ((c: DuckDBConnection) => void)[] = [];
+  const lent = new Set<DuckDBConnection>();
   let leases = 0;
   let closing: Promise<void> | undefined;
   let drained: (() => void) | undefined;
@@ -86,21 +92,28 @@ export async function openDuckDB(path: string, poolSize = DEFAULT_POOL_SIZE): Pr
     withConnection: (fn) =>
       lease(async () => {
         const connection = await acquire();
+        lent.add(connection);
         try {
           return await fn(connection);
         } finally {
+          lent.delete(connection);
           release(connection);
         }
       }),
     withOwnConnection: (fn) =>
       lease(async () => {
         const connection = await instance.connect();
+        lent.add(connection);
         try {
           return await fn(connection);
         } finally {
+          lent.delete(connection);
           connection.closeSync();
         }
       }),
+    interrupt() {
+      for (const connection of lent) connection.interrupt();
+    },
     close() {
       closing ??= (async () => {
         if (leases > 0) await new Promise<void>((resolve) => (drained = resolve));

@@ -1,29 +1,35 @@
 /**
- * `POST /api/reportv2/` (SPEC §7.3): Admin and Service only; the body goes to the report engine, whose rows are
- * sent as JSON or, with `csv: true`, as a CSV download. The token is checked before the body is read, so an
- * unauthenticated caller cannot make the server parse anything.
+ * `POST /api/reportv2/` (SPEC §7.3), a Fastify plugin: Admin and Service only; the body goes to the report engine,
+ * whose rows are sent as JSON or, with `csv: true`, as a CSV download. The token is checked in the route's
+ * `onRequest` hook, before the body is read, so an unauthenticated caller cannot make the server parse anything.
+ * The engine validates the body (SPEC §5 issues), not a route schema.
  */
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FastifyPluginAsync } from 'fastify';
 import { REPORT_ROLES } from '../../auth/roles.js';
 import type { TokenService } from '../../auth/token.js';
 import { reportCsv } from '../../reports/csv.js';
 import type { ReportEngine } from '../../reports/engine.js';
 import { authenticate } from '../authenticate.js';
-import { readJsonBody } from '../body.js';
+import { jsonBody } from '../body.js';
 import { HttpError } from '../http-error.js';
-import { sendCsv, sendJson } from '../respond.js';
 
-/** Handles a report request. */
-export async function handleReport(
-  req: IncomingMessage,
-  res: ServerResponse,
-  deps: { tokens: TokenService; reports: ReportEngine },
-  maxBodyBytes: number,
-): Promise<void> {
-  await authenticate(req, deps.tokens, REPORT_ROLES);
-  const outcome = await deps.reports.run(await readJsonBody(req, maxBodyBytes));
-  if (!outcome.ok) throw new HttpError(400, 'invalid_request', 'the report request is invalid', outcome.issues);
-  if (!outcome.request.csv) return sendJson(res, 200, outcome.rows);
-  const csv = reportCsv(outcome.request, outcome.rows);
-  sendCsv(res, csv.filename, csv.text);
+/**
+ * The report route as a plugin.
+ *
+ * @example
+ * await api.register(reportRoute(services))
+ */
+export function reportRoute(deps: { tokens: TokenService; reports: ReportEngine }): FastifyPluginAsync {
+  return async (app) => {
+    app.post('/api/reportv2', { onRequest: async (request) => void (await authenticate(request, deps.tokens, REPORT_ROLES)) }, async (request, reply) => {
+      const outcome = await deps.reports.run(jsonBody(request));
+      if (!outcome.ok) throw new HttpError(400, 'invalid_request', 'the report request is invalid', outcome.issues);
+      if (!outcome.request.csv) return outcome.rows;
+      const csv = reportCsv(outcome.request, outcome.rows);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('Content-Disposition', `attachment; filename="${csv.filename}"`)
+        .send(csv.text);
+    });
+  };
 }

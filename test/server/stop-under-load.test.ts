@@ -1,0 +1,197 @@
+// Issue 11: `bidfields serve` stopped with 250 year-long reports in flight, 20 times. Each run starts the built CLI
+// on one data folder, fires the reports on connections already open (so every request has reached the server, not
+// only the kernel's accept queue), sends SIGTERM while they run and checks: exit 0 within the timeout, nothing
+// on standard error but the request log, every client answered (200; or a clean 503 `shutting_down` in the runs
+// with a short grace period), and the folder opens again at once. Also: 503 with `Connection: close` for requests
+// on open connections while stopping, and a second signal exits at once.
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createTokenService } from '../../src/auth/token.js';
+import type { EventRow } from '../../src/reports/store.js';
+import { openStorage } from '../../src/server/storage.js';
+import { TEST_SECRET } from './test-server.js';
+
+const cli = path.resolve(import.meta.dirname, '../../dist/cli.js');
+const CLIENTS = 250;
+const RUNS = Number(process.env.STOP_RUNS ?? 20);
+const YEAR_REPORT = JSON.stringify({
+  startDate: '2024-01-01', endDate: '2024-12-31', dimensions: ['date', 'country'],
+  metrics: ['requests', 'impression', 'revenue', 'ecpm', 'fillrate'], order: 'revenue DESC', limit: '50', totals: true,
+});
+
+/** A year of rows: 366 days × 3 services × 15 countries (16,470 rows; 250 year-long reports take about a second). */
+function yearOfRows(): EventRow[] {
+  const rows: EventRow[] = [];
+  for (let day = 0; day < 366; day++) {
+    const date = new Date(Date.UTC(2024, 0, 1 + day)).toISOString().slice(0, 10);
+    for (let s = 0; s < 3; s++) {
+      for (let c = 0; c < 15; c++) {
+        const requests = 1000 + ((day * 7 + s * 13 + c * 31) % 997);
+        rows.push({ date, service: `svc${s}`, country: `${String.fromCharCode(65 + (c % 26))}${String.fromCharCode(65 + Math.floor(c / 26))}`, requests, impression: Math.floor(requests * 0.7), revenue: requests / 1000 });
+      }
+    }
+  }
+  return rows;
+}
+
+interface Serving {
+  child: ChildProcess;
+  url: string;
+  stderr: () => string;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+const started: ChildProcess[] = [];
+afterEach(() => {
+  for (const child of started.splice(0)) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+});
+
+async function serve(dir: string, extra: string[] = []): Promise<Serving> {
+  const child = spawn(process.execPath, [cli, 'serve', '--data', dir, '--port', '0', ...extra], {
+    env: { ...process.env, BIDFIELDS_JWT_SECRET: TEST_SECRET },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  started.push(child);
+  let out = '';
+  let err = '';
+  child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (err += chunk.toString()));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
+  for (let i = 0; i < 400 && !/listening on/.test(out); i++) await new Promise((resolve) => setTimeout(resolve, 25));
+  const url = /listening on (http:\/\/\S+)/.exec(out)?.[1];
+  if (!url) throw new Error(`no listening line: ${out} ${err}`);
+  return { child, url, stderr: () => err, exited };
+}
+
+/** One request's outcome: its status and Connection header, or the network error's code. */
+type Outcome = { status: number; connection: string | undefined; code?: string } | { error: string };
+
+function request(url: string, agent: http.Agent, headers: Record<string, string>, body?: string, written?: () => void): Promise<Outcome> {
+  return new Promise((resolve) => {
+    const req = http.request(url, { method: body === undefined ? 'GET' : 'POST', agent, headers }, (res) => {
+      let text = '';
+      res.on('data', (chunk: Buffer) => (text += chunk.toString()));
+      res.on('end', () => {
+        const code = res.statusCode === 200 ? undefined : (JSON.parse(text) as { error: { code: string } }).error.code;
+        resolve({ status: res.statusCode!, connection: res.headers.connection, ...(code && { code }) });
+      });
+    });
+    req.on('error', (error: NodeJS.ErrnoException) => resolve({ error: error.code ?? error.message }));
+    req.on('finish', () => written?.());
+    req.end(body);
+  });
+}
+
+/** Opens `n` keep-alive connections to the server (each carries one quick 405) and leaves them idle in the agent. */
+async function openConnections(url: string, n: number): Promise<http.Agent> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: n, maxFreeSockets: n });
+  const warm = await Promise.all(Array.from({ length: n }, () => request(`${url}/api/reportv2/`, agent, {})));
+  expect(warm.every((o) => 'status' in o && o.status === 405)).toBe(true);
+  return agent;
+}
+
+/** Fires `n` year-long reports and resolves once all are written, with the promise of their outcomes. */
+async function fireReports(url: string, agent: http.Agent, token: string, n: number): Promise<{ outcomes: Promise<Outcome[]> }> {
+  let written = 0;
+  let allWritten!: () => void;
+  const sent = new Promise<void>((resolve) => (allWritten = resolve));
+  const headers = { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` };
+  const outcomes = Promise.all(Array.from({ length: n }, () => request(`${url}/api/reportv2/`, agent, headers, YEAR_REPORT, () => ++written === n && allWritten())));
+  await sent;
+  return { outcomes };
+}
+
+const byKind = (outcomes: Outcome[]) => {
+  const counts: Record<string, number> = {};
+  for (const o of outcomes) {
+    const key = 'error' in o ? o.error : `${o.status}${o.code ? ` ${o.code}` : ''}`;
+    counts[key] = (counts[key] ?? 0) + 1;
+  }
+  return counts;
+};
+
+describe.skipIf(!fs.existsSync(cli) && !process.env.CI)('bidfields serve stops cleanly with reports in flight (dist)', () => {
+  let dir: string;
+  let token: string;
+  beforeAll(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bidfields-stop-'));
+    const storage = await openStorage({ dataDir: dir });
+    await storage.reports.append(yearOfRows());
+    await storage.close();
+    token = await createTokenService({ secret: TEST_SECRET }).sign({ userID: 1, accountID: 1, role: 1 });
+  });
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it(`SIGTERM with ${CLIENTS} reports in flight, ${RUNS} times: exit 0, every client answered, the folder opens again at once`, async () => {
+    for (let run = 0; run < RUNS; run++) {
+      const shortGrace = run % 2 === 1; // every other run: most of the reports are still waiting when the grace ends
+      const server = await serve(dir, shortGrace ? ['--grace-ms', '400'] : []);
+      const agent = await openConnections(server.url, CLIENTS);
+      const { outcomes } = await fireReports(server.url, agent, token, CLIENTS);
+      await new Promise((resolve) => setTimeout(resolve, 50)); // the server reads them: they are in flight
+      server.child.kill('SIGTERM');
+      const [exit, answers] = await Promise.all([
+        Promise.race([server.exited, new Promise((resolve) => setTimeout(() => resolve('hung'), 20_000))]),
+        outcomes,
+      ]);
+      agent.destroy();
+      const afterSignal = answers.filter((o) => 'status' in o && o.connection === 'close').length;
+      const context = `run ${run}: ${JSON.stringify(byKind(answers))}\n${server.stderr().split('\n').filter((l) => !/ POST \/api\/reportv2\/ \d+ /.test(l)).join('\n')}`;
+      if (exit === 'hung') server.child.kill('SIGKILL');
+      expect(exit, context).toEqual({ code: 0, signal: null });
+      const allowed = shortGrace ? ['200', '503 shutting_down'] : ['200'];
+      expect(Object.keys(byKind(answers)).filter((kind) => !allowed.includes(kind)), context).toEqual([]);
+      expect(server.stderr(), context).not.toMatch(/error|Error/);
+      expect(afterSignal, context).toBeGreaterThan(0); // the signal came while reports were running
+      const again = await openStorage({ dataDir: dir });
+      await again.close();
+    }
+  }, 120_000);
+
+  it('answers a request arriving on an open connection while stopping with 503 shutting_down and Connection: close', async () => {
+    const server = await serve(dir, ['--grace-ms', '60000']);
+    const agent = await openConnections(server.url, 20);
+    const { outcomes } = await fireReports(server.url, agent, token, 20); // keeps the server busy while it stops
+    const socket = net.connect(Number(new URL(server.url).port), '127.0.0.1');
+    await new Promise((resolve) => socket.once('connect', resolve));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    server.child.kill('SIGTERM');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    let raw = '';
+    socket.on('data', (chunk: Buffer) => (raw += chunk.toString()));
+    const closed = new Promise((resolve) => socket.once('close', resolve));
+    socket.write(`POST /api/reportv2/ HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nAuthorization: Bearer ${token}\r\nContent-Length: ${Buffer.byteLength(YEAR_REPORT)}\r\n\r\n${YEAR_REPORT}`);
+    await closed; // Connection: close, so the server ends the connection after its answer
+    expect(raw).toMatch(/^HTTP\/1\.1 503 Service Unavailable\r\n/);
+    expect(raw).toMatch(/\r\nConnection: close\r\n/i);
+    expect(JSON.parse(raw.slice(raw.indexOf('\r\n\r\n') + 4))).toEqual({ error: { code: 'shutting_down', message: expect.any(String) } });
+    const finished = await outcomes;
+    expect(byKind(finished)).toEqual({ 200: 20 });
+    expect(await server.exited).toEqual({ code: 0, signal: null });
+    agent.destroy();
+  }, 30_000);
+
+  it('exits at once on a second signal', async () => {
+    const server = await serve(dir, ['--grace-ms', '60000']);
+    // A request whose body never arrives stays in flight: the first signal waits for it (up to the grace period).
+    const socket = net.connect(Number(new URL(server.url).port), '127.0.0.1');
+    socket.on('error', () => {});
+    await new Promise((resolve) => socket.once('connect', resolve));
+    socket.write('POST /api/signin/ HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"em');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    server.child.kill('SIGTERM');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(server.child.exitCode).toBe(null); // still waiting for the upload
+    const started = Date.now();
+    server.child.kill('SIGINT');
+    expect(await server.exited).toEqual({ code: 130, signal: null });
+    expect(Date.now() - started).toBeLessThan(2000);
+    expect(server.stderr()).toContain('SIGINT again: exiting now');
+    socket.destroy();
+  }, 30_000);
+});
