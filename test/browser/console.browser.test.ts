@@ -254,6 +254,10 @@ describe.skipIf(missing !== undefined && !process.env.CI)(`the console in headle
     expect(await page.locator('.issues-at').count()).toBe(0);
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText(/^Saved acme, version 1, at /).waitFor();
+    // The save moves the address to the stored record; the "Saved" line outlives that move.
+    await expect.poll(() => page.url()).toContain('#/adapters?bidder=acme');
+    await page.waitForTimeout(200);
+    expect(await page.getByText(/^Saved acme, version 1, at /).isVisible()).toBe(true);
 
     const stored = await api.adapters.get('acme');
     expect(stored).toMatchObject({

@@ -3,7 +3,7 @@
  * checked as it is typed with the library's `validateAdapter` and the server's known endpoints, the very check
  * the server's save runs; each issue is shown under the input its JSON Pointer names, and all of them in a list.
  */
-import { useEffect, useMemo, useState } from 'preact/hooks';
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { validateAdapter, type Issue } from '../../index.js';
 import { ApiError, type StoredAdapter } from '../../client/index.js';
 import type { PageProps } from '../app.js';
@@ -24,9 +24,15 @@ export function AdaptersPage({ api, role, params, failed }: PageProps) {
   const [editing, setEditing] = useState<{ draft: AdapterDraft; version: number } | undefined>();
   const [saved, setSaved] = useState<string>();
   const [serverIssues, setServerIssues] = useState<Issue[]>([]);
+  /** The code a save has just moved the address to: that page is already shown, with its "Saved" line. */
+  const justSaved = useRef<string>();
 
   useEffect(() => {
     if (role === 3) return;
+    if (justSaved.current !== undefined && justSaved.current === bidder) {
+      justSaved.current = undefined;
+      return;
+    }
     setError(undefined);
     setSaved(undefined);
     setServerIssues([]);
@@ -46,13 +52,17 @@ export function AdaptersPage({ api, role, params, failed }: PageProps) {
 
   async function save(draft: AdapterDraft, version: number) {
     setSaved(undefined);
+    setError(undefined);
     setServerIssues([]);
     try {
       const stored = await api.adapters.put(draft.bidderCode, recordOf(draft), version);
       setEditing({ draft: draftOf(stored.adapter), version: stored.version });
       setSaved(`Saved ${stored.bidderCode}, version ${stored.version}, at ${stored.updatedAt}.`);
       setList(await api.adapters.list());
-      if (bidder !== stored.bidderCode) navigate(href('adapters', { bidder: stored.bidderCode }), true);
+      if (bidder !== stored.bidderCode) {
+        justSaved.current = stored.bidderCode;
+        navigate(href('adapters', { bidder: stored.bidderCode }), true);
+      }
     } catch (failure) {
       if (failure instanceof ApiError && failure.status === 400) setServerIssues(failure.issues.map((i) => ({ ...i, path: i.path.replace(/^\/adapter(?=\/|$)/, '') })));
       setError(failed(failure));
