@@ -10,13 +10,15 @@ import { createThrottle, type SignInThrottle } from '../auth/throttle.js';
 import { createTokenService, type TokenService } from '../auth/token.js';
 import type { UserStore } from '../auth/user-store.js';
 import { createReportEngine, type ReportEngine } from '../reports/engine.js';
-import type { ReportStore } from '../reports/store.js';
+import type { ImportingStore, ReportStore } from '../reports/store.js';
 
 /** What the request handler calls. */
 export interface ApiServices {
   signIn: SignInService;
   tokens: TokenService;
   reports: ReportEngine;
+  /** Where `POST /api/data/import` loads files; without it the route does not exist (a read-only store). */
+  imports?: ImportingStore;
 }
 
 /** Options of {@link createServices}. */
@@ -50,5 +52,6 @@ export function createServices(stores: { reports: ReportStore; users: UserStore 
     throttle: options.throttle ?? createThrottle(),
     ...(options.scryptCost && { cost: options.scryptCost }),
   });
-  return { signIn, tokens, reports: createReportEngine(stores.reports) };
+  const imports = 'importFile' in stores.reports ? (stores.reports as ImportingStore) : undefined;
+  return { signIn, tokens, reports: createReportEngine(stores.reports), ...(imports && { imports }) };
 }
