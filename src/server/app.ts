@@ -16,6 +16,7 @@ import { answerClientError, clientErrorStatus } from './client-error.js';
 import { admit, watchServer, type Drain } from './drain.js';
 import { HttpError, INTERNAL_ERROR, toHttpError } from './http-error.js';
 import { COMMON_HEADERS, sendRawError } from './respond.js';
+import { dataImportRoute, DEFAULT_MAX_IMPORT_BYTES } from './routes/data-import.js';
 import { reportRoute } from './routes/report.js';
 import { signInRoute } from './routes/signin.js';
 import { adaptersRoute } from './routes/adapters.js';
@@ -33,6 +34,8 @@ export interface HandlerOptions {
   corsOrigin?: string;
   /** The console's files, answered to GET at `/` and `/assets/…` (see console-assets.ts); default: no console. */
   console?: ConsoleAssets;
+  /** Largest file `POST /api/data/import` takes, in bytes; default 1 GiB. */
+  maxImportBytes?: number;
 }
 
 /** The app with its `http.Server` (not listening yet) and the drain state `startServer`'s close uses. */
@@ -58,7 +61,7 @@ const pathOf = (url: string | undefined) => (url ?? '/').split('?')[0]!;
  * server.listen(8080)
  */
 export function buildApi(services: ApiServices, options: HandlerOptions = {}): Api {
-  const { maxBodyBytes = DEFAULT_MAX_BODY_BYTES, log, corsOrigin } = options;
+  const { maxBodyBytes = DEFAULT_MAX_BODY_BYTES, maxImportBytes = DEFAULT_MAX_IMPORT_BYTES, log, corsOrigin } = options;
   let drain!: Drain;
   let route: RequestListener | undefined;
   let ready: Promise<unknown> | undefined;
@@ -120,6 +123,8 @@ export function buildApi(services: ApiServices, options: HandlerOptions = {}): A
     if (services.adapters) await api.register(adaptersRoute({ tokens: services.tokens, adapters: services.adapters }));
   });
   if (options.console) void app.register(consoleRoute(options.console));
+  const store = services.imports;
+  if (store) void app.register(dataImportRoute({ tokens: services.tokens, store, maxBytes: maxImportBytes }));
   ready = Promise.resolve(app.ready());
   ready.catch(() => {}); // answered per request (500); startServer awaits it and reports the cause
   return { app, server: app.server, handler, drain };

@@ -34,6 +34,17 @@ export function acceptJsonBodies(app: FastifyInstance, maxBytes: number): void {
     }
     done(null, parsed);
   });
+  refuseEncodedBodies(app);
+}
+
+/**
+ * Makes the routes of `app` refuse a compressed body (`Content-Encoding` other than identity) with 415 before it
+ * is read: the API never inflates a client's body (a small gzip can expand to gigabytes).
+ *
+ * @example
+ * refuseEncodedBodies(api)
+ */
+export function refuseEncodedBodies(app: FastifyInstance): void {
   app.addHook('preParsing', async (request, _reply, payload) => {
     const encoding = request.headers['content-encoding'];
     if (encoding !== undefined && !IDENTITY.test(encoding)) throw ENCODED;

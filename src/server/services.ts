@@ -10,7 +10,7 @@ import { createThrottle, type SignInThrottle } from '../auth/throttle.js';
 import { createTokenService, type TokenService } from '../auth/token.js';
 import type { UserStore } from '../auth/user-store.js';
 import { createReportEngine, type ReportEngine } from '../reports/engine.js';
-import type { ReportStore } from '../reports/store.js';
+import type { ImportingStore, ReportStore } from '../reports/store.js';
 import type { AdapterStore } from '../adapters/store.js';
 import { createAdapterService, type AdapterService } from '../adapters/service.js';
 
@@ -19,6 +19,8 @@ export interface ApiServices {
   signIn: SignInService;
   tokens: TokenService;
   reports: ReportEngine;
+  /** Where `POST /api/data/import` loads files; without it the route does not exist (a read-only store). */
+  imports?: ImportingStore;
   /** Stored adapter records (`/api/adapters/`); absent when no adapter store was given. */
   adapters?: AdapterService;
 }
@@ -58,7 +60,8 @@ export function createServices(stores: { reports: ReportStore; users: UserStore;
     throttle: options.throttle ?? createThrottle(),
     ...(options.scryptCost && { cost: options.scryptCost }),
   });
-  const services: ApiServices = { signIn, tokens, reports: createReportEngine(stores.reports) };
+  const imports = 'importFile' in stores.reports ? (stores.reports as ImportingStore) : undefined;
+  const services: ApiServices = { signIn, tokens, reports: createReportEngine(stores.reports), ...(imports && { imports }) };
   if (stores.adapters) {
     services.adapters = createAdapterService(stores.adapters, { knownEndpoints: options.knownEndpoints ?? [], allowLocal: options.allowLocalEndpoints === true });
   }

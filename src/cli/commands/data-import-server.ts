@@ -28,11 +28,8 @@ export async function importToServer(
   io: CliIO,
   started: number,
 ): Promise<number> {
-  if (!/^https?:\/\/[^/]/i.test(url)) throw new UsageError('--server must be an http:// or https:// address');
+  checkServerUsage(url);
   const env = process.env;
-  if (!env.BIDFIELDS_TOKEN && !(env.BIDFIELDS_EMAIL && env.BIDFIELDS_PASSWORD)) {
-    throw new UsageError('--server needs BIDFIELDS_TOKEN, or BIDFIELDS_EMAIL and BIDFIELDS_PASSWORD, in the environment');
-  }
   const done = (code: number, loaded: number, refused: number) => {
     io.stdout(summaryLine(loaded, refused, performance.now() - started));
     return code;
@@ -53,6 +50,20 @@ export async function importToServer(
     for (const issue of error.issues) io.stderr(`  line ${issue.path.slice(1)}: ${issue.message}\n`);
     io.stderr(`bidfields data: ${error.status ? `the server answered ${error.status}: ` : ''}${error.message}\n`);
     return done(EXIT_INVALID, 0, error instanceof ImportRefusedError ? error.refused : 0);
+  }
+}
+
+/**
+ * Throws the usage error of a `--server` run that cannot work: an address that is not http(s), or no credentials.
+ *
+ * @example
+ * checkServerUsage('ftp://x') // throws UsageError
+ */
+export function checkServerUsage(url: string): void {
+  if (!/^https?:\/\/[^/]/i.test(url)) throw new UsageError('--server must be an http:// or https:// address');
+  const env = process.env;
+  if (!env.BIDFIELDS_TOKEN && !(env.BIDFIELDS_EMAIL && env.BIDFIELDS_PASSWORD)) {
+    throw new UsageError('--server needs BIDFIELDS_TOKEN, or BIDFIELDS_EMAIL and BIDFIELDS_PASSWORD, in the environment');
   }
 }
 

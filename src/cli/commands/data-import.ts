@@ -8,7 +8,7 @@ import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { importEvents, type ImportStatus, type ImportSummary } from '../../reports/import/import.js';
-import { importToServer } from './data-import-server.js';
+import { checkServerUsage, importToServer } from './data-import-server.js';
 import { DEFAULT_DATA_DIR, describeStorageError, openStorage } from '../../server/storage.js';
 import { EXIT_INVALID, EXIT_OK, UsageError, type CliIO } from '../io.js';
 
@@ -47,6 +47,7 @@ export async function runDataImport(args: string[], io: CliIO): Promise<number> 
     },
   });
   if (values.server !== undefined && values.data !== undefined) throw new UsageError('give --server or --data, not both');
+  if (values.server !== undefined) checkServerUsage(values.server);
   if (positionals.length !== 1) throw new UsageError("usage: 'data import FILE'");
   const started = performance.now();
   const fail = (message: string) => {

@@ -17,10 +17,11 @@ import { DEFAULT_DATA_DIR, describeStorageError, openStorage, type Storage } fro
 import { defaultConsoleDir, loadConsoleAssets } from '../../server/console-assets.js';
 import { EXIT_INVALID, EXIT_OK, UsageError, type CliCommand, type CliIO } from '../io.js';
 
-const usage = `Usage: bidfields serve [--port N] [--host H] [--data DIR] [--demo] [--known-endpoint HOST]... [--cors ORIGIN] [--max-body BYTES] [--grace-ms N]
+const usage = `Usage: bidfields serve [--port N] [--host H] [--data DIR] [--demo] [--known-endpoint HOST]... [--cors ORIGIN] [--max-body BYTES] [--max-import BYTES] [--grace-ms N]
 
-Serves POST /api/signin/ and POST /api/reportv2/ (SPEC §7), the adapter records at /api/adapters/, and the
-console (the web page for reports and bid adapters) at /.
+Serves POST /api/signin/ and POST /api/reportv2/ (SPEC §7), POST /api/data/import (Admin: load a CSV or
+NDJSON file of event rows without a restart; see \`bidfields data import --server\`), the adapter records at
+/api/adapters/, and the console (the web page for reports and bid adapters) at /.
 
 Options:
   --port N          port to listen on (default 8080; 0 picks a free one)
@@ -30,7 +31,9 @@ Options:
   --known-endpoint HOST  a host adapter endpoints may name (repeatable; '*.example.com' for sub-domains);
                     saving an adapter whose endpoint names another host is refused (unknown_endpoint)
   --cors ORIGIN     allow browser calls from ORIGIN ('*' for any)
-  --max-body BYTES  largest request body (default 102400)
+  --max-body BYTES  largest JSON request body (default 102400)
+  --max-import BYTES
+                    largest file POST /api/data/import takes (default 1073741824, 1 GiB)
   --grace-ms N      on SIGINT/SIGTERM, how long requests in flight may take before they are answered 503
                     (default ${DEFAULT_GRACE_MS}); a second signal exits at once
 Environment:
@@ -38,9 +41,9 @@ Environment:
                         start-up, so restarting the server signs everyone out.
 `;
 
-function positiveInt(text: string | undefined, name: string, fallback: number, min = 0): number {
+function positiveInt(text: string | undefined, name: string, fallback: number, min = 0, max = 2 ** 31): number {
   if (text === undefined) return fallback;
-  if (!/^\d+$/.test(text) || Number(text) < min || Number(text) > 2 ** 31) throw new UsageError(`${name} must be a whole number`);
+  if (!/^\d+$/.test(text) || Number(text) < min || Number(text) > max) throw new UsageError(`${name} must be a whole number`);
   return Number(text);
 }
 
@@ -85,12 +88,14 @@ export async function runServe(args: string[], io: CliIO, stop: Promise<void>): 
     strict: true,
     options: {
       port: { type: 'string' }, host: { type: 'string' }, data: { type: 'string' }, demo: { type: 'boolean' },
-      cors: { type: 'string' }, 'max-body': { type: 'string' }, 'grace-ms': { type: 'string' }, 'known-endpoint': { type: 'string', multiple: true },
+      cors: { type: 'string' }, 'max-body': { type: 'string' }, 'max-import': { type: 'string' }, 'grace-ms': { type: 'string' },
+      'known-endpoint': { type: 'string', multiple: true },
     },
   });
   const port = positiveInt(values.port, '--port', 8080);
   if (port > 65535) throw new UsageError('--port must be at most 65535');
   const maxBodyBytes = positiveInt(values['max-body'], '--max-body', 100 * 1024, 1);
+  const maxImportBytes = positiveInt(values['max-import'], '--max-import', 1024 ** 3, 1, Number.MAX_SAFE_INTEGER);
   const graceMs = positiveInt(values['grace-ms'], '--grace-ms', DEFAULT_GRACE_MS);
   const secret = process.env.BIDFIELDS_JWT_SECRET;
   if (secret !== undefined && secret.length < 32) throw new UsageError('BIDFIELDS_JWT_SECRET must be at least 32 characters');
@@ -114,6 +119,7 @@ export async function runServe(args: string[], io: CliIO, stop: Promise<void>): 
       port,
       host: values.host ?? '127.0.0.1',
       maxBodyBytes,
+      maxImportBytes,
       graceMs,
       log: (line) => io.stderr(line + '\n'),
       ...(values.cors && { corsOrigin: values.cors }),

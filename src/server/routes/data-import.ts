@@ -1,0 +1,143 @@
+/**
+ * `POST /api/data/import` (issue 11): loads event rows into a running server, so new data needs no restart (DuckDB
+ * lets one process write the data folder, and that process is the server). Admin only; the body is the file itself,
+ * CSV (`text/csv`) or NDJSON (`application/x-ndjson`), streamed to a temporary file with its own size limit (the
+ * JSON limit of the other routes would refuse any real export), then imported with the same {@link importEvents}
+ * as `bidfields data import`: every row checked, the file kept all or nothing in one transaction, the same content
+ * refused a second time unless `?force=true`; `?skipInvalid=true` loads the good rows and lists the refused ones.
+ * Reports keep answering meanwhile: the import runs on a connection of its own, and a report reads the snapshot
+ * before the import's commit. If the client goes away, or the server stops past its grace period, before the
+ * answer, the import is aborted and nothing is kept.
+ *
+ * Answers: 200 with the summary; 400 `invalid_rows` (an issue per refused row at `/<line>`, the first 1,000, and
+ * the count in `X-Refused-Rows`), 400 `invalid_file` (the parser's reason), 409 `already_imported`, 413, 415.
+ */
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Readable } from 'node:stream';
+import type { FastifyPluginAsync } from 'fastify';
+import { ROLE } from '../../auth/roles.js';
+import type { TokenService } from '../../auth/token.js';
+import { IMPORT_MEDIA_TYPES, REFUSED_HEADER, type UploadSummary } from '../../client/upload.js';
+import type { Issue } from '../../core/issues.js';
+import { importEvents } from '../../reports/import/import.js';
+import type { ImportingStore } from '../../reports/store.js';
+import { authenticate } from '../authenticate.js';
+import { refuseEncodedBodies } from '../body.js';
+import { HttpError, SHUTTING_DOWN } from '../http-error.js';
+
+/** Default upload limit: 1 GiB, about 15 million rows of CSV. */
+export const DEFAULT_MAX_IMPORT_BYTES = 1024 ** 3;
+/** Refused rows listed in an answer; the rest are counted. */
+const LISTED = 1000;
+const MAX_NAME = 200;
+const FORMATS = new Map<string, keyof typeof IMPORT_MEDIA_TYPES>(Object.entries(IMPORT_MEDIA_TYPES).map(([format, type]) => [type, format as keyof typeof IMPORT_MEDIA_TYPES]));
+const TRUE = new Set(['true', '1']);
+
+/**
+ * The import route as a plugin.
+ *
+ * @example
+ * await app.register(dataImportRoute({ tokens, store, maxBytes: DEFAULT_MAX_IMPORT_BYTES }))
+ */
+export function dataImportRoute(deps: { tokens: TokenService; store: ImportingStore; maxBytes: number }): FastifyPluginAsync {
+  const tooLarge = new HttpError(413, 'payload_too_large', `the file is larger than ${deps.maxBytes} bytes`, undefined, { Connection: 'close' });
+  return async (app) => {
+    app.removeAllContentTypeParsers();
+    // The body stays a stream: it is spooled to disk below, never held in memory.
+    app.addContentTypeParser([...FORMATS.keys()], (_request, payload, done) => done(null, payload));
+    refuseEncodedBodies(app);
+    app.post(
+      '/api/data/import',
+      {
+        bodyLimit: deps.maxBytes,
+        onRequest: async (request) => {
+          await authenticate(request, deps.tokens, [ROLE.admin]);
+          if (Number(request.headers['content-length'] ?? 0) > deps.maxBytes) throw tooLarge;
+        },
+      },
+      async (request, reply) => {
+        const format = FORMATS.get((request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase());
+        if (!format) throw new HttpError(415, 'unsupported_media_type', 'send the file as text/csv or application/x-ndjson');
+        const query = request.query as Record<string, string | undefined>;
+        const name = query.name ?? `upload.${format}`;
+        if (name.length === 0 || name.length > MAX_NAME) throw new HttpError(400, 'invalid_request', `name must be 1 to ${MAX_NAME} characters`);
+        const gone = new AbortController();
+        reply.raw.once('close', () => reply.raw.writableFinished || gone.abort());
+        const folder = await mkdtemp(join(tmpdir(), 'bidfields-upload-'));
+        try {
+          const file = join(folder, `upload.${format}`);
+          await spool(request.body as Readable, file, deps.maxBytes, tooLarge);
+          const refusedRows: { line: number; reason: string }[] = [];
+          const summary = await importEvents(file, deps.store, {
+            name,
+            skipInvalid: TRUE.has(query.skipInvalid ?? ''),
+            force: TRUE.has(query.force ?? ''),
+            signal: gone.signal,
+            onRefused: (line, reason) => refusedRows.length < LISTED && refusedRows.push({ line, reason }),
+          });
+          switch (summary.status) {
+            case 'loaded':
+            case 'skipped-invalid': {
+              const answer: UploadSummary = {
+                status: summary.status, loaded: summary.loaded, refused: summary.refused, refusedRows,
+                hash: summary.hash!, elapsedMs: Math.round(summary.elapsedMs),
+              };
+              return answer;
+            }
+            case 'refused': {
+              const issues: Issue[] = refusedRows.map((r) => ({ code: 'invalid_row', path: `/${r.line}`, message: r.reason }));
+              reply.header(REFUSED_HEADER, String(summary.refused));
+              const rest = summary.good === 0 ? 'no row is valid' : `fix them, or load the other ${summary.good} with skipInvalid=true`;
+              throw new HttpError(400, 'invalid_rows', `nothing loaded: ${summary.refused} rows refused (${rest})`, issues);
+            }
+            case 'duplicate': {
+              const p = summary.previous!;
+              throw new HttpError(409, 'already_imported', `nothing loaded: already imported at ${p.importedAt.toISOString()} (${p.rows} rows, as ${p.name}); force=true loads it again`);
+            }
+            case 'invalid-file':
+              throw new HttpError(400, 'invalid_file', `nothing loaded: ${summary.error!.message}`);
+            case 'interrupted':
+              throw SHUTTING_DOWN;
+            case 'changed':
+              throw new Error('the spooled upload changed during its import');
+          }
+        } finally {
+          await rm(folder, { recursive: true, force: true });
+        }
+      },
+    );
+  };
+}
+
+/**
+ * Writes the body to `file`, refusing it as soon as it passes `maxBytes`. The request stream is left alone on a
+ * refusal (not destroyed), so the 413 can still be sent; its `Connection: close` then ends the connection.
+ */
+function spool(body: Readable, file: string, maxBytes: number, tooLarge: HttpError): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const out = createWriteStream(file);
+    let size = 0;
+    const stop = (error: Error) => {
+      body.off('data', onData);
+      body.off('end', onEnd);
+      body.pause();
+      out.destroy();
+      reject(error);
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > maxBytes) return stop(tooLarge);
+      if (!out.write(chunk)) body.pause();
+    };
+    const onEnd = () => out.end();
+    out.on('drain', () => body.resume());
+    out.on('error', stop);
+    out.on('finish', resolve);
+    body.on('error', stop);
+    body.on('data', onData);
+    body.on('end', onEnd);
+  });
+}
