@@ -6,6 +6,8 @@
  * annotation.
  */
 import type { UserRecord } from '../auth/user.js';
+import type { AdapterRecord } from '../core/types.js';
+import type { StoredAdapter } from '../adapters/types.js';
 import type { ReportRequest, RowOf } from '../reports/request.js';
 import { validateReportRequest } from '../reports/validate.js';
 import { ApiError, errorFromResponse } from './error.js';
@@ -51,6 +53,23 @@ export interface ApiClient {
   reportPages<const R extends ReportRequest>(request: R, options: { pageSize: number }): AsyncGenerator<RowOf<R>[]>;
   /** Runs a report as a CSV download. */
   reportCsv(request: ReportRequest): Promise<CsvReport>;
+  /** Stored adapter records (`/api/adapters/`): Admin writes, Service reads. */
+  adapters: AdapterCalls;
+}
+
+/** The adapter calls of the client. A refused write throws an {@link ApiError}: 400 with the record's issues, 409 `version_conflict`. */
+export interface AdapterCalls {
+  /** Every stored record, by bidder code. */
+  list(): Promise<StoredAdapter[]>;
+  /** One record; 404 `not_found` when there is none. */
+  get(bidderCode: string): Promise<StoredAdapter>;
+  /**
+   * Creates (`version` 0) or replaces (the version it was read at) a record. Issues point into the body, so a
+   * field's name is at `/adapter/fields/0/name`.
+   */
+  put(bidderCode: string, adapter: AdapterRecord, version: number): Promise<StoredAdapter>;
+  /** Deletes a record; 404 `not_found` when there is none. */
+  delete(bidderCode: string): Promise<void>;
 }
 
 /**
@@ -68,15 +87,20 @@ export function createClient(options: ClientOptions): ApiClient {
   const fetcher = options.fetch ?? ((...args: Parameters<typeof fetch>) => globalThis.fetch(...args));
   const timeoutMs = options.timeoutMs ?? 30_000;
 
-  async function post<T>(path: string, body: unknown, read: (r: Response) => Promise<T>, auth: boolean): Promise<T> {
-    const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'application/json, text/csv' };
+  function post<T>(path: string, body: unknown, read: (r: Response) => Promise<T>, auth: boolean): Promise<T> {
+    return send('POST', path, body, read, auth);
+  }
+
+  async function send<T>(method: string, path: string, body: unknown, read: (r: Response) => Promise<T>, auth: boolean): Promise<T> {
+    const headers: Record<string, string> = { Accept: 'application/json, text/csv' };
+    if (body !== undefined) headers['Content-Type'] = 'application/json';
     if (auth && client.token) headers.Authorization = options.authScheme === 'raw' ? client.token : `Bearer ${client.token}`;
     const signal = AbortSignal.timeout(timeoutMs);
     const failed = (code: string, message: string, status = 0) =>
       signal.aborted ? new ApiError(0, 'timeout', `no answer within ${timeoutMs} ms`) : new ApiError(status, code, message);
     let response: Response;
     try {
-      response = await fetcher(`${base}${path}`, { method: 'POST', headers, body: JSON.stringify(body), signal });
+      response = await fetcher(`${base}${path}`, { method, headers, ...(body !== undefined && { body: JSON.stringify(body) }), signal });
     } catch (error) {
       throw failed('network_error', (error as Error)?.message ?? String(error));
     }
@@ -118,8 +142,19 @@ export function createClient(options: ClientOptions): ApiClient {
       const body = checked(request, true);
       return post('/api/reportv2/', body, async (r) => ({ filename: filenameOf(r, request.startDate), text: await r.text() }), true);
     },
+    adapters: {
+      list: () => send('GET', '/api/adapters/', undefined, (r) => r.json() as Promise<StoredAdapter[]>, true),
+      get: (code) => send('GET', adapterPath(code), undefined, (r) => r.json() as Promise<StoredAdapter>, true),
+      put: (code, adapter, version) => send('PUT', adapterPath(code), { version, adapter }, (r) => r.json() as Promise<StoredAdapter>, true),
+      delete: (code) => send('DELETE', adapterPath(code), undefined, async () => undefined, true),
+    },
   };
   return client;
+}
+
+/** The address of one adapter record; the code is escaped, so no code can reach another path. */
+function adapterPath(bidderCode: string): string {
+  return `/api/adapters/${encodeURIComponent(bidderCode)}`;
 }
 
 /**

@@ -9,7 +9,9 @@
  * for await (const page of api.reportPages({ startDate: '2024-01-01', endDate: '2024-12-31',
  *   dimensions: ['date', 'country'], metrics: ['revenue'] }, { pageSize: 500 })) { … }
  */
-export { createClient, type ApiClient, type ClientOptions, type CsvReport, type SignInResult } from './client.js';
+export { createClient, type AdapterCalls, type ApiClient, type ClientOptions, type CsvReport, type SignInResult } from './client.js';
+export type { StoredAdapter, AdapterWrite } from '../adapters/types.js';
+export type { AdapterRecord, FieldDefinition } from '../core/types.js';
 export { ApiError } from './error.js';
 export type { Issue } from '../core/issues.js';
 export type { UserRecord } from '../auth/user.js';

@@ -19,6 +19,9 @@ import { COMMON_HEADERS, sendRawError } from './respond.js';
 import { dataImportRoute, DEFAULT_MAX_IMPORT_BYTES } from './routes/data-import.js';
 import { reportRoute } from './routes/report.js';
 import { signInRoute } from './routes/signin.js';
+import { adaptersRoute } from './routes/adapters.js';
+import { consoleRoute } from './routes/console.js';
+import type { ConsoleAssets } from './console-assets.js';
 import type { ApiServices } from './services.js';
 
 /** Options of the request handler. */
@@ -29,6 +32,8 @@ export interface HandlerOptions {
   log?: (line: string) => void;
   /** `*` or an origin to allow cross-origin calls from; default: no CORS headers. */
   corsOrigin?: string;
+  /** The console's files, answered to GET at `/` and `/assets/…` (see console-assets.ts); default: no console. */
+  console?: ConsoleAssets;
   /** Largest file `POST /api/data/import` takes, in bytes; default 1 GiB. */
   maxImportBytes?: number;
 }
@@ -92,7 +97,9 @@ export function buildApi(services: ApiServices, options: HandlerOptions = {}): A
     if (path.startsWith('/')) methods.set(path, [...(methods.get(path) ?? []), ...[r.method].flat()]);
   });
   app.addHook('onSend', async (_request, reply, payload) => {
-    reply.headers(drain.closing ? { ...COMMON_HEADERS, Connection: 'close' } : COMMON_HEADERS);
+    // A route's own caching (the console's hashed files are immutable) is kept; everything else is no-store.
+    for (const [name, value] of Object.entries(COMMON_HEADERS)) if (!reply.hasHeader(name)) reply.header(name, value);
+    if (drain.closing) reply.header('Connection', 'close');
     return payload;
   });
   app.setNotFoundHandler(async (request) => {
@@ -113,7 +120,9 @@ export function buildApi(services: ApiServices, options: HandlerOptions = {}): A
     acceptJsonBodies(api, maxBodyBytes);
     await api.register(signInRoute(services.signIn));
     await api.register(reportRoute(services));
+    if (services.adapters) await api.register(adaptersRoute({ tokens: services.tokens, adapters: services.adapters }));
   });
+  if (options.console) void app.register(consoleRoute(options.console));
   const store = services.imports;
   if (store) void app.register(dataImportRoute({ tokens: services.tokens, store, maxBytes: maxImportBytes }));
   ready = Promise.resolve(app.ready());
@@ -140,7 +149,7 @@ function notFound(path: string): HttpError {
 function corsOptions(origin: string) {
   return {
     origin: origin === '*' ? '*' : origin,
-    methods: ['POST'],
+    methods: ['GET', 'POST', 'PUT', 'DELETE'],
     allowedHeaders: ['Authorization', 'Content-Type'],
     exposedHeaders: ['Content-Disposition', 'Retry-After', 'WWW-Authenticate'],
     maxAge: 600,

@@ -20,3 +20,8 @@ export type { UserRecord } from '../auth/user.js';
 export { createReportEngine, type ReportEngine, type ReportOutcome } from '../reports/engine.js';
 export type { ReportStore, EventRow, StoreResult } from '../reports/store.js';
 export type { ReportPlan } from '../reports/plan.js';
+export { CONSOLE_CSP, defaultConsoleDir, loadConsoleAssets, type ConsoleAssets, type ConsoleOptions } from './console-assets.js';
+export { createAdapterService, ADAPTER_READ_ROLES, ADAPTER_WRITE_ROLES, type AdapterService, type AdapterServiceOptions, type AdapterAnswer } from '../adapters/service.js';
+export { VersionConflictError, type AdapterStore } from '../adapters/store.js';
+export { createDuckDBAdapterStore } from '../adapters/duckdb-store.js';
+export type { StoredAdapter, AdapterWrite } from '../adapters/types.js';

@@ -11,6 +11,8 @@ import { createTokenService, type TokenService } from '../auth/token.js';
 import type { UserStore } from '../auth/user-store.js';
 import { createReportEngine, type ReportEngine } from '../reports/engine.js';
 import type { ImportingStore, ReportStore } from '../reports/store.js';
+import type { AdapterStore } from '../adapters/store.js';
+import { createAdapterService, type AdapterService } from '../adapters/service.js';
 
 /** What the request handler calls. */
 export interface ApiServices {
@@ -19,6 +21,8 @@ export interface ApiServices {
   reports: ReportEngine;
   /** Where `POST /api/data/import` loads files; without it the route does not exist (a read-only store). */
   imports?: ImportingStore;
+  /** Stored adapter records (`/api/adapters/`); absent when no adapter store was given. */
+  adapters?: AdapterService;
 }
 
 /** Options of {@link createServices}. */
@@ -32,6 +36,10 @@ export interface ServiceOptions {
   throttle?: SignInThrottle;
   /** Clock for tokens, for tests. */
   now?: () => number;
+  /** Hosts an adapter's endpoint may name (`--known-endpoint`); default none, so every endpoint is refused. */
+  knownEndpoints?: readonly string[];
+  /** Admit local endpoints that the list names exactly (tests only). */
+  allowLocalEndpoints?: boolean;
 }
 
 /**
@@ -40,7 +48,7 @@ export interface ServiceOptions {
  * @example
  * const services = createServices({ reports: storage.reports, users: storage.users }, { jwtSecret: process.env.BIDFIELDS_JWT_SECRET })
  */
-export function createServices(stores: { reports: ReportStore; users: UserStore }, options: ServiceOptions = {}): ApiServices {
+export function createServices(stores: { reports: ReportStore; users: UserStore; adapters?: AdapterStore }, options: ServiceOptions = {}): ApiServices {
   const tokens = createTokenService({
     secret: options.jwtSecret ?? randomBytes(32),
     ...(options.tokenTtlSeconds !== undefined && { ttlSeconds: options.tokenTtlSeconds }),
@@ -53,5 +61,9 @@ export function createServices(stores: { reports: ReportStore; users: UserStore 
     ...(options.scryptCost && { cost: options.scryptCost }),
   });
   const imports = 'importFile' in stores.reports ? (stores.reports as ImportingStore) : undefined;
-  return { signIn, tokens, reports: createReportEngine(stores.reports), ...(imports && { imports }) };
+  const services: ApiServices = { signIn, tokens, reports: createReportEngine(stores.reports), ...(imports && { imports }) };
+  if (stores.adapters) {
+    services.adapters = createAdapterService(stores.adapters, { knownEndpoints: options.knownEndpoints ?? [], allowLocal: options.allowLocalEndpoints === true });
+  }
+  return services;
 }

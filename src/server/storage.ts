@@ -1,5 +1,5 @@
 /**
- * The server's state: report events and users in one DuckDB database, a file `bidfields.duckdb` in the data
+ * The server's state: report events, users and adapter records in one DuckDB database, a file `bidfields.duckdb` in the data
  * folder (`--data DIR`, default `./.bidfields`), or in memory for the demo and the tests. The CLI commands
  * `users`, `data` and `serve` all open it through here, so they agree on the file and the tables. DuckDB lets one
  * process open the file; the one that does leaves a lock note (`bidfields.lock.json`: command, PID, start) for as
@@ -10,6 +10,8 @@ import { join } from 'node:path';
 import { createDuckDBUserStore, type UserStore } from '../auth/user-store.js';
 import { openDuckDB } from '../reports/duckdb/database.js';
 import { createDuckDBReportStore, type DuckDBReportStore } from '../reports/duckdb/store.js';
+import { createDuckDBAdapterStore } from '../adapters/duckdb-store.js';
+import type { AdapterStore } from '../adapters/store.js';
 import { readLockNote, writeLockNote, type LockNote } from './lock-note.js';
 
 /** The default data folder. */
@@ -21,6 +23,8 @@ export const DATABASE_FILE = 'bidfields.duckdb';
 export interface Storage {
   reports: DuckDBReportStore;
   users: UserStore;
+  /** Adapter records (issue 14), in the same database. */
+  adapters: AdapterStore;
   /** Stops the queries running now (see DuckDB.interrupt); for a shutdown past its grace period. */
   interrupt(): void;
   /** Waits for running queries, then closes the database (and its file lock) and removes the lock note. */
@@ -75,7 +79,7 @@ async function openDatabase(path: string, afterClose: () => void): Promise<Stora
     afterClose();
   };
   try {
-    return { reports: await createDuckDBReportStore(db), users: await createDuckDBUserStore(db), interrupt: db.interrupt, close };
+    return { reports: await createDuckDBReportStore(db), users: await createDuckDBUserStore(db), adapters: await createDuckDBAdapterStore(db), interrupt: db.interrupt, close };
   } catch (error) {
     await db.close();
     throw error;

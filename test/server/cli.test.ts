@@ -106,15 +106,23 @@ describe('bidfields serve', () => {
     expect(c.err.join('')).toMatch(/POST \/api\/reportv2\/ 200/);
   }, 20_000);
 
-  it('prints the demo users with --demo', async () => {
+  it('prints the demo users and the console URL with --demo; --known-endpoint is what adapter saves accept', async () => {
     const c = io();
     let stop!: () => void;
-    const done = runServe(['--demo', '--port', '0'], c, new Promise<void>((r) => (stop = r)));
-    for (let i = 0; i < 200 && !c.out.join('').includes('listening on'); i++) await new Promise((r) => setTimeout(r, 20));
+    const done = runServe(['--demo', '--port', '0', '--known-endpoint', 'rtb.example-dsp.com', '--known-endpoint', '*.example-ssp.com'], c, new Promise<void>((r) => (stop = r)));
+    for (let i = 0; i < 200 && !c.out.join('').includes('console:'); i++) await new Promise((r) => setTimeout(r, 20));
+    const url = /^listening on (http:\/\/127\.0\.0\.1:\d+)$/m.exec(c.out.join(''))![1]!;
+    const { token } = (await post(`${url}/api/signin/`, { email: 'admin@example.com', password: 'demo-admin' })).json;
+    const put = (code: string, endpoint: string) =>
+      fetch(`${url}/api/adapters/${code}`, { method: 'PUT', headers: { Authorization: token, 'Content-Type': 'application/json' }, body: JSON.stringify({ version: 0, adapter: { protocol: 'rtb', endpoint, fields: [] } }) });
+    expect([(await put('a', 'https://rtb.example-dsp.com/x')).status, (await put('b', 'https://pbs.example-ssp.com/x')).status, (await put('c', 'https://other.example/x')).status]).toEqual([201, 201, 400]);
+    const page = await fetch(`${url}/`);
+    expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
+    expect(await page.text()).toContain('<meta name="bidfields-known-endpoints" content="rtb.example-dsp.com *.example-ssp.com">');
     stop();
     expect(await done).toBe(0);
-    expect(c.out.join('')).toMatch(/admin@example\.com \/ demo-admin[\s\S]*listening on http:\/\/127\.0\.0\.1:\d+\n$/);
-  }, 20_000);
+    expect(c.out.join('')).toMatch(/admin@example\.com \/ demo-admin[\s\S]*listening on (http:\/\/127\.0\.0\.1:\d+)\nconsole: \1\/ \(open it in a browser and sign in\)\n$/);
+  }, 30_000);
 
   it('refuses a bad port (exit 2)', async () => {
     expect(await main(['serve', '--port', 'http'], io())).toBe(2);

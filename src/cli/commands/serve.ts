@@ -14,18 +14,22 @@ import { DEMO_USERS, seedDemo } from '../../server/demo.js';
 import { createServices } from '../../server/services.js';
 import { DEFAULT_GRACE_MS, startServer } from '../../server/start.js';
 import { DEFAULT_DATA_DIR, describeStorageError, openStorage, type Storage } from '../../server/storage.js';
+import { defaultConsoleDir, loadConsoleAssets } from '../../server/console-assets.js';
 import { EXIT_INVALID, EXIT_OK, UsageError, type CliCommand, type CliIO } from '../io.js';
 
-const usage = `Usage: bidfields serve [--port N] [--host H] [--data DIR] [--demo] [--cors ORIGIN] [--max-body BYTES] [--max-import BYTES] [--grace-ms N]
+const usage = `Usage: bidfields serve [--port N] [--host H] [--data DIR] [--demo] [--known-endpoint HOST]... [--cors ORIGIN] [--max-body BYTES] [--max-import BYTES] [--grace-ms N]
 
-Serves POST /api/signin/ and POST /api/reportv2/ (SPEC §7), and POST /api/data/import (Admin: load a CSV or
-NDJSON file of event rows without a restart; see \`bidfields data import --server\`).
+Serves POST /api/signin/ and POST /api/reportv2/ (SPEC §7), POST /api/data/import (Admin: load a CSV or
+NDJSON file of event rows without a restart; see \`bidfields data import --server\`), the adapter records at
+/api/adapters/, and the console (the web page for reports and bid adapters) at /.
 
 Options:
   --port N          port to listen on (default 8080; 0 picks a free one)
   --host H          address to bind (default 127.0.0.1)
   --data DIR        data folder with the database (default ./${DEFAULT_DATA_DIR})
   --demo            serve an in-memory demo instead: a year of data and three users (printed)
+  --known-endpoint HOST  a host adapter endpoints may name (repeatable; '*.example.com' for sub-domains);
+                    saving an adapter whose endpoint names another host is refused (unknown_endpoint)
   --cors ORIGIN     allow browser calls from ORIGIN ('*' for any)
   --max-body BYTES  largest JSON request body (default 102400)
   --max-import BYTES
@@ -85,6 +89,7 @@ export async function runServe(args: string[], io: CliIO, stop: Promise<void>): 
     options: {
       port: { type: 'string' }, host: { type: 'string' }, data: { type: 'string' }, demo: { type: 'boolean' },
       cors: { type: 'string' }, 'max-body': { type: 'string' }, 'max-import': { type: 'string' }, 'grace-ms': { type: 'string' },
+      'known-endpoint': { type: 'string', multiple: true },
     },
   });
   const port = positiveInt(values.port, '--port', 8080);
@@ -107,7 +112,10 @@ export async function runServe(args: string[], io: CliIO, stop: Promise<void>): 
       io.stdout(`demo data: ${rows} event rows, 2024-01-01 to 2024-12-31\ndemo users (e-mail / password):\n`);
       for (const u of DEMO_USERS) io.stdout(`  ${u.roleName.padEnd(10)} ${u.email} / ${u.password}\n`);
     }
-    const running = await startServer(createServices(storage, secret ? { jwtSecret: secret } : {}), {
+    const knownEndpoints = values['known-endpoint'] ?? [];
+    const consoleDir = defaultConsoleDir();
+    const consoleAssets = consoleDir ? await loadConsoleAssets(consoleDir, { knownEndpoints }).catch(() => undefined) : undefined;
+    const running = await startServer(createServices(storage, { knownEndpoints, ...(secret && { jwtSecret: secret }) }), {
       port,
       host: values.host ?? '127.0.0.1',
       maxBodyBytes,
@@ -115,8 +123,11 @@ export async function runServe(args: string[], io: CliIO, stop: Promise<void>): 
       graceMs,
       log: (line) => io.stderr(line + '\n'),
       ...(values.cors && { corsOrigin: values.cors }),
+      ...(consoleAssets && { console: consoleAssets }),
     });
     io.stdout(`listening on ${running.url}\n`);
+    io.stdout(consoleAssets ? `console: ${running.url}/ (open it in a browser and sign in)\n` : 'console: not built (npm run build), API only\n');
+    io.stderr(knownEndpoints.length > 0 ? `adapter endpoints may name: ${knownEndpoints.join(', ')}\n` : 'no --known-endpoint: adapters with an endpoint cannot be saved\n');
     await stop;
     io.stderr(`shutting down: requests in flight have ${graceMs} ms\n`);
     await running.close();

@@ -1,0 +1,75 @@
+/**
+ * The console's frame: sign-in until there is a session, then the navigation (Reports, Bid adapters, Placement
+ * preview), the signed-in user and "Sign out", and the page the address names. A token the API refuses as expired
+ * or invalid ends the session, and the sign-in form says why.
+ */
+import { useCallback, useMemo, useState } from 'preact/hooks';
+import { ApiError } from '../client/index.js';
+import { apiFor } from './api.js';
+import { describeError } from './errors.js';
+import { href, useRoute, type Page } from './route.js';
+import { loadSession, ROLE_NAMES, saveSession, type Session } from './session.js';
+import { SignIn } from './signin.js';
+import { ReportsPage } from './reports/reports-page.js';
+import { AdaptersPage } from './adapters/adapters-page.js';
+import { PreviewPage } from './preview/preview-page.js';
+
+const TITLES: Record<Page, string> = { reports: 'Reports', adapters: 'Bid adapters', preview: 'Placement preview' };
+
+export function App() {
+  const [session, setSession] = useState(loadSession);
+  const [notice, setNotice] = useState<string>();
+  const route = useRoute();
+  const api = useMemo(() => apiFor(session?.token), [session]);
+
+  const signedIn = useCallback((next: Session | undefined, why?: string) => {
+    saveSession(next);
+    setSession(next);
+    setNotice(why);
+  }, []);
+  /** Pages hand every API failure here: an expired or invalid token signs out; the rest is theirs to show. */
+  const failed = useCallback(
+    (error: unknown): string => {
+      if (error instanceof ApiError && error.status === 401) signedIn(undefined, describeError(error));
+      return describeError(error);
+    },
+    [signedIn],
+  );
+
+  if (!session) return <SignIn onSignedIn={(s) => signedIn(s)} notice={notice} />;
+  document.title = `${TITLES[route.page]} · bidfields console`;
+  return (
+    <>
+      <header class="bar">
+        <span class="brand">bidfields console</span>
+        <nav aria-label="Pages">
+          {(Object.keys(TITLES) as Page[]).map((page) => (
+            <a href={href(page)} aria-current={route.page === page ? 'page' : undefined}>
+              {TITLES[page]}
+            </a>
+          ))}
+        </nav>
+        <span class="who">
+          {session.user.email} ({ROLE_NAMES[session.user.role] ?? 'unknown role'})
+        </span>
+        <button type="button" onClick={() => signedIn(undefined)}>
+          Sign out
+        </button>
+      </header>
+      <main>
+        <h1>{TITLES[route.page]}</h1>
+        {route.page === 'reports' && <ReportsPage api={api} role={session.user.role} params={route.params} failed={failed} />}
+        {route.page === 'adapters' && <AdaptersPage api={api} role={session.user.role} params={route.params} failed={failed} />}
+        {route.page === 'preview' && <PreviewPage api={api} role={session.user.role} params={route.params} failed={failed} />}
+      </main>
+    </>
+  );
+}
+
+/** What every page gets. */
+export interface PageProps {
+  api: ReturnType<typeof apiFor>;
+  role: number;
+  params: URLSearchParams;
+  failed: (error: unknown) => string;
+}

@@ -1,0 +1,29 @@
+/**
+ * The signed-in user of this tab: the token and user record live in sessionStorage, so they last for the tab
+ * (a reload keeps them) and no longer: another tab signs in on its own, and closing the tab forgets the token.
+ */
+import type { UserRecord } from '../client/index.js';
+
+const KEY = 'bidfields.session';
+
+export interface Session {
+  token: string;
+  user: UserRecord;
+}
+
+export function loadSession(): Session | undefined {
+  try {
+    const saved = JSON.parse(sessionStorage.getItem(KEY) ?? 'null') as Session | null;
+    return saved && typeof saved.token === 'string' && saved.user ? saved : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function saveSession(session: Session | undefined): void {
+  if (session) sessionStorage.setItem(KEY, JSON.stringify(session));
+  else sessionStorage.removeItem(KEY);
+}
+
+/** Role names of SPEC §7.1's codes. */
+export const ROLE_NAMES: Record<number, string> = { 1: 'Admin', 2: 'Service', 3: 'Publisher' };

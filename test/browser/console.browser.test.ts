@@ -1,0 +1,385 @@
+// Issue 14 end to end: the console as `bidfields serve` answers it (dist/console, built by `npm run build`), in
+// Debian's headless Chromium driven by playwright-core, against the reference server on an ephemeral port with the
+// demo data, plus rows whose names are hostile. Every flow runs under the page's real Content-Security-Policy, and
+// a listener fails the test on any CSP violation. The axe-core scans run in a second browser context that
+// bypasses the CSP, since axe is injected as a script (playwright's addScriptTag) that the CSP rightly refuses.
+// Screenshots of each page go to test/browser/.build/console-screenshots/ (two of them are in docs/, shown by the
+// README). Needs /usr/bin/chromium (.ci/run installs it); outside CI a missing one or an unbuilt console skips.
+import fs from 'node:fs';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createClient, type ApiClient, type ReportRequest } from '../../src/client/index.js';
+import { compile } from '../../src/index.js';
+import { CONSOLE_CSP, loadConsoleAssets } from '../../src/server/console-assets.js';
+import { formatCell } from '../../src/console/format.js';
+import { changedPaths } from '../../src/console/preview/json-lines.js';
+import { ADMIN, PUBLISHER, SERVICE, startTestServer, type TestServer } from '../server/test-server.js';
+
+const repo = path.resolve(import.meta.dirname, '../..');
+const consoleDir = path.join(repo, 'dist/console');
+const shots = path.join(import.meta.dirname, '.build', 'console-screenshots');
+const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+const chromiumPath = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((file) => fs.existsSync(file));
+const missing = !chromiumPath ? 'no Chromium at /usr/bin/chromium' : !fs.existsSync(path.join(consoleDir, 'index.html')) ? 'dist/console not built (npm run build)' : undefined;
+const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+const HOSTILE = '<img src=x onerror=alert(1)>';
+const HOSTILE_NAMES = [HOSTILE, `"'><script>alert(2)</script>`, '=HYPERLINK("http://x")'];
+const KNOWN = ['rtb.example-dsp.com', 'pbs.example-ssp.com'];
+const REPORT = { startDate: '2024-12-01', endDate: '2024-12-05', dimensions: ['date', 'country'], metrics: ['requests', 'impression', 'revenue', 'ecpm', 'fillrate'], totals: true } as const;
+const PAGE_SIZE = 7;
+
+type Cells = string[][];
+
+describe.skipIf(missing !== undefined && !process.env.CI)(`the console in headless Chromium${missing ? ` (skipped: ${missing})` : ''}`, () => {
+  let server: TestServer;
+  let browser: Browser;
+  let context: BrowserContext;
+  let api: ApiClient;
+  const dialogs: string[] = [];
+
+  beforeAll(async () => {
+    if (missing) throw new Error(missing);
+    fs.rmSync(shots, { recursive: true, force: true });
+    fs.mkdirSync(shots, { recursive: true });
+    server = await startTestServer({ console: await loadConsoleAssets(consoleDir, { knownEndpoints: KNOWN }), knownEndpoints: KNOWN });
+    await server.storage.reports.append(HOSTILE_NAMES.map((service, i) => ({ date: '2024-12-02', service, country: 'US', requests: 1000 + i, impression: 500, revenue: 1.5 })));
+    api = createClient({ baseUrl: server.url, token: await server.token(1) });
+    browser = await chromium.launch({ executablePath: chromiumPath, args: FLAGS });
+    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    // Reported to the test, not to the page: a CSP violation anywhere fails the flows below.
+    await context.addInitScript(() => {
+      const w = window as unknown as { __csp: string[] };
+      w.__csp = [];
+      addEventListener('securitypolicyviolation', (event) => w.__csp.push(`${event.violatedDirective} ${event.blockedURI}`));
+    });
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  async function newPage(): Promise<Page> {
+    const page = await context.newPage();
+    page.on('dialog', (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.dismiss();
+    });
+    page.on('pageerror', (error) => dialogs.push(`page error: ${error.message}`));
+    return page;
+  }
+
+  async function signIn(page: Page, user: { email: string; password: string }): Promise<void> {
+    await page.goto(`${server.url}/`);
+    await page.getByLabel('Email').fill(user.email);
+    await page.getByLabel('Password').fill(user.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign out' }).waitFor();
+  }
+
+  async function cspViolations(page: Page): Promise<string[]> {
+    return page.evaluate(() => (window as unknown as { __csp: string[] }).__csp);
+  }
+
+  async function tableCells(page: Page): Promise<{ head: string[]; rows: Cells }> {
+    const table = page.locator('table.report');
+    await table.waitFor();
+    return {
+      head: await table.locator('thead th').allTextContents(),
+      rows: await table.locator('tbody tr').evaluateAll((rows) => rows.map((row) => Array.from((row as HTMLTableRowElement).cells, (cell) => cell.textContent ?? ''))),
+    };
+  }
+
+  /** The API's rows of a request, formatted as the table shows them. */
+  async function expectedCells(request: ReportRequest): Promise<Cells> {
+    const rows = (await api.report(request)) as Record<string, unknown>[];
+    const columns = [...request.dimensions, ...request.metrics];
+    return rows.map((row) => columns.map((column) => formatCell(column, row[column], request.metrics)));
+  }
+
+  it('answers / with the CSP, no inline script, and hashed assets cached for good', async () => {
+    const response = await fetch(`${server.url}/`);
+    const csp = response.headers.get('content-security-policy') ?? '';
+    expect(csp).toBe(CONSOLE_CSP);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/unsafe-inline|unsafe-eval/);
+    const html = await response.text();
+    const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)];
+    expect(scripts.length).toBe(1);
+    for (const [, attributes, body] of scripts) {
+      expect(attributes).toMatch(/src="\/assets\/console-[\w-]+\.js"/);
+      expect(body!.trim()).toBe('');
+    }
+    expect(html).not.toMatch(/<style|\sstyle=|\son\w+=/i);
+    const asset = /src="(\/assets\/[^"]+)"/.exec(html)![1]!;
+    const file = await fetch(server.url + asset);
+    expect([file.status, file.headers.get('cache-control'), file.headers.get('content-type')]).toEqual([200, 'public, max-age=31536000, immutable', 'text/javascript; charset=utf-8']);
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it('sign-in errors are said in words: wrong password, then throttled with the wait', async () => {
+    const page = await newPage();
+    await page.goto(`${server.url}/`);
+    await page.screenshot({ path: path.join(shots, 'signin.png') });
+    const attempt = async () => {
+      await page.getByLabel('Email').fill('locked-out@example.com');
+      await page.getByLabel('Password').fill('wrong');
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByRole('alert').waitFor();
+      const text = await page.getByRole('alert').textContent();
+      await page.getByRole('button', { name: 'Sign in' }).and(page.locator(':enabled')).waitFor();
+      return text;
+    };
+    expect(await attempt()).toBe('Wrong e-mail or password.');
+    let said = '';
+    for (let i = 0; i < 8 && !said.startsWith('Too many'); i++) said = (await attempt()) ?? '';
+    expect(said).toMatch(/^Too many failed sign-ins for this e-mail\. Try again in \d+ seconds?\.$/);
+    expect(await page.evaluate(() => sessionStorage.length)).toBe(0);
+    await page.close();
+  }, 60_000);
+
+  it('Admin: runs a report from the form; every cell and the totals equal the API JSON; pages forward and back; the URL keeps it', async () => {
+    const page = await newPage();
+    await signIn(page, ADMIN);
+    expect(await page.locator('header').textContent()).toContain(`${ADMIN.email} (Admin)`);
+    expect(await page.evaluate(() => Object.keys(sessionStorage))).toEqual(['bidfields.session']);
+    await page.getByLabel('Start date').fill(REPORT.startDate);
+    await page.getByLabel('End date').fill(REPORT.endDate);
+    for (const name of ['date', 'country', 'requests', 'impression', 'revenue', 'ecpm', 'fillrate']) await page.getByRole('checkbox', { name, exact: true }).check();
+    await page.getByLabel('Page size').fill(String(PAGE_SIZE));
+    await page.getByLabel('Chart metric').selectOption('revenue');
+    await page.getByRole('button', { name: 'Run report' }).click();
+
+    const paged = (page: number) => ({ ...REPORT, limit: String(PAGE_SIZE), skip: String(page * PAGE_SIZE) }) as unknown as ReportRequest;
+    const first = await tableCells(page);
+    expect(first.head).toEqual([...REPORT.dimensions, ...REPORT.metrics]);
+    expect(first.rows).toEqual(await expectedCells(paged(0)));
+    expect(first.rows[0]!.slice(0, 2)).toEqual(['Total', '']);
+    expect(first.rows).toHaveLength(PAGE_SIZE + 1);
+    expect(first.rows[0]![4]).toMatch(/^\$[\d,]+\.\d\d$/); // revenue in USD with separators
+    expect(first.rows[0]![6]).toMatch(/^\d+\.\d\d%$/); // fill rate in %
+
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect.poll(async () => (await tableCells(page)).rows).toEqual(await expectedCells(paged(1)));
+    expect(page.url()).toContain('page=1');
+    await page.getByRole('button', { name: 'Previous' }).click();
+    await expect.poll(async () => (await tableCells(page)).rows).toEqual(first.rows);
+    expect(await page.getByRole('button', { name: 'Previous' }).isDisabled()).toBe(true);
+
+    // A bookmarked address opens the same report in a new tab (signed in there too: the token is per tab).
+    const address = page.url();
+    expect(address).toMatch(/startDate=2024-12-01.*endDate=2024-12-05.*dimensions=date%2Ccountry/);
+    const other = await newPage();
+    await signIn(other, ADMIN);
+    await other.goto(address);
+    await expect.poll(async () => (await tableCells(other)).rows).toEqual(first.rows);
+    await other.close();
+    expect(await cspViolations(page)).toEqual([]);
+    await page.close();
+  }, 90_000);
+
+  it('Download CSV is the API\'s CSV of the whole report; the chart is drawn and named', async () => {
+    const page = await newPage();
+    await signIn(page, ADMIN);
+    await page.goto(`${server.url}/#/reports?startDate=${REPORT.startDate}&endDate=${REPORT.endDate}&dimensions=date,country&metrics=${REPORT.metrics.join(',')}&pageSize=${PAGE_SIZE}&page=0&chart=revenue&run=1`);
+    await page.locator('table.report').waitFor();
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()]);
+    const csv = await api.reportCsv(REPORT as unknown as ReportRequest);
+    expect(download.suggestedFilename()).toBe(csv.filename);
+    expect(fs.readFileSync((await download.path())!, 'utf8')).toBe(csv.text);
+
+    const chart = page.getByRole('img', { name: /^Chart/ });
+    await chart.waitFor();
+    expect(await chart.getAttribute('aria-label')).toBe('Chart of revenue by date, one line for each of the top 5 country values by revenue');
+    const painted = await page.locator('[data-testid=chart] canvas').evaluate((canvas: HTMLCanvasElement) => {
+      const pixels = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
+      let count = 0;
+      for (let i = 3; i < pixels.length; i += 4) if (pixels[i]! > 0) count++;
+      return count;
+    });
+    expect(painted).toBeGreaterThan(1000);
+    const top = (await api.report({ ...REPORT, dimensions: ['country'], metrics: ['revenue'], order: 'revenue DESC', limit: '5', totals: false } as unknown as ReportRequest)) as { country: string }[];
+    expect(await page.locator('.legend li').allTextContents()).toEqual(top.map((row) => row.country));
+    await page.screenshot({ path: path.join(shots, 'reports.png'), fullPage: true });
+    expect(await cspViolations(page)).toEqual([]);
+    await page.close();
+  }, 60_000);
+
+  it('hostile names in report rows stay text', async () => {
+    const page = await newPage();
+    await signIn(page, ADMIN);
+    await page.goto(`${server.url}/#/reports?startDate=2024-12-02&endDate=2024-12-02&dimensions=service&metrics=requests&pageSize=100&page=0&chart=requests&run=1`);
+    const { rows } = await tableCells(page);
+    for (const name of HOSTILE_NAMES) expect(rows.map((row) => row[0])).toContain(name);
+    expect(await page.locator('main img, main script').count()).toBe(0);
+    expect(dialogs).toEqual([]);
+    await page.close();
+  }, 60_000);
+
+  it('Bid adapters: a bad field shows its issue at that input; fixed, saved, reloaded, stored', async () => {
+    const page = await newPage();
+    await signIn(page, ADMIN);
+    await page.getByRole('link', { name: 'Bid adapters' }).click();
+    await page.getByRole('link', { name: 'New adapter' }).click();
+    await page.getByLabel('Protocol').selectOption('rtb');
+    await page.getByLabel('Bidder code').fill('acme');
+    await page.getByLabel('Endpoint').fill('https://rtb.example-dsp.com/bid');
+    await page.getByLabel('Field 1 name', { exact: true }).fill('zone');
+    await page.getByLabel('Field 1 type', { exact: true }).selectOption('number');
+    await page.getByLabel('Field 1 display', { exact: true }).fill(HOSTILE);
+
+    // The RTB prefix rule, from validateAdapter, next to the name input and in the list.
+    const at = page.locator('#field-0-name-issues');
+    await expect.poll(() => at.textContent()).toContain('rtb_field_without_prefix');
+    expect(await page.locator('#field-0-name').getAttribute('aria-invalid')).toBe('true');
+    expect(await page.locator('#field-0-name').getAttribute('aria-describedby')).toBe('field-0-name-issues');
+    expect(await page.getByRole('region', { name: 'Issues' }).textContent()).toContain('/fields/0/name');
+    expect(await page.getByRole('button', { name: 'Save' }).isDisabled()).toBe(true);
+    // An endpoint the server does not know is refused in the page as on the server.
+    await page.getByLabel('Endpoint').fill('https://evil.example/bid');
+    await expect.poll(() => page.locator('#adapter-endpoint-issues').textContent()).toContain('unknown_endpoint');
+    await page.screenshot({ path: path.join(shots, 'adapters.png'), fullPage: true });
+    await page.getByLabel('Endpoint').fill('https://rtb.example-dsp.com/bid');
+
+    await page.getByLabel('Field 1 name', { exact: true }).fill('predefinedImpExt.zone');
+    await page.getByLabel('Field 1 whole numbers only').check();
+    await page.getByRole('button', { name: 'Add field' }).click();
+    await page.getByLabel('Field 2 name', { exact: true }).fill('prd.impTagId');
+    await page.getByLabel('Field 2 display', { exact: true }).fill('Tag id');
+    await page.getByLabel('Field 2 required').check();
+    await page.getByText('No issues: the record is valid.').waitFor();
+    expect(await page.locator('.issues-at').count()).toBe(0);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText(/^Saved acme, version 1, at /).waitFor();
+    // The save moves the address to the stored record; the "Saved" line outlives that move.
+    await expect.poll(() => page.url()).toContain('#/adapters?bidder=acme');
+    await page.waitForTimeout(200);
+    expect(await page.getByText(/^Saved acme, version 1, at /).isVisible()).toBe(true);
+
+    const stored = await api.adapters.get('acme');
+    expect(stored).toMatchObject({
+      version: 1,
+      adapter: {
+        protocol: 'rtb',
+        bidderCode: 'acme',
+        endpoint: 'https://rtb.example-dsp.com/bid',
+        fields: [
+          { name: 'predefinedImpExt.zone', type: 'number', display: HOSTILE, integer: true },
+          { name: 'prd.impTagId', type: 'text', display: 'Tag id', required: true },
+        ],
+      },
+    });
+    await page.reload();
+    await page.getByLabel('Field 1 name', { exact: true }).waitFor();
+    expect(page.url()).toContain('#/adapters?bidder=acme');
+    expect(await page.getByLabel('Field 1 name', { exact: true }).inputValue()).toBe('predefinedImpExt.zone');
+    expect(await page.getByLabel('Field 1 display', { exact: true }).inputValue()).toBe(HOSTILE);
+    expect(await page.getByRole('row', { name: /acme/ }).textContent()).toContain('rtb');
+    expect(await cspViolations(page)).toEqual([]);
+    await page.close();
+  }, 90_000);
+
+  it('Placement preview: the form from formFields, values checked as typed, the enriched request and the HTTP request', async () => {
+    const page = await newPage();
+    await signIn(page, ADMIN);
+    await page.goto(`${server.url}/#/preview?bidder=acme`);
+    const zone = page.getByLabel(HOSTILE, { exact: true });
+    await zone.fill('seven');
+    await expect.poll(() => page.locator('#value-0-issues').textContent()).toContain('must be a finite number');
+    await zone.fill('7');
+    await page.getByLabel('Tag id (required)').fill('top-banner');
+    await page.getByLabel('Bid request', { exact: true }).selectOption('iab26-site-simple-banner');
+    await page.locator('[data-testid=enriched]').waitFor();
+    expect(await page.locator('.issues-at').count()).toBe(0);
+
+    const request = JSON.parse(fs.readFileSync(path.join(repo, 'fixtures/requests/iab26-site-simple-banner.json'), 'utf8'));
+    const stored = await api.adapters.get('acme');
+    const enriched = compile(stored.adapter, { knownEndpoints: KNOWN }).enrich(request, { 'predefinedImpExt.zone': '7', 'prd.impTagId': 'top-banner' }).request;
+    expect(await page.locator('[data-testid=enriched]').textContent()).toBe(JSON.stringify(enriched, null, 2) + '\n');
+    const changed = changedPaths(request, enriched);
+    expect(changed).toEqual(expect.arrayContaining(['/imp/0/tagid']));
+    expect(await page.locator('[data-testid=changed-paths] li').allTextContents()).toEqual(changed);
+    const marked = (await page.locator('[data-testid=enriched] mark').allTextContents()).join('');
+    expect(marked).toContain('"tagid": "top-banner"');
+    expect(marked).toContain('"zone": 7');
+    expect(await page.locator('[data-testid=http-request]').textContent()).toBe('POST https://rtb.example-dsp.com/bid\ncontent-type: application/json\nx-openrtb-version: 2.6');
+    // The hostile display is the input's label, as text.
+    expect(await page.locator('label[for=value-0]').textContent()).toBe(HOSTILE);
+    expect(await page.locator('main img').count()).toBe(0);
+    await page.screenshot({ path: path.join(shots, 'preview.png'), fullPage: true });
+    expect(dialogs).toEqual([]);
+    expect(await cspViolations(page)).toEqual([]);
+    await page.close();
+  }, 60_000);
+
+  it('Service reads reports and adapters but may not save; Publisher is told why not', async () => {
+    const page = await newPage();
+    await signIn(page, SERVICE);
+    expect(await page.locator('header').textContent()).toContain('(Service)');
+    await page.goto(`${server.url}/#/reports?startDate=2024-12-01&endDate=2024-12-01&dimensions=country&metrics=revenue&pageSize=5&page=0&chart=revenue&run=1`);
+    expect((await tableCells(page)).rows).toEqual(await expectedCells({ startDate: '2024-12-01', endDate: '2024-12-01', dimensions: ['country'], metrics: ['revenue'], totals: true, limit: '5', skip: '0' } as unknown as ReportRequest));
+    await page.goto(`${server.url}/#/adapters?bidder=acme`);
+    await page.getByText('only an Admin may save them').waitFor();
+    expect(await page.getByRole('button', { name: 'Save' }).isDisabled()).toBe(true);
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByLabel('Email').waitFor();
+    expect(await page.evaluate(() => sessionStorage.length)).toBe(0);
+
+    await signIn(page, PUBLISHER);
+    expect(await page.locator('main').textContent()).toContain('You are signed in as a Publisher, and the API refuses reports to that role (403).');
+    await page.goto(`${server.url}/#/adapters`);
+    await page.getByText('the API refuses adapters to that role (403)').waitFor();
+    await page.close();
+  }, 60_000);
+
+  it('Admin deletes an adapter with a confirming second click', async () => {
+    await api.adapters.put('short-lived', { protocol: 'rtb', fields: [] }, 0);
+    const page = await newPage();
+    await signIn(page, ADMIN);
+    await page.goto(`${server.url}/#/adapters?bidder=short-lived`);
+    await page.getByRole('button', { name: 'Delete', exact: true }).click();
+    await page.getByRole('button', { name: 'Delete short-lived for good' }).click();
+    await page.getByRole('heading', { name: 'Stored adapters' }).waitFor();
+    await expect.poll(() => page.getByRole('link', { name: 'Edit short-lived' }).count()).toBe(0);
+    expect((await api.adapters.list()).map((a) => a.bidderCode)).not.toContain('short-lived');
+    await page.close();
+  }, 60_000);
+
+  it('axe-core finds no serious or critical violation on any page', async () => {
+    // axe is injected as a script element, which the page's CSP refuses: this context bypasses the CSP for that.
+    const scanning = await browser.newContext({ viewport: { width: 1280, height: 900 }, bypassCSP: true });
+    const page = await scanning.newPage();
+    const scan = async (name: string) => {
+      await page.addScriptTag({ path: axePath });
+      const violations = await page.evaluate(async () => {
+        const axe = (window as unknown as { axe: { run(context: Document): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
+        const result = await axe.run(document);
+        return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+      });
+      expect(violations, name).toEqual([]);
+    };
+    await page.goto(`${server.url}/`);
+    await page.getByLabel('Email').waitFor();
+    await scan('sign in');
+    await page.getByLabel('Email').fill(ADMIN.email);
+    await page.getByLabel('Password').fill(ADMIN.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign out' }).waitFor();
+    await page.goto(`${server.url}/#/reports?startDate=2024-12-01&endDate=2024-12-03&dimensions=date,country&metrics=revenue,fillrate&filter=country|IN|US,DE&pageSize=5&page=0&chart=revenue&run=1`);
+    await page.getByRole('img', { name: /^Chart/ }).waitFor();
+    await scan('reports');
+    await page.goto(`${server.url}/#/adapters?bidder=new`);
+    await page.getByLabel('Field 1 display', { exact: true }).fill('Zone');
+    await page.getByLabel('Field 1 name', { exact: true }).fill('__proto__');
+    await page.locator('#field-0-name-issues').waitFor();
+    await scan('bid adapters');
+    await page.goto(`${server.url}/#/preview?bidder=acme`);
+    await page.getByLabel(HOSTILE, { exact: true }).fill('x');
+    await page.locator('#value-0-issues').waitFor();
+    await scan('placement preview');
+    await scanning.close();
+  }, 90_000);
+});
