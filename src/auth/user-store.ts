@@ -71,21 +71,27 @@ export async function createDuckDBUserStore(db: DuckDB): Promise<UserStore> {
     findByEmail,
     async add(user) {
       const email = normaliseEmail(user.email);
-      if (await findByEmail(email)) throw new DuplicateEmailError(`a user with e-mail ${email} exists`);
+      const taken = () => new DuplicateEmailError(`a user with e-mail ${email} exists`);
+      if (await findByEmail(email)) throw taken();
       const now = new Date().toISOString();
+      // Two adds of one e-mail on two pooled connections both pass the look-up above; the unique constraint
+      // refuses the second, and that refusal is a taken e-mail, not a database failure.
       const added = await one(
         `INSERT INTO users (account_id, name, email, status, role, password_hash, created_at, updated_at, deleted_at)
          VALUES ($1, $2, $3, $4, $5, $6, CAST($7 AS TIMESTAMP), CAST($7 AS TIMESTAMP), CAST($8 AS TIMESTAMP))
          RETURNING ${COLUMNS}`,
         [user.accountID, user.name, email, user.status ?? STATUS.active, user.role, user.passwordHash, now,
           user.deletedAt ? user.deletedAt.toISOString() : null],
-      );
+      ).catch(async (error: unknown) => {
+        throw (await findByEmail(email)) ? taken() : error;
+      });
       return added!;
     },
   };
 }
 
-function fromRow(row: Record<string, unknown>): StoredUser {
+/** A user from a row with the store's columns (times as epoch milliseconds in `created`, `updated`, `deleted`). */
+export function fromRow(row: Record<string, unknown>): StoredUser {
   return {
     id: Number(row.id),
     accountID: Number(row.account_id),
@@ -94,8 +100,8 @@ function fromRow(row: Record<string, unknown>): StoredUser {
     status: Number(row.status) as Status,
     role: Number(row.role) as Role,
     passwordHash: String(row.password_hash),
-    createdAt: new Date(Number(row.created)),
-    updatedAt: new Date(Number(row.updated)),
-    deletedAt: row.deleted === null || row.deleted === undefined ? null : new Date(Number(row.deleted)),
+    createdAt: new Date(Math.round(Number(row.created))),
+    updatedAt: new Date(Math.round(Number(row.updated))),
+    deletedAt: row.deleted === null || row.deleted === undefined ? null : new Date(Math.round(Number(row.deleted))),
   };
 }

@@ -1,0 +1,116 @@
+// One contract for every user store (issue 13): the embedded DuckDB store and the PostgreSQL store that API servers
+// share when they scale out, on a real PostgreSQL (test/support/postgres.ts; skipped with the reason printed when
+// the machine has none). E-mails compared case-insensitively, taken e-mails refused by the database itself (also
+// when two adds race), times kept to the millisecond, deleted users kept as such; and for PostgreSQL, a schema made
+// once under a lock with its version recorded, shared by a second instance, and refused when newer than the code.
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashPassword } from '../../src/auth/password.js';
+import { createPostgresUserStore, USERS_SCHEMA_VERSION, type PostgresUserStore } from '../../src/auth/postgres-user-store.js';
+import { ROLE, STATUS } from '../../src/auth/roles.js';
+import { createSignIn } from '../../src/auth/signin.js';
+import { createThrottle } from '../../src/auth/throttle.js';
+import { createTokenService } from '../../src/auth/token.js';
+import { createDuckDBUserStore, DuplicateEmailError, type UserStore } from '../../src/auth/user-store.js';
+import { openDuckDB } from '../../src/reports/duckdb/database.js';
+import { startPostgres, type TestPostgres } from '../support/postgres.js';
+
+const cost = { N: 1024, r: 8, p: 1 };
+let postgres: TestPostgres | { skip: string };
+beforeAll(async () => {
+  postgres = await startPostgres();
+  if ('skip' in postgres) console.warn(`PostgreSQL user store tests skipped: ${postgres.skip}`);
+}, 60_000);
+afterAll(() => {
+  if (!('skip' in postgres)) postgres.stop();
+});
+
+/** A fresh database per store so the cases do not see each other's users. */
+let databases = 0;
+async function freshPostgres(): Promise<{ store: PostgresUserStore; url: string; close(): Promise<void> }> {
+  const base = postgres as TestPostgres;
+  const name = `users_${process.pid}_${++databases}`;
+  const admin = new pg.Client({ connectionString: base.url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = base.url.replace(/\/[^/]*$/, `/${name}`);
+  const store = await createPostgresUserStore(url);
+  return { store, url, close: () => store.close() };
+}
+
+const stores: [string, () => Promise<{ store: UserStore; close(): Promise<void> }>][] = [
+  ['DuckDB', async () => {
+    const db = await openDuckDB(':memory:');
+    return { store: await createDuckDBUserStore(db), close: () => db.close() };
+  }],
+  ['PostgreSQL', freshPostgres],
+];
+
+describe.each(stores)('user store contract: %s', (name, open) => {
+  let store: UserStore;
+  let close: () => Promise<void>;
+  const skip = () => name === 'PostgreSQL' && 'skip' in postgres;
+  beforeAll(async () => {
+    if (skip()) return;
+    ({ store, close } = await open());
+  });
+  afterAll(async () => {
+    if (!skip()) await close();
+  });
+
+  it('adds a user and finds it by e-mail in any case, with its fields and millisecond times', async (ctx) => {
+    if (skip()) return ctx.skip();
+    const before = Date.now();
+    const added = await store.add({ email: ' Ada@Example.COM', name: 'Ada', accountID: 4, role: ROLE.admin, passwordHash: 'scrypt$x' });
+    expect(added).toMatchObject({ accountID: 4, name: 'Ada', email: 'ada@example.com', status: STATUS.active, role: ROLE.admin, passwordHash: 'scrypt$x', deletedAt: null });
+    expect(added.createdAt.getTime()).toBeGreaterThanOrEqual(before - 1);
+    expect(added.updatedAt.getTime()).toBe(added.createdAt.getTime());
+    expect(await store.findByEmail('ADA@example.com')).toEqual(added);
+    expect(await store.findByEmail('nobody@example.com')).toBeUndefined();
+  });
+
+  it('refuses a taken e-mail, also when two adds race', async (ctx) => {
+    if (skip()) return ctx.skip();
+    const user = { name: 'B', accountID: 1, role: ROLE.service, passwordHash: 'h' };
+    await store.add({ ...user, email: 'b@example.com' });
+    await expect(store.add({ ...user, email: 'B@EXAMPLE.com' })).rejects.toBeInstanceOf(DuplicateEmailError);
+    const race = await Promise.allSettled(Array.from({ length: 8 }, () => store.add({ ...user, email: 'race@example.com' })));
+    expect(race.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    for (const r of race.filter((x) => x.status === 'rejected')) expect((r as PromiseRejectedResult).reason).toBeInstanceOf(DuplicateEmailError);
+  });
+
+  it('keeps an inactive and a deleted user as such', async (ctx) => {
+    if (skip()) return ctx.skip();
+    const deletedAt = new Date('2024-03-04T05:06:07.089Z');
+    await store.add({ email: 'gone@example.com', name: 'G', accountID: 1, role: ROLE.publisher, passwordHash: 'h', status: STATUS.inactive, deletedAt });
+    expect(await store.findByEmail('gone@example.com')).toMatchObject({ status: STATUS.inactive, deletedAt });
+  });
+
+  it('serves sign-in: a token for the right password, the one 401 otherwise', async (ctx) => {
+    if (skip()) return ctx.skip();
+    await store.add({ email: 'signin@example.com', name: 'S', accountID: 2, role: ROLE.service, passwordHash: await hashPassword('right-password', cost) });
+    const tokens = createTokenService({ secret: 'x'.repeat(32) });
+    const service = createSignIn({ users: store, tokens, throttle: createThrottle(), cost });
+    const ok = await service.signIn({ email: 'SIGNIN@example.com', password: 'right-password' });
+    expect(ok).toMatchObject({ ok: true, user: { email: 'signin@example.com', role: ROLE.service, accountID: 2 } });
+    expect(await service.signIn({ email: 'signin@example.com', password: 'wrong-password' })).toEqual({ ok: false, status: 401 });
+  });
+});
+
+describe('PostgreSQL user store schema', () => {
+  it('is made once, under a lock, with its version recorded; a second instance shares the users', async (ctx) => {
+    if ('skip' in postgres) return ctx.skip();
+    const first = await freshPostgres();
+    const others = await Promise.all([createPostgresUserStore(first.url), createPostgresUserStore(first.url)]);
+    await first.store.add({ email: 'shared@example.com', name: 'S', accountID: 1, role: ROLE.admin, passwordHash: 'h' });
+    for (const other of others) expect(await other.findByEmail('shared@example.com')).toMatchObject({ name: 'S' });
+    const client = new pg.Client({ connectionString: first.url });
+    await client.connect();
+    expect((await client.query(`SELECT version FROM bidfields_schema WHERE component = 'users'`)).rows).toEqual([{ version: USERS_SCHEMA_VERSION }]);
+    await client.query(`UPDATE bidfields_schema SET version = 99 WHERE component = 'users'`);
+    await client.end();
+    await expect(createPostgresUserStore(first.url)).rejects.toThrow(/version 99, newer than this bidfields/);
+    await Promise.all([first.close(), ...others.map((o) => o.close())]);
+  });
+});
