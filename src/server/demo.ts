@@ -5,7 +5,7 @@
  */
 import { hashPassword, type ScryptCost } from '../auth/password.js';
 import { ROLE, type Role } from '../auth/roles.js';
-import type { UserStore } from '../auth/user-store.js';
+import { DuplicateEmailError, type UserStore } from '../auth/user-store.js';
 import { demoEvents } from '../reports/demo-data.js';
 import type { ReportStore } from '../reports/store.js';
 
@@ -36,7 +36,12 @@ export async function seedDemo(stores: { reports: ReportStore; users: UserStore 
   await stores.reports.append(rows);
   const hashes = await Promise.all(DEMO_USERS.map((u) => hashPassword(u.password, cost)));
   for (const [i, u] of DEMO_USERS.entries()) {
-    await stores.users.add({ email: u.email, name: `Demo ${u.roleName}`, accountID: 1, role: u.role, passwordHash: hashes[i]! });
+    // A shared user store (PostgreSQL) may have the demo users from an earlier demo already; keep those.
+    await stores.users
+      .add({ email: u.email, name: `Demo ${u.roleName}`, accountID: 1, role: u.role, passwordHash: hashes[i]! })
+      .catch((error: unknown) => {
+        if (!(error instanceof DuplicateEmailError)) throw error;
+      });
   }
   return rows.length;
 }

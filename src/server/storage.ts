@@ -11,7 +11,10 @@ import { createDuckDBUserStore, type UserStore } from '../auth/user-store.js';
 import { openDuckDB } from '../reports/duckdb/database.js';
 import { createDuckDBReportStore, type DuckDBReportStore } from '../reports/duckdb/store.js';
 import { createDuckDBAdapterStore } from '../adapters/duckdb-store.js';
+import { createPostgresAdapterStore } from '../adapters/postgres-store.js';
 import type { AdapterStore } from '../adapters/store.js';
+import { createPostgresUserStore } from '../auth/postgres-user-store.js';
+import { openPostgres } from '../postgres/database.js';
 import { readLockNote, writeLockNote, type LockNote } from './lock-note.js';
 
 /** The default data folder. */
@@ -31,8 +34,11 @@ export interface Storage {
   close(): Promise<void>;
 }
 
-/** Where to open the storage: a data folder, by whom (the lock note's command, default `serve`), or memory. */
-export type StorageLocation = { dataDir: string; holder?: string } | { memory: true };
+/**
+ * Where to open the storage: a data folder, by whom (the lock note's command, default `serve`), or memory; with
+ * `postgresUrl`, users and adapter records live in that PostgreSQL database instead (shared by every API instance).
+ */
+export type StorageLocation = ({ dataDir: string; holder?: string } | { memory: true }) & { postgresUrl?: string };
 
 /** The data folder is held by another process; `holder` is what is known about it. */
 export class StorageLockedError extends Error {
@@ -54,6 +60,43 @@ export class StorageLockedError extends Error {
  * const memory = await openStorage({ memory: true })
  */
 export async function openStorage(where: StorageLocation): Promise<Storage> {
+  const storage = await openDuckDBStorage(where);
+  if (where.postgresUrl === undefined) return storage;
+  try {
+    const postgres = await openPostgres(where.postgresUrl);
+    try {
+      const users = await createPostgresUserStore(postgres.pool);
+      const adapters = await createPostgresAdapterStore(postgres.pool);
+      return { ...storage, users, adapters, close: async () => (await storage.close(), await postgres.close()) };
+    } catch (error) {
+      await postgres.close();
+      throw error;
+    }
+  } catch (error) {
+    await storage.close();
+    throw error;
+  }
+}
+
+/**
+ * Opens only the users, for `bidfields users add`: in PostgreSQL when `postgresUrl` is given (no data folder is
+ * opened then, so a running server does not stand in the way), else in the data folder's database.
+ *
+ * @example
+ * const { users, close } = await openUsers({ postgresUrl: process.env.BIDFIELDS_DATABASE_URL! })
+ */
+export async function openUsers(where: StorageLocation): Promise<{ users: UserStore; close(): Promise<void> }> {
+  if (where.postgresUrl === undefined) return openStorage(where);
+  const postgres = await openPostgres(where.postgresUrl);
+  try {
+    return { users: await createPostgresUserStore(postgres.pool), close: postgres.close };
+  } catch (error) {
+    await postgres.close();
+    throw error;
+  }
+}
+
+async function openDuckDBStorage(where: StorageLocation): Promise<Storage> {
   if (!('dataDir' in where)) return openDatabase(':memory:', () => undefined);
   await mkdir(where.dataDir, { recursive: true });
   let removeNote = () => {};

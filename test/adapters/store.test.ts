@@ -1,22 +1,39 @@
-// The DuckDB adapter store (issue 14): records by bidder code with a version that grows by one per write and an
-// updatedAt; a write that names a stale version changes nothing and says which version is stored; delete.
+// The adapter stores (issues 14 and 13), DuckDB and PostgreSQL (a real server started by the test, or skipped with
+// the reason printed): records by bidder code with a version that grows by one per write and an updatedAt; a write
+// that names a stale version changes nothing and says which version is stored; delete.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDuckDB, type DuckDB } from '../../src/reports/duckdb/database.js';
 import { createDuckDBAdapterStore } from '../../src/adapters/duckdb-store.js';
+import { createPostgresAdapterStore } from '../../src/adapters/postgres-store.js';
+import { openPostgres } from '../../src/postgres/database.js';
+import { startPostgres, type TestPostgres } from '../support/postgres.js';
 import { VersionConflictError, type AdapterStore } from '../../src/adapters/store.js';
 import type { AdapterRecord } from '../../src/index.js';
 
 const record: AdapterRecord = { protocol: 'rtb', endpoint: 'https://rtb.example-dsp.com/bid', bidderCode: 'acme', fields: [{ name: 'prd.impTagId', type: 'text', display: 'Tag' }] };
 
-let db: DuckDB;
-let store: AdapterStore;
-beforeAll(async () => {
-  db = await openDuckDB(':memory:');
-  store = await createDuckDBAdapterStore(db);
-});
-afterAll(() => db.close());
+const server = await startPostgres();
+if ('skip' in server) console.warn(`PostgreSQL adapter store tests skipped: ${server.skip}`);
+afterAll(() => ('skip' in server ? undefined : server.stop()));
 
-describe('DuckDB adapter store', () => {
+const opens: [string, boolean, () => Promise<{ store: AdapterStore; close(): Promise<void> }>][] = [
+  ['DuckDB', false, async () => {
+    const db: DuckDB = await openDuckDB(':memory:');
+    return { store: await createDuckDBAdapterStore(db), close: () => db.close() };
+  }],
+  ['PostgreSQL', 'skip' in server, async () => {
+    const postgres = await openPostgres((server as TestPostgres).url);
+    return { store: await createPostgresAdapterStore(postgres.pool), close: postgres.close };
+  }],
+];
+
+describe.each(opens)('%s adapter store', (_name, skipped, open) => {
+  if (skipped) return void it.skip('needs PostgreSQL');
+  let store: AdapterStore;
+  let close = async () => {};
+  beforeAll(async () => void ({ store, close } = await open()));
+  afterAll(() => close());
+
   it('creates with version 0, then replaces only the stored version', async () => {
     const before = Date.now();
     const created = await store.put('acme', record, 0);

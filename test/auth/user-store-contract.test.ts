@@ -6,7 +6,8 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../src/auth/password.js';
-import { createPostgresUserStore, USERS_SCHEMA_VERSION, type PostgresUserStore } from '../../src/auth/postgres-user-store.js';
+import { createPostgresUserStore, USERS_SCHEMA_VERSION } from '../../src/auth/postgres-user-store.js';
+import { openPostgres } from '../../src/postgres/database.js';
 import { ROLE, STATUS } from '../../src/auth/roles.js';
 import { createSignIn } from '../../src/auth/signin.js';
 import { createThrottle } from '../../src/auth/throttle.js';
@@ -27,7 +28,7 @@ afterAll(() => {
 
 /** A fresh database per store so the cases do not see each other's users. */
 let databases = 0;
-async function freshPostgres(): Promise<{ store: PostgresUserStore; url: string; close(): Promise<void> }> {
+async function freshPostgres(): Promise<{ store: UserStore; url: string; close(): Promise<void> }> {
   const base = postgres as TestPostgres;
   const name = `users_${process.pid}_${++databases}`;
   const admin = new pg.Client({ connectionString: base.url });
@@ -35,8 +36,8 @@ async function freshPostgres(): Promise<{ store: PostgresUserStore; url: string;
   await admin.query(`CREATE DATABASE ${name}`);
   await admin.end();
   const url = base.url.replace(/\/[^/]*$/, `/${name}`);
-  const store = await createPostgresUserStore(url);
-  return { store, url, close: () => store.close() };
+  const opened = await openPostgres(url);
+  return { store: await createPostgresUserStore(opened.pool), url, close: opened.close };
 }
 
 const stores: [string, () => Promise<{ store: UserStore; close(): Promise<void> }>][] = [
@@ -102,7 +103,8 @@ describe('PostgreSQL user store schema', () => {
   it('is made once, under a lock, with its version recorded; a second instance shares the users', async (ctx) => {
     if ('skip' in postgres) return ctx.skip();
     const first = await freshPostgres();
-    const others = await Promise.all([createPostgresUserStore(first.url), createPostgresUserStore(first.url)]);
+    const pools = await Promise.all([openPostgres(first.url), openPostgres(first.url)]);
+    const others = await Promise.all(pools.map((p) => createPostgresUserStore(p.pool)));
     await first.store.add({ email: 'shared@example.com', name: 'S', accountID: 1, role: ROLE.admin, passwordHash: 'h' });
     for (const other of others) expect(await other.findByEmail('shared@example.com')).toMatchObject({ name: 'S' });
     const client = new pg.Client({ connectionString: first.url });
@@ -110,7 +112,7 @@ describe('PostgreSQL user store schema', () => {
     expect((await client.query(`SELECT version FROM bidfields_schema WHERE component = 'users'`)).rows).toEqual([{ version: USERS_SCHEMA_VERSION }]);
     await client.query(`UPDATE bidfields_schema SET version = 99 WHERE component = 'users'`);
     await client.end();
-    await expect(createPostgresUserStore(first.url)).rejects.toThrow(/version 99, newer than this bidfields/);
-    await Promise.all([first.close(), ...others.map((o) => o.close())]);
+    await expect(createPostgresUserStore(pools[0]!.pool)).rejects.toThrow(/users schema is at version 99, newer than this bidfields/);
+    await Promise.all([first.close(), ...pools.map((p) => p.close())]);
   });
 });

@@ -36,7 +36,10 @@ Options:
                     largest file POST /api/data/import takes (default 1073741824, 1 GiB)
   --grace-ms N      on SIGINT/SIGTERM, how long requests in flight may take before they are answered 503
                     (default ${DEFAULT_GRACE_MS}); a second signal exits at once
+  --postgres URL    keep users and adapter records in this PostgreSQL database (postgres://…), shared by every
+                    instance started with it; report events stay in --data (or the demo's memory)
 Environment:
+  BIDFIELDS_DATABASE_URL  the --postgres URL, when the option is not given
   BIDFIELDS_JWT_SECRET  token signing key (at least 32 characters); without it a random key is made at
                         start-up, so restarting the server signs everyone out.
 `;
@@ -89,7 +92,7 @@ export async function runServe(args: string[], io: CliIO, stop: Promise<void>): 
     options: {
       port: { type: 'string' }, host: { type: 'string' }, data: { type: 'string' }, demo: { type: 'boolean' },
       cors: { type: 'string' }, 'max-body': { type: 'string' }, 'max-import': { type: 'string' }, 'grace-ms': { type: 'string' },
-      'known-endpoint': { type: 'string', multiple: true },
+      'known-endpoint': { type: 'string', multiple: true }, postgres: { type: 'string' },
     },
   });
   const port = positiveInt(values.port, '--port', 8080);
@@ -101,7 +104,9 @@ export async function runServe(args: string[], io: CliIO, stop: Promise<void>): 
   if (secret !== undefined && secret.length < 32) throw new UsageError('BIDFIELDS_JWT_SECRET must be at least 32 characters');
   let storage;
   try {
-    storage = await openStorage(values.demo ? { memory: true } : { dataDir: resolve(io.cwd, values.data ?? DEFAULT_DATA_DIR) });
+    const postgresUrl = values.postgres ?? process.env.BIDFIELDS_DATABASE_URL;
+    const where = values.demo ? { memory: true as const } : { dataDir: resolve(io.cwd, values.data ?? DEFAULT_DATA_DIR) };
+    storage = await openStorage({ ...where, ...(postgresUrl && { postgresUrl }) });
   } catch (error) {
     io.stderr(`bidfields serve: ${describeStorageError(error)}\n`);
     return EXIT_INVALID;

@@ -9,7 +9,7 @@ import { hashPassword, passwordProblem } from '../../auth/password.js';
 import { parseRole } from '../../auth/roles.js';
 import { toUserRecord } from '../../auth/user.js';
 import { DuplicateEmailError } from '../../auth/user-store.js';
-import { DEFAULT_DATA_DIR, describeStorageError, openStorage } from '../../server/storage.js';
+import { DEFAULT_DATA_DIR, describeStorageError, openUsers } from '../../server/storage.js';
 import { EXIT_INVALID, EXIT_OK, UsageError, type CliCommand } from '../io.js';
 
 const usage = `Usage: bidfields users add --email E --role admin|service|publisher [--password P] [--name N] [--account N] [--data DIR]
@@ -23,6 +23,8 @@ Options:
   --name N        display name (default: the e-mail's local part)
   --account N     account id (default 1)
   --data DIR      data folder with the database (default ./${DEFAULT_DATA_DIR})
+  --postgres URL  keep the user in this PostgreSQL database instead (postgres://…; also BIDFIELDS_DATABASE_URL),
+                  where every API instance started with the same --postgres finds it
 `;
 
 export const usersCommand: CliCommand = {
@@ -34,7 +36,7 @@ export const usersCommand: CliCommand = {
       allowPositionals: true,
       options: {
         email: { type: 'string' }, password: { type: 'string' }, role: { type: 'string' }, name: { type: 'string' },
-        account: { type: 'string' }, data: { type: 'string' },
+        account: { type: 'string' }, data: { type: 'string' }, postgres: { type: 'string' },
       },
     });
     if (positionals.length !== 1 || positionals[0] !== 'add') throw new UsageError("the only action is 'users add'");
@@ -49,7 +51,8 @@ export const usersCommand: CliCommand = {
 
     let storage;
     try {
-      storage = await openStorage({ dataDir: resolve(io.cwd, values.data ?? DEFAULT_DATA_DIR), holder: 'users add' });
+      const postgresUrl = values.postgres ?? process.env.BIDFIELDS_DATABASE_URL;
+      storage = await openUsers({ dataDir: resolve(io.cwd, values.data ?? DEFAULT_DATA_DIR), holder: 'users add', ...(postgresUrl && { postgresUrl }) });
     } catch (error) {
       io.stderr(`bidfields users: ${describeStorageError(error, 'users add')}\n`);
       return EXIT_INVALID;

@@ -1,0 +1,81 @@
+// Users and adapter records in PostgreSQL (issue 13) through the real CLI: `users add --postgres` opens no data
+// folder; two `serve` processes (one on a data folder, one on the in-memory demo) with the same --postgres and
+// JWT secret share users, tokens and adapter records. On a real PostgreSQL started by the test, or skipped with
+// the reason printed.
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createPostgresAdapterStore } from '../../src/adapters/postgres-store.js';
+import { openPostgres } from '../../src/postgres/database.js';
+import { CLI, runCli } from '../cli/run-cli.js';
+import { startPostgres, type TestPostgres } from '../support/postgres.js';
+
+const server = await startPostgres();
+if ('skip' in server) console.warn(`PostgreSQL server tests skipped: ${server.skip}`);
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bidfields-pg-serve-'));
+const children: ChildProcess[] = [];
+afterAll(() => {
+  for (const child of children) child.kill('SIGKILL');
+  if (!('skip' in server)) server.stop();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+const SECRET = 'shared-secret-shared-secret-shared!';
+
+/** Starts `serve` with `args`; resolves with its URL once it listens. */
+function serve(args: string[]): Promise<string> {
+  const child = spawn(process.execPath, [CLI, 'serve', '--port', '0', '--known-endpoint', 'rtb.example-dsp.com', ...args], {
+    cwd: dir, env: { ...process.env, BIDFIELDS_JWT_SECRET: SECRET }, stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.push(child);
+  let err = '';
+  child.stderr!.on('data', (c: Buffer) => (err += c));
+  return new Promise((resolve, reject) => {
+    child.stdout!.on('data', (c: Buffer) => {
+      const m = /listening on (\S+)/.exec(String(c));
+      if (m) resolve(m[1]!);
+    });
+    child.on('exit', (code) => reject(new Error(`serve exited ${code}: ${err}`)));
+  });
+}
+
+async function call(url: string, method: string, body?: unknown, token?: string) {
+  const response = await fetch(url, {
+    method,
+    headers: { 'Content-Type': 'application/json', ...(token && { Authorization: `Bearer ${token}` }) },
+    ...(body !== undefined && { body: JSON.stringify(body) }),
+  });
+  return { status: response.status, json: (await response.json()) as any };
+}
+
+describe.skipIf('skip' in server)('serve and users add with --postgres', () => {
+  it('share users, tokens and adapter records between two servers; users add opens no data folder', async () => {
+    const url = (server as TestPostgres).url;
+    const added = await runCli(['users', 'add', '--email', 'ops@example.com', '--role', 'admin', '--password', 'long-password', '--data', 'unused', '--postgres', url], dir);
+    expect([added.code, added.stderr]).toEqual([0, '']);
+    expect(fs.existsSync(path.join(dir, 'unused'))).toBe(false);
+
+    const [a, b] = await Promise.all([serve(['--data', 'state', '--postgres', url]), serve(['--demo', '--postgres', url])]);
+    const signIn = await call(`${a}/api/signin/`, 'POST', { email: 'ops@example.com', password: 'long-password' });
+    expect(signIn.status).toBe(200);
+    const token = signIn.json.token as string;
+    const record = JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, '../../examples/rtb-adapter.json'), 'utf8'));
+    const put = await call(`${a}/api/adapters/acme`, 'PUT', { version: 0, adapter: record }, token);
+    expect([put.status, put.json.version]).toEqual([201, 1]);
+    // The other server takes the same token and sees the same record; a stale write there is 409.
+    const got = await call(`${b}/api/adapters/acme`, 'GET', undefined, token);
+    expect(got.status).toBe(200);
+    expect(got.json.adapter).toMatchObject(record);
+    expect((await call(`${b}/api/adapters/acme`, 'PUT', { version: 0, adapter: record }, token)).status).toBe(409);
+    // The demo's users went to PostgreSQL too, so they sign in on the first server.
+    expect((await call(`${a}/api/signin/`, 'POST', { email: 'admin@example.com', password: 'demo-admin' })).status).toBe(200);
+    const postgres = await openPostgres(url);
+    try {
+      expect((await (await createPostgresAdapterStore(postgres.pool)).get('acme'))?.version).toBe(1);
+    } finally {
+      await postgres.close();
+    }
+  }, 60_000);
+});
