@@ -9,13 +9,13 @@
  * disagree the last one's value wins (publishers enter the same ids on every ad unit of a page). A bid whose
  * values or imp cannot be applied is left out with a warning; with no bid left nothing is sent.
  */
-import type { CompactAdapter } from '../core/compact/engine.js';
+import type { ValuesEngine } from '../core/compact/values-engine.js';
 import { list, obj, toImp, type Obj } from './imp.js';
-import type { PrebidBidderOptions, PrebidServerRequest } from './types.js';
+import type { PrebidRuntimeOptions, PrebidServerRequest } from './types.js';
 
 export type Warn = (message: string, detail?: unknown) => void;
 
-export function buildRequests(adapter: CompactAdapter, options: PrebidBidderOptions, warn: Warn, bids: unknown, bidderRequest: unknown): PrebidServerRequest[] {
+export function buildRequests(engine: ValuesEngine, url: string, options: PrebidRuntimeOptions, warn: Warn, bids: unknown, bidderRequest: unknown): PrebidServerRequest[] {
   const auction = obj(bidderRequest) ?? {};
   const timeout = auction.timeout;
   // `cur`: the publisher's ortb2.cur when it is a list of currencies, else the bidder's currency, as Prebid's
@@ -28,7 +28,7 @@ export function buildRequests(adapter: CompactAdapter, options: PrebidBidderOpti
   for (const bid of Array.isArray(bids) ? bids : []) {
     try {
       const imp = toImp(bid, options.currency);
-      const result = imp && adapter.safeEnrich({ ...shared, imp: [imp] }, bid.params ?? {});
+      const result = imp && engine.safeEnrich({ ...shared, imp: [imp] }, bid.params ?? {});
       if (!result?.ok) {
         warn('bid left out', result?.issues ?? bid);
         continue;
@@ -41,6 +41,6 @@ export function buildRequests(adapter: CompactAdapter, options: PrebidBidderOpti
     }
   }
   return imps.length
-    ? [{ method: 'POST', url: adapter.endpoint!.href, data: JSON.stringify({ id: shared.id, imp: imps, ...shared }), options: { contentType: 'text/plain', withCredentials: options.withCredentials === true } }]
+    ? [{ method: 'POST', url, data: JSON.stringify({ id: shared.id, imp: imps, ...shared }), options: { contentType: 'text/plain', withCredentials: options.withCredentials === true } }]
     : [];
 }

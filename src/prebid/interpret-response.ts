@@ -8,10 +8,9 @@
  * `MAX_AD` characters is refused, so a huge answer costs one pass and never lands in Prebid's bid cache.
  */
 import { readCpm } from '../protocols/prebid-js.js';
-import type { CompactAdapter } from '../core/compact/engine.js';
 import { list, obj, type Obj } from './imp.js';
 import type { Warn } from './build-requests.js';
-import type { PrebidBid, PrebidBidderOptions, PrebidMediaType } from './types.js';
+import type { PrebidBid, PrebidMediaType, PrebidRuntimeOptions } from './types.js';
 
 /** Bids looked at per answer; one request carries a page's ad units, so a real answer has far fewer. */
 export const MAX_BIDS = 500;
@@ -35,9 +34,9 @@ const isNativeResponse = (native: unknown): boolean => {
 };
 
 /** The Prebid bid for one partner bid, or what it lacks (`impid`, `cpm`, `mtype`, `adm`, `size`; `bid` when it is unreadable). */
-function toBid(adapter: CompactAdapter, options: PrebidBidderOptions, sent: Map<unknown, Obj>, currency: string, bid: Obj): PrebidBid | string {
+function toBid(cpmField: string, options: PrebidRuntimeOptions, sent: Map<unknown, Obj>, currency: string, bid: Obj): PrebidBid | string {
   const imp = sent.get(bid.impid);
-  const cpm = readCpm(bid, adapter.cpmField!);
+  const cpm = readCpm(bid, cpmField);
   const { mtype, w, h, exp, adomain, dealid } = bid;
   // OpenRTB 2.6 `mtype`: 1 banner, 2 video, 4 native (3, audio, is not supported); without it, the imp's media
   // type when it has only one. A multi-format imp needs `mtype`, as in Prebid's converter: guessing would serve
@@ -96,7 +95,7 @@ function toBid(adapter: CompactAdapter, options: PrebidBidderOptions, sent: Map<
   };
 }
 
-export function interpretResponse(adapter: CompactAdapter, options: PrebidBidderOptions, warn: Warn, response: unknown, request: unknown): PrebidBid[] {
+export function interpretResponse(cpmField: string, options: PrebidRuntimeOptions, warn: Warn, response: unknown, request: unknown): PrebidBid[] {
   const body = obj(obj(response)?.body);
   const sent = new Map<unknown, Obj>(JSON.parse((request as { data: string }).data).imp.map((imp: Obj) => [imp.id, imp]));
   const currency = typeof body?.cur === 'string' ? body.cur : (options.currency ?? 'USD');
@@ -106,7 +105,7 @@ export function interpretResponse(adapter: CompactAdapter, options: PrebidBidder
   for (const bid of all.slice(0, MAX_BIDS)) {
     let result: PrebidBid | string;
     try {
-      result = toBid(adapter, options, sent, currency, obj(bid)!);
+      result = toBid(cpmField, options, sent, currency, obj(bid)!);
     } catch {
       result = 'bid'; // not an object, or native markup that is not JSON
     }
