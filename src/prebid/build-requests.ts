@@ -10,6 +10,7 @@
  * values or imp cannot be applied is left out with a warning; with no bid left nothing is sent.
  */
 import type { ValuesEngine } from '../core/compact/values-engine.js';
+import type { Issue } from '../core/issues.js';
 import { list, obj, toImp, type Obj } from './imp.js';
 import type { PrebidRuntimeOptions, PrebidServerRequest } from './types.js';
 
@@ -28,9 +29,11 @@ export function buildRequests(engine: ValuesEngine, url: string, options: Prebid
   for (const bid of Array.isArray(bids) ? bids : []) {
     try {
       const imp = toImp(bid, options.currency);
-      const result = imp && engine.safeEnrich({ ...shared, imp: [imp] }, bid.params ?? {});
-      if (!result?.ok) {
-        warn('bid left out', result?.issues ?? bid);
+      const issues: Issue[] = [];
+      const bound = engine.bind(bid.params ?? {}, issues);
+      const result = imp && !issues.length && engine.apply(bound, { ...shared, imp: [imp] }, [0], issues);
+      if (!result || !result.ok) {
+        warn('bid left out', issues.length ? issues : bid);
         continue;
       }
       const { imp: [enriched], ...rest } = result.request;

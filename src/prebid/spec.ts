@@ -7,6 +7,7 @@
  * return a safe value and log why.
  */
 import { valuesEngine } from '../core/compact/values-engine.js';
+import type { Issue } from '../core/issues.js';
 import { buildRequests, type Warn } from './build-requests.js';
 import { interpretResponse, MEDIA_TYPES } from './interpret-response.js';
 import type { BidderPlan, PrebidBidderSpec, PrebidRuntimeOptions } from './types.js';
@@ -39,7 +40,8 @@ export function bidderSpec(plan: BidderPlan, options: PrebidRuntimeOptions = {})
     ...(gvlid && { gvlid }),
     supportedMediaTypes: MEDIA_TYPES,
     isBidRequestValid: guard((bid) => {
-      const found = engine.validateValues(bid.params ?? {});
+      const found: Issue[] = [];
+      engine.bind(bid.params ?? {}, found);
       if (found.length) warn('invalid params', found);
       return !found.length;
     }),

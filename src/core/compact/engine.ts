@@ -23,7 +23,7 @@ import { extTargets } from '../definition/ext-targets.js';
 import { isNotEntered } from '../compile/value-rule.js';
 import { checkEndpointCompact } from './endpoint.js';
 import { valueRule, type FieldPlan } from './field-plan.js';
-import { problem, valuesEngine, type ValuesEngine } from './values-engine.js';
+import { present, problem, valuesEngine, type CompactEnrichResult } from './values-engine.js';
 import type { AdapterInput, CompileOptions, Protocol } from '../types.js';
 
 type Obj = Record<string, any>;
@@ -32,7 +32,7 @@ export type { CompactEnrichResult } from './values-engine.js';
 export { problem } from './values-engine.js';
 
 /** A record compiled by the compact engine: what the record-taking Prebid.js bidder uses. */
-export interface CompactAdapter extends ValuesEngine {
+export interface CompactAdapter {
   protocol: Protocol;
   /** The checked endpoint (parsed), when the record has one. */
   endpoint: URL | undefined;
@@ -40,6 +40,10 @@ export interface CompactAdapter extends ValuesEngine {
   bidderCode: string | undefined;
   /** The checked fields, as the page runs them (and as a generated adapter holds them). */
   fields: FieldPlan[];
+  /** The issues of the entered values (SPEC §3); empty when they are valid. */
+  validateValues(values: unknown): Issue[];
+  /** Applies the values to the request, copy-on-write (SPEC §2); never throws, never changes its inputs. */
+  safeEnrich(request: unknown, values: unknown, options?: { allImps?: boolean }): CompactEnrichResult;
 }
 
 /** A dot path of `[A-Za-z0-9_$-]+` segments. */
@@ -113,5 +117,36 @@ export function compileCompact(input: AdapterInput | unknown, options: Pick<Comp
     plans.push(plan);
   });
   if (issues.length) throw new BidfieldsError(issues);
-  return { protocol, endpoint: url as URL | undefined, cpmField, bidderCode, fields: plans, ...valuesEngine(plans) };
+  const { bind, apply } = valuesEngine(plans);
+  return {
+    protocol,
+    endpoint: url as URL | undefined,
+    cpmField,
+    bidderCode,
+    fields: plans,
+    validateValues(values) {
+      const found: Issue[] = [];
+      bind(values, found);
+      return found;
+    },
+    // The request's shape is checked here (SPEC §2), then the page runtime's apply writes the values.
+    safeEnrich(request, values, options) {
+      const issues: Issue[] = [];
+      const fail = (code: string, path: string) => void issues.push(problem(code, path));
+      const bound = bind(values, issues);
+      const source = request as Obj;
+      const imps = isPlainObject(source) ? present(source, 'imp') : undefined;
+      const count = options?.allImps === true ? imps?.length : 1;
+      if (issues.length) bound.clear();
+      const shaped = isPlainObject(source) && Array.isArray(imps) && imps.length > 0;
+      if (!isPlainObject(source)) fail('invalid_request', '');
+      else if (imps !== undefined && !Array.isArray(imps)) fail('invalid_request', '/imp');
+      else if (!shaped) fail('no_imp', '/imp');
+      if (!shaped) return { ok: false, issues, warnings: [] };
+      // Every imp in reach is checked (and skipped when it is not an object); the others are still written.
+      const enriched = [];
+      for (let index = 0; index < count; index++) isPlainObject(imps[index]) ? enriched.push(index) : fail('invalid_request', '/imp/' + index);
+      return apply(bound, source, enriched, issues);
+    },
+  };
 }

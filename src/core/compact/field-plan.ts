@@ -4,7 +4,7 @@
  * adapter as JSON literals), and turned here into the value rule of SPEC §3. Nothing of the record's grammar,
  * conflicts or endpoint is looked at again: a `FieldPlan` is only ever made from a record that passed them.
  */
-import { decimalString, parseDecimal, type RuleResult, type ValueRule, type WrittenValue } from '../compile/value-rule.js';
+import { decimalString, parseDecimal, type WrittenValue } from '../compile/value-rule.js';
 import { ucs2length } from '../definition/ucs2length.js';
 
 /** One checked field, as JSON: where its value goes and the parameters of its value rule. */
@@ -31,17 +31,20 @@ export interface FieldPlan {
 
 const finite = (value: unknown): value is number => typeof value === 'number' && isFinite(value);
 
+/** A value rule's verdict: the value to write, or the code of SPEC §3 it is refused with. */
+export type PlanRuleResult = { ok: true; value: WrittenValue } | { ok: false; code: 'invalid_value' | 'out_of_range' | 'not_an_option' };
+
 /**
  * The value rule of SPEC §3 for a field (the full engine's, written for size): an entered value to the value
- * written, or the code it is refused with (its message is the code in words).
+ * written, or the code it is refused with.
  * @example valueRule({ name: 'zone', to: [0, 'ext', 'zone'], type: 'number', max: 9 })('7') // { ok: true, value: 7 }
  */
-export function valueRule(field: FieldPlan): ValueRule {
+export function valueRule(field: FieldPlan): (raw: unknown) => PlanRuleResult {
   const { type, options, min, max, integer, minLength = 0, maxLength = Infinity } = field;
   const regExp = field.pattern === undefined ? undefined : new RegExp(field.pattern, 'u');
   // Lengths are counted (in code points, without copying the text) only when the field bounds them.
   const counted = field.minLength !== undefined || field.maxLength !== undefined;
-  return (raw: unknown): RuleResult => {
+  return (raw) => {
     let length;
     // text: a string or a finite number (as its decimal string); number and select: a finite number, or a
     // string that is a finite decimal number, surrounding white space allowed (NaN: one no double holds exactly).
@@ -52,6 +55,6 @@ export function valueRule(field: FieldPlan): ValueRule {
       : value === undefined || (type === 'text' ? (counted && ((length = ucs2length(value as string)) < minLength || length > maxLength)) || (regExp && !regExp.test(value as string)) : integer && !Number.isInteger(value)) ? 'invalid_value'
       : type === 'number' && ((value as number) < min! || (value as number) > max!) ? 'out_of_range'
       : undefined;
-    return code ? { ok: false, code, message: code.replace(/_/g, ' ') } : { ok: true, value: field.string && finite(value) ? decimalString(value) : value! };
+    return code ? { ok: false, code } : { ok: true, value: field.string && finite(value) ? decimalString(value) : value! };
   };
 }

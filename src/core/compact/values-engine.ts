@@ -2,32 +2,42 @@
  * The run-time half of the compact engine: SPEC §2–3 over checked fields (`FieldPlan`s), with no record check
  * at all. It is what the page runs, once, for both kinds of Prebid.js bidder: the record-taking
  * `createPrebidBidder` (after `compileCompact` has checked the record in the page) and the adapters generated at
- * build time (whose fields were checked by `validateAdapter` when they were generated).
+ * build time (whose fields were checked by `validateAdapter` when they were generated). The checks of a request's
+ * shape are the compact engine's (engine.ts): the page shapes its own requests.
  *
  * Everything it is given is untrusted JSON, so it compares with `===` only: a loose comparison or a property
  * lookup turns an object into a primitive, which throws for `{"toString": 1}`.
  */
-import { issue, pointer, type Issue } from '../issues.js';
+import type { Issue } from '../issues.js';
 import { isPlainObject } from '../apply/plain-object.js';
-import { isNotEntered, type ValueRule, type WrittenValue } from '../compile/value-rule.js';
+import { isNotEntered, type WrittenValue } from '../compile/value-rule.js';
 import { valueRule, type FieldPlan } from './field-plan.js';
 
 type Obj = Record<string, any>;
 
 export type CompactEnrichResult = { ok: true; request: any; warnings: Issue[] } | { ok: false; issues: Issue[]; warnings: Issue[] };
 
+/** The coerced values by field, in field order. */
+export type Bound = Map<FieldPlan, WrittenValue>;
+
 /** Entered values checked and applied by checked fields. */
 export interface ValuesEngine {
-  /** The issues of the entered values (SPEC §3); empty when they are valid. */
-  validateValues(values: unknown): Issue[];
-  /** Applies the values to the request, copy-on-write (SPEC §2); never throws, never changes its inputs. */
-  safeEnrich(request: unknown, values: unknown, options?: { allImps?: boolean }): CompactEnrichResult;
+  /** The coerced values by field; the issues of the values (SPEC §3, paths into them) go to `issues`. */
+  bind(values: unknown, issues: Issue[]): Bound;
+  /**
+   * Writes bound values into `request` (an object with an `imp` array) at the imps `imps` (indexes of objects),
+   * copy-on-write (SPEC §2); never throws, never changes its inputs. `issues` are those found before (a refusal
+   * carries them too).
+   */
+  apply(bound: Bound, request: Obj, imps: number[], issues: Issue[]): CompactEnrichResult;
 }
 
 /** An issue whose message is its code in words. */
-export const problem = (code: string, path: string, field?: string): Issue => issue(code, path, code.replace(/_/g, ' '), field);
+export const problem = (code: string, path: string, field?: string): Issue => ({ code, path, message: code.replace(/_/g, ' '), ...(field !== undefined && { field }) });
 /** Own value, `null` counting as absent. */
 export const present = (object: Obj, key: string | number) => (Object.hasOwn(object, key) ? (object[key] ?? undefined) : undefined);
+/** A JSON Pointer to one key of the values. */
+const pointer = (key: string) => '/' + key.replace(/~/g, '~0').replace(/\//g, '~1');
 
 /**
  * Writes `value` at `keys` below `node` (an object of this call's result), copying each object on the way once;
@@ -47,68 +57,43 @@ function put(node: Obj, keys: (string | number)[], value: unknown, at: string, f
 
 /**
  * The values engine of checked fields (in field order, names unique).
- * @example valuesEngine([{ name: 'prd.impTagId', to: [0, 'tagid'], type: 'text', string: true }]).safeEnrich({ imp: [{}] }, { 'prd.impTagId': 't' })
+ * @example
+ * const { bind, apply } = valuesEngine([{ name: 'prd.impTagId', to: [0, 'tagid'], type: 'text', string: true }]);
+ * const issues = [];
+ * apply(bind({ 'prd.impTagId': 't' }, issues), { imp: [{}] }, [0], issues); // { ok: true, request: { imp: [{ tagid: 't' }] }, … }
  */
 export function valuesEngine(fields: readonly FieldPlan[]): ValuesEngine {
-  const rules = new Map<string, [FieldPlan, ValueRule]>(fields.map((field) => [field.name, [field, valueRule(field)]]));
-
-  /** The coerced values by field, in field order; the issues of the values (paths into them) go to `issues`. */
-  function bind(values: unknown, issues: Issue[]): Map<FieldPlan, WrittenValue> {
-    const bound = new Map<FieldPlan, WrittenValue>();
-    if (!isPlainObject(values)) return issues.push(problem('invalid_value', '')), bound;
-    for (const key of Object.keys(values)) if (!rules.has(key)) issues.push(problem('unknown_field', pointer(key), key));
-    for (const [name, [field, rule]] of rules) {
-      const raw = present(values, name);
-      const at = pointer(name);
-      if (isNotEntered(raw)) {
-        if (field.default !== undefined) bound.set(field, field.default);
-        else if (field.required) issues.push(problem('missing_required', at, name));
-        continue;
-      }
-      const result = rule(raw);
-      if (result.ok) bound.set(field, result.value);
-      else issues.push(issue(result.code, at, result.message, name));
-    }
-    return bound;
-  }
-
+  const rules = new Map(fields.map((field) => [field.name, [field, valueRule(field)] as const]));
   return {
-    validateValues(values) {
-      const found: Issue[] = [];
-      bind(values, found);
-      return found;
+    bind(values, issues) {
+      const bound: Bound = new Map();
+      if (!isPlainObject(values)) return issues.push(problem('invalid_value', '')), bound;
+      for (const key of Object.keys(values)) if (!rules.has(key)) issues.push(problem('unknown_field', pointer(key), key));
+      for (const [name, [field, rule]] of rules) {
+        const raw = present(values, name);
+        // Not entered: the default, else missing when required, else skipped.
+        const result: { code?: string; value?: WrittenValue } | undefined = isNotEntered(raw) ? (field.default === undefined ? field.required && { code: 'missing_required' } : { value: field.default }) : rule(raw);
+        if (result?.code) issues.push(problem(result.code, pointer(name), name));
+        else if (result) bound.set(field, result.value!);
+      }
+      return bound;
     },
-    safeEnrich(request, values, options) {
-      const issues: Issue[] = [];
+    apply(bound, source, imps, issues) {
       const warnings: Issue[] = [];
-      const fail = (code: string, path: string, field?: string) => void issues.push(problem(code, path, field));
-      const bound = bind(values, issues);
-      const source = request as Obj;
-      const imps = isPlainObject(source) ? present(source, 'imp') : undefined;
-      const count = options?.allImps === true ? imps?.length : 1;
-      if (issues.length) bound.clear();
-      const shaped = isPlainObject(source) && Array.isArray(imps) && imps.length > 0;
-      if (!isPlainObject(source)) fail('invalid_request', '');
-      else if (imps !== undefined && !Array.isArray(imps)) fail('invalid_request', '/imp');
-      else if (!shaped) fail('no_imp', '/imp');
-      if (!shaped) return { ok: false, issues, warnings };
-      // Every imp in reach is checked (and skipped when it is not an object); the others are still written.
-      const enriched = [];
-      for (let index = 0; index < count; index++) isPlainObject(imps[index]) ? enriched.push(index) : fail('invalid_request', '/imp/' + index);
       const out: Obj = { ...source };
       const copies = new Set<Obj>();
       const conflicts = new Map<string, Issue>();
       const inventoryField = [...bound.keys()].find((field) => field.to[0])?.name;
       const key = ['app', 'site', 'dooh'].find((name) => present(source, name) !== undefined);
-      if (inventoryField && !key) fail('no_inventory_object', '', inventoryField);
+      if (inventoryField && !key) issues.push(problem('no_inventory_object', '', inventoryField));
       if (key === 'app' && present(source, 'site') !== undefined) warnings.push(problem('both_app_and_site', '/site'));
-      if ([...bound.keys()].some((field) => !field.to[0])) copies.add((out.imp = imps.slice()));
+      if ([...bound.keys()].some((field) => !field.to[0])) copies.add((out.imp = source.imp.slice()));
       for (const [field, value] of bound) {
         const [inventory, ...keys] = field.to;
         if (inventory) key && put(out, [key, ...keys], value, '', field.name, copies, conflicts);
-        else for (const index of enriched) put(out.imp, [index, ...keys], value, '/imp', field.name, copies, conflicts);
+        else for (const index of imps) put(out.imp, [index, ...keys], value, '/imp', field.name, copies, conflicts);
       }
-      for (const found of conflicts.values()) issues.push(found);
+      issues.push(...conflicts.values());
       return issues.length ? { ok: false, issues, warnings } : { ok: true, request: out, warnings };
     },
   };
