@@ -5,7 +5,6 @@
  * conflicts or endpoint is looked at again: a `FieldPlan` is only ever made from a record that passed them.
  */
 import { decimalString, parseDecimal, type WrittenValue } from '../compile/value-rule.js';
-import { ucs2length } from '../definition/ucs2length.js';
 
 /** One checked field, as JSON: where its value goes and the parameters of its value rule. */
 export interface FieldPlan {
@@ -42,7 +41,8 @@ export type PlanRuleResult = { ok: true; value: WrittenValue } | { ok: false; co
 export function valueRule(field: FieldPlan): (raw: unknown) => PlanRuleResult {
   const { type, options, min, max, integer, minLength = 0, maxLength = Infinity } = field;
   const regExp = field.pattern === undefined ? undefined : new RegExp(field.pattern, 'u');
-  // Lengths are counted (in code points, without copying the text) only when the field bounds them.
+  // Lengths are counted (in code points, as ucs2length counts them: a lone surrogate is one) only when the field
+  // bounds them; the page's values are short, so the string's code point iterator is enough.
   const counted = field.minLength !== undefined || field.maxLength !== undefined;
   return (raw) => {
     let length;
@@ -52,7 +52,7 @@ export function valueRule(field: FieldPlan): (raw: unknown) => PlanRuleResult {
     const code =
       value !== value ? 'invalid_value'
       : type === 'select' && !options!.includes(value as number) ? 'not_an_option'
-      : value === undefined || (type === 'text' ? (counted && ((length = ucs2length(value as string)) < minLength || length > maxLength)) || (regExp && !regExp.test(value as string)) : integer && !Number.isInteger(value)) ? 'invalid_value'
+      : value === undefined || (type === 'text' ? (counted && ((length = [...(value as string)].length) < minLength || length > maxLength)) || (regExp && !regExp.test(value as string)) : integer && !Number.isInteger(value)) ? 'invalid_value'
       : type === 'number' && ((value as number) < min! || (value as number) > max!) ? 'out_of_range'
       : undefined;
     return code ? { ok: false, code } : { ok: true, value: field.string && finite(value) ? decimalString(value) : value! };
