@@ -40,22 +40,6 @@ export const present = (object: Obj, key: string | number) => (Object.hasOwn(obj
 const pointer = (key: string) => '/' + key.replace(/~/g, '~0').replace(/\//g, '~1');
 
 /**
- * Writes `value` at `keys` below `node` (an object of this call's result), copying each object on the way once;
- * `null` counts as absent. A non-object value in the way is a `path_conflict`, reported once per place.
- */
-function put(node: Obj, keys: (string | number)[], value: unknown, at: string, field: string, copies: Set<Obj>, conflicts: Map<string, Issue>): void {
-  for (let depth = 0; depth < keys.length - 1; depth++) {
-    const key = keys[depth]!;
-    let next = present(node, key) ?? {};
-    at += '/' + key;
-    if (!isPlainObject(next)) return void (conflicts.has(at) || conflicts.set(at, problem('path_conflict', at, field)));
-    if (!copies.has(next)) copies.add((next = { ...next }));
-    node = node[key] = next;
-  }
-  node[keys[keys.length - 1]!] = value;
-}
-
-/**
  * The values engine of checked fields (in field order, names unique).
  * @example
  * const { bind, apply } = valuesEngine([{ name: 'prd.impTagId', to: [0, 'tagid'], type: 'text', string: true }]);
@@ -82,18 +66,33 @@ export function valuesEngine(fields: readonly FieldPlan[]): ValuesEngine {
       const warnings: Issue[] = [];
       const out: Obj = { ...source };
       const copies = new Set<Obj>();
-      const conflicts = new Map<string, Issue>();
-      const inventoryField = [...bound.keys()].find((field) => field.to[0])?.name;
+      const conflicts = new Set<string>();
+      /**
+       * Writes `value` at `keys` below `node` (an object of this call's result), copying each object on the way
+       * once; `null` counts as absent. A non-object value in the way is a `path_conflict`, reported once per place.
+       */
+      const put = (node: Obj, keys: (string | number)[], value: WrittenValue, at: string, field: string): unknown => {
+        const last = keys.pop()!;
+        for (const key of keys) {
+          let next = present(node, key) ?? {};
+          at += '/' + key;
+          if (!isPlainObject(next)) return conflicts.has(at) || (conflicts.add(at), issues.push(problem('path_conflict', at, field)));
+          if (!copies.has(next)) copies.add((next = { ...next }));
+          node = node[key] = next;
+        }
+        node[last] = value;
+      };
+      const fields = [...bound.keys()];
+      const inventoryField = fields.find((field) => field.to[0])?.name;
       const key = ['app', 'site', 'dooh'].find((name) => present(source, name) !== undefined);
       if (inventoryField && !key) issues.push(problem('no_inventory_object', '', inventoryField));
       if (key === 'app' && present(source, 'site') !== undefined) warnings.push(problem('both_app_and_site', '/site'));
-      if ([...bound.keys()].some((field) => !field.to[0])) copies.add((out.imp = source.imp.slice()));
+      if (fields.some((field) => !field.to[0])) copies.add((out.imp = source.imp.slice()));
       for (const [field, value] of bound) {
         const [inventory, ...keys] = field.to;
-        if (inventory) key && put(out, [key, ...keys], value, '', field.name, copies, conflicts);
-        else for (const index of imps) put(out.imp, [index, ...keys], value, '/imp', field.name, copies, conflicts);
+        if (inventory) key && put(out, [key, ...keys], value, '', field.name);
+        else for (const index of imps) put(out.imp, [index, ...keys], value, '/imp', field.name);
       }
-      issues.push(...conflicts.values());
       return issues.length ? { ok: false, issues, warnings } : { ok: true, request: out, warnings };
     },
   };
