@@ -41,8 +41,8 @@ export type PlanRuleResult = { ok: true; value: WrittenValue } | { ok: false; co
 export function valueRule(field: FieldPlan): (raw: unknown) => PlanRuleResult {
   const { type, options, min, max, integer, minLength = 0, maxLength = Infinity } = field;
   const regExp = field.pattern === undefined ? undefined : new RegExp(field.pattern, 'u');
-  // Lengths are counted (in code points, as ucs2length counts them: a lone surrogate is one) only when the field
-  // bounds them; the page's values are short, so the string's code point iterator is enough.
+  // Lengths are counted (in code points, as ucs2length counts them: UTF-16 units less surrogate pairs, so a lone
+  // surrogate is one; without copying the text) only when the field bounds them.
   const counted = field.minLength !== undefined || field.maxLength !== undefined;
   return (raw) => {
     let length;
@@ -52,7 +52,7 @@ export function valueRule(field: FieldPlan): (raw: unknown) => PlanRuleResult {
     const code =
       value !== value ? 'invalid_value'
       : type === 'select' && !options!.includes(value as number) ? 'not_an_option'
-      : value === undefined || (type === 'text' ? (counted && ((length = [...(value as string)].length) < minLength || length > maxLength)) || (regExp && !regExp.test(value as string)) : integer && !Number.isInteger(value)) ? 'invalid_value'
+      : value === undefined || (type === 'text' ? (counted && ((length = (value as string).length - ((value as string).match(/[\ud800-\udbff][\udc00-\udfff]/g) ?? []).length) < minLength || length > maxLength)) || (regExp && !regExp.test(value as string)) : integer && !Number.isInteger(value)) ? 'invalid_value'
       : type === 'number' && ((value as number) < min! || (value as number) > max!) ? 'out_of_range'
       : undefined;
     return code ? { ok: false, code } : { ok: true, value: field.string && finite(value) ? decimalString(value) : value! };
