@@ -1,13 +1,13 @@
 /**
  * `interpretResponse`: the partner's answer is untrusted, so it is read, never trusted: an OpenRTB response
  * (`seatbid[].bid[]`) whose bids are matched by `impid` to the imps actually sent (read back from the request
- * body, so only what went out can come back), with the CPM taken from the adapter's CPM field by `readCpm`
+ * body, so only what went out can come back), with the CPM taken from the adapter's CPM field by `readCheckedCpm`
  * (own plain-object properties only, a finite non-negative number). A bid that does not qualify is dropped with
  * a warning naming what it lacks; a body that is not an OpenRTB response (text, empty, `null`, an array) gives no
  * bids. Bounds keep a hostile or broken answer cheap: at most `MAX_BIDS` bids are looked at and ad markup over
  * `MAX_AD` characters is refused, so a huge answer costs one pass and never lands in Prebid's bid cache.
  */
-import { readCpm } from '../protocols/prebid-js.js';
+import { readCheckedCpm } from '../protocols/prebid-js.js';
 import { isNumber, isString, list, obj, strings, type Obj } from './imp.js';
 import type { Warn } from './build-requests.js';
 import type { PrebidBid, PrebidMediaType, PrebidRuntimeOptions } from './types.js';
@@ -36,7 +36,7 @@ const isNativeResponse = (native: unknown): boolean => {
 /** The Prebid bid for one partner bid, or what it lacks (`impid`, `cpm`, `mtype`, `adm`, `size`; `bid` when it is unreadable). */
 function toBid(cpmField: string, options: PrebidRuntimeOptions, sent: Map<unknown, Obj>, currency: string, bid: Obj): PrebidBid | string {
   const imp = sent.get(bid.impid);
-  const cpm = readCpm(bid, cpmField);
+  const cpm = readCheckedCpm(bid, cpmField);
   const { mtype, w, h, exp, adomain, dealid } = bid;
   // OpenRTB 2.6 `mtype`: 1 banner, 2 video, 4 native (3, audio, is not supported); without it, the imp's media
   // type when it has only one. A multi-format imp needs `mtype`, as in Prebid's converter: guessing would serve
