@@ -26,7 +26,7 @@ export function buildRequests(engine: ValuesEngine, url: string, options: Prebid
   let shared: Obj = { ...ortb2, id: String(auction.bidderRequestId ?? auction.auctionId), cur };
   if (isNumber(timeout) && timeout > 0 && timeout < 1e7) shared.tmax = Math.round(timeout);
   const imps: unknown[] = [];
-  for (const bid of Array.isArray(bids) ? bids : []) {
+  for (const bid of list(bids)) {
     try {
       const imp = toImp(bid, options.currency);
       const issues: Issue[] = [];

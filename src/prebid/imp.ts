@@ -54,11 +54,12 @@ export function toImp(bid: Obj, currency = 'USD'): Obj | undefined {
   // The price floor, when Prebid's floors module is on (it gives each bid request a getFloor): bidfloor and
   // bidfloorcur in the bidder's currency, as Prebid's converter sets them. A floor that cannot be read is none.
   try {
-    const floor = typeof bid.getFloor === 'function' ? bid.getFloor({ currency, mediaType: '*', size: '*' }) : undefined;
+    const floor = bid.getFloor?.({ currency, mediaType: '*', size: '*' });
     const value = parseFloat(floor?.floor);
     if (value > 0 && value < Infinity && isString(floor.currency)) Object.assign(imp, { bidfloor: value, bidfloorcur: floor.currency });
   } catch {
-    // getFloor throws for an ad unit its rules cannot price; Prebid's converter sends no floor then either.
+    // getFloor throws for an ad unit its rules cannot price (and calling a getFloor that is no function throws);
+    // Prebid's converter sends no floor then either.
   }
   return imp.banner || imp.video || imp.native ? imp : undefined;
 }

@@ -42,7 +42,7 @@ function toBid(cpmField: string, options: PrebidRuntimeOptions, sent: Map<unknow
   // type when it has only one. A multi-format imp needs `mtype`, as in Prebid's converter: guessing would serve
   // VAST as banner HTML.
   const offered = MEDIA_TYPES.filter((type) => imp?.[type]);
-  const mediaType = mtype == null ? (offered.length === 1 ? offered[0] : undefined) : ([, 'banner', 'video', , 'native'] as const)[isNumber(mtype) ? mtype : 0];
+  const mediaType = mtype == null ? (offered[1] ? undefined : offered[0]) : ([, 'banner', 'video', , 'native'] as const)[isNumber(mtype) ? mtype : 0];
   if (!imp) return 'impid';
   if (cpm === undefined) return 'cpm';
   if (!mediaType) return 'mtype';

@@ -39,20 +39,23 @@ export type PlanRuleResult = { ok: true; value: WrittenValue } | { ok: false; co
  * @example valueRule({ name: 'zone', to: [0, 'ext', 'zone'], type: 'number', max: 9 })('7') // { ok: true, value: 7 }
  */
 export function valueRule(field: FieldPlan): (raw: unknown) => PlanRuleResult {
-  const { type, options, min, max, integer, minLength = 0, maxLength = Infinity } = field;
-  const regExp = field.pattern === undefined ? undefined : new RegExp(field.pattern, 'u');
-  // Lengths are counted (in code points, as ucs2length counts them: UTF-16 units less surrogate pairs, so a lone
-  // surrogate is one; without copying the text) only when the field bounds them.
-  const counted = field.minLength !== undefined || field.maxLength !== undefined;
+  const { type, options, min, max, integer, minLength = 0, maxLength = Infinity, pattern } = field;
+  const text = type === 'text';
+  // An empty pattern matches every text, as no pattern does.
+  const regExp = pattern && new RegExp(pattern, 'u');
+  // Lengths are counted (in code points, as ucs2length counts them: a lone surrogate is one; without copying the
+  // text) only when the field bounds them.
+  const counted = minLength > 0 || maxLength < Infinity;
   return (raw) => {
-    let length;
+    let length = 0;
     // text: a string or a finite number (as its decimal string); number and select: a finite number, or a
     // string that is a finite decimal number, surrounding white space allowed (NaN: one no double holds exactly).
-    const value = type === 'text' ? (typeof raw === 'string' ? raw : finite(raw) ? decimalString(raw) : undefined) : typeof raw === 'string' ? parseDecimal(raw) : finite(raw) ? raw : undefined;
+    const value = typeof raw === 'string' ? (text ? raw : parseDecimal(raw)) : finite(raw) ? (text ? decimalString(raw) : raw) : undefined;
+    if (text && counted && value !== undefined) for (const _ of value as string) length++;
     const code =
       value !== value ? 'invalid_value'
       : type === 'select' && !options!.includes(value as number) ? 'not_an_option'
-      : value === undefined || (type === 'text' ? (counted && ((length = (value as string).length - ((value as string).match(/[\ud800-\udbff][\udc00-\udfff]/g) ?? []).length) < minLength || length > maxLength)) || (regExp && !regExp.test(value as string)) : integer && !Number.isInteger(value)) ? 'invalid_value'
+      : value === undefined || (text ? length < minLength || length > maxLength || (regExp && !regExp.test(value as string)) : integer && !Number.isInteger(value)) ? 'invalid_value'
       : type === 'number' && ((value as number) < min! || (value as number) > max!) ? 'out_of_range'
       : undefined;
     return code ? { ok: false, code } : { ok: true, value: field.string && finite(value) ? decimalString(value) : value! };
