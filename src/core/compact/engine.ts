@@ -146,7 +146,9 @@ export function compileCompact(input: AdapterInput | unknown, options: Pick<Comp
       // Every imp in reach is checked (and skipped when it is not an object); the others are still written.
       const enriched = [];
       for (let index = 0; index < count; index++) isPlainObject(imps[index]) ? enriched.push(index) : fail('invalid_request', '/imp/' + index);
-      return apply(bound, source, enriched, issues);
+      // OpenRTB forbids app and site together: app is used (apply writes the first of app, site, dooh), with a warning.
+      const warnings = present(source, 'app') !== undefined && present(source, 'site') !== undefined ? [problem('both_app_and_site', '/site')] : [];
+      return { ...apply(bound, source, enriched, issues), warnings };
     },
   };
 }

@@ -16,6 +16,8 @@ import { valueRule, type FieldPlan } from './field-plan.js';
 type Obj = Record<string, any>;
 
 export type CompactEnrichResult = { ok: true; request: any; warnings: Issue[] } | { ok: false; issues: Issue[]; warnings: Issue[] };
+/** What `apply` gives: the request, or the issues. Warnings about the request are the compact engine's. */
+export type ApplyResult = { ok: true; request: any } | { ok: false; issues: Issue[] };
 
 /** The coerced values by field, in field order. */
 export type Bound = Map<FieldPlan, WrittenValue>;
@@ -29,7 +31,7 @@ export interface ValuesEngine {
    * copy-on-write (SPEC §2); never throws, never changes its inputs. `issues` are those found before (a refusal
    * carries them too).
    */
-  apply(bound: Bound, request: Obj, imps: number[], issues: Issue[]): CompactEnrichResult;
+  apply(bound: Bound, request: Obj, imps: number[], issues: Issue[]): ApplyResult;
 }
 
 /** An issue whose message is its code in words. */
@@ -63,7 +65,6 @@ export function valuesEngine(fields: readonly FieldPlan[]): ValuesEngine {
       return bound;
     },
     apply(bound, source, imps, issues) {
-      const warnings: Issue[] = [];
       const out: Obj = { ...source };
       const copies = new Set<Obj>();
       const conflicts = new Set<string>();
@@ -86,14 +87,13 @@ export function valuesEngine(fields: readonly FieldPlan[]): ValuesEngine {
       const inventoryField = fields.find((field) => field.to[0])?.name;
       const key = ['app', 'site', 'dooh'].find((name) => present(source, name) !== undefined);
       if (inventoryField && !key) issues.push(problem('no_inventory_object', '', inventoryField));
-      if (key === 'app' && present(source, 'site') !== undefined) warnings.push(problem('both_app_and_site', '/site'));
       if (fields.some((field) => !field.to[0])) copies.add((out.imp = source.imp.slice()));
       for (const [field, value] of bound) {
         const [inventory, ...keys] = field.to;
         if (inventory) key && put(out, [key, ...keys], value, '', field.name);
         else for (const index of imps) put(out.imp, [index, ...keys], value, '/imp', field.name);
       }
-      return issues.length ? { ok: false, issues, warnings } : { ok: true, request: out, warnings };
+      return issues.length ? { ok: false, issues } : { ok: true, request: out };
     },
   };
 }
