@@ -24,6 +24,6 @@ export function adapterModule(plan: BidderPlan, options: PrebidRuntimeOptions, r
 // the bidder at once when Prebid has loaded, else first in pbjs.que.
 import { registerOnPage } from ${literal(runtime)};
 
-export const spec = registerOnPage(${literal(plan)}, ${literal(options)});
+export const spec = registerOnPage(${literal(plan)}${Object.keys(options).length ? `, ${literal(options)}` : ''});
 `;
 }

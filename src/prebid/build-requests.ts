@@ -31,12 +31,12 @@ export function buildRequests(engine: ValuesEngine, url: string, options: Prebid
       const imp = toImp(bid, options.currency);
       const issues: Issue[] = [];
       const bound = engine.bind(bid.params ?? {}, issues);
-      const result = imp && !issues.length && engine.apply(bound, { ...shared, imp: [imp] }, [0], issues);
-      if (!result || !result.ok) {
+      const request = imp && !issues.length ? engine.apply(bound, { ...shared, imp: [imp] }, [0], issues) : undefined;
+      if (!request) {
         warn('bid left out', issues.length ? issues : bid);
         continue;
       }
-      const { imp: [enriched], ...rest } = result.request;
+      const { imp: [enriched], ...rest } = request;
       imps.push(enriched);
       shared = rest;
     } catch (error) {

@@ -10,13 +10,13 @@ import { registerSpec } from './register.js';
 import type { BidderPlan, PrebidBidderSpec, PrebidGlobal, PrebidRuntimeOptions } from './types.js';
 
 /**
- * Makes the spec of a checked adapter and registers it with the page's `pbjs` global (created with a `que` when
- * Prebid has not loaded yet). Returns the spec, which a generated adapter also exports.
+ * Makes the spec of a checked adapter and registers it with the page's `pbjs` global (created, with its `que`,
+ * when Prebid has not loaded yet). Returns the spec, which a generated adapter also exports.
  * @example export default registerOnPage({ code: 'acme', url: 'https://bid.acme.example/rtb', cpm: 'price', fields: [] }, {});
  */
 export function registerOnPage(plan: BidderPlan, options?: PrebidRuntimeOptions): PrebidBidderSpec {
   const scope = globalThis as { pbjs?: PrebidGlobal };
-  return registerSpec((scope.pbjs ??= { que: [] }), bidderSpec(plan, options));
+  return registerSpec((scope.pbjs ??= {}), bidderSpec(plan, options));
 }
 
 export { bidderSpec, registerSpec };

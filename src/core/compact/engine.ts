@@ -20,7 +20,7 @@ import { BidfieldsError, type Issue } from '../issues.js';
 import { isArray as isArrayValue, isPlainObject } from '../apply/plain-object.js';
 import { EXT_PREFIX, extSegments, hasUnsafeSegment, isDotPath, isFieldName, predefinedTarget } from '../definition/names.js';
 import { extTargets } from '../definition/ext-targets.js';
-import { isNotEntered } from '../compile/value-rule.js';
+import { isNotEntered, type WrittenValue } from '../compile/value-rule.js';
 import { checkEndpointCompact } from './endpoint.js';
 import { valueRule, type FieldPlan } from './field-plan.js';
 import { present, problem, valuesEngine, type CompactEnrichResult } from './values-engine.js';
@@ -112,8 +112,8 @@ export function compileCompact(input: AdapterInput | unknown, options: Pick<Comp
     for (const key of RULE_KEYS) if (definition[key] !== undefined && definition[key] !== false) (plan as Obj)[key] = definition[key];
     if (type === 'select') plan.options = options.map((option: Obj) => option.value);
     const fallback = isNotEntered(definition.default) ? undefined : valueRule(plan)(definition.default);
-    if (fallback && !fallback.ok) return fail('invalid_default', at('/default'), name);
-    if (fallback) plan.default = fallback.value;
+    if (fallback?.code) return fail('invalid_default', at('/default'), name);
+    if (fallback) plan.default = (fallback as { value: WrittenValue }).value;
     plans.push(plan);
   });
   if (issues.length) throw new BidfieldsError(issues);
@@ -148,7 +148,8 @@ export function compileCompact(input: AdapterInput | unknown, options: Pick<Comp
       for (let index = 0; index < count; index++) isPlainObject(imps[index]) ? enriched.push(index) : fail('invalid_request', '/imp/' + index);
       // OpenRTB forbids app and site together: app is used (apply writes the first of app, site, dooh), with a warning.
       const warnings = present(source, 'app') !== undefined && present(source, 'site') !== undefined ? [problem('both_app_and_site', '/site')] : [];
-      return { ...apply(bound, source, enriched, issues), warnings };
+      const out = apply(bound, source, enriched, issues);
+      return issues.length ? { ok: false, issues, warnings } : { ok: true, request: out, warnings };
     },
   };
 }

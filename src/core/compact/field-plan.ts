@@ -31,7 +31,7 @@ export interface FieldPlan {
 const finite = (value: unknown): value is number => typeof value === 'number' && isFinite(value);
 
 /** A value rule's verdict: the value to write, or the code of SPEC §3 it is refused with. */
-export type PlanRuleResult = { ok: true; value: WrittenValue } | { ok: false; code: 'invalid_value' | 'out_of_range' | 'not_an_option' };
+export type PlanRuleResult = { value: WrittenValue; code?: undefined } | { code: 'invalid_value' | 'out_of_range' | 'not_an_option' };
 
 /**
  * The value rule of SPEC §3 for a field (the full engine's, written for size): an entered value to the value
@@ -58,6 +58,6 @@ export function valueRule(field: FieldPlan): (raw: unknown) => PlanRuleResult {
       : value === undefined || (text ? length < minLength || length > maxLength || (regExp && !regExp.test(value as string)) : integer && !Number.isInteger(value)) ? 'invalid_value'
       : type === 'number' && ((value as number) < min! || (value as number) > max!) ? 'out_of_range'
       : undefined;
-    return code ? { ok: false, code } : { ok: true, value: field.string && finite(value) ? decimalString(value) : value! };
+    return code ? { code } : { value: field.string && finite(value) ? decimalString(value) : value! };
   };
 }

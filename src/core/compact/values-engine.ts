@@ -16,8 +16,6 @@ import { valueRule, type FieldPlan } from './field-plan.js';
 type Obj = Record<string, any>;
 
 export type CompactEnrichResult = { ok: true; request: any; warnings: Issue[] } | { ok: false; issues: Issue[]; warnings: Issue[] };
-/** What `apply` gives: the request, or the issues. Warnings about the request are the compact engine's. */
-export type ApplyResult = { ok: true; request: any } | { ok: false; issues: Issue[] };
 
 /** The coerced values by field, in field order. */
 export type Bound = Map<FieldPlan, WrittenValue>;
@@ -28,10 +26,11 @@ export interface ValuesEngine {
   bind(values: unknown, issues: Issue[]): Bound;
   /**
    * Writes bound values into `request` (an object with an `imp` array) at the imps `imps` (indexes of objects),
-   * copy-on-write (SPEC §2); never throws, never changes its inputs. `issues` are those found before (a refusal
-   * carries them too).
+   * copy-on-write (SPEC §2); never throws, never changes its inputs. Its issues go to `issues`; the result is the
+   * new request, or `undefined` when `issues` (with those found before) is not empty. Warnings about the request
+   * are the compact engine's.
    */
-  apply(bound: Bound, request: Obj, imps: number[], issues: Issue[]): ApplyResult;
+  apply(bound: Bound, request: Obj, imps: number[], issues: Issue[]): any;
 }
 
 /** An issue whose message is its code in words. */
@@ -93,7 +92,7 @@ export function valuesEngine(fields: readonly FieldPlan[]): ValuesEngine {
         if (inventory) key && put(out, [key, ...keys], value, '', field.name);
         else for (const index of imps) put(out.imp, [index, ...keys], value, '/imp', field.name);
       }
-      return issues.length ? { ok: false, issues } : { ok: true, request: out };
+      return issues.length ? undefined : out;
     },
   };
 }
