@@ -30,12 +30,10 @@ export function buildRequests(engine: ValuesEngine, url: string, options: Prebid
     try {
       const imp = toImp(bid, options.currency);
       const issues: Issue[] = [];
-      const bound = engine.bind(bid.params ?? {}, issues);
-      const request = imp && !issues.length ? engine.apply(bound, { ...shared, imp: [imp] }, [0], issues) : undefined;
-      if (!request) {
-        warn('bid left out', issues.length ? issues : bid);
-        continue;
-      }
+      // apply gives no request when the values have issues (bind's) or cannot be written (its own).
+      const request = imp && engine.apply(engine.bind(bid.params ?? {}, issues), { ...shared, imp: [imp] }, [0], issues);
+      // Left out, with why: the issues of its values, else the bid (it asks for no media type Prebid offers).
+      if (!request) throw issues.length ? issues : bid;
       const { imp: [enriched], ...rest } = request;
       imps.push(enriched);
       shared = rest;

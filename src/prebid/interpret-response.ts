@@ -36,14 +36,14 @@ const isNativeResponse = (native: unknown): boolean => {
 /** The Prebid bid for one partner bid, or what it lacks (`impid`, `cpm`, `mtype`, `adm`, `size`; `bid` when it is unreadable). */
 function toBid(cpmField: string, options: PrebidRuntimeOptions, sent: Map<unknown, Obj>, currency: string, bid: Obj): PrebidBid | string {
   const imp = sent.get(bid.impid);
+  if (!imp) return 'impid';
   const cpm = readCheckedCpm(bid, cpmField);
   const { mtype, w, h, exp, adomain, dealid } = bid;
   // OpenRTB 2.6 `mtype`: 1 banner, 2 video, 4 native (3, audio, is not supported); without it, the imp's media
   // type when it has only one. A multi-format imp needs `mtype`, as in Prebid's converter: guessing would serve
   // VAST as banner HTML.
-  const offered = MEDIA_TYPES.filter((type) => imp?.[type]);
+  const offered = MEDIA_TYPES.filter((type) => imp[type]);
   const mediaType = mtype == null ? (offered[1] ? undefined : offered[0]) : ([, 'banner', 'video', , 'native'] as const)[isNumber(mtype) ? mtype : 0];
-  if (!imp) return 'impid';
   if (cpm === undefined) return 'cpm';
   if (!mediaType) return 'mtype';
   // Markup over MAX_AD characters is refused (not replaced by the nurl). Native markup is an object or its JSON
