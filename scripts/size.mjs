@@ -6,7 +6,8 @@
 //   (b) each further field: the same record with 20 more text fields, the difference divided by 20: budget 40;
 //   (c) the record-taking module (`bidfields/prebid`: record checks + the same runtime), printed, no budget.
 // Exits 1 above a budget, or when `eval(` / `new Function` is in any of them (a page's CSP may forbid both).
-// `--modules` also lists each source module's bytes in (a) (esbuild's metafile, minified, before gzip).
+// `--modules` also lists each source module's bytes in (a): minified (esbuild's metafile), and its share of the
+// gzip figure in proportion.
 // Works from the sources (no build needed): the generator itself is bundled for Node by esbuild first.
 import { build } from 'esbuild';
 import { gzipSync } from 'node:zlib';
@@ -55,7 +56,11 @@ try {
   console.log(`(c) record-taking module (bidfields/prebid: record checks + the same runtime): ${c.min} bytes min, ${c.gzip} bytes gzip (no budget)`);
   console.log(`anchor: a median converter-based Prebid adapter 1,448 + ortbConverter 2,288 = 3,736 bytes gzip (prebid.js 11.36.0)`);
   if (process.argv.includes('--modules')) {
-    for (const [id, info] of Object.entries(a.inputs).sort((x, y) => y[1].bytesInOutput - x[1].bytesInOutput)) console.log(`  ${String(info.bytesInOutput).padStart(6)} min  ${id.replace(/^.*?(src\/|bidfields-size-[^/]+\/)/, '$1')}`);
+    // Each module's minified bytes, and its share of the gzip figure in proportion (gzip has no per-module size).
+    const total = Object.values(a.inputs).reduce((sum, info) => sum + info.bytesInOutput, 0);
+    for (const [id, info] of Object.entries(a.inputs).sort((x, y) => y[1].bytesInOutput - x[1].bytesInOutput)) {
+      console.log(`  ${String(info.bytesInOutput).padStart(6)} min ~${String(Math.round((info.bytesInOutput / total) * a.gzip)).padStart(5)} gzip  ${id.includes('bidfields-size-') ? `generated ${path.basename(id)}` : id.replace(/^.*?src\//, 'src/')}`);
+    }
   }
   const forbidden = [
     ['generated adapter', adapter.text],
