@@ -2,7 +2,10 @@
  * The compact engine: the run-time contract of SPEC §1–3 in a few kB, for the Prebid.js bundle, where every byte
  * ships to every page. The full engine (`compile`) is built for the server's hot path (a plan, an ext tree, bound
  * writes, shape-aware copies) and for authoring (ajv's JSON Schema check, a message that explains each issue);
- * this one walks each value's path instead, and its messages are the issue code in words.
+ * this one walks each value's path instead, and its messages are the issue code in words. This file is its record
+ * checks (for the record-taking Prebid.js bidder, which checks records in the page) and the request-shape checks
+ * of `safeEnrich`; the checked fields (`FieldPlan`s) then run on the values engine (./values-engine.ts), the page
+ * runtime that adapters generated at build time run too.
  *
  * It enforces every rule that decides what is written where, whether values and requests are accepted, and every
  * safety rule: name grammar, `unsafe_name`, `unknown_predefined`, `rtb_field_without_prefix`, the field type,
