@@ -29,3 +29,12 @@ $cli conformance
 
 step "bidfields conformance --engine compact   # the engine inside the Prebid.js bundle"
 $cli conformance --engine compact
+
+step "bidfields prebid-adapter --adapter examples/prebid-js-adapter.json --known-endpoint bid.example-ssp.com --out \$out   # a Prebid.js adapter generated at build time"
+out=$(mktemp -d)
+$cli prebid-adapter --adapter examples/prebid-js-adapter.json --known-endpoint bid.example-ssp.com --out "$out" || exit 1
+head -c 600 "$out/examplesspBidAdapter.js"; echo …
+rm -rf "$out"
+
+step "bidfields conformance --engine generated   # the Prebid cases through generated adapters"
+$cli conformance --engine generated

@@ -10,7 +10,7 @@ execFileSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconf
 fs.rmSync('dist/types-cjs', { recursive: true, force: true });
 fs.cpSync('dist/types', 'dist/types-cjs', { recursive: true });
 fs.writeFileSync('dist/types-cjs/package.json', '{ "type": "commonjs" }\n');
-const entries = { index: 'index', prebid: 'prebid/index', server: 'server/index', client: 'client/index', conformance: 'conformance/index' };
+const entries = { index: 'index', prebid: 'prebid/index', 'prebid-runtime': 'prebid/runtime', codegen: 'codegen/index', server: 'server/index', client: 'client/index', conformance: 'conformance/index' };
 for (const [name, source] of Object.entries(entries)) {
   if (!fs.existsSync(`dist/types/${source}.d.ts`)) continue;
   fs.writeFileSync(`dist/${name}.d.ts`, `export * from './types/${source}.js';\n`);

@@ -16,4 +16,5 @@ export { bundledFixtures } from './bundled-fixtures.js';
 export { cliImplementation } from './implementations/cli.js';
 export { libraryImplementation } from './implementations/library.js';
 export { compactImplementation } from './implementations/compact.js';
+export { generatedPrebidImplementation } from './implementations/generated-prebid.js';
 export type { CaseKind, CaseResult, Expectation, ExpectedIssue, FixtureCase, HttpExpectation, Implementation, Outcome, ResolvedCase, SuiteResult } from './types.js';

@@ -1,15 +1,13 @@
 /**
- * `createPrebidBidder`: an adapter record becomes a Prebid.js bidder spec. The record is compiled once, here, by
- * the compact engine (the size-bound twin of `compile`), so a bad record, endpoint or CPM field fails when the
- * page's Prebid set-up is built, loudly, and never during an auction. From then on the spec's functions run
- * inside Prebid's auction, which does not catch every throw (a throw in `getUserSyncs` breaks the auction's end),
- * so each of them is wrapped: whatever Prebid passes or the partner answers, they return a safe value and log why.
+ * `createPrebidBidder`: an adapter record becomes a Prebid.js bidder spec, for pages that receive records at run
+ * time. The record is checked here, once, by the compact engine (the size-bound twin of `compile`), so a bad
+ * record, endpoint or CPM field fails when the page's Prebid set-up is built, loudly, and never during an
+ * auction; the checked adapter then runs on the page runtime (./spec.ts) that generated adapters use too.
  */
 import { compileCompact, problem } from '../core/compact/engine.js';
 import { BidfieldsError } from '../core/issues.js';
 import type { AdapterRecord } from '../core/types.js';
-import { buildRequests, type Warn } from './build-requests.js';
-import { interpretResponse, MEDIA_TYPES } from './interpret-response.js';
+import { bidderSpec } from './spec.js';
 import type { PrebidBidderOptions, PrebidBidderSpec } from './types.js';
 
 /**
@@ -29,36 +27,10 @@ export function createPrebidBidder(record: AdapterRecord, options: PrebidBidderO
   if (!adapter.endpoint) issues.push(problem('invalid_endpoint', '/endpoint'));
   // A GVL ID is a positive integer; a wrong one would silently fail every TCF consent check.
   const { gvlid } = options;
-  if (gvlid !== undefined && !(Number.isInteger(gvlid) && gvlid > 0)) issues.push(problem('invalid_gvlid', '/gvlid'));
+  if (gvlid !== undefined && !isGvlid(gvlid)) issues.push(problem('invalid_gvlid', '/gvlid'));
   if (issues.length) throw new BidfieldsError(issues);
-  const code = adapter.bidderCode!;
-  const warn: Warn = (message, detail) => {
-    try {
-      (options.log ?? console.warn)(`bidfields ${code}: ${message}`, detail);
-    } catch {
-      // A logger that throws (or a page without console) must not take the auction down with it.
-    }
-  };
-  /** `run`, returning `false` (or `[]` for the functions that return lists) and logging when it throws. */
-  const guard = <A extends unknown[], T>(run: (...args: A) => T, list = false) => (...args: A): T => {
-    try {
-      return run(...args);
-    } catch (error) {
-      warn('unexpected input', error);
-      return (list ? [] : false) as T;
-    }
-  };
-  return {
-    code,
-    ...(gvlid && { gvlid }),
-    supportedMediaTypes: MEDIA_TYPES,
-    isBidRequestValid: guard((bid) => {
-      const found = adapter.validateValues(bid.params ?? {});
-      if (found.length) warn('invalid params', found);
-      return !found.length;
-    }),
-    buildRequests: guard((bids, bidderRequest) => buildRequests(adapter, options, warn, bids, bidderRequest), true),
-    interpretResponse: guard((response, request) => interpretResponse(adapter, options, warn, response, request), true),
-    getUserSyncs: () => [],
-  };
+  return bidderSpec({ code: adapter.bidderCode!, url: adapter.endpoint!.href, cpm: adapter.cpmField!, fields: adapter.fields, gvlid }, options);
 }
+
+/** A GVL ID: a positive integer. */
+export const isGvlid = (gvlid: unknown): gvlid is number => Number.isInteger(gvlid) && (gvlid as number) > 0;

@@ -9,31 +9,32 @@
  * disagree the last one's value wins (publishers enter the same ids on every ad unit of a page). A bid whose
  * values or imp cannot be applied is left out with a warning; with no bid left nothing is sent.
  */
-import type { CompactAdapter } from '../core/compact/engine.js';
-import { list, obj, toImp, type Obj } from './imp.js';
-import type { PrebidBidderOptions, PrebidServerRequest } from './types.js';
+import type { ValuesEngine } from '../core/compact/values-engine.js';
+import type { Issue } from '../core/issues.js';
+import { isNumber, isString, list, obj, toImp, type Obj } from './imp.js';
+import type { PrebidRuntimeOptions, PrebidServerRequest } from './types.js';
 
 export type Warn = (message: string, detail?: unknown) => void;
 
-export function buildRequests(adapter: CompactAdapter, options: PrebidBidderOptions, warn: Warn, bids: unknown, bidderRequest: unknown): PrebidServerRequest[] {
+export function buildRequests(engine: ValuesEngine, url: string, options: PrebidRuntimeOptions, warn: Warn, bids: unknown, bidderRequest: unknown): PrebidServerRequest[] {
   const auction = obj(bidderRequest) ?? {};
   const timeout = auction.timeout;
   // `cur`: the publisher's ortb2.cur when it is a list of currencies, else the bidder's currency, as Prebid's
   // currency module does.
   const ortb2 = obj(auction.ortb2) ?? {};
-  const cur = list(ortb2.cur).length && ortb2.cur.every((code: unknown) => typeof code === 'string') ? ortb2.cur : [options.currency ?? 'USD'];
+  const cur = list(ortb2.cur).length && ortb2.cur.every(isString) ? ortb2.cur : [options.currency ?? 'USD'];
   let shared: Obj = { ...ortb2, id: String(auction.bidderRequestId ?? auction.auctionId), cur };
-  if (typeof timeout === 'number' && timeout > 0 && timeout < 1e7) shared.tmax = Math.round(timeout);
+  if (isNumber(timeout) && timeout > 0 && timeout < 1e7) shared.tmax = Math.round(timeout);
   const imps: unknown[] = [];
-  for (const bid of Array.isArray(bids) ? bids : []) {
+  for (const bid of list(bids)) {
     try {
       const imp = toImp(bid, options.currency);
-      const result = imp && adapter.safeEnrich({ ...shared, imp: [imp] }, bid.params ?? {});
-      if (!result?.ok) {
-        warn('bid left out', result?.issues ?? bid);
-        continue;
-      }
-      const { imp: [enriched], ...rest } = result.request;
+      const issues: Issue[] = [];
+      // apply gives no request when the values have issues (bind's) or cannot be written (its own).
+      const request = imp && engine.apply(engine.bind(bid.params ?? {}, issues), { ...shared, imp: [imp] }, [0], issues);
+      // Left out, with why: the issues of its values, else the bid (it asks for no media type Prebid offers).
+      if (!request) throw issues.length ? issues : bid;
+      const { imp: [enriched], ...rest } = request;
       imps.push(enriched);
       shared = rest;
     } catch (error) {
@@ -41,6 +42,6 @@ export function buildRequests(adapter: CompactAdapter, options: PrebidBidderOpti
     }
   }
   return imps.length
-    ? [{ method: 'POST', url: adapter.endpoint!.href, data: JSON.stringify({ id: shared.id, imp: imps, ...shared }), options: { contentType: 'text/plain', withCredentials: options.withCredentials === true } }]
+    ? [{ method: 'POST', url, data: JSON.stringify({ id: shared.id, imp: imps, ...shared }), options: { contentType: 'text/plain', withCredentials: options.withCredentials === true } }]
     : [];
 }

@@ -16,6 +16,10 @@ export type Obj = Record<string, any>;
 export const obj = (value: unknown): Obj | undefined => (isPlainObject(value) ? value : undefined);
 /** An array, or `[]` for anything else. */
 export const list = (value: unknown): any[] => (Array.isArray(value) ? value : []);
+export const isString = (value: unknown): value is string => typeof value === 'string';
+export const isNumber = (value: unknown): value is number => typeof value === 'number';
+/** The strings of an array (`[]` for anything else). */
+export const strings = (value: unknown): string[] => list(value).filter(isString);
 
 /**
  * Prebid sizes, `[w, h]` or `[[w, h], …]`, as OpenRTB formats; a pair that is not two non-negative integers
@@ -46,15 +50,16 @@ export function toImp(bid: Obj, currency = 'USD'): Obj | undefined {
   // Prebid's native OpenRTB request (one with assets; Prebid's converter skips one without), its own `ver` (Prebid
   // writes 1.2), and the ad unit's ortb2Imp.native keys (battr, …) over them, as the converter merges them.
   const nativeRequest = obj(bid.nativeOrtbRequest);
-  if (obj(native) && nativeRequest && list(nativeRequest.assets).length) imp.native = { request: JSON.stringify(nativeRequest), ver: typeof nativeRequest.ver === 'string' ? nativeRequest.ver : '1.2', ...obj(firstPartyNative) };
+  if (obj(native) && nativeRequest && list(nativeRequest.assets).length) imp.native = { request: JSON.stringify(nativeRequest), ver: isString(nativeRequest.ver) ? nativeRequest.ver : '1.2', ...obj(firstPartyNative) };
   // The price floor, when Prebid's floors module is on (it gives each bid request a getFloor): bidfloor and
   // bidfloorcur in the bidder's currency, as Prebid's converter sets them. A floor that cannot be read is none.
   try {
-    const floor = typeof bid.getFloor === 'function' ? bid.getFloor({ currency, mediaType: '*', size: '*' }) : undefined;
+    const floor = bid.getFloor?.({ currency, mediaType: '*', size: '*' });
     const value = parseFloat(floor?.floor);
-    if (value > 0 && value < Infinity && typeof floor.currency === 'string') Object.assign(imp, { bidfloor: value, bidfloorcur: floor.currency });
+    if (value > 0 && value < Infinity && isString(floor.currency)) Object.assign(imp, { bidfloor: value, bidfloorcur: floor.currency });
   } catch {
-    // getFloor throws for an ad unit its rules cannot price; Prebid's converter sends no floor then either.
+    // getFloor throws for an ad unit its rules cannot price (and calling a getFloor that is no function throws);
+    // Prebid's converter sends no floor then either.
   }
   return imp.banner || imp.video || imp.native ? imp : undefined;
 }

@@ -1,17 +1,16 @@
 /**
  * `interpretResponse`: the partner's answer is untrusted, so it is read, never trusted: an OpenRTB response
  * (`seatbid[].bid[]`) whose bids are matched by `impid` to the imps actually sent (read back from the request
- * body, so only what went out can come back), with the CPM taken from the adapter's CPM field by `readCpm`
+ * body, so only what went out can come back), with the CPM taken from the adapter's CPM field by `readCheckedCpm`
  * (own plain-object properties only, a finite non-negative number). A bid that does not qualify is dropped with
  * a warning naming what it lacks; a body that is not an OpenRTB response (text, empty, `null`, an array) gives no
  * bids. Bounds keep a hostile or broken answer cheap: at most `MAX_BIDS` bids are looked at and ad markup over
  * `MAX_AD` characters is refused, so a huge answer costs one pass and never lands in Prebid's bid cache.
  */
-import { readCpm } from '../protocols/prebid-js.js';
-import type { CompactAdapter } from '../core/compact/engine.js';
-import { list, obj, type Obj } from './imp.js';
+import { readCheckedCpm } from '../protocols/prebid-js.js';
+import { isNumber, isString, list, obj, strings, type Obj } from './imp.js';
 import type { Warn } from './build-requests.js';
-import type { PrebidBid, PrebidBidderOptions, PrebidMediaType } from './types.js';
+import type { PrebidBid, PrebidMediaType, PrebidRuntimeOptions } from './types.js';
 
 /** Bids looked at per answer; one request carries a page's ad units, so a real answer has far fewer. */
 export const MAX_BIDS = 500;
@@ -21,7 +20,7 @@ export const MAX_AD = 500_000;
 export const MEDIA_TYPES: PrebidMediaType[] = ['banner', 'video', 'native'];
 
 /** An http(s) URL of the answer (a notice URL), else `undefined`. */
-const url = (value: unknown): string | undefined => (typeof value === 'string' && value.length <= MAX_AD && /^https?:\/\/\S+$/i.test(value) ? value : undefined);
+const url = (value: unknown): string | undefined => (isString(value) && value.length <= MAX_AD && /^https?:\/\/\S+$/i.test(value) ? value : undefined);
 
 const objects = (value: unknown) => Array.isArray(value) && value.every(obj);
 /**
@@ -31,60 +30,60 @@ const objects = (value: unknown) => Array.isArray(value) && value.every(obj);
  */
 const isNativeResponse = (native: unknown): boolean => {
   const { link, assets, eventtrackers, imptrackers } = obj(native) ?? {};
-  return typeof obj(link)?.url === 'string' && objects(assets) && (eventtrackers === undefined || objects(eventtrackers)) && (imptrackers === undefined || (Array.isArray(imptrackers) && imptrackers.every((tracker) => typeof tracker === 'string')));
+  return isString(obj(link)?.url) && objects(assets) && (eventtrackers === undefined || objects(eventtrackers)) && (imptrackers === undefined || (Array.isArray(imptrackers) && imptrackers.every(isString)));
 };
 
 /** The Prebid bid for one partner bid, or what it lacks (`impid`, `cpm`, `mtype`, `adm`, `size`; `bid` when it is unreadable). */
-function toBid(adapter: CompactAdapter, options: PrebidBidderOptions, sent: Map<unknown, Obj>, currency: string, bid: Obj): PrebidBid | string {
+function toBid(cpmField: string, options: PrebidRuntimeOptions, sent: Map<unknown, Obj>, currency: string, bid: Obj): PrebidBid | string {
   const imp = sent.get(bid.impid);
-  const cpm = readCpm(bid, adapter.cpmField!);
+  if (!imp) return 'impid';
+  const cpm = readCheckedCpm(bid, cpmField);
   const { mtype, w, h, exp, adomain, dealid } = bid;
   // OpenRTB 2.6 `mtype`: 1 banner, 2 video, 4 native (3, audio, is not supported); without it, the imp's media
   // type when it has only one. A multi-format imp needs `mtype`, as in Prebid's converter: guessing would serve
   // VAST as banner HTML.
-  const offered = MEDIA_TYPES.filter((type) => imp?.[type]);
-  const mediaType = mtype == null ? (offered.length === 1 ? offered[0] : undefined) : ([, 'banner', 'video', , 'native'] as const)[typeof mtype === 'number' ? mtype : 0];
-  if (!imp) return 'impid';
+  const offered = MEDIA_TYPES.filter((type) => imp[type]);
+  const mediaType = mtype == null ? (offered[1] ? undefined : offered[0]) : ([, 'banner', 'video', , 'native'] as const)[isNumber(mtype) ? mtype : 0];
   if (cpm === undefined) return 'cpm';
   if (!mediaType) return 'mtype';
   // Markup over MAX_AD characters is refused (not replaced by the nurl). Native markup is an object or its JSON
   // text (parsed without `__proto__` / object-valued `constructor` keys, as Prebid parses untrusted JSON), which
   // OpenRTB Native 1.0 wraps in { native: … }; banner and video markup is text.
   let adm = bid.adm;
-  if (typeof adm === 'string' && adm.length > MAX_AD) return 'adm';
+  if (isString(adm) && adm.length > MAX_AD) return 'adm';
   if (mediaType === 'native') {
     adm = obj(adm) ?? JSON.parse(adm || 0, (key, value) => (key === '__proto__' || (key === 'constructor' && typeof value === 'object') ? undefined : value));
     adm = adm?.native ?? adm;
   }
-  const markup = typeof adm === 'string' && adm ? adm : undefined;
+  const markup = isString(adm) && adm ? adm : undefined;
   // The win notice URL: fired by a hidden pixel before banner markup, or the markup's (banner) / VAST's (video)
   // address when there is no adm, as Prebid's converter does. Only an http(s) URL, escaped for the attribute.
   const nurl = url(bid.nurl);
   if (!(mediaType === 'native' ? isNativeResponse(adm) : markup || nurl)) return 'adm';
   // The size is the bid's, else the imp's: a video's player, a banner's only format (with several, the bid must say).
-  const size: Obj | undefined = typeof w === 'number' && typeof h === 'number' ? bid : mediaType === 'video' ? imp.video : imp.banner?.format?.length === 1 ? imp.banner.format[0] : undefined;
-  if (mediaType === 'banner' && typeof size?.w !== 'number') return 'size';
+  const size: Obj | undefined = isNumber(w) && isNumber(h) ? bid : mediaType === 'video' ? imp.video : imp.banner?.format?.length === 1 ? imp.banner.format[0] : undefined;
+  if (mediaType === 'banner' && !isNumber(size?.w)) return 'size';
   // The billing notice URL, with the price in it: Prebid 11 fires a bid's impression image trackers when it bills
   // the bid (on render, unless billing is deferred), which is how its own Prebid Server adapter passes burl on.
   // Categories (IAB) and the EU DSA transparency object go to meta, as Prebid's converter puts them.
   const burl = url(bid.burl)?.replace(/\$\{AUCTION_PRICE\}/g, String(cpm));
-  const categories = list(bid.cat).filter((category) => typeof category === 'string');
+  const categories = strings(bid.cat);
   const dsa = obj(obj(bid.ext)?.dsa);
   return {
     requestId: bid.impid,
     cpm,
     currency,
-    ...(typeof size?.w === 'number' && { width: size.w, height: size.h }),
+    ...(isNumber(size?.w) && { width: size.w, height: size.h }),
     creativeId: String(bid.crid ?? bid.id ?? ''),
-    ttl: typeof exp === 'number' && exp > 0 ? exp : (options.ttl ?? 300),
+    ttl: isNumber(exp) && exp > 0 ? exp : (options.ttl ?? 300),
     netRevenue: options.netRevenue ?? true,
     mediaType,
     meta: {
-      advertiserDomains: list(adomain).filter((domain) => typeof domain === 'string'),
+      advertiserDomains: strings(adomain),
       ...(categories.length && { primaryCatId: categories[0], secondaryCatIds: categories.slice(1) }),
       ...(dsa && { dsa }),
     },
-    ...(typeof dealid === 'string' && { dealId: dealid }),
+    ...(isString(dealid) && { dealId: dealid }),
     ...(burl && { burl, eventtrackers: [{ event: 1, method: 1, url: burl }] }),
     ...(mediaType === 'native'
       ? { native: { ortb: adm } }
@@ -96,21 +95,21 @@ function toBid(adapter: CompactAdapter, options: PrebidBidderOptions, sent: Map<
   };
 }
 
-export function interpretResponse(adapter: CompactAdapter, options: PrebidBidderOptions, warn: Warn, response: unknown, request: unknown): PrebidBid[] {
+export function interpretResponse(cpmField: string, options: PrebidRuntimeOptions, warn: Warn, response: unknown, request: unknown): PrebidBid[] {
   const body = obj(obj(response)?.body);
   const sent = new Map<unknown, Obj>(JSON.parse((request as { data: string }).data).imp.map((imp: Obj) => [imp.id, imp]));
-  const currency = typeof body?.cur === 'string' ? body.cur : (options.currency ?? 'USD');
+  const currency = isString(body?.cur) ? body.cur : (options.currency ?? 'USD');
   const bids: PrebidBid[] = [];
   const all = list(body?.seatbid).flatMap((seat) => list(obj(seat)?.bid));
   if (all.length > MAX_BIDS) warn(`${all.length} bids, only the first ${MAX_BIDS} read`);
   for (const bid of all.slice(0, MAX_BIDS)) {
     let result: PrebidBid | string;
     try {
-      result = toBid(adapter, options, sent, currency, obj(bid)!);
+      result = toBid(cpmField, options, sent, currency, obj(bid)!);
     } catch {
       result = 'bid'; // not an object, or native markup that is not JSON
     }
-    if (typeof result === 'string') warn('bid dropped, no valid ' + result, bid);
+    if (isString(result)) warn('bid dropped, no valid ' + result, bid);
     else bids.push(result);
   }
   return bids;

@@ -1,12 +1,21 @@
 /**
- * `registerPrebidBidder`: for pages and builds that import bidfields next to the published Prebid.js (npm or a
- * script tag), where Prebid's internal `registerBidder` is out of reach. It goes through the public
- * `pbjs.registerBidAdapter(undefined, code, spec)`, at once when Prebid has loaded, else as the FIRST command of
- * `pbjs.que`, so the bidder exists before any queued `requestBids` of the page runs.
+ * Registering a bidder with the published Prebid.js (npm or a script tag), where Prebid's internal
+ * `registerBidder` is out of reach: through the public `pbjs.registerBidAdapter(undefined, code, spec)`, at once
+ * when Prebid has loaded, else as the FIRST command of `pbjs.que`, so the bidder exists before any queued
+ * `requestBids` of the page runs. `registerSpec` is the page runtime's (generated adapters call it through
+ * `registerOnPage`); `registerPrebidBidder` is the record-taking path.
  */
 import { createPrebidBidder } from './bidder.js';
 import type { AdapterRecord } from '../core/types.js';
 import type { PrebidBidderOptions, PrebidBidderSpec, PrebidGlobal } from './types.js';
+
+/** Registers `spec` with `pbjs` now, or first in its queue when Prebid has not loaded yet. */
+export function registerSpec(pbjs: PrebidGlobal, spec: PrebidBidderSpec): PrebidBidderSpec {
+  const register = () => pbjs.registerBidAdapter!(undefined, spec.code, spec);
+  if (pbjs.libLoaded) register();
+  else (pbjs.que ??= []).unshift(register);
+  return spec;
+}
 
 /**
  * Creates the bidder spec (throwing on a bad record, as `createPrebidBidder`) and registers it with `pbjs`.
@@ -16,9 +25,5 @@ import type { PrebidBidderOptions, PrebidBidderSpec, PrebidGlobal } from './type
  * pbjs.processQueue();
  */
 export function registerPrebidBidder(pbjs: PrebidGlobal, record: AdapterRecord, options: PrebidBidderOptions): PrebidBidderSpec {
-  const spec = createPrebidBidder(record, options);
-  const register = () => pbjs.registerBidAdapter!(undefined, spec.code, spec);
-  if (pbjs.libLoaded) register();
-  else (pbjs.que ??= []).unshift(register);
-  return spec;
+  return registerSpec(pbjs, createPrebidBidder(record, options));
 }

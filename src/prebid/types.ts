@@ -4,6 +4,7 @@
  * declarations say what bidfields relies on (nothing else of a bid request is read). Everything Prebid passes in
  * is typed loosely on purpose: the spec functions check what they read and never throw on the rest.
  */
+import type { FieldPlan } from '../core/compact/field-plan.js';
 import type { CompileOptions } from '../core/types.js';
 
 export type PrebidMediaType = 'banner' | 'video' | 'native';
@@ -84,15 +85,24 @@ export interface PrebidBidderSpec {
   getUserSyncs(...args: unknown[]): never[];
 }
 
-export interface PrebidBidderOptions extends Pick<CompileOptions, 'allowLocal'> {
-  /** Host names the record's endpoint may use (exact, or `*.example.com`); without it every endpoint is refused. */
-  knownEndpoints: readonly string[];
-  /**
-   * The partner's ID in the IAB Global Vendor List. With Prebid's TCF enforcement (`tcfControl`) a bidder without
-   * one gets no requests from users under GDPR, whatever they consented to; set it, or name the bidder in the
-   * publisher's `gvlMapping` or `vendorExceptions`.
-   */
+/**
+ * A checked adapter as the page runs it: JSON constants only, made from a record that passed the checks (by the
+ * compact engine in the page, or by `validateAdapter` when an adapter is generated at build time).
+ */
+export interface BidderPlan {
+  /** The bidder code (the record's `bidderCode`). */
+  code: string;
+  /** The checked endpoint, as the parsed URL's `href`. */
+  url: string;
+  /** The CPM field: a dot path into each bid of the partner's answer. */
+  cpm: string;
+  fields: FieldPlan[];
+  /** The partner's IAB Global Vendor List ID, checked. */
   gvlid?: number;
+}
+
+/** Options of the bidder at auction time, for both the record-taking and the generated bidders. */
+export interface PrebidRuntimeOptions {
   /** Seconds a bid stays valid when the partner's bid has no `exp`. Default 300. */
   ttl?: number;
   /**
@@ -106,6 +116,17 @@ export interface PrebidBidderOptions extends Pick<CompileOptions, 'allowLocal'> 
   withCredentials?: boolean;
   /** Where warnings go (invalid params, dropped bids). Default `console.warn`. */
   log?: (message: string, detail?: unknown) => void;
+}
+
+export interface PrebidBidderOptions extends PrebidRuntimeOptions, Pick<CompileOptions, 'allowLocal'> {
+  /** Host names the record's endpoint may use (exact, or `*.example.com`); without it every endpoint is refused. */
+  knownEndpoints: readonly string[];
+  /**
+   * The partner's ID in the IAB Global Vendor List. With Prebid's TCF enforcement (`tcfControl`) a bidder without
+   * one gets no requests from users under GDPR, whatever they consented to; set it, or name the bidder in the
+   * publisher's `gvlMapping` or `vendorExceptions`.
+   */
+  gvlid?: number;
 }
 
 /** The part of the `pbjs` global that `registerPrebidBidder` uses. */

@@ -6,7 +6,7 @@
  * CPM. Tiny and browser-safe on purpose: it ships in the Prebid.js bidder bundle.
  */
 import { isPlainObject } from '../core/apply/plain-object.js';
-import { isUnsafeSegment } from '../core/definition/names.js';
+import { hasUnsafeSegment } from '../core/definition/names.js';
 
 /**
  * The CPM at `cpmField` in a bid, or `undefined` when it is missing, not a number, not finite or negative.
@@ -20,8 +20,16 @@ import { isUnsafeSegment } from '../core/definition/names.js';
  * readCpm(JSON.parse('{"__proto__":{"price":9}}'), '__proto__.price') // undefined
  */
 export function readCpm(bid: unknown, cpmField: string): number | undefined {
+  return hasUnsafeSegment(cpmField) ? undefined : readCheckedCpm(bid, cpmField);
+}
+
+/**
+ * {@link readCpm} for a CPM field already checked (no `__proto__`, `prototype` or `constructor` segment: the
+ * record's CPM field, refused as `invalid_cpm_field` otherwise), as the Prebid page runtime reads it.
+ */
+export function readCheckedCpm(bid: unknown, cpmField: string): number | undefined {
   let node = bid;
-  for (const key of cpmField.split('.')) node = isPlainObject(node) && !isUnsafeSegment(key) && Object.hasOwn(node, key) ? node[key] : undefined;
+  for (const key of cpmField.split('.')) node = isPlainObject(node) && Object.hasOwn(node, key) ? node[key] : undefined;
   // NaN fails `>= 0`; `+ 0` turns -0 into 0, so a "negative zero" CPM is not passed on as such.
   return typeof node === 'number' && node >= 0 && node < Infinity ? node + 0 : undefined;
 }

@@ -3,6 +3,8 @@
 // against a local https partner. Checked: the partner got one text/plain POST (no CORS preflight) carrying the
 // enriched OpenRTB request; the winning CPM is the one at the CPM field (price is a decoy); the script-tag build
 // registers through pbjs.que; malformed answers give no bid, no page error, and the auction still ends on time.
+// Issue 12: the same auction on pages with an adapter generated at build time (generatePrebidAdapter), bundled
+// with Prebid.js by rollup, or loaded alone before Prebid.js: both win with the CPM read from the CPM field.
 // Needs `npm run build` (npm test does it) and /usr/bin/chromium (.ci/run installs it); outside CI a missing one
 // skips the suite with the reason, in CI it fails. Artefacts go to test/browser/.build/ (gitignored).
 import { execFile } from 'node:child_process';
@@ -13,7 +15,8 @@ import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundlePage } from './support/bundle.js';
 import { createOutsideProject, withTypeCheckFile } from './support/outside-project.js';
-import { startPages } from './support/pages.js';
+import { configFor, startPages, type Variant } from './support/pages.js';
+import { generatePrebidAdapter } from '../../src/codegen/index.js';
 import { startPartner, type Received } from './support/partner.js';
 
 const run = promisify(execFile);
@@ -21,7 +24,7 @@ const repo = path.resolve(import.meta.dirname, '../..');
 const buildDir = path.join(import.meta.dirname, '.build');
 const outside = path.join(buildDir, 'outside');
 const chromiumPath = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((file) => fs.existsSync(file));
-const distFiles = ['dist/prebid.js', 'dist/prebid.d.ts', 'dist/bidfields-prebid.js'].map((file) => path.join(repo, file));
+const distFiles = ['dist/prebid.js', 'dist/prebid.d.ts', 'dist/bidfields-prebid.js', 'dist/prebid-runtime.js'].map((file) => path.join(repo, file));
 const missing = !chromiumPath ? 'no Chromium at /usr/bin/chromium' : distFiles.find((file) => !fs.existsSync(file)) ? 'dist/ not built (npm run build)' : undefined;
 
 interface PageBid {
@@ -58,6 +61,8 @@ describe.skipIf(missing !== undefined && !process.env.CI)(`Prebid.js 11 + bidfie
       '/outside-page.js': path.join(buildDir, 'outside-page.js'),
       '/prebid-only.js': path.join(buildDir, 'prebid-only.js'),
       '/bidfields-prebid.js': path.join(repo, 'dist/bidfields-prebid.js'),
+      '/generated-page.js': path.join(buildDir, 'generated-page.js'),
+      '/generated-adapter.js': path.join(buildDir, 'generated-adapter.js'),
     };
     const [started] = await Promise.all([
       startPartner(),
@@ -65,6 +70,15 @@ describe.skipIf(missing !== undefined && !process.env.CI)(`Prebid.js 11 + bidfie
       bundlePage(prebidOnly, scripts['/prebid-only.js']),
     ]);
     partner = started;
+    // The build-time path: the ext-cpm scenario's record (its endpoint names the partner's port) generated into the
+    // outside project, which imports the page runtime as 'bidfields/prebid-runtime' through the exports map.
+    const { record, options } = configFor('ext-cpm', partner.port);
+    generatePrebidAdapter(record, { ...options, outDir: path.join(outside, 'generated') });
+    fs.writeFileSync(path.join(outside, 'generated-page.js'), "import pbjs from 'prebid.js';\nimport './generated/acmeBidAdapter.js';\npbjs.processQueue();\n");
+    await Promise.all([
+      bundlePage(path.join(outside, 'generated-page.js'), scripts['/generated-page.js']),
+      bundlePage(path.join(outside, 'generated/acmeBidAdapter.js'), scripts['/generated-adapter.js']),
+    ]);
     pages = await startPages(scripts, partner.port);
     browser = await chromium.launch({
       executablePath: chromiumPath,
@@ -81,7 +95,7 @@ describe.skipIf(missing !== undefined && !process.env.CI)(`Prebid.js 11 + bidfie
   });
 
   /** Runs the page's auction; `whileOpen` runs before the page closes (for what the page does after it). */
-  async function auction(variant: 'npm' | 'tag', scenario: string, whileOpen?: () => Promise<void>): Promise<{ result: AuctionResult; errors: string[]; requests: Received[] }> {
+  async function auction(variant: Variant, scenario: string, whileOpen?: () => Promise<void>): Promise<{ result: AuctionResult; errors: string[]; requests: Received[] }> {
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
@@ -110,7 +124,7 @@ describe.skipIf(missing !== undefined && !process.env.CI)(`Prebid.js 11 + bidfie
     expect(byTag['side-banner'].ext.deal).toBeUndefined();
     expect(byTag.preroll.video).toMatchObject({ mimes: ['video/mp4'], protocols: [2, 3], w: 640, h: 480 });
     expect(byTag.preroll.video.context).toBeUndefined();
-    expect(body.site).toMatchObject({ id: 'site-7', publisher: { id: 'pub-42' }, page: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/(npm|tag)\/ext-cpm$/) });
+    expect(body.site).toMatchObject({ id: 'site-7', publisher: { id: 'pub-42' }, page: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/(npm|tag|gen|gen-tag)\/ext-cpm$/) });
     expect(body.cur).toEqual(['USD']);
     expect(body.tmax).toBe(4000);
     expect(body.device?.ua).toEqual(expect.any(String));
@@ -147,6 +161,20 @@ describe.skipIf(missing !== undefined && !process.env.CI)(`Prebid.js 11 + bidfie
     expectEnrichedRequest(requests);
     expect(result.winners).toEqual(expect.arrayContaining([{ code: 'top', bidder: 'acme', cpm: 2.5 }]));
   }, 30_000);
+
+  for (const variant of ['gen', 'gen-tag'] as const) {
+    const how = variant === 'gen' ? 'page built with rollup from prebid.js + a generated adapter' : 'the generated adapter alone, loaded before Prebid.js (registered through pbjs.que)';
+    it(`${how}: enriched request, the winning CPM read from ext.bidfields.cpm`, async () => {
+      const { result, errors, requests } = await auction(variant, 'ext-cpm');
+      expect(errors).toEqual([]);
+      expectEnrichedRequest(requests);
+      expect(result.timedOut).toBe(false);
+      expect(result.bids.top).toEqual([
+        { bidder: 'acme', cpm: 2.5, width: 300, height: 250, ad: expect.stringContaining('bidfields-ad'), mediaType: 'banner', creativeId: 'cr-0', currency: 'USD', ttl: 120, netRevenue: true, advertiserDomains: ['brand.example'] },
+      ]);
+      expect(result.winners).toEqual(expect.arrayContaining([{ code: 'top', bidder: 'acme', cpm: 2.5 }, { code: 'side', bidder: 'acme', cpm: 3.5 }]));
+    }, 30_000);
+  }
 
   it('a CPM field of price reads the plain OpenRTB price', async () => {
     const { result, errors } = await auction('npm', 'price');

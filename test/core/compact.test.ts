@@ -4,6 +4,7 @@
 // is tested by the conformance suite (test/conformance/compact.test.ts) and the property test.
 import { describe, expect, it } from 'vitest';
 import { compileCompact } from '../../src/core/compact/engine.js';
+import { ucs2length } from '../../src/core/definition/ucs2length.js';
 import { performance } from 'node:perf_hooks';
 import { BidfieldsError, compile, validateAdapter } from '../../src/index.js';
 
@@ -122,6 +123,12 @@ describe('compact engine edges found in review', () => {
     expect(bounded.validateValues({ zone: long }).map((found) => found.code)).toEqual(['invalid_value']);
     // Code points, as the full engine and JSON Schema count them: an astral character is one.
     expect(compileCompact([{ name: 'zone', type: 'text', display: 'Zone', maxLength: 2 }]).validateValues({ zone: '😀😀' })).toEqual([]);
+    // Lone surrogates count one each, as ucs2length counts them.
+    for (const zone of ['\ud800\ud800', '\udc00\ud800', 'a\ud83d', '\ude00😀']) {
+      const length = ucs2length(zone);
+      expect(compileCompact([{ name: 'zone', type: 'text', display: 'Zone', minLength: length, maxLength: length }]).validateValues({ zone })).toEqual([]);
+      expect(compileCompact([{ name: 'zone', type: 'text', display: 'Zone', maxLength: length - 1 }]).validateValues({ zone })).toHaveLength(1);
+    }
   });
 
   it('enriches every imp only for allImps: true, as the full engine does', () => {

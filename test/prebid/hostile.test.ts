@@ -1,18 +1,26 @@
 // No spec function may throw, whatever Prebid passes or the partner answers: a throw inside Prebid's auction can
-// lose every bidder's bids (getUserSyncs is not even caught). Hand-picked hostile inputs, then random JSON.
+// lose every bidder's bids (getUserSyncs is not even caught). Hand-picked hostile inputs, then random JSON, against
+// both bidders: the record-taking one and an adapter generated at build time from the same record.
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createPrebidBidder } from '../../src/prebid/index.js';
+import type { PrebidBidderSpec } from '../../src/prebid/types.js';
 import { bid, bidderRequest, quiet, record } from './fixtures.js';
+import { generatedSpec } from './generated.js';
 
-const spec = createPrebidBidder(record, quiet);
-const [sent] = spec.buildRequests([bid('b1'), bid('b2')], bidderRequest);
+// The generated adapter logs through console.warn (it has no log option).
+vi.spyOn(console, 'warn').mockImplementation(() => {});
+const bidders: [string, PrebidBidderSpec][] = [
+  ['record-taking bidder', createPrebidBidder(record, quiet)],
+  ['generated adapter', await generatedSpec(record, quiet.knownEndpoints as string[])],
+];
 const throwing = new Proxy({}, { get: () => { throw new Error('trap'); }, getPrototypeOf: () => { throw new Error('trap'); } });
 const cyclic: Record<string, unknown> = { site: {} };
 cyclic.self = cyclic;
 const hostile: unknown[] = [undefined, null, 0, NaN, '', 'x', [], [null], {}, throwing, Object.create(null), JSON.parse('{"__proto__":{"x":1}}'), () => 1, Symbol('s'), 10n];
 
-describe('the spec never throws', () => {
+describe.each(bidders)('the spec never throws: %s', (_name, spec) => {
+  const [sent] = spec.buildRequests([bid('b1'), bid('b2')], bidderRequest);
   it('isBidRequestValid: false for anything unusable', () => {
     for (const input of hostile) expect(spec.isBidRequestValid(input as never)).toBe(false);
     expect(spec.isBidRequestValid({ params: throwing })).toBe(false);

@@ -8,6 +8,7 @@
 import type { Issue } from '../../core/issues.js';
 import type { AdapterRecord } from '../../core/types.js';
 import type { createPrebidBidder } from '../../prebid/bidder.js';
+import type { PrebidBidderSpec } from '../../prebid/types.js';
 import type { Implementation, Outcome, ResolvedCase } from '../types.js';
 
 export interface PrebidModule {
@@ -37,14 +38,19 @@ export function prebidImplementation(module: PrebidModule, name: string): Implem
         if (issues) return { ok: false, issues, warnings: [] };
         throw error;
       }
-      const bids = (testCase.bids ?? []).filter((bid) => spec.isBidRequestValid(bid));
-      const [request] = spec.buildRequests(bids, testCase.bidderRequest ?? {});
-      if (testCase.kind === 'prebid-js-request') {
-        if (!request) return { ok: true, http: null, warnings: [] };
-        const http = { method: request.method, url: request.url, headers: { 'content-type': request.options.contentType } };
-        return { ok: true, http, request: JSON.parse(request.data), warnings: [] };
-      }
-      return { ok: true, bids: request ? spec.interpretResponse({ body: testCase.response }, request) : [], warnings: [] };
+      return runSpec(spec, testCase);
     },
   };
+}
+
+/** Runs a case's bids (and answer) through a bidder spec as Prebid's bidderFactory would. */
+export function runSpec(spec: PrebidBidderSpec, testCase: ResolvedCase): Outcome {
+  const bids = (testCase.bids ?? []).filter((bid) => spec.isBidRequestValid(bid));
+  const [request] = spec.buildRequests(bids, testCase.bidderRequest ?? {});
+  if (testCase.kind === 'prebid-js-request') {
+    if (!request) return { ok: true, http: null, warnings: [] };
+    const http = { method: request.method, url: request.url, headers: { 'content-type': request.options.contentType } };
+    return { ok: true, http, request: JSON.parse(request.data), warnings: [] };
+  }
+  return { ok: true, bids: request ? spec.interpretResponse({ body: testCase.response }, request) : [], warnings: [] };
 }

@@ -2,7 +2,10 @@
  * The compact engine: the run-time contract of SPEC §1–3 in a few kB, for the Prebid.js bundle, where every byte
  * ships to every page. The full engine (`compile`) is built for the server's hot path (a plan, an ext tree, bound
  * writes, shape-aware copies) and for authoring (ajv's JSON Schema check, a message that explains each issue);
- * this one walks each value's path instead, and its messages are the issue code in words.
+ * this one walks each value's path instead, and its messages are the issue code in words. This file is its record
+ * checks (for the record-taking Prebid.js bidder, which checks records in the page) and the request-shape checks
+ * of `safeEnrich`; the checked fields (`FieldPlan`s) then run on the values engine (./values-engine.ts), the page
+ * runtime that adapters generated at build time run too.
  *
  * It enforces every rule that decides what is written where, whether values and requests are accepted, and every
  * safety rule: name grammar, `unsafe_name`, `unknown_predefined`, `rtb_field_without_prefix`, the field type,
@@ -16,68 +19,43 @@
  * Everything it is given is untrusted JSON, so it compares with `===` only: a loose comparison or a property
  * lookup turns an object into a primitive, which throws for `{"toString": 1}`.
  */
-import { BidfieldsError, issue, pointer, type Issue } from '../issues.js';
+import { BidfieldsError, type Issue } from '../issues.js';
 import { isArray as isArrayValue, isPlainObject } from '../apply/plain-object.js';
 import { EXT_PREFIX, extSegments, hasUnsafeSegment, isDotPath, isFieldName, predefinedTarget } from '../definition/names.js';
 import { extTargets } from '../definition/ext-targets.js';
-import { decimalString, isNotEntered, parseDecimal, type RuleResult, type ValueRule, type WrittenValue } from '../compile/value-rule.js';
-import { ucs2length } from '../definition/ucs2length.js';
+import { isNotEntered, type WrittenValue } from '../compile/value-rule.js';
 import { checkEndpointCompact } from './endpoint.js';
+import { valueRule, type FieldPlan } from './field-plan.js';
+import { present, problem, valuesEngine, type CompactEnrichResult } from './values-engine.js';
 import type { AdapterInput, CompileOptions, Protocol } from '../types.js';
 
 type Obj = Record<string, any>;
 
-interface CompactField {
-  name: string;
-  /** Where the value goes: `[root, ...keys]`; root 0 is the imp, 1 the inventory object (app, site or dooh). */
-  to: (string | number)[];
-  /** The value rule of SPEC §3. */
-  rule: ValueRule;
-  required: boolean;
-  /** The coerced default. */
-  fallback: WrittenValue | undefined;
-}
+export type { CompactEnrichResult } from './values-engine.js';
+export { problem } from './values-engine.js';
 
-export type CompactEnrichResult = { ok: true; request: any; warnings: Issue[] } | { ok: false; issues: Issue[]; warnings: Issue[] };
-
-/** A record compiled by the compact engine: what the Prebid.js bidder module uses. */
+/** A record compiled by the compact engine: what the record-taking Prebid.js bidder uses. */
 export interface CompactAdapter {
   protocol: Protocol;
   /** The checked endpoint (parsed), when the record has one. */
   endpoint: URL | undefined;
   cpmField: string | undefined;
   bidderCode: string | undefined;
+  /** The checked fields, as the page runs them (and as a generated adapter holds them). */
+  fields: FieldPlan[];
   /** The issues of the entered values (SPEC §3); empty when they are valid. */
   validateValues(values: unknown): Issue[];
   /** Applies the values to the request, copy-on-write (SPEC §2); never throws, never changes its inputs. */
   safeEnrich(request: unknown, values: unknown, options?: { allImps?: boolean }): CompactEnrichResult;
 }
 
-/** An issue whose message is its code in words. */
-export const problem = (code: string, path: string, field?: string): Issue => issue(code, path, code.replace(/_/g, ' '), field);
 /** A dot path of `[A-Za-z0-9_$-]+` segments. */
 const isPath = (text: unknown): text is string => typeof text === 'string' && isDotPath(text);
 const finite = (value: unknown): value is number => typeof value === 'number' && isFinite(value);
-/** Own value, `null` counting as absent. */
-const present = (object: Obj, key: string | number) => (Object.hasOwn(object, key) ? (object[key] ?? undefined) : undefined);
 /** The write path of each predefined target (SPEC §2), below the imp (0) or the inventory object (1). */
 const PREDEFINED_PATHS = { tagid: [0, 'tagid'], publisher: [1, 'publisher', 'id'], siteId: [1, 'id'] };
-
-/**
- * Writes `value` at `keys` below `node` (an object of this call's result), copying each object on the way once;
- * `null` counts as absent. A non-object value in the way is a `path_conflict`, reported once per place.
- */
-function put(node: Obj, keys: (string | number)[], value: unknown, at: string, field: string, copies: Set<Obj>, conflicts: Map<string, Issue>): void {
-  for (let depth = 0; depth < keys.length - 1; depth++) {
-    const key = keys[depth]!;
-    let next = present(node, key) ?? {};
-    at += '/' + key;
-    if (!isPlainObject(next)) return void (conflicts.has(at) || conflicts.set(at, problem('path_conflict', at, field)));
-    if (!copies.has(next)) copies.add((next = { ...next }));
-    node = node[key] = next;
-  }
-  node[keys[keys.length - 1]!] = value;
-}
+/** The keys of a definition a `FieldPlan` carries as they are (when set). */
+const RULE_KEYS = ['min', 'max', 'integer', 'minLength', 'maxLength', 'pattern'] as const;
 
 /**
  * Compiles an adapter record or bare field array with the compact engine.
@@ -94,7 +72,7 @@ export function compileCompact(input: AdapterInput | unknown, options: Pick<Comp
   const prebid = protocol === 'prebid-js';
   const known = prebid || protocol === 'rtb' || protocol === 'prebid-server';
   const url = endpoint === undefined ? undefined : checkEndpointCompact(endpoint, protocol, options);
-  const byName = new Map<string, CompactField>();
+  const plans: FieldPlan[] = [];
   const names = new Set<string>();
   const targets = extTargets<string>();
   if (!known) fail('schema', '/protocol');
@@ -126,69 +104,38 @@ export function compileCompact(input: AdapterInput | unknown, options: Pick<Comp
     if (hasUnsafeSegment(name)) return bad('unsafe_name');
     if (!target && name.startsWith('prd.')) return bad('unknown_predefined');
     if (!target && protocol === 'rtb' && !name.startsWith(EXT_PREFIX)) return bad('rtb_field_without_prefix');
-    let regExp: RegExp | undefined;
     try {
-      regExp = pattern === undefined ? undefined : new RegExp(pattern, 'u');
+      if (pattern !== undefined) new RegExp(pattern, 'u');
     } catch {
       return bad('schema', '/pattern');
     }
-    const { min, max, minLength = 0, maxLength = Infinity, integer } = definition;
-    // Lengths are counted (in code points, without copying the text) only when the field bounds them.
-    const counted = definition.minLength !== undefined || definition.maxLength !== undefined;
-    // The value rule (SPEC §3), the full engine's written for size; predefined targets are written as strings.
-    const rule = (raw: unknown): RuleResult => {
-      let length;
-      // text: a string or a finite number (as its decimal string); number and select: a finite number, or a
-      // string that is a finite decimal number, surrounding white space allowed (NaN: one no double holds exactly).
-      const value = type === 'text' ? (typeof raw === 'string' ? raw : finite(raw) ? decimalString(raw) : undefined) : typeof raw === 'string' ? parseDecimal(raw) : finite(raw) ? raw : undefined;
-      const code =
-        value !== value ? 'invalid_value'
-        : type === 'select' && !options.some((option: Obj) => option.value === value) ? 'not_an_option'
-        : value === undefined || (type === 'text' ? (counted && ((length = ucs2length(value as string)) < minLength || length > maxLength)) || (regExp && !regExp.test(value as string)) : integer && !Number.isInteger(value)) ? 'invalid_value'
-        : type === 'number' && (value < min || value > max) ? 'out_of_range'
-        : undefined;
-      return code ? { ok: false, code, message: code.replace(/_/g, ' ') } : { ok: true, value: target && finite(value) ? decimalString(value) : value! };
-    };
-    const fallback = isNotEntered(definition.default) ? undefined : rule(definition.default);
-    if (fallback && !fallback.ok) return fail('invalid_default', at('/default'), name);
-    byName.set(name, { name, to: target ? PREDEFINED_PATHS[target] : [0, 'ext', ...segments], rule, required: definition.required === true, fallback: fallback?.ok ? fallback.value : undefined });
+    const plan: FieldPlan = { name, to: target ? PREDEFINED_PATHS[target] : [0, 'ext', ...segments], type };
+    if (definition.required === true) plan.required = true;
+    if (target) plan.string = true;
+    for (const key of RULE_KEYS) if (definition[key] !== undefined && definition[key] !== false) (plan as Obj)[key] = definition[key];
+    if (type === 'select') plan.options = options.map((option: Obj) => option.value);
+    const fallback = isNotEntered(definition.default) ? undefined : valueRule(plan)(definition.default);
+    if (fallback?.code) return fail('invalid_default', at('/default'), name);
+    if (fallback) plan.default = (fallback as { value: WrittenValue }).value;
+    plans.push(plan);
   });
   if (issues.length) throw new BidfieldsError(issues);
-
-  /** The coerced values by field, in field order; the issues of the values (paths into them) go to `issues`. */
-  function bind(values: unknown, issues: Issue[]): Map<CompactField, WrittenValue> {
-    const bound = new Map<CompactField, WrittenValue>();
-    if (!isPlainObject(values)) return issues.push(problem('invalid_value', '')), bound;
-    for (const key of Object.keys(values)) if (!byName.has(key)) issues.push(problem('unknown_field', pointer(key), key));
-    for (const field of byName.values()) {
-      const raw = present(values, field.name);
-      const at = pointer(field.name);
-      if (isNotEntered(raw)) {
-        if (field.fallback !== undefined) bound.set(field, field.fallback);
-        else if (field.required) issues.push(problem('missing_required', at, field.name));
-        continue;
-      }
-      const result = field.rule(raw);
-      if (result.ok) bound.set(field, result.value);
-      else issues.push(issue(result.code, at, result.message, field.name));
-    }
-    return bound;
-  }
-
+  const { bind, apply } = valuesEngine(plans);
   return {
     protocol,
     endpoint: url as URL | undefined,
     cpmField,
     bidderCode,
+    fields: plans,
     validateValues(values) {
       const found: Issue[] = [];
       bind(values, found);
       return found;
     },
+    // The request's shape is checked here (SPEC §2), then the page runtime's apply writes the values.
     safeEnrich(request, values, options) {
       const issues: Issue[] = [];
-      const warnings: Issue[] = [];
-      const fail = (code: string, path: string, field?: string) => void issues.push(problem(code, path, field));
+      const fail = (code: string, path: string) => void issues.push(problem(code, path));
       const bound = bind(values, issues);
       const source = request as Obj;
       const imps = isPlainObject(source) ? present(source, 'imp') : undefined;
@@ -198,24 +145,13 @@ export function compileCompact(input: AdapterInput | unknown, options: Pick<Comp
       if (!isPlainObject(source)) fail('invalid_request', '');
       else if (imps !== undefined && !Array.isArray(imps)) fail('invalid_request', '/imp');
       else if (!shaped) fail('no_imp', '/imp');
-      if (!shaped) return { ok: false, issues, warnings };
+      if (!shaped) return { ok: false, issues, warnings: [] };
       // Every imp in reach is checked (and skipped when it is not an object); the others are still written.
       const enriched = [];
       for (let index = 0; index < count; index++) isPlainObject(imps[index]) ? enriched.push(index) : fail('invalid_request', '/imp/' + index);
-      const out: Obj = { ...source };
-      const copies = new Set<Obj>();
-      const conflicts = new Map<string, Issue>();
-      const inventoryField = [...bound.keys()].find((field) => field.to[0])?.name;
-      const key = ['app', 'site', 'dooh'].find((name) => present(source, name) !== undefined);
-      if (inventoryField && !key) fail('no_inventory_object', '', inventoryField);
-      if (key === 'app' && present(source, 'site') !== undefined) warnings.push(problem('both_app_and_site', '/site'));
-      if ([...bound.keys()].some((field) => !field.to[0])) copies.add((out.imp = imps.slice()));
-      for (const [field, value] of bound) {
-        const [inventory, ...keys] = field.to;
-        if (inventory) key && put(out, [key, ...keys], value, '', field.name, copies, conflicts);
-        else for (const index of enriched) put(out.imp, [index, ...keys], value, '/imp', field.name, copies, conflicts);
-      }
-      for (const found of conflicts.values()) issues.push(found);
+      // OpenRTB forbids app and site together: app is used (apply writes the first of app, site, dooh), with a warning.
+      const warnings = present(source, 'app') !== undefined && present(source, 'site') !== undefined ? [problem('both_app_and_site', '/site')] : [];
+      const out = apply(bound, source, enriched, issues);
       return issues.length ? { ok: false, issues, warnings } : { ok: true, request: out, warnings };
     },
   };

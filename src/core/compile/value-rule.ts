@@ -67,10 +67,8 @@ export function decimalString(value: number): string {
  */
 export function parseDecimal(text: string): number | undefined {
   const trimmed = text.trim();
-  if (!DECIMAL.test(trimmed)) return undefined;
   const value = Number(trimmed);
-  if (!Number.isFinite(value)) return undefined;
-  return isExactDecimal(trimmed, value) ? value : NaN;
+  return DECIMAL.test(trimmed) && isFinite(value) ? (isExactDecimal(trimmed, value) ? value : NaN) : undefined;
 }
 
 /** A finite number, `NaN` for a decimal string no double holds exactly, else `undefined`. */

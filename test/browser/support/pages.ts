@@ -2,7 +2,8 @@
 // the outside project (Prebid.js + `bidfields/prebid`, registered at once since Prebid is loaded), and
 // `/tag/<scenario>` loads dist/bidfields-prebid.js by script tag BEFORE a Prebid-only bundle, so the bidder is
 // registered through `pbjs.que` (after the page has already queued its auction: it must still run first).
-// Both run the same auction and leave its outcome in `window.__result`.
+// `/gen/<scenario>` and `/gen-tag/<scenario>` do the same with an adapter generated at build time by
+// `generatePrebidAdapter` instead of a record. All run the same auction and leave its outcome in `window.__result`.
 import http from 'node:http';
 import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
@@ -55,15 +56,21 @@ const AUCTION = `function auction() {
   });
 }`;
 
-function page(variant: 'npm' | 'tag', config: unknown): string {
+export type Variant = 'npm' | 'tag' | 'gen' | 'gen-tag';
+
+function page(variant: Variant, config: unknown): string {
   const setup = `window.bidfieldsConfig = ${JSON.stringify(config)}; window.pbjs = window.pbjs || { que: [] }; ${AUCTION}`;
-  const scripts =
-    variant === 'npm'
-      ? `<script>${setup}; pbjs.que.push(auction);</script><script src="/outside-page.js"></script>`
-      : `<script>${setup}; pbjs.que.push(auction);</script><script src="/bidfields-prebid.js"></script>
+  const scripts = {
+    npm: '<script src="/outside-page.js"></script>',
+    tag: `<script src="/bidfields-prebid.js"></script>
 <script>bidfieldsPrebid.registerPrebidBidder(window.pbjs, bidfieldsConfig.record, bidfieldsConfig.options);</script>
-<script src="/prebid-only.js"></script>`;
-  return `<!doctype html><html><head><meta charset="utf-8"><title>bidfields ${variant}</title></head><body>${scripts}</body></html>`;
+<script src="/prebid-only.js"></script>`,
+    // Adapters generated at build time (their record, endpoint included, is in the module): Prebid.js + the
+    // generated adapter in one bundle, or the generated adapter alone before a Prebid-only bundle (pbjs.que).
+    gen: '<script src="/generated-page.js"></script>',
+    'gen-tag': '<script src="/generated-adapter.js"></script><script src="/prebid-only.js"></script>',
+  }[variant];
+  return `<!doctype html><html><head><meta charset="utf-8"><title>bidfields ${variant}</title></head><body><script>${setup}; pbjs.que.push(auction);</script>${scripts}</body></html>`;
 }
 
 /** The adapter record and options for a scenario: the endpoint path names it; `price` reads the plain price. */
@@ -83,12 +90,12 @@ export async function startPages(scripts: Record<string, string>, partnerPort: n
       res.writeHead(200, { 'content-type': 'text/javascript' }).end(fs.readFileSync(script));
       return;
     }
-    const match = /^\/(npm|tag)\/([a-z-]+)$/.exec(url.pathname);
+    const match = /^\/(npm|tag|gen|gen-tag)\/([a-z-]+)$/.exec(url.pathname);
     if (!match) {
       res.writeHead(404).end();
       return;
     }
-    res.writeHead(200, { 'content-type': 'text/html' }).end(page(match[1] as 'npm' | 'tag', configFor(match[2]!, partnerPort)));
+    res.writeHead(200, { 'content-type': 'text/html' }).end(page(match[1] as Variant, configFor(match[2]!, partnerPort)));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {

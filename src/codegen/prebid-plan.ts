@@ -1,0 +1,41 @@
+/**
+ * The build-time check of a Prebid.js adapter: the full `validateAdapter` (every SPEC rule, strict mode, the
+ * endpoint against the known hosts), then what a bidder needs beyond a valid record (protocol `prebid-js`, an
+ * endpoint, a GVL ID that is a positive integer), then the checked constants the page runs (`BidderPlan`), made
+ * by the compact engine, the same code that makes them for the record-taking bidder.
+ */
+import { validateAdapter } from '../core/compile.js';
+import { compileCompact } from '../core/compact/engine.js';
+import { issue, type Issue } from '../core/issues.js';
+import type { CompileOptions } from '../core/types.js';
+import { isGvlid } from '../prebid/bidder.js';
+import type { BidderPlan } from '../prebid/types.js';
+
+export interface PrebidPlanOptions extends Pick<CompileOptions, 'allowLocal'> {
+  /** Host names the record's endpoint may use (exact, or `*.example.com`). */
+  knownEndpoints: readonly string[];
+  /** The partner's IAB Global Vendor List ID (a positive integer). */
+  gvlid?: number;
+}
+
+export type PrebidPlanResult = { ok: true; plan: BidderPlan } | { ok: false; issues: Issue[] };
+
+/**
+ * The checked constants of a `prebid-js` record, or every issue that refuses it: `validateAdapter`'s (the same
+ * list `bidfields validate --known-endpoint …` prints), else `wrong_protocol`, `invalid_endpoint` (no endpoint) and
+ * `invalid_gvlid` (path `/gvlid`, into the options).
+ * @example prebidPlan(record, { knownEndpoints: ['bid.acme.example'] }) // { ok: true, plan: { code: 'acme', url, cpm, fields } }
+ */
+export function prebidPlan(record: unknown, options: PrebidPlanOptions): PrebidPlanResult {
+  const compileOptions: CompileOptions = { strict: true, knownEndpoints: options.knownEndpoints, allowLocal: options.allowLocal };
+  const issues = validateAdapter(record, compileOptions);
+  if (issues.length) return { ok: false, issues };
+  const { protocol, endpoint } = record as { protocol?: unknown; endpoint?: unknown };
+  const { gvlid } = options;
+  if (protocol !== 'prebid-js') issues.push(issue('wrong_protocol', '/protocol', `a Prebid.js adapter needs protocol 'prebid-js', not '${String(protocol ?? 'prebid-server')}'`));
+  else if (endpoint === undefined) issues.push(issue('invalid_endpoint', '/endpoint', 'a Prebid.js adapter needs an endpoint'));
+  if (gvlid !== undefined && !isGvlid(gvlid)) issues.push(issue('invalid_gvlid', '/gvlid', 'the GVL ID must be a positive integer'));
+  if (issues.length) return { ok: false, issues };
+  const adapter = compileCompact(record, compileOptions);
+  return { ok: true, plan: { code: adapter.bidderCode!, url: adapter.endpoint!.href, cpm: adapter.cpmField!, fields: adapter.fields, ...(gvlid !== undefined && { gvlid }) } };
+}

@@ -1,0 +1,98 @@
+/**
+ * The run-time half of the compact engine: SPEC §2–3 over checked fields (`FieldPlan`s), with no record check
+ * at all. It is what the page runs, once, for both kinds of Prebid.js bidder: the record-taking
+ * `createPrebidBidder` (after `compileCompact` has checked the record in the page) and the adapters generated at
+ * build time (whose fields were checked by `validateAdapter` when they were generated). The checks of a request's
+ * shape are the compact engine's (engine.ts): the page shapes its own requests.
+ *
+ * Everything it is given is untrusted JSON, so it compares with `===` only: a loose comparison or a property
+ * lookup turns an object into a primitive, which throws for `{"toString": 1}`.
+ */
+import type { Issue } from '../issues.js';
+import { isPlainObject } from '../apply/plain-object.js';
+import { isNotEntered, type WrittenValue } from '../compile/value-rule.js';
+import { valueRule, type FieldPlan } from './field-plan.js';
+
+type Obj = Record<string, any>;
+
+export type CompactEnrichResult = { ok: true; request: any; warnings: Issue[] } | { ok: false; issues: Issue[]; warnings: Issue[] };
+
+/** The coerced values by field, in field order. */
+export type Bound = Map<FieldPlan, WrittenValue>;
+
+/** Entered values checked and applied by checked fields. */
+export interface ValuesEngine {
+  /** The coerced values by field; the issues of the values (SPEC §3, paths into them) go to `issues`. */
+  bind(values: unknown, issues: Issue[]): Bound;
+  /**
+   * Writes bound values into `request` (an object with an `imp` array) at the imps `imps` (indexes of objects),
+   * copy-on-write (SPEC §2); never throws, never changes its inputs. Its issues go to `issues`; the result is the
+   * new request, or `undefined` when `issues` (with those found before) is not empty. Warnings about the request
+   * are the compact engine's.
+   */
+  apply(bound: Bound, request: Obj, imps: number[], issues: Issue[]): any;
+}
+
+/** An issue whose message is its code in words. */
+export const problem = (code: string, path: string, field?: string): Issue => ({ code, path, message: code.replace(/_/g, ' '), ...(field !== undefined && { field }) });
+/** Own value, `null` counting as absent. */
+export const present = (object: Obj, key: string | number) => (Object.hasOwn(object, key) ? (object[key] ?? undefined) : undefined);
+/** A JSON Pointer to one key of the values. */
+const pointer = (key: string) => '/' + key.replace(/~/g, '~0').replace(/\//g, '~1');
+
+/**
+ * The values engine of checked fields (in field order, names unique).
+ * @example
+ * const { bind, apply } = valuesEngine([{ name: 'prd.impTagId', to: [0, 'tagid'], type: 'text', string: true }]);
+ * const issues = [];
+ * apply(bind({ 'prd.impTagId': 't' }, issues), { imp: [{}] }, [0], issues); // { ok: true, request: { imp: [{ tagid: 't' }] }, … }
+ */
+export function valuesEngine(fields: readonly FieldPlan[]): ValuesEngine {
+  const rules = new Map(fields.map((field) => [field.name, [field, valueRule(field)] as const]));
+  return {
+    bind(values, issues) {
+      const bound: Bound = new Map();
+      if (!isPlainObject(values)) return issues.push(problem('invalid_value', '')), bound;
+      for (const key of Object.keys(values)) if (!rules.has(key)) issues.push(problem('unknown_field', pointer(key), key));
+      for (const [name, [field, rule]] of rules) {
+        const raw = present(values, name);
+        // Not entered: the default, else missing when required, else skipped.
+        const result: { code?: string; value?: WrittenValue } | undefined = isNotEntered(raw) ? (field.default === undefined ? field.required && { code: 'missing_required' } : { value: field.default }) : rule(raw);
+        if (result?.code) issues.push(problem(result.code, pointer(name), name));
+        else if (result) bound.set(field, result.value!);
+      }
+      return bound;
+    },
+    apply(bound, source, imps, issues) {
+      const out: Obj = { ...source };
+      const copies = new Set<Obj>();
+      const conflicts = new Set<string>();
+      /**
+       * Writes `value` at `keys` below `node` (an object of this call's result), copying each object on the way
+       * once; `null` counts as absent. A non-object value in the way is a `path_conflict`, reported once per place.
+       */
+      const put = (node: Obj, keys: (string | number)[], value: WrittenValue, at: string, field: string): unknown => {
+        const last = keys.pop()!;
+        for (const key of keys) {
+          let next = present(node, key) ?? {};
+          at += '/' + key;
+          if (!isPlainObject(next)) return conflicts.has(at) || (conflicts.add(at), issues.push(problem('path_conflict', at, field)));
+          if (!copies.has(next)) copies.add((next = { ...next }));
+          node = node[key] = next;
+        }
+        node[last] = value;
+      };
+      const fields = [...bound.keys()];
+      const inventoryField = fields.find((field) => field.to[0])?.name;
+      const key = ['app', 'site', 'dooh'].find((name) => present(source, name) !== undefined);
+      if (inventoryField && !key) issues.push(problem('no_inventory_object', '', inventoryField));
+      if (fields.some((field) => !field.to[0])) copies.add((out.imp = source.imp.slice()));
+      for (const [field, value] of bound) {
+        const [inventory, ...keys] = field.to;
+        if (inventory) key && put(out, [key, ...keys], value, '', field.name);
+        else for (const index of imps) put(out.imp, [index, ...keys], value, '/imp', field.name);
+      }
+      return issues.length ? undefined : out;
+    },
+  };
+}

@@ -1,0 +1,52 @@
+/**
+ * The page runtime of every bidfields Prebid.js bidder: a checked adapter (`BidderPlan`, JSON constants) becomes
+ * a Prebid.js bidder spec. It runs no record check: the record-taking `createPrebidBidder` checks the record
+ * first (compact engine), and a generated adapter holds constants `validateAdapter` checked when it was built.
+ * The spec's functions run inside Prebid's auction, which does not catch every throw (a throw in `getUserSyncs`
+ * breaks the auction's end), so each of them is wrapped: whatever Prebid passes or the partner answers, they
+ * return a safe value and log why.
+ */
+import { valuesEngine } from '../core/compact/values-engine.js';
+import type { Issue } from '../core/issues.js';
+import { buildRequests, type Warn } from './build-requests.js';
+import { interpretResponse, MEDIA_TYPES } from './interpret-response.js';
+import type { BidderPlan, PrebidBidderSpec, PrebidRuntimeOptions } from './types.js';
+
+/**
+ * The Prebid.js bidder spec of a checked adapter.
+ * @example bidderSpec({ code: 'acme', url: 'https://bid.acme.example/rtb', cpm: 'price', fields: [] }, { ttl: 60 })
+ */
+export function bidderSpec(plan: BidderPlan, options: PrebidRuntimeOptions = {}): PrebidBidderSpec {
+  const { code, gvlid } = plan;
+  const engine = valuesEngine(plan.fields);
+  const warn: Warn = (message, detail) => {
+    try {
+      (options.log ?? console.warn)(`bidfields ${code}: ${message}`, detail);
+    } catch {
+      // A logger that throws (or a page without console) must not take the auction down with it.
+    }
+  };
+  /** `run`, returning `false` (or `[]` for the functions that return lists) and logging when it throws. */
+  const guard = <A extends unknown[], T>(run: (...args: A) => T, list = false) => (...args: A): T => {
+    try {
+      return run(...args);
+    } catch (error) {
+      warn('unexpected input', error);
+      return (list ? [] : false) as T;
+    }
+  };
+  return {
+    code,
+    ...(gvlid && { gvlid }),
+    supportedMediaTypes: MEDIA_TYPES,
+    isBidRequestValid: guard((bid) => {
+      const found: Issue[] = [];
+      engine.bind(bid.params ?? {}, found);
+      if (found.length) warn('invalid params', found);
+      return !found.length;
+    }),
+    buildRequests: guard((bids, bidderRequest) => buildRequests(engine, plan.url, options, warn, bids, bidderRequest), true),
+    interpretResponse: guard((response, request) => interpretResponse(plan.cpm, options, warn, response, request), true),
+    getUserSyncs: () => [],
+  };
+}

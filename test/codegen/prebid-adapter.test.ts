@@ -1,0 +1,136 @@
+// generatePrebidAdapter and `bidfields prebid-adapter`: the full build-time check (the same issues and exit codes
+// as `bidfields validate`), static output (no eval / new Function), and record text that enters the module only
+// as JSON literals: hostile display texts, descriptions, option names and defaults are data, never code.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { BidfieldsError, generatePrebidAdapter, safeGeneratePrebidAdapter } from '../../src/codegen/index.js';
+import { literal } from '../../src/codegen/emit.js';
+import { validateAdapter } from '../../src/core/compile.js';
+import type { AdapterRecord } from '../../src/core/types.js';
+import type { CliIO } from '../../src/cli/io.js';
+import { main } from '../../src/cli/main.js';
+import type { PrebidBidderSpec } from '../../src/prebid/types.js';
+import { RUNTIME_SOURCE } from '../prebid/generated.js';
+
+const example = JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, '../../examples/prebid-js-adapter.json'), 'utf8')) as AdapterRecord;
+const known = ['bid.example-ssp.com'];
+let dir: string;
+
+beforeAll(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bidfields-codegen-'));
+});
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+function cli(...args: string[]) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const io: CliIO = { cwd: dir, stdout: (t) => void out.push(t), stderr: (t) => void err.push(t), readStdin: async () => '' };
+  return main(args, io).then((code) => ({ code, out: out.join(''), err: err.join('') }));
+}
+
+/** A record whose every free text is an injection attempt (names must follow the grammar, so they cannot be). */
+const INJECTION = '"); globalThis.__pwned = 1; ("`${globalThis.__pwned = 2}`</script><script>globalThis.__pwned = 3</script>\u2028\u2029*/ globalThis.__pwned = 4; /*';
+const hostileText: AdapterRecord = {
+  ...example,
+  fields: [
+    { name: 'prd.impTagId', type: 'text', display: INJECTION, description: INJECTION, default: INJECTION, required: true },
+    { name: 'tier', type: 'select', display: INJECTION, options: [{ name: INJECTION, value: 1 }], default: 1 },
+    { name: 'note', type: 'text', display: 'x', pattern: '^[^"]*$' },
+  ],
+};
+
+describe('generatePrebidAdapter', () => {
+  it('writes <code>BidAdapter.js and .md; the module is static and imports the page runtime', () => {
+    const { bidderCode, files } = generatePrebidAdapter(example, { knownEndpoints: known, outDir: path.join(dir, 'example') });
+    expect(bidderCode).toBe('examplessp');
+    expect(files.map((file) => file.name)).toEqual(['examplesspBidAdapter.js', 'examplesspBidAdapter.md']);
+    const [module, doc] = files.map((file) => fs.readFileSync(file.path!, 'utf8'));
+    expect(module).toContain('import { registerOnPage } from "bidfields/prebid-runtime";');
+    expect(module).not.toMatch(/eval\(|new Function/);
+    expect(doc).toContain('Module Name: examplessp Bidder Adapter');
+    expect(doc).toContain('| `zoneId` | required | Zone (sent as `imp.ext.zoneId`) | 1 | number (integer, min 1) |');
+    expect(doc).toContain("import './examplesspBidAdapter.js';");
+  });
+
+  it('refuses with exactly the issues of validateAdapter (strict, known endpoints), and writes nothing', () => {
+    const bad = { ...example, endpoint: 'https://evil.example/x', cpmField: 'ext.__proto__', fields: [{ name: 'a.constructor', type: 'text', display: 'x' }] };
+    const result = safeGeneratePrebidAdapter(bad, { knownEndpoints: known, outDir: path.join(dir, 'bad') });
+    expect(result).toEqual({ ok: false, issues: validateAdapter(bad, { strict: true, knownEndpoints: known }) });
+    expect(result.ok || result.issues.map((found) => found.code)).toEqual(expect.arrayContaining(['unknown_endpoint', 'invalid_cpm_field', 'unsafe_name']));
+    expect(fs.existsSync(path.join(dir, 'bad'))).toBe(false);
+    expect(() => generatePrebidAdapter({ ...example, extra: 1 }, { knownEndpoints: known })).toThrow(BidfieldsError);
+  });
+
+  it('refuses what a bidder needs beyond a valid record: protocol, endpoint, GVL ID', () => {
+    const codes = (record: unknown, gvlid?: number) => {
+      const result = safeGeneratePrebidAdapter(record, { knownEndpoints: known, gvlid });
+      return result.ok ? [] : result.issues.map((found) => `${found.code} ${found.path}`);
+    };
+    expect(codes({ ...example, protocol: 'prebid-server' })).toEqual(['wrong_protocol /protocol']);
+    expect(codes(example.fields)).toEqual(['wrong_protocol /protocol']);
+    const { endpoint: _endpoint, ...noEndpoint } = example;
+    expect(codes(noEndpoint)).toEqual(['invalid_endpoint /endpoint']);
+    for (const gvlid of [0, -1, 1.5, NaN]) expect(codes(example, gvlid)).toEqual(['invalid_gvlid /gvlid']);
+    expect(codes(example, 755)).toEqual([]);
+  });
+
+  it('writes hostile record text only as JSON literals: importing the module runs none of it', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const { files } = generatePrebidAdapter(hostileText, { knownEndpoints: known, runtime: RUNTIME_SOURCE, outDir: path.join(dir, 'hostile') });
+    const source = files[0].text;
+    expect(source).not.toMatch(/[\u2028\u2029]|<\/script/);
+    const { spec } = (await import(files[0].path!)) as { spec: PrebidBidderSpec };
+    expect((globalThis as { __pwned?: unknown }).__pwned).toBeUndefined();
+    // The hostile default is a value like any other: written as given into the imp's tag id.
+    const [request] = spec.buildRequests([{ bidId: 'b1', params: {}, mediaTypes: { banner: { sizes: [[300, 250]] } } }], { ortb2: { site: {} } });
+    expect(JSON.parse(request!.data).imp[0]).toMatchObject({ tagid: INJECTION, ext: { tier: 1 } });
+    // The doc keeps the text in table cells and code blocks it cannot close.
+    expect(files[1].text).not.toContain('</script>');
+    expect(files[1].text.match(/^```/gm)).toHaveLength(6);
+  });
+
+  it('literal(): JSON, with the line terminators and HTML brackets escaped', () => {
+    expect(literal('a\u2028b</script>')).toBe('"a\\u2028b\\u003c/script\\u003e"');
+    expect(JSON.parse(literal({ x: ['\u2029<>'] }))).toEqual({ x: ['\u2029<>'] });
+  });
+});
+
+describe('bidfields prebid-adapter', () => {
+  const record = (name: string, value: unknown) => (fs.writeFileSync(path.join(dir, name), JSON.stringify(value)), name);
+
+  it('writes the module and its doc, exit 0', async () => {
+    const run = await cli('prebid-adapter', '--adapter', record('ok.json', example), '--known-endpoint', known[0]!, '--out', 'out', '--gvlid', '755', '--ttl', '120');
+    expect(run.code).toBe(0);
+    expect(run.out).toBe(`wrote ${path.join(dir, 'out/examplesspBidAdapter.js')}\nwrote ${path.join(dir, 'out/examplesspBidAdapter.md')}\n`);
+    const module = fs.readFileSync(path.join(dir, 'out/examplesspBidAdapter.js'), 'utf8');
+    expect(module).toContain('"gvlid":755');
+    expect(module).toContain('{"ttl":120}');
+  });
+
+  const refused: [string, unknown][] = [
+    ['a hostile name', { ...example, fields: [...example.fields, { name: 'x"]});globalThis.__pwned=1;//', type: 'text', display: 'x' }] }],
+    ['a __proto__ name', { ...example, fields: [{ name: '__proto__.polluted', type: 'text', display: 'x' }] }],
+    ['an unknown endpoint', { ...example, endpoint: 'https://bid.example-ssp.com.evil.example/' }],
+    ['a bad CPM field', { ...example, cpmField: 'ext..cpm' }],
+  ];
+  for (const [what, value] of refused) {
+    it(`${what}: exit 1 with the issues 'bidfields validate' prints, nothing written`, async () => {
+      const file = record('refused.json', value);
+      const generated = await cli('prebid-adapter', '--adapter', file, '--known-endpoint', known[0]!, '--out', 'refused');
+      const validated = await cli('validate', file, '--known-endpoint', known[0]!);
+      expect(validated.code).toBe(1);
+      expect(generated).toEqual({ code: 1, out: '', err: validated.err });
+      expect(fs.existsSync(path.join(dir, 'refused'))).toBe(false);
+    });
+  }
+
+  it('not JSON is exit 1 as for validate; usage errors are exit 2', async () => {
+    fs.writeFileSync(path.join(dir, 'broken.json'), '{');
+    expect((await cli('prebid-adapter', '--adapter', 'broken.json', '--known-endpoint', 'a.example')).code).toBe(1);
+    expect((await cli('prebid-adapter', '--known-endpoint', 'a.example')).code).toBe(2);
+    expect((await cli('prebid-adapter', '--adapter', 'missing.json')).code).toBe(2);
+    expect((await cli('prebid-adapter', '--adapter', record('ok.json', example), '--ttl', 'soon')).code).toBe(2);
+  });
+});
