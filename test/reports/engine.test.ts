@@ -128,3 +128,28 @@ describe('report engine vs an independent computation', () => {
     expect(out.ok).toBe(false);
   });
 });
+
+describe('connection pool', () => {
+  it('opens at most poolSize connections however many leases are asked for at once, and closes after the last lease', async () => {
+    const pool = await openDuckDB(':memory:', 3);
+    const seen = new Set<unknown>();
+    let running = 0;
+    let most = 0;
+    await Promise.all(
+      Array.from({ length: 40 }, () =>
+        pool.withConnection(async (c) => {
+          seen.add(c);
+          most = Math.max(most, ++running);
+          await c.run('SELECT sum(range) FROM range(20000)');
+          running--;
+        }),
+      ),
+    );
+    expect(seen.size).toBe(3);
+    expect(most).toBe(3);
+    const slow = pool.withConnection((c) => c.run('SELECT sum(range) FROM range(2000000)'));
+    await pool.close();
+    await expect(slow).resolves.toBeDefined();
+    await expect(pool.withConnection(async () => 1)).rejects.toThrow(/closed/);
+  });
+});

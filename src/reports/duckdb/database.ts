@@ -58,16 +58,23 @@ export async function openDuckDB(path: string, poolSize = DEFAULT_POOL_SIZE): Pr
   const waiting: ((c: DuckDBConnection) => void)[] = [];
   const lent = new Set<DuckDBConnection>();
   let leases = 0;
+  let connecting = 0;
   let closing: Promise<void> | undefined;
   let drained: (() => void) | undefined;
 
   const acquire = async (): Promise<DuckDBConnection> => {
     const free = idle.pop();
     if (free) return free;
-    if (all.length < poolSize) {
-      const made = await instance.connect();
-      all.push(made);
-      return made;
+    if (all.length + connecting < poolSize) {
+      // Counted before the await, so leases asked for at the same moment cannot open more than poolSize.
+      connecting++;
+      try {
+        const made = await instance.connect();
+        all.push(made);
+        return made;
+      } finally {
+        connecting--;
+      }
     }
     return new Promise((resolve) => waiting.push(resolve));
   };
