@@ -17,6 +17,10 @@ export function chartName(data: ChartData): string {
   return `Chart of ${data.metric} by date, ${lines}`;
 }
 
+const DAY = 86_400;
+/** Tick steps in seconds: whole days, weeks and about-months, never hours. */
+const DAY_STEPS = [DAY, 2 * DAY, 7 * DAY, 14 * DAY, 28 * DAY, 91 * DAY, 182 * DAY, 364 * DAY];
+
 export function Chart({ data }: { data: ChartData }) {
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -27,9 +31,14 @@ export function Chart({ data }: { data: ChartData }) {
         width: Math.max(320, Math.min(element.clientWidth || 800, 1000)),
         height: 300,
         legend: { show: false },
+        padding: [12, 48, 0, 0], // room for the last date label
         cursor: { show: true },
         scales: { x: { time: true } },
-        axes: [{}, { size: 90, values: (_u, ticks) => ticks.map((tick) => formatMetric(data.metric, tick)) }],
+        // Days, in UTC as the report's dates are: ticks a whole number of days apart, labelled YYYY-MM-DD.
+        tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), 'Etc/UTC'),
+        axes: [
+          { space: 80, incrs: DAY_STEPS, values: (_u, ticks) => ticks.map((tick) => new Date(tick * 1000).toISOString().slice(0, 10)) },
+          { size: 90, values: (_u, ticks) => ticks.map((tick) => formatMetric(data.metric, tick)) }],
         series: [{}, ...data.series.map((line, i) => ({ label: line.label, stroke: COLOURS[i % COLOURS.length]!, width: 2, spanGaps: false }))],
       },
       [data.xs, ...data.series.map((line) => line.values)] as uPlot.AlignedData,
