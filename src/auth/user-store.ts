@@ -64,7 +64,7 @@ export async function createDuckDBUserStore(db: DuckDB): Promise<UserStore> {
   const one = (sql: string, values: (string | number | null)[]): Promise<StoredUser | undefined> =>
     db.withConnection(async (c) => {
       const row = (await c.runAndReadAll(sql, values)).getRowObjectsJS()[0];
-      return row ? fromRow(row) : undefined;
+      return row ? userFromRow(row) : undefined;
     });
   const findByEmail = (email: string) => one(`SELECT ${COLUMNS} FROM users WHERE email = $1`, [normaliseEmail(email)]);
   return {
@@ -85,7 +85,8 @@ export async function createDuckDBUserStore(db: DuckDB): Promise<UserStore> {
   };
 }
 
-function fromRow(row: Record<string, unknown>): StoredUser {
+/** A user from a row with the columns of both stores' user queries (times as epoch milliseconds). */
+export function userFromRow(row: Record<string, unknown>): StoredUser {
   return {
     id: Number(row.id),
     accountID: Number(row.account_id),
