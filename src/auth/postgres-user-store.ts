@@ -11,7 +11,7 @@ import { normaliseEmail, type StoredUser } from './user.js';
 import { DuplicateEmailError, fromRow, type UserStore } from './user-store.js';
 
 /** The users schema version this code writes and reads. */
-export const USERS_SCHEMA_VERSION = 1;
+export const USERS_SCHEMA_VERSION = 2;
 
 const MIGRATIONS: readonly (readonly string[])[] = [
   [],
@@ -30,6 +30,9 @@ const MIGRATIONS: readonly (readonly string[])[] = [
     )`,
     'CREATE UNIQUE INDEX users_email ON users (email)',
   ],
+  // The unique index on the normalised form, so that a row written by anything but this store (a script, a psql
+  // session) cannot add a second spelling of a taken address either.
+  ['DROP INDEX users_email', 'CREATE UNIQUE INDEX users_email_normalised ON users (lower(btrim(email)))'],
 ];
 
 const COLUMNS = `id, account_id, name, email, status, role, password_hash,
@@ -51,7 +54,7 @@ export async function createPostgresUserStore(pool: pg.Pool): Promise<UserStore>
     return row ? fromRow(row) : undefined;
   };
   return {
-    findByEmail: (email) => one(`SELECT ${COLUMNS} FROM users WHERE email = $1`, [normaliseEmail(email)]),
+    findByEmail: (email) => one(`SELECT ${COLUMNS} FROM users WHERE lower(btrim(email)) = $1`, [normaliseEmail(email)]),
     async add(user) {
       const email = normaliseEmail(user.email);
       const now = new Date();

@@ -9,7 +9,7 @@ import { issue, pointer, type Issue } from '../core/issues.js';
 import { isPlainObject } from '../core/apply/plain-object.js';
 import { hashPassword, verifyPassword, DEFAULT_SCRYPT_COST, type ScryptCost } from './password.js';
 import { STATUS } from './roles.js';
-import type { SignInThrottle } from './throttle.js';
+import type { AsyncSignInThrottle, SignInThrottle } from './throttle.js';
 import type { TokenService } from './token.js';
 import { normaliseEmail, toUserRecord, type UserRecord } from './user.js';
 import type { UserStore } from './user-store.js';
@@ -30,7 +30,8 @@ export interface SignInService {
 export interface SignInDeps {
   users: UserStore;
   tokens: TokenService;
-  throttle: SignInThrottle;
+  /** In memory (one server) or shared (several: `createPostgresThrottle`). */
+  throttle: SignInThrottle | AsyncSignInThrottle;
   /** Cost of the dummy hash; must match the users' hashes for equal timing. Default {@link DEFAULT_SCRYPT_COST}. */
   cost?: ScryptCost;
 }
@@ -56,7 +57,7 @@ export function createSignIn(deps: SignInDeps): SignInService {
       const key = normaliseEmail(email);
       // The attempt counts from here (concurrent guesses included) until it fails or succeeds; one that throws
       // (a store error) counts as failed, so nothing can keep an attempt open.
-      const wait = deps.throttle.begin(key);
+      const wait = await deps.throttle.begin(key);
       if (wait > 0) return { ok: false, status: 429, retryAfter: wait };
       let user;
       let admitted = false;
@@ -65,8 +66,8 @@ export function createSignIn(deps: SignInDeps): SignInService {
         const matches = await verifyPassword(password, user?.passwordHash ?? (await dummy));
         admitted = matches && !!user && user.status === STATUS.active && user.deletedAt === null;
       } finally {
-        if (admitted) deps.throttle.succeed(key);
-        else deps.throttle.fail(key);
+        if (admitted) await deps.throttle.succeed(key);
+        else await deps.throttle.fail(key);
       }
       if (!admitted || !user) return { ok: false, status: 401 };
       const token = await deps.tokens.sign({ userID: user.id, accountID: user.accountID, role: user.role });

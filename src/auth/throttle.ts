@@ -2,8 +2,8 @@
  * Slows down password guessing (SPEC §7.1): after a few failed sign-ins for one e-mail address, that address is
  * refused with 429 for a while, and each further failure doubles the wait up to a cap. The key is the e-mail,
  * known or not, so the throttle itself reveals nothing about which addresses exist. State is in memory and
- * bounded (the oldest entries go first), which fits the single-process reference server; a fleet would keep it
- * in a shared store behind the same interface.
+ * bounded (the oldest entries go first), which fits the single-process reference server; a fleet keeps it in
+ * PostgreSQL (`auth/postgres-throttle.ts`) with the same rules ({@link throttleRules}), behind {@link AsyncSignInThrottle}.
  */
 
 /**
@@ -25,6 +25,14 @@ export interface SignInThrottle {
   succeed(key: string): void;
 }
 
+/** A {@link SignInThrottle} whose state lives elsewhere (a database shared by several servers): every call awaits. */
+export interface AsyncSignInThrottle {
+  retryAfter(key: string): Promise<number>;
+  begin(key: string): Promise<number>;
+  fail(key: string): Promise<void>;
+  succeed(key: string): Promise<void>;
+}
+
 /** Options of {@link createThrottle}. */
 export interface ThrottleOptions {
   /** Failures allowed before the key is locked; default 5. */
@@ -40,12 +48,61 @@ export interface ThrottleOptions {
   now?: () => number;
 }
 
-interface Entry {
+/** One key's state; the in-memory throttle keeps it in a Map, the PostgreSQL one in a row. */
+export interface ThrottleEntry {
   failures: number;
   /** Attempts begun and not yet ended. */
   pending: number;
+  /** When the key was last active (ms). */
   last: number;
+  /** Locked until (ms); 0 when never locked. */
   lockedUntil: number;
+}
+
+/** The throttle's rules over one entry, shared by every place an entry is kept. */
+export interface ThrottleRules {
+  /** Whether the entry has been idle for the window and is not locked (then it is forgotten). */
+  stale(e: ThrottleEntry, now: number): boolean;
+  /** Seconds to wait; 0 when the key may try now. */
+  retryAfter(e: ThrottleEntry | undefined, now: number): number;
+  /** `begin` on a current entry (or none): the wait, or 0 and the entry with the attempt counted. */
+  begin(e: ThrottleEntry | undefined, now: number): { wait: number; entry?: ThrottleEntry };
+  /** `fail` on a current entry (or none): the entry afterwards. */
+  fail(e: ThrottleEntry | undefined, now: number): ThrottleEntry;
+}
+
+/**
+ * The rules for the given options (defaults as documented on {@link ThrottleOptions}).
+ *
+ * @example
+ * throttleRules({ maxFailures: 3 }).fail(undefined, Date.now()) // { failures: 1, pending: 0, … }
+ */
+export function throttleRules(options: ThrottleOptions = {}): ThrottleRules {
+  const { maxFailures = 5, lockSeconds = 30, maxLockSeconds = 900, windowSeconds = 900 } = options;
+  const retryAfter = (e: ThrottleEntry | undefined, now: number) => (e && e.lockedUntil > now ? Math.ceil((e.lockedUntil - now) / 1000) : 0);
+  return {
+    stale: (e, now) => e.lockedUntil <= now && now - e.last > windowSeconds * 1000,
+    retryAfter,
+    begin(e, now) {
+      const wait = retryAfter(e, now);
+      if (wait > 0) return { wait };
+      // Attempts in flight that, were they all to fail, would lock the key: wait for them (a second or less). With
+      // none in flight (a lock just ended), one attempt may go, as one by one.
+      if (e && e.pending > 0 && e.failures + e.pending >= maxFailures) return { wait: 1 };
+      const entry = e ?? { failures: 0, pending: 0, last: 0, lockedUntil: 0 };
+      return { wait: 0, entry: { ...entry, pending: entry.pending + 1, last: now } };
+    },
+    fail(e, now) {
+      const entry = { ...(e ?? { failures: 0, pending: 0, last: 0, lockedUntil: 0 }), last: now };
+      entry.pending = Math.max(0, entry.pending - 1);
+      entry.failures++;
+      if (entry.failures >= maxFailures) {
+        const seconds = Math.min(maxLockSeconds, lockSeconds * 2 ** (entry.failures - maxFailures));
+        entry.lockedUntil = now + seconds * 1000;
+      }
+      return entry;
+    },
+  };
 }
 
 /**
@@ -56,51 +113,33 @@ interface Entry {
  * if (throttle.retryAfter(email) > 0) return tooManyRequests()
  */
 export function createThrottle(options: ThrottleOptions = {}): SignInThrottle {
-  const { maxFailures = 5, lockSeconds = 30, maxLockSeconds = 900, windowSeconds = 900 } = options;
   const { maxEntries = 100_000, now = Date.now } = options;
-  const entries = new Map<string, Entry>();
+  const rules = throttleRules(options);
+  const entries = new Map<string, ThrottleEntry>();
   /** The key's entry; one idle for the window (an attempt that never ended included) is forgotten. */
-  const current = (key: string): Entry | undefined => {
+  const current = (key: string): ThrottleEntry | undefined => {
     const e = entries.get(key);
-    if (e && e.lockedUntil <= now() && now() - e.last > windowSeconds * 1000) {
+    if (e && rules.stale(e, now())) {
       entries.delete(key);
       return undefined;
     }
     return e;
   };
-  /** The key's entry, created if need be, marked active now and moved last (Map order: least recently active first). */
-  const touch = (key: string): Entry => {
-    const e = current(key) ?? { failures: 0, pending: 0, last: 0, lockedUntil: 0 };
-    e.last = now();
+  /** Stores the key's entry, moved last (Map order: least recently active first). */
+  const put = (key: string, e: ThrottleEntry) => {
     entries.delete(key);
     entries.set(key, e);
     if (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
-    return e;
-  };
-  const retryAfter = (key: string): number => {
-    const e = current(key);
-    return e && e.lockedUntil > now() ? Math.ceil((e.lockedUntil - now()) / 1000) : 0;
   };
   return {
-    retryAfter,
+    retryAfter: (key) => rules.retryAfter(current(key), now()),
     begin(key) {
-      const wait = retryAfter(key);
-      if (wait > 0) return wait;
-      const e = current(key);
-      // Attempts in flight that, were they all to fail, would lock the key: wait for them (a second or less). With
-      // none in flight (a lock just ended), one attempt may go, as one by one.
-      if (e && e.pending > 0 && e.failures + e.pending >= maxFailures) return 1;
-      touch(key).pending++;
-      return 0;
+      const { wait, entry } = rules.begin(current(key), now());
+      if (entry) put(key, entry);
+      return wait;
     },
     fail(key) {
-      const e = touch(key);
-      e.pending = Math.max(0, e.pending - 1);
-      e.failures++;
-      if (e.failures >= maxFailures) {
-        const seconds = Math.min(maxLockSeconds, lockSeconds * 2 ** (e.failures - maxFailures));
-        e.lockedUntil = now() + seconds * 1000;
-      }
+      put(key, rules.fail(current(key), now()));
     },
     succeed(key) {
       entries.delete(key);

@@ -1,6 +1,6 @@
 /**
  * PostgreSQL for the state API servers share when they scale out (issue 13): users and adapter records. One pool
- * per process (`pg`), and schema migrations per component (`users`, `adapters`) recorded in `bidfields_schema`, each
+ * per process (`pg`), and schema migrations per component (`users`, `signin_throttle`, `adapters`) recorded in `bidfields_schema`, each
  * run in a transaction under an advisory lock so that instances starting at once do not both create a table, and a
  * schema newer than the code is refused rather than misread.
  */
@@ -44,9 +44,7 @@ export async function openPostgres(url: string, maxConnections = 10): Promise<Po
  */
 export async function migrate(pool: pg.Pool, component: string, migrations: readonly (readonly string[])[]): Promise<void> {
   const target = migrations.length - 1;
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
+  await inTransaction(pool, async (client) => {
     await client.query('SELECT pg_advisory_xact_lock($1)', [SCHEMA_LOCK]);
     await client.query('CREATE TABLE IF NOT EXISTS bidfields_schema (component TEXT PRIMARY KEY, version INTEGER NOT NULL)');
     const found = (await client.query('SELECT version FROM bidfields_schema WHERE component = $1', [component])).rows[0] as
@@ -63,7 +61,22 @@ export async function migrate(pool: pg.Pool, component: string, migrations: read
       'INSERT INTO bidfields_schema (component, version) VALUES ($1, $2) ON CONFLICT (component) DO UPDATE SET version = $2',
       [component, target],
     );
+  });
+}
+
+/**
+ * Runs `fn` in a transaction on a connection of its own: committed when it resolves, rolled back when it throws.
+ *
+ * @example
+ * await inTransaction(pool, (client) => client.query('UPDATE …'))
+ */
+export async function inTransaction<T>(pool: pg.Pool, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    const result = await fn(client);
     await client.query('COMMIT');
+    return result;
   } catch (error) {
     await client.query('ROLLBACK').catch(() => {});
     throw error;

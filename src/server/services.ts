@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import type { ScryptCost } from '../auth/password.js';
 import { createSignIn, type SignInService } from '../auth/signin.js';
-import { createThrottle, type SignInThrottle } from '../auth/throttle.js';
+import { createThrottle, type AsyncSignInThrottle, type SignInThrottle } from '../auth/throttle.js';
 import { createTokenService, type TokenService } from '../auth/token.js';
 import type { UserStore } from '../auth/user-store.js';
 import { createReportEngine, type ReportEngine } from '../reports/engine.js';
@@ -33,7 +33,7 @@ export interface ServiceOptions {
   tokenTtlSeconds?: number;
   /** Password hash cost of the users (for the dummy hash that keeps timing even); default OWASP's. */
   scryptCost?: ScryptCost;
-  throttle?: SignInThrottle;
+  throttle?: SignInThrottle | AsyncSignInThrottle;
   /** Clock for tokens, for tests. */
   now?: () => number;
   /** Hosts an adapter's endpoint may name (`--known-endpoint`); default none, so every endpoint is refused. */

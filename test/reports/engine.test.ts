@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDuckDB, type DuckDB } from '../../src/reports/duckdb/database.js';
 import { createDuckDBReportStore } from '../../src/reports/duckdb/store.js';
 import { createReportEngine, type ReportEngine } from '../../src/reports/engine.js';
-import { referenceReport, testEvents, type RefRequest } from './reference.js';
+import { referenceReport, reportRequestArb, testEvents, type RefRequest } from './reference.js';
 
 const events = testEvents(3000);
 // Rows outside the range must never count.
@@ -29,41 +29,10 @@ async function rows(request: RefRequest) {
   return out.rows;
 }
 
-const dims = ['date', 'service', 'country'] as const;
-const metrics = ['requests', 'impression', 'revenue', 'ecpm', 'fillrate'] as const;
-const requestArb = fc
-  .record({
-    dimensions: fc.shuffledSubarray([...dims], { minLength: 1 }),
-    metrics: fc.shuffledSubarray([...metrics], { minLength: 1 }),
-    range: fc.constantFrom(['2024-01-01', '2024-01-31'], ['2024-01-03', '2024-01-07'], ['2024-01-05', '2024-01-05'], ['2023-01-01', '2025-01-01']),
-    filters: fc.array(
-      fc.oneof(
-        fc.record({ key: fc.constant('country'), operator: fc.constantFrom('IN', 'NOT IN', 'in'), values: fc.subarray(['US', 'DE', 'FR', 'XX'], { minLength: 1 }) }),
-        fc.record({ key: fc.constant('service'), operator: fc.constantFrom('=', '!='), value: fc.constantFrom('alpha', 'beta', 'zeta') }),
-        fc.record({ key: fc.constant('date'), operator: fc.constantFrom('IN', 'NOT IN'), values: fc.subarray(['2024-01-02', '2024-01-03', '2024-01-04'], { minLength: 1 }) }),
-      ),
-      { maxLength: 2 },
-    ),
-    orderIndex: fc.nat(),
-    direction: fc.constantFrom('', ' ASC', ' DESC', ' desc'),
-    useOrder: fc.boolean(),
-    limit: fc.option(fc.oneof(fc.nat(40).map(String), fc.nat(40)), { nil: undefined }),
-    skip: fc.option(fc.oneof(fc.nat(40).map(String), fc.nat(40)), { nil: undefined }),
-    totals: fc.boolean(),
-  })
-  .map((r) => {
-    const columns = [...r.dimensions, ...r.metrics];
-    const req: RefRequest = { startDate: r.range[0]!, endDate: r.range[1]!, dimensions: r.dimensions, metrics: r.metrics, filters: r.filters, totals: r.totals };
-    if (r.useOrder) req.order = columns[r.orderIndex % columns.length] + r.direction;
-    if (r.limit !== undefined) req.limit = r.limit;
-    if (r.skip !== undefined) req.skip = r.skip;
-    return req;
-  });
-
 describe('report engine vs an independent computation', () => {
   it('agrees on generated requests (rows, order, totals, paging)', async () => {
     await fc.assert(
-      fc.asyncProperty(requestArb, async (request) => {
+      fc.asyncProperty(reportRequestArb, async (request) => {
         expect(await rows(request)).toEqual(referenceReport(events, request));
       }),
       { numRuns: 150 },

@@ -1,6 +1,7 @@
 // An independent, naive report computation for the engine tests: filter, group, sum, derive, sort, page — in
 // plain JS over an array, sharing no code with the engine. Revenue is summed in integer micro-dollars so the sums
 // are exact, like the store's DECIMAL sums, and ties compare the same way on both sides.
+import fc from 'fast-check';
 import type { EventRow } from '../../src/reports/store.js';
 
 export interface RefRequest {
@@ -85,3 +86,35 @@ export function testEvents(count: number, seed = 7): EventRow[] {
   }
   return rows;
 }
+
+const dims = ['date', 'service', 'country'] as const;
+const metrics = ['requests', 'impression', 'revenue', 'ecpm', 'fillrate'] as const;
+/** Generated report requests: every dimension and metric, filters of each kind, order with ties, paging, totals. */
+export const reportRequestArb = fc
+  .record({
+    dimensions: fc.shuffledSubarray([...dims], { minLength: 1 }),
+    metrics: fc.shuffledSubarray([...metrics], { minLength: 1 }),
+    range: fc.constantFrom(['2024-01-01', '2024-01-31'], ['2024-01-03', '2024-01-07'], ['2024-01-05', '2024-01-05'], ['2023-01-01', '2025-01-01'], ['1900-01-01', '2999-01-01']),
+    filters: fc.array(
+      fc.oneof(
+        fc.record({ key: fc.constant('country'), operator: fc.constantFrom('IN', 'NOT IN', 'in'), values: fc.subarray(['US', 'DE', 'FR', 'XX'], { minLength: 1 }) }),
+        fc.record({ key: fc.constant('service'), operator: fc.constantFrom('=', '!='), value: fc.constantFrom('alpha', 'beta', 'zeta') }),
+        fc.record({ key: fc.constant('date'), operator: fc.constantFrom('IN', 'NOT IN'), values: fc.subarray(['2024-01-02', '2024-01-03', '2024-01-04'], { minLength: 1 }) }),
+      ),
+      { maxLength: 2 },
+    ),
+    orderIndex: fc.nat(),
+    direction: fc.constantFrom('', ' ASC', ' DESC', ' desc'),
+    useOrder: fc.boolean(),
+    limit: fc.option(fc.oneof(fc.nat(40).map(String), fc.nat(40)), { nil: undefined }),
+    skip: fc.option(fc.oneof(fc.nat(40).map(String), fc.nat(40)), { nil: undefined }),
+    totals: fc.boolean(),
+  })
+  .map((r) => {
+    const columns = [...r.dimensions, ...r.metrics];
+    const req: RefRequest = { startDate: r.range[0]!, endDate: r.range[1]!, dimensions: r.dimensions, metrics: r.metrics, filters: r.filters, totals: r.totals };
+    if (r.useOrder) req.order = columns[r.orderIndex % columns.length] + r.direction;
+    if (r.limit !== undefined) req.limit = r.limit;
+    if (r.skip !== undefined) req.skip = r.skip;
+    return req;
+  });

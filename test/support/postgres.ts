@@ -7,6 +7,8 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
 
 export interface TestPostgres {
   url: string;
@@ -21,6 +23,15 @@ function binaries(): string | undefined {
   const bin = versions.map((v) => path.join(root, v, 'bin')).find((b) => fs.existsSync(path.join(b, 'pg_ctl')));
   return bin;
 }
+
+/**
+ * Why the PostgreSQL tests cannot run here, or undefined when they can (a server binary or DATABASE_URL); for
+ * `describe.skipIf`, which decides before any `beforeAll` runs.
+ */
+export function postgresSkipReason(): string | undefined {
+  return process.env.DATABASE_URL || binaries() ? undefined : NO_POSTGRES;
+}
+const NO_POSTGRES = 'no PostgreSQL server here (apt-get install postgresql, as .ci/run does) and no DATABASE_URL';
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -41,7 +52,7 @@ async function freePort(): Promise<number> {
 export async function startPostgres(): Promise<TestPostgres | { skip: string }> {
   if (process.env.DATABASE_URL) return { url: process.env.DATABASE_URL, stop: () => {} };
   const bin = binaries();
-  if (!bin) return { skip: 'no PostgreSQL server here (apt-get install postgresql, as .ci/run does) and no DATABASE_URL' };
+  if (!bin) return { skip: NO_POSTGRES };
   const asPostgres = process.getuid?.() === 0 ? ['runuser', '-u', 'postgres', '--'] : [];
   const run = (command: string, args: string[]) =>
     execFileSync(asPostgres[0] ?? command, [...asPostgres.slice(1), ...(asPostgres.length ? [command] : []), ...args], { stdio: 'pipe' });
@@ -59,6 +70,25 @@ export async function startPostgres(): Promise<TestPostgres | { skip: string }> 
       } finally {
         fs.rmSync(dir, { recursive: true, force: true });
       }
+    },
+  };
+}
+
+/**
+ * A pool on a schema of its own in the server at `url` (created now; dropped by `drop`), so that tests sharing a
+ * server, a real one included (DATABASE_URL), never see each other's tables.
+ */
+export async function poolOnNewSchema(url: string): Promise<{ pool: pg.Pool; drop(): Promise<void> }> {
+  const schema = `bidfields_test_${randomUUID().replaceAll('-', '')}`;
+  const admin = new pg.Pool({ connectionString: url, max: 1 });
+  await admin.query(`CREATE SCHEMA ${schema}`);
+  const pool = new pg.Pool({ connectionString: url, max: 5, options: `-c search_path=${schema}` });
+  return {
+    pool,
+    async drop() {
+      await pool.end();
+      await admin.query(`DROP SCHEMA ${schema} CASCADE`);
+      await admin.end();
     },
   };
 }

@@ -1,0 +1,225 @@
+/**
+ * The report store on ClickHouse, where ad-tech reporting goes past one machine: a columnar server (or cluster)
+ * that many stateless API instances share. It renders the same {@link ReportPlan} as the DuckDB store (see
+ * `sql.ts`) and gives the same answers, row for row and bit for bit.
+ *
+ * Imports are not one transaction here (ClickHouse has none across inserts); instead they can be retried: a file's
+ * rows go in batches of `batchRows`, each an INSERT with the deduplication token `<file hash>-<batch rows>-<batch
+ * number>`, and the file's record is written after the last batch. An import interrupted anywhere left some
+ * batches and no record; running it again sends the same batches with the same tokens, ClickHouse drops the ones
+ * it has (within {@link DEDUPLICATION_WINDOW} blocks), and every row counts once. Run it again with the same batch
+ * size. With `force` the tokens get a fresh salt, so the rows are inserted again, as asked.
+ */
+import { ClickHouseLogLevel, createClient, type ClickHouseClient, type ClickHouseSettings } from '@clickhouse/client';
+import type { ReportPlan } from '../plan.js';
+import {
+  AlreadyImportedError,
+  type DeleteFilter,
+  type EventRow,
+  type ImportRecord,
+  type ImportingStore,
+  type StoreResult,
+  type StoreRow,
+} from '../store.js';
+import {
+  buildDeleteWhere,
+  buildPageQuery,
+  buildTotalsQuery,
+  EVENTS_LOCAL_TABLE,
+  EVENTS_TABLE,
+  identifier,
+  IMPORTS_TABLE,
+  schemaStatements,
+  type BoundQuery,
+} from './sql.js';
+
+/**
+ * The settings every query of the store sends, so that an answer does not depend on the server's version or its
+ * profile defaults: numbers as JSON numbers, dates parsed and written one way, sums of nothing as 0 (not NULL),
+ * synchronous deletes, and inserts deduplicated by their tokens.
+ */
+export const CLICKHOUSE_SETTINGS: ClickHouseSettings = {
+  output_format_json_quote_64bit_integers: 0,
+  output_format_json_quote_64bit_floats: 0,
+  output_format_json_quote_decimals: 0,
+  output_format_json_quote_denormals: 0,
+  output_format_decimal_trailing_zeros: 0,
+  date_time_input_format: 'basic',
+  date_time_output_format: 'simple',
+  aggregate_functions_null_for_empty: 0,
+  input_format_null_as_default: 0,
+  input_format_skip_unknown_fields: 0,
+  async_insert: 0,
+  insert_deduplicate: 1,
+  mutations_sync: '2',
+  lightweight_deletes_sync: '2',
+};
+
+/** Options of {@link createClickHouseReportStore}. */
+export interface ClickHouseStoreOptions {
+  /** Rows per INSERT (and per deduplication token); default 100 000. Re-run an interrupted import with the same. */
+  batchRows?: number;
+  /** The cluster the schema was created on (`db init --cluster`); deletes then go to every node. */
+  cluster?: string;
+  /** Create the tables if they do not exist (default true). */
+  createSchema?: boolean;
+}
+
+/** A report store on ClickHouse, taking whole files ({@link ImportingStore}). */
+export interface ClickHouseReportStore extends ImportingStore {
+  /** Number of event rows stored. */
+  count(): Promise<number>;
+  /** Closes the client (not the server). */
+  close(): Promise<void>;
+}
+
+/**
+ * A client for a ClickHouse URL (`http://user:password@host:8123/database`) with {@link CLICKHOUSE_SETTINGS}.
+ *
+ * @example
+ * const client = createClickHouseClient('http://localhost:8123/default')
+ */
+export function createClickHouseClient(url: string, options: { database?: string } = {}): ClickHouseClient {
+  return createClient({
+    url,
+    ...options,
+    // Failures reach the caller as errors; the client's own log would print each one a second time.
+    log: { level: ClickHouseLogLevel.OFF },
+    clickhouse_settings: { ...CLICKHOUSE_SETTINGS },
+    compression: { request: false, response: false },
+    request_timeout: 600_000,
+  });
+}
+
+/**
+ * Creates the schema (unless `createSchema: false`) and returns a store on it.
+ *
+ * @example
+ * const store = await createClickHouseReportStore(createClickHouseClient(url))
+ * await store.importFile({ hash, name: 'events.csv' }, batches) // { loaded: 1000 }
+ */
+export async function createClickHouseReportStore(
+  client: ClickHouseClient,
+  options: ClickHouseStoreOptions = {},
+): Promise<ClickHouseReportStore> {
+  const batchRows = options.batchRows ?? 100_000;
+  if (!Number.isSafeInteger(batchRows) || batchRows < 1) throw new RangeError(`batchRows must be a positive integer`);
+  if (options.createSchema !== false) {
+    for (const query of schemaStatements({ cluster: options.cluster })) await client.command({ query });
+  }
+  const select = async <T>(q: BoundQuery): Promise<T[]> =>
+    (await client.query({ query: q.query, query_params: q.params, format: 'JSONEachRow' })).json<T>();
+
+  const insertBatch = (rows: readonly EventRow[], token: string) =>
+    client.insert({
+      table: EVENTS_TABLE,
+      values: rows.map(toInsertRow),
+      format: 'JSONCompactEachRow',
+      columns: ['date', 'service', 'country', 'requests', 'impression', 'revenue'],
+      clickhouse_settings: { insert_deduplication_token: token, max_insert_block_size: String(Math.max(batchRows, 1_048_576)) },
+    });
+
+  const findImport = async (hash: string): Promise<ImportRecord | undefined> => {
+    const [row] = await select<{ hash: string; at: number; rows: number; name: string }>({
+      query:
+        `SELECT \`hash\`, toUnixTimestamp64Milli(\`imported_at\`) AS at, \`row_count\` AS rows, \`name\` FROM ${IMPORTS_TABLE}` +
+        ` WHERE \`hash\` = {hash:String} ORDER BY \`imported_at\` DESC LIMIT 1`,
+      params: { hash },
+    });
+    return row && { hash: row.hash, importedAt: new Date(Number(row.at)), rows: Number(row.rows), name: row.name };
+  };
+
+  const count = async (where?: BoundQuery): Promise<number> => {
+    const [row] = await select<{ n: number }>({
+      query: `SELECT count() AS n FROM ${EVENTS_TABLE}${where ? ` WHERE ${where.query}` : ''}`,
+      params: where?.params ?? {},
+    });
+    return Number(row?.n ?? 0);
+  };
+
+  return {
+    async query(plan: ReportPlan): Promise<StoreResult> {
+      const names = [...plan.dimensions, ...plan.metrics.map((m) => m.name)];
+      const [page, totals] = await Promise.all([
+        select<Record<string, string | number>>(buildPageQuery(plan)),
+        plan.totals ? select<Record<string, number>>(buildTotalsQuery(plan)) : undefined,
+      ]);
+      const rows = page.map((r) => renamed(r, names) as StoreRow);
+      if (!totals) return { rows };
+      return { rows, totals: renamed(totals[0] ?? {}, plan.metrics.map((m) => m.name)) as Record<string, number> };
+    },
+    async append(rows) {
+      for (let i = 0; i < rows.length; i += batchRows) {
+        await client.insert({
+          table: EVENTS_TABLE,
+          values: rows.slice(i, i + batchRows).map(toInsertRow),
+          format: 'JSONCompactEachRow',
+          columns: ['date', 'service', 'country', 'requests', 'impression', 'revenue'],
+          clickhouse_settings: { insert_deduplicate: 0 },
+        });
+      }
+    },
+    findImport,
+    async importFile(file, rows, importOptions = {}) {
+      const force = importOptions.force === true;
+      if (!force) {
+        const earlier = await findImport(file.hash);
+        if (earlier) throw new AlreadyImportedError(earlier);
+      }
+      // A forced import inserts the rows again: its tokens must differ from every earlier run's.
+      const salt = force ? `force-${Date.now()}-${Math.random().toString(36).slice(2)}-` : '';
+      let loaded = 0;
+      let batch = 0;
+      let pending: EventRow[] = [];
+      const flush = async () => {
+        await insertBatch(pending, `${salt}${file.hash}-${batchRows}-${batch++}`);
+        loaded += pending.length;
+        pending = [];
+      };
+      for await (const chunk of rows) {
+        for (const row of chunk) {
+          pending.push(row);
+          if (pending.length === batchRows) await flush();
+        }
+      }
+      if (pending.length > 0) await flush();
+      await client.insert({
+        table: IMPORTS_TABLE,
+        values: [{ hash: file.hash, imported_at: new Date().toISOString().replace('T', ' ').replace('Z', ''), row_count: loaded, name: file.name }],
+        format: 'JSONEachRow',
+        clickhouse_settings: { insert_deduplicate: 0 },
+      });
+      return { loaded };
+    },
+    async deleteRows(filter: DeleteFilter) {
+      const where = buildDeleteWhere(filter);
+      const n = await count(where);
+      if (n === 0) return 0;
+      const target = options.cluster === undefined ? EVENTS_TABLE : `${EVENTS_LOCAL_TABLE} ON CLUSTER ${identifier(options.cluster)}`;
+      await client.command({ query: `DELETE FROM ${target} WHERE ${where.query}`, query_params: where.params });
+      return n;
+    },
+    count: () => count(),
+    close: () => client.close(),
+  };
+}
+
+/** The row as JSONCompactEachRow values; revenue as exact micro-dollar text, as DuckDB stores it. */
+function toInsertRow(r: EventRow): unknown[] {
+  if (r.date < '1970-01-01' || r.date > '2149-06-06') throw new RangeError(`date ${r.date} is outside what ClickHouse's Date holds (1970-01-01 to 2149-06-06)`);
+  return [r.date, r.service, r.country, r.requests, r.impression, microsText(Math.round(r.revenue * 1e6))];
+}
+
+function microsText(micros: number): string {
+  const sign = micros < 0 ? '-' : '';
+  const digits = String(Math.abs(micros)).padStart(7, '0');
+  return `${sign}${digits.slice(0, -6)}.${digits.slice(-6)}`;
+}
+
+function renamed(row: Record<string, unknown>, names: readonly string[]): Record<string, string | number> {
+  const out: Record<string, string | number> = {};
+  names.forEach((name, i) => {
+    out[name] = row[`c${i}`] as string | number;
+  });
+  return out;
+}

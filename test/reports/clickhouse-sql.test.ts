@@ -1,0 +1,77 @@
+// The ClickHouse store's SQL as text: values only as bound {name:Type} parameters, the cluster variant of the
+// schema (ReplicatedMergeTree ON CLUSTER and a Distributed table), and the HTTP front's faithfulness where the
+// client depends on it (settings per query only, errors as ClickHouse sends them).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildDeleteWhere, buildPageQuery, DEDUPLICATION_WINDOW, schemaStatements } from '../../src/reports/clickhouse/sql.js';
+import { createClickHouseClient } from '../../src/reports/clickhouse/store.js';
+import { planReport } from '../../src/reports/plan.js';
+import { validateReportRequest } from '../../src/reports/validate.js';
+import { loadChdb, startClickHouseFront, type ClickHouseFront } from '../support/clickhouse-front.js';
+
+const plan = (body: unknown) => {
+  const checked = validateReportRequest(body);
+  if (!checked.ok) throw new Error(JSON.stringify(checked.issues));
+  return planReport(checked.request);
+};
+
+describe('ClickHouse SQL', () => {
+  it('binds every request value as a parameter, never as text', () => {
+    const hostile = "x') OR 1=1 --";
+    const q = buildPageQuery(plan({ startDate: '2024-01-01', endDate: '2024-01-31', dimensions: ['country', 'date'], metrics: ['revenue', 'ecpm'], filters: [{ key: 'service', operator: 'IN', values: [hostile] }], order: 'ecpm desc', limit: 10, skip: 5 }));
+    expect(q.query).not.toContain(hostile);
+    expect(q.query).toBe(
+      'SELECT `country` AS c0, toString(`date`) AS c1, toFloat64(sum(`revenue`)) AS c2, ' +
+        'if(toFloat64(sum(`impression`)) = 0, 0., toFloat64(sum(`revenue`)) * 1000 / toFloat64(sum(`impression`))) AS c3 ' +
+        'FROM events WHERE `date` BETWEEN {p0:Date} AND {p1:Date} AND has({p2:Array(String)}, `service`) ' +
+        'GROUP BY `country`, `date` ORDER BY c3 DESC, c0 ASC, c1 ASC LIMIT {p3:UInt64} OFFSET {p4:UInt64}',
+    );
+    expect(q.params).toEqual({ p0: '2024-01-01', p1: '2024-01-31', p2: [hostile], p3: '10', p4: '5' });
+    expect(buildDeleteWhere({ startDate: '2024-01-01', endDate: '2024-01-02', service: hostile }).params).toMatchObject({ p2: hostile });
+  });
+
+  it('creates a MergeTree with a deduplication window on one server', () => {
+    const [events, files] = schemaStatements();
+    expect(events).toContain('ENGINE = MergeTree PARTITION BY toYYYYMM(`date`) ORDER BY (`date`, `service`, `country`)');
+    expect(events).toContain(`SETTINGS non_replicated_deduplication_window = ${DEDUPLICATION_WINDOW}`);
+    expect(events).toContain('`revenue` Decimal(18, 6)');
+    expect(events).toContain('`service` LowCardinality(String)');
+    expect(files).toContain('CREATE TABLE IF NOT EXISTS imported_files');
+  });
+
+  it('creates replicated tables ON CLUSTER and a Distributed table for --cluster', () => {
+    expect(schemaStatements({ cluster: 'ads' })).toEqual([
+      expect.stringMatching(/^CREATE TABLE IF NOT EXISTS events_local ON CLUSTER `ads` \(.*\)\nENGINE = ReplicatedMergeTree\('\/clickhouse\/tables\/\{shard\}\/\{database\}\/events_local', '\{replica\}'\) PARTITION BY toYYYYMM\(`date`\) ORDER BY \(`date`, `service`, `country`\)$/s),
+      'CREATE TABLE IF NOT EXISTS events ON CLUSTER `ads` AS events_local\nENGINE = Distributed(`ads`, currentDatabase(), events_local, cityHash64(`date`, `service`, `country`))',
+      expect.stringMatching(/^CREATE TABLE IF NOT EXISTS imported_files ON CLUSTER `ads` .*ReplicatedMergeTree\('\/clickhouse\/tables\/all\/\{database\}\/imported_files', '\{shard\}-\{replica\}'\)/s),
+    ]);
+    expect(() => schemaStatements({ cluster: 'ads`; DROP TABLE x' })).toThrow(/not a valid ClickHouse name/);
+  });
+});
+
+const chdb = await loadChdb();
+describe.skipIf(typeof chdb === 'string')('the HTTP front over chdb', () => {
+  let front: ClickHouseFront;
+  beforeAll(async () => void (front = await startClickHouseFront()));
+  afterAll(() => front?.close());
+
+  it('applies a setting to its own query only', async () => {
+    const client = createClickHouseClient(front.url);
+    const read = async (settings = {}) =>
+      (await (await client.query({ query: "SELECT getSetting('max_threads') AS t, getSetting('output_format_json_quote_64bit_integers') AS q", format: 'JSONEachRow', clickhouse_settings: settings })).json<{ t: number; q: number }>())[0]!;
+    const before = await read({ output_format_json_quote_64bit_integers: undefined });
+    expect((await read({ max_threads: 3 })).t).toBe(3);
+    expect((await read()).t).toBe(before.t);
+    expect(Number((await read()).q)).toBe(0); // the store's client setting, sent with every query
+    await client.close();
+  });
+
+  it('answers errors as ClickHouse does, and binds parameters', async () => {
+    const client = createClickHouseClient(front.url);
+    await expect(client.query({ query: 'SELECT nosuch' })).rejects.toMatchObject({ code: '47', type: 'UNKNOWN_IDENTIFIER' });
+    await expect(client.query({ query: 'SELECT 1 FROM no_table' })).rejects.toMatchObject({ code: '60' });
+    const rows = await (await client.query({ query: 'SELECT {a:String} AS a, {n:UInt64} + 1 AS n', query_params: { a: "it's a \\ and\ttab", n: 41 }, format: 'JSONEachRow' })).json();
+    expect(rows).toEqual([{ a: "it's a \\ and\ttab", n: 42 }]);
+    expect(await client.ping()).toMatchObject({ success: true });
+    await client.close();
+  });
+});

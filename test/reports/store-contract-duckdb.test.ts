@@ -1,0 +1,13 @@
+// The store contract (store-contract.ts) on the embedded default: DuckDB in memory.
+import { openDuckDB } from '../../src/reports/duckdb/database.js';
+import { createDuckDBReportStore } from '../../src/reports/duckdb/store.js';
+import { storeContract } from './store-contract.js';
+
+storeContract({
+  name: 'DuckDB (in memory)',
+  atomicImports: true,
+  async open() {
+    const db = await openDuckDB(':memory:');
+    return { store: await createDuckDBReportStore(db), close: () => db.close() };
+  },
+});

@@ -1,0 +1,225 @@
+// The store contract: what every report store must answer, run against each store (DuckDB in memory, ClickHouse
+// through chdb and the HTTP front, and real servers when their URLs are set). Reports are compared with the
+// independent reference computation of reference.ts, so two stores that pass answer alike: the same rows in the
+// same order (ties broken by the dimensions), the same totals, pages that neither overlap nor skip, the exact
+// decimal sums, ecpm and fillrate from the sums with 0 for a zero denominator, and the same CSV text. Imports: a
+// bad row keeps nothing, the same content is refused unless forced, an import interrupted midway keeps nothing
+// (DuckDB) or, run again, counts every row once (ClickHouse: the same deduplication tokens), and deleteRows says
+// how many rows it removed.
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { reportCsv } from '../../src/reports/csv.js';
+import { createReportEngine, type ReportEngine } from '../../src/reports/engine.js';
+import { importEvents } from '../../src/reports/import/import.js';
+import { AlreadyImportedError, type EventRow, type ImportingStore } from '../../src/reports/store.js';
+import { referenceReport, reportRequestArb, testEvents, type RefRequest } from './reference.js';
+
+/** A store under test and how to close it. */
+export interface OpenStore {
+  store: ImportingStore & { count(): Promise<number> };
+  close(): Promise<void>;
+}
+
+/** A store kind the contract runs against. */
+export interface ContractTarget {
+  name: string;
+  /** Opens a new, empty store. */
+  open(): Promise<OpenStore>;
+  /**
+   * true: an import interrupted midway keeps nothing (one transaction). false: it may keep some batches, and
+   * running it again makes every row count once.
+   */
+  atomicImports: boolean;
+  /** Property runs for the generated report requests (fewer for a slower store). */
+  numRuns?: number;
+}
+
+const events = testEvents(3000);
+// Rows outside the range must never count.
+events.push({ date: '2023-12-31', service: 'alpha', country: 'US', requests: 999, impression: 999, revenue: 999 });
+events.push({ date: '2024-02-01', service: 'alpha', country: 'US', requests: 999, impression: 999, revenue: 999 });
+// A group with all-zero measures (zero denominators), and revenue that no binary fraction holds exactly.
+events.push({ date: '2024-01-05', service: 'zero', country: 'JP', requests: 0, impression: 0, revenue: 0 });
+events.push({ date: '2024-01-06', service: 'cents', country: 'US', requests: 3, impression: 3, revenue: 0.1 });
+events.push({ date: '2024-01-06', service: 'cents', country: 'US', requests: 3, impression: 3, revenue: 0.2 });
+events.push({ date: '2024-01-06', service: 'cents', country: 'US', requests: 3, impression: 3, revenue: 999_999_999.999999 });
+
+const metrics = ['requests', 'impression', 'revenue', 'ecpm', 'fillrate'] as const;
+
+async function* batchesOf(rows: readonly EventRow[], size: number, failAfter?: number): AsyncGenerator<EventRow[]> {
+  for (let i = 0, n = 0; i < rows.length; i += size, n++) {
+    if (failAfter !== undefined && n === failAfter) throw new Error('interrupted');
+    yield rows.slice(i, i + size);
+  }
+}
+
+/** Runs the contract against a target, or skips it (printing why) when `target` is a reason to skip. */
+export function storeContract(target: ContractTarget | { name: string; skip: string }): void {
+  if ('skip' in target) {
+    describe.skip(`store contract: ${target.name}`, () => {
+      it(`skipped: ${target.skip}`, () => {});
+    });
+    console.log(`store contract on ${target.name} skipped: ${target.skip}`);
+    return;
+  }
+  describe(`store contract: ${target.name}`, () => {
+    describe('reports', () => {
+      let open: OpenStore;
+      let engine: ReportEngine;
+      beforeAll(async () => {
+        open = await target.open();
+        // Loaded through importFile, the path real data takes, in uneven batches.
+        await open.store.importFile({ hash: `reports-${randomUUID()}`, name: 'events' }, batchesOf(events, 777));
+        engine = createReportEngine(open.store);
+      }, 120_000);
+      afterAll(() => open?.close());
+      const run = async (request: RefRequest) => {
+        const out = await engine.run(request);
+        if (!out.ok) throw new Error(JSON.stringify(out.issues));
+        return out;
+      };
+      const rows = async (request: RefRequest) => (await run(request)).rows;
+
+      it('agrees with the reference on generated requests (rows, order, ties, totals, paging)', async () => {
+        await fc.assert(
+          fc.asyncProperty(reportRequestArb, async (request) => {
+            expect(await rows(request)).toEqual(referenceReport(events, request));
+          }),
+          { numRuns: target.numRuns ?? 100 },
+        );
+      }, 120_000);
+
+      it.each<[string, RefRequest]>([
+        ['every dimension and metric, totals', { startDate: '2024-01-01', endDate: '2024-01-31', dimensions: ['date', 'service', 'country'], metrics: [...metrics], totals: true }],
+        ['ordered by a ratio, descending', { startDate: '2024-01-01', endDate: '2024-01-31', dimensions: ['service', 'country'], metrics: ['ecpm', 'fillrate'], order: 'ecpm DESC', totals: true }],
+        ['filters = != IN NOT IN', { startDate: '2024-01-01', endDate: '2024-01-31', dimensions: ['date', 'country'], metrics: ['revenue', 'ecpm'], filters: [{ key: 'service', operator: '=', value: 'alpha' }, { key: 'country', operator: 'NOT IN', values: ['US', 'FR'] }, { key: 'date', operator: 'IN', values: ['2024-01-02', '2024-01-09'] }, { key: 'service', operator: '!=', value: 'beta' }], totals: true }],
+        ['a page in the middle', { startDate: '2024-01-01', endDate: '2024-01-31', dimensions: ['country', 'date'], metrics: ['requests', 'revenue'], order: 'revenue', limit: 7, skip: 11, totals: true }],
+      ])('%s: the same rows and the same CSV text', async (_, request) => {
+        const out = await run(request);
+        const expected = referenceReport(events, request);
+        expect(out.rows).toEqual(expected);
+        expect(reportCsv(out.request, out.rows).text).toBe(reportCsv(out.request, expected as never).text);
+      });
+
+      it('sums revenue exactly (no binary-fraction drift), as DECIMAL(18, 6)', async () => {
+        const [totals, row] = await rows({ startDate: '2024-01-06', endDate: '2024-01-06', dimensions: ['service'], metrics: ['revenue', 'ecpm'], filters: [{ key: 'service', operator: '=', value: 'cents' }], totals: true });
+        expect(row).toEqual({ service: 'cents', revenue: 1_000_000_000.299999, ecpm: (1_000_000_000.299999 * 1000) / 9 });
+        expect(totals).toEqual({ service: 'Total', revenue: 1_000_000_000.299999, ecpm: (1_000_000_000.299999 * 1000) / 9 });
+      });
+
+      it('gives 0 for a zero denominator', async () => {
+        expect(await rows({ startDate: '2024-01-05', endDate: '2024-01-05', dimensions: ['service'], metrics: ['ecpm', 'fillrate'], filters: [{ key: 'service', operator: '=', value: 'zero' }], totals: true })).toEqual([
+          { service: 'Total', ecpm: 0, fillrate: 0 },
+          { service: 'zero', ecpm: 0, fillrate: 0 },
+        ]);
+      });
+
+      it('pages neither overlap nor skip, even when the order column has ties', async () => {
+        const request = { startDate: '2024-01-01', endDate: '2024-01-31', dimensions: ['service', 'date', 'country'], metrics: ['fillrate'], order: 'country DESC' };
+        const all = await rows(request);
+        expect(new Set(all.map((r) => r.country)).size).toBeLessThan(all.length / 10);
+        const pages = [];
+        for (let k = 0; k * 23 < all.length; k++) pages.push(...(await rows({ ...request, limit: 23, skip: 23 * k })));
+        expect(pages).toEqual(all);
+      });
+
+      it('takes counts past 2^53 - 1: an empty page, or no cap', async () => {
+        const request = { startDate: '2024-01-01', endDate: '2024-01-31', dimensions: ['date', 'country'], metrics: ['revenue'], totals: true };
+        const [totals, ...all] = await rows(request);
+        expect(await rows({ ...request, skip: '9'.repeat(30) })).toEqual([totals]);
+        expect(await rows({ ...request, limit: '9'.repeat(30), skip: '5' })).toEqual([totals, ...all.slice(5)]);
+      });
+
+      it('answers an empty range with no rows and an all-zero totals row', async () => {
+        expect(await rows({ startDate: '2020-01-01', endDate: '2020-01-31', dimensions: ['date', 'service'], metrics: ['revenue', 'ecpm'], totals: true })).toEqual([
+          { date: 'Total', service: '', revenue: 0, ecpm: 0 },
+        ]);
+      });
+    });
+
+    describe('imports', () => {
+      let dir: string;
+      beforeAll(() => void (dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bidfields-contract-'))));
+      afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+      // Content unique to each test, so that no two tests share a file hash (or a deduplication token).
+      const rowsFor = (n: number): EventRow[] => {
+        const service = `s${randomUUID().slice(0, 8)}`;
+        return Array.from({ length: n }, (_, i) => ({ date: `2024-03-${String((i % 28) + 1).padStart(2, '0')}`, service, country: i % 3 ? 'DE' : 'US', requests: 10 + i, impression: 5, revenue: 0.000001 * (i + 1) }));
+      };
+      const writeFile = (rows: unknown[]) => {
+        const p = path.join(dir, `${randomUUID()}.ndjson`);
+        fs.writeFileSync(p, rows.map((r) => JSON.stringify(r)).join('\n') + '\n');
+        return p;
+      };
+      const withStore = async (fn: (s: OpenStore['store']) => Promise<void>) => {
+        const open = await target.open();
+        try {
+          await fn(open.store);
+        } finally {
+          await open.close();
+        }
+      };
+
+      it('a file with one bad row keeps nothing; with skipInvalid the good rows', async () => {
+        await withStore(async (store) => {
+          const rows: unknown[] = rowsFor(250);
+          rows[200] = { ...(rows[200] as object), country: 'usa' };
+          const file = writeFile(rows);
+          expect((await importEvents(file, store, { batchSize: 50 })).status).toBe('refused');
+          expect(await store.count()).toBe(0);
+          const summary = await importEvents(file, store, { batchSize: 50, skipInvalid: true });
+          expect(summary).toMatchObject({ status: 'skipped-invalid', loaded: 249 });
+          expect(await store.count()).toBe(249);
+        });
+      });
+
+      it('the same content is refused unless forced; forced, it counts twice', async () => {
+        await withStore(async (store) => {
+          const file = writeFile(rowsFor(120));
+          expect(await importEvents(file, store, { name: 'first.ndjson' })).toMatchObject({ status: 'loaded', loaded: 120 });
+          const again = await importEvents(file, store);
+          expect(again).toMatchObject({ status: 'duplicate', loaded: 0, previous: { rows: 120, name: 'first.ndjson' } });
+          await expect(store.importFile({ hash: again.hash!, name: 'x' }, batchesOf([], 1))).rejects.toBeInstanceOf(AlreadyImportedError);
+          expect(await importEvents(file, store, { force: true })).toMatchObject({ status: 'loaded', loaded: 120 });
+          expect(await store.count()).toBe(240);
+        });
+      });
+
+      it(`an import interrupted midway ${target.atomicImports ? 'keeps nothing' : 'keeps no record'}, and run again counts every row once`, async () => {
+        await withStore(async (store) => {
+          const rows = rowsFor(1000);
+          const file = { hash: `interrupted-${randomUUID()}`, name: 'big.ndjson' };
+          await expect(store.importFile(file, batchesOf(rows, 100, 6))).rejects.toThrow('interrupted');
+          if (target.atomicImports) expect(await store.count()).toBe(0);
+          else expect(await store.count()).toBeLessThanOrEqual(600);
+          expect(await store.findImport(file.hash)).toBeUndefined();
+          // Run again (twice: the first re-run may itself be cut short, then completed).
+          await expect(store.importFile(file, batchesOf(rows, 100, 8))).rejects.toThrow('interrupted');
+          expect(await store.importFile(file, batchesOf(rows, 100))).toEqual({ loaded: 1000 });
+          expect(await store.count()).toBe(1000);
+          expect(await store.findImport(file.hash)).toMatchObject({ hash: file.hash, rows: 1000, name: 'big.ndjson' });
+          await expect(store.importFile(file, batchesOf(rows, 100))).rejects.toBeInstanceOf(AlreadyImportedError);
+        });
+      });
+
+      it('deleteRows removes what the filter selects and says how many', async () => {
+        await withStore(async (store) => {
+          const rows = rowsFor(280);
+          await store.importFile({ hash: `delete-${randomUUID()}`, name: 'd' }, batchesOf(rows, 64));
+          const expected = rows.filter((r) => r.date >= '2024-03-05' && r.date <= '2024-03-10' && r.country === 'DE').length;
+          expect(await store.deleteRows({ startDate: '2024-03-05', endDate: '2024-03-10', country: 'DE' })).toBe(expected);
+          expect(await store.deleteRows({ startDate: '2024-03-05', endDate: '2024-03-10', country: 'DE' })).toBe(0);
+          expect(await store.count()).toBe(280 - expected);
+          const service = rows[0]!.service;
+          expect(await store.deleteRows({ startDate: '2024-03-01', endDate: '2024-03-01', service })).toBe(10);
+          expect(await store.deleteRows({ startDate: '2024-03-01', endDate: '2024-03-31', service: 'nobody' })).toBe(0);
+          expect(await store.count()).toBe(270 - expected);
+        });
+      });
+    });
+  });
+}

@@ -1,0 +1,171 @@
+// A small HTTP front over a chdb Session (the real ClickHouse engine, in process), serving the part of
+// ClickHouse's HTTP interface that @clickhouse/client uses, so the client's whole HTTP path runs for real:
+//  - POST (and GET) `/` with the query in the `query` URL parameter, the body, or both (then joined by a newline,
+//    as ClickHouse does: `INSERT … FORMAT X` in the URL, the data in the body);
+//  - `param_NAME` URL parameters bound to `{NAME:Type}` placeholders (server-side, never spliced);
+//  - every other URL parameter that is not one of the interface's own is a setting, applied with SET for this
+//    query only and reset to DEFAULT after it (requests run one at a time), so no setting leaks into the next;
+//  - `default_format` (default TabSeparated; a FORMAT clause in the query wins), `database` (USE for this query);
+//  - `GET /ping` → `Ok.`; answers carry `X-ClickHouse-Format`, `X-ClickHouse-Query-Id` and `X-ClickHouse-Summary`;
+//  - errors: status 500 (404 for an unknown table/database) with `X-ClickHouse-Exception-Code: N` and the
+//    exception text `Code: N. DB::Exception: …`, which the client parses into a ClickHouseError.
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** What the front needs of a chdb Session. */
+interface ChdbSession {
+  queryBindAsync(query: string, params: object, opts?: { format?: string }): Promise<{ text(): string; rowsRead: number; bytesRead: number }>;
+  close(): void;
+  path: string;
+}
+
+const OWN_PARAMS = new Set(['query', 'database', 'default_format', 'query_id', 'session_id', 'session_timeout', 'role', 'user', 'password', 'compress', 'decompress', 'enable_http_compression', 'wait_end_of_query']);
+const NOT_FOUND_CODES = new Set([60, 81]); // UNKNOWN_TABLE, UNKNOWN_DATABASE
+
+/** A running front. */
+export interface ClickHouseFront {
+  /** `http://127.0.0.1:PORT` */
+  url: string;
+  /** The chdb data folder (a temporary one unless given). */
+  path: string;
+  /** Queries served so far (URL parameter `query` and body, joined), for tests that look at what was sent. */
+  log: string[];
+  close(): Promise<void>;
+}
+
+/** Loads chdb, or returns why it cannot be loaded. */
+export async function loadChdb(): Promise<{ Session: new (path?: string) => ChdbSession } | string> {
+  try {
+    return (await import('chdb')) as unknown as { Session: new (path?: string) => ChdbSession };
+  } catch (error) {
+    return `chdb is not installed (${(error as Error).message.split('\n')[0]})`;
+  }
+}
+
+/**
+ * Starts a front on 127.0.0.1 on a free port over a new chdb Session (in `path`, or a temporary folder).
+ *
+ * @example
+ * const front = await startClickHouseFront()
+ * const client = createClickHouseClient(front.url)
+ */
+export async function startClickHouseFront(path?: string): Promise<ClickHouseFront> {
+  const chdb = await loadChdb();
+  if (typeof chdb === 'string') throw new Error(chdb);
+  const session = new chdb.Session(path);
+  const log: string[] = [];
+  let queue: Promise<unknown> = Promise.resolve();
+  let queryCount = 0;
+
+  const run = async (sql: string, params: Record<string, string>, settings: [string, string][], format: string, database: string | null) => {
+    const applied: string[] = [];
+    let used = false;
+    try {
+      if (database !== null && database !== 'default') {
+        if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(database)) throw Object.assign(new Error(`Code: 81. DB::Exception: Database ${database} does not exist. (UNKNOWN_DATABASE)`), { clickhouseCode: 81 });
+        used = true;
+        await session.queryBindAsync(`USE \`${database}\``, {}, { format: 'TabSeparated' });
+      }
+      for (const [name, value] of settings) {
+        if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) throw Object.assign(new Error(`Code: 115. DB::Exception: Unknown setting '${name}'. (UNKNOWN_SETTING)`), { clickhouseCode: 115 });
+        // A setting's value as a string literal (ClickHouse converts it to the setting's type), escaped.
+        const literal = `'${value.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
+        await session.queryBindAsync(`SET ${name} = ${literal}`, {}, { format: 'TabSeparated' });
+        applied.push(name);
+      }
+      return await session.queryBindAsync(sql, params, { format });
+    } finally {
+      if (used) await session.queryBindAsync('USE default', {}, { format: 'TabSeparated' }).catch(() => undefined);
+      for (const name of applied) await session.queryBindAsync(`SET ${name} = DEFAULT`, {}, { format: 'TabSeparated' }).catch(() => undefined);
+    }
+  };
+
+  const server: Server = createServer((req, res) => {
+    void (async () => {
+      const url = new URL(req.url ?? '/', 'http://localhost');
+      if (url.pathname === '/ping') {
+        res.writeHead(200, { 'Content-Type': 'text/plain' }).end('Ok.\n');
+        return;
+      }
+      const body = req.method === 'POST' ? await readBody(req) : '';
+      const queryId = url.searchParams.get('query_id') ?? `front-${++queryCount}`;
+      const headers = { 'X-ClickHouse-Query-Id': queryId, 'X-ClickHouse-Server-Display-Name': 'chdb-front' };
+      const fromUrl = url.searchParams.get('query');
+      const sql = fromUrl !== null && body !== '' ? `${fromUrl}\n${body}` : (fromUrl ?? body);
+      const params: Record<string, string> = {};
+      const settings: [string, string][] = [];
+      const types = paramTypes(sql);
+      for (const [key, value] of url.searchParams) {
+        if (key.startsWith('param_')) params[key.slice(6)] = textOfParam(value, types.get(key.slice(6)));
+        else if (!OWN_PARAMS.has(key)) settings.push([key, value]);
+      }
+      const database = url.searchParams.get('database');
+      const format = explicitFormat(sql) ?? url.searchParams.get('default_format') ?? 'TabSeparated';
+      log.push(sql);
+      const job = queue.then(() => {
+        if (sql.trim() === '') throw Object.assign(new Error('Code: 62. DB::Exception: Empty query. (SYNTAX_ERROR)'), { clickhouseCode: 62 });
+        return run(sql, params, settings, format, database);
+      });
+      queue = job.catch(() => undefined);
+      try {
+        const result = await job;
+        const summary = { read_rows: String(result.rowsRead), read_bytes: String(result.bytesRead), written_rows: '0', written_bytes: '0', total_rows_to_read: '0', result_rows: '0', result_bytes: '0', elapsed_ns: '0' };
+        res.writeHead(200, { ...headers, 'Content-Type': 'text/plain; charset=UTF-8', 'X-ClickHouse-Format': format, 'X-ClickHouse-Summary': JSON.stringify(summary) });
+        res.end(result.text());
+      } catch (error) {
+        const message = (error as Error).message ?? String(error);
+        const code = (error as { clickhouseCode?: number }).clickhouseCode ?? Number(/^Code: (\d+)\./.exec(message)?.[1] ?? 1001);
+        const text = /^Code: \d+\./.test(message) ? message : `Code: ${code}. DB::Exception: ${message}. (STD_EXCEPTION)`;
+        res.writeHead(NOT_FOUND_CODES.has(code) ? 404 : 500, { ...headers, 'Content-Type': 'text/plain; charset=UTF-8', 'X-ClickHouse-Exception-Code': String(code) });
+        res.end(`${text}\n`);
+      }
+    })().catch((error: unknown) => {
+      if (!res.headersSent) res.writeHead(500, { 'X-ClickHouse-Exception-Code': '1001' });
+      res.end(`Code: 1001. DB::Exception: ${String(error)}\n`);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    path: session.path,
+    log,
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await queue;
+      session.close();
+    },
+  };
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+/** The `{name:Type}` placeholders of a query. */
+function paramTypes(sql: string): Map<string, string> {
+  return new Map([...sql.matchAll(/\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*:\s*([^}]+?)\s*\}/g)].map((m) => [m[1]!, m[2]!]));
+}
+
+/**
+ * A parameter's value as chdb binds it. ClickHouse reads an HTTP parameter in its "escaped" text form (the client
+ * writes a top-level string with `\'`, `\\`, `\t`, `\n` escapes, and quotes the strings inside an array); chdb
+ * takes a top-level string as it is, so a string parameter is unescaped here first.
+ */
+function textOfParam(value: string, type: string | undefined): string {
+  if (type === undefined || !/^(LowCardinality\()?(Nullable\()?(String|FixedString\(\d+\))\)?\)?$/.test(type)) return value;
+  const escapes: Record<string, string> = { b: '\b', f: '\f', r: '\r', n: '\n', t: '\t', 0: '\0', a: '\x07', v: '\v' };
+  return value.replace(/\\(.)/gs, (_, c: string) => escapes[c] ?? c);
+}
+
+/** The format named by a trailing `FORMAT X` of a SELECT (an INSERT's FORMAT names its input, not its output). */
+function explicitFormat(sql: string): string | undefined {
+  if (/^\s*INSERT\b/i.test(sql)) return undefined;
+  return /\bFORMAT\s+([A-Za-z0-9]+)\s*;?\s*$/i.exec(sql)?.[1];
+}
