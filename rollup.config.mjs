@@ -6,7 +6,7 @@ import { builtinModules } from 'node:module';
 import fs from 'node:fs';
 
 const pkg = JSON.parse(fs.readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
-const externals = [...Object.keys(pkg.dependencies ?? {}), ...builtinModules];
+const externals = [...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.peerDependencies ?? {}), ...builtinModules];
 const external = (id) => id.startsWith('node:') || externals.some((name) => id === name || id.startsWith(name + '/'));
 
 /** Library entries: name → source. Each is in the exports map of package.json; all but conformance and codegen also

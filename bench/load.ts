@@ -14,7 +14,7 @@ const DURATION_S = Number(process.env.LOAD_SECONDS ?? 5);
 const LEVELS = (process.env.LOAD_CONNECTIONS ?? '10,50,250').split(',').map(Number);
 
 const storage = await openStorage({ memory: true });
-const rows = await seedDemo(storage);
+const { rows } = await seedDemo(storage);
 const running = await startServer(createServices(storage), { port: 0 });
 const admin = DEMO_USERS[0]!;
 const signIn = await fetch(`${running.url}/api/signin/`, {

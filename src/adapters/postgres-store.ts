@@ -10,7 +10,8 @@ import { migrate } from '../postgres/database.js';
 import { VersionConflictError, type AdapterStore } from './store.js';
 import type { StoredAdapter } from './types.js';
 
-const MIGRATIONS: readonly (readonly string[])[] = [
+/** The adapters schema, version by version (see `migrate`); never edit a shipped one: add one. */
+export const ADAPTERS_MIGRATIONS: readonly (readonly string[])[] = [
   [],
   [
     `CREATE TABLE adapters (
@@ -40,7 +41,7 @@ function fromRow(row: Record<string, unknown>): StoredAdapter {
  * const saved = await adapters.put('acme', record, 0) // saved.version === 1
  */
 export async function createPostgresAdapterStore(pool: pg.Pool): Promise<AdapterStore> {
-  await migrate(pool, 'adapters', MIGRATIONS);
+  await migrate(pool, 'adapters', ADAPTERS_MIGRATIONS);
   const rows = async (sql: string, values: unknown[] = []) => (await pool.query(sql, values)).rows.map(fromRow);
   const get = async (bidderCode: string) => (await rows(`SELECT ${COLUMNS} FROM adapters WHERE bidder_code = $1`, [bidderCode]))[0];
   return {

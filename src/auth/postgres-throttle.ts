@@ -9,7 +9,8 @@ import type pg from 'pg';
 import { inTransaction, migrate } from '../postgres/database.js';
 import { throttleRules, type AsyncSignInThrottle, type ThrottleEntry, type ThrottleOptions } from './throttle.js';
 
-const MIGRATIONS: readonly (readonly string[])[] = [
+/** The throttle schema, version by version (see `migrate`); never edit a shipped one: add one. */
+export const THROTTLE_MIGRATIONS: readonly (readonly string[])[] = [
   [],
   [
     `CREATE TABLE signin_throttle (
@@ -31,7 +32,7 @@ const MIGRATIONS: readonly (readonly string[])[] = [
  * createSignIn({ users, tokens, throttle })
  */
 export async function createPostgresThrottle(pool: pg.Pool, options: ThrottleOptions = {}): Promise<AsyncSignInThrottle> {
-  await migrate(pool, 'signin_throttle', MIGRATIONS);
+  await migrate(pool, 'signin_throttle', THROTTLE_MIGRATIONS);
   const { now = Date.now, windowSeconds = 900 } = options;
   const rules = throttleRules(options);
   let calls = 0;

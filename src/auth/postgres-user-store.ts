@@ -13,7 +13,8 @@ import { DuplicateEmailError, fromRow, type UserStore } from './user-store.js';
 /** The users schema version this code writes and reads. */
 export const USERS_SCHEMA_VERSION = 2;
 
-const MIGRATIONS: readonly (readonly string[])[] = [
+/** The users schema, version by version (see `migrate`); never edit a shipped one: add one. */
+export const USERS_MIGRATIONS: readonly (readonly string[])[] = [
   [],
   [
     `CREATE TABLE users (
@@ -48,7 +49,7 @@ const COLUMNS = `id, account_id, name, email, status, role, password_hash,
  * await users.add({ email: 'a@example.com', name: 'A', accountID: 1, role: 1, passwordHash })
  */
 export async function createPostgresUserStore(pool: pg.Pool): Promise<UserStore> {
-  await migrate(pool, 'users', MIGRATIONS);
+  await migrate(pool, 'users', USERS_MIGRATIONS);
   const one = async (sql: string, values: unknown[]): Promise<StoredUser | undefined> => {
     const row = (await pool.query(sql, values)).rows[0] as Record<string, unknown> | undefined;
     return row ? fromRow(row) : undefined;

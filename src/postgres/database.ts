@@ -37,14 +37,14 @@ export async function openPostgres(url: string, maxConnections = 10): Promise<Po
 
 /**
  * Brings `component`'s schema to version `migrations.length - 1`: migration k (a list of statements) takes it from
- * k - 1 to k; `migrations[0]` is empty.
+ * k - 1 to k; `migrations[0]` is empty. Resolves with the versions before and after.
  *
  * @example
  * await migrate(pool, 'users', [[], ['CREATE TABLE users (…)']])
  */
-export async function migrate(pool: pg.Pool, component: string, migrations: readonly (readonly string[])[]): Promise<void> {
+export async function migrate(pool: pg.Pool, component: string, migrations: readonly (readonly string[])[]): Promise<Migration> {
   const target = migrations.length - 1;
-  await inTransaction(pool, async (client) => {
+  return inTransaction(pool, async (client) => {
     await client.query('SELECT pg_advisory_xact_lock($1)', [SCHEMA_LOCK]);
     await client.query('CREATE TABLE IF NOT EXISTS bidfields_schema (component TEXT PRIMARY KEY, version INTEGER NOT NULL)');
     const found = (await client.query('SELECT version FROM bidfields_schema WHERE component = $1', [component])).rows[0] as
@@ -61,7 +61,15 @@ export async function migrate(pool: pg.Pool, component: string, migrations: read
       'INSERT INTO bidfields_schema (component, version) VALUES ($1, $2) ON CONFLICT (component) DO UPDATE SET version = $2',
       [component, target],
     );
+    return { component, from: current, to: target };
   });
+}
+
+/** What {@link migrate} did: the component's schema went from version `from` (0: none) to `to`. */
+export interface Migration {
+  component: string;
+  from: number;
+  to: number;
 }
 
 /**

@@ -60,6 +60,18 @@ export class AlreadyImportedError extends Error {
   }
 }
 
+/** Options of {@link ImportingStore.importFile}. */
+export interface ImportFileOptions {
+  /** Load content that was imported before. */
+  force?: boolean;
+  /**
+   * A store that cannot keep a file all or nothing (ClickHouse: its batches are kept as they go, and a re-run
+   * completes the file without counting them twice) calls this after each batch it keeps, with the rows kept so
+   * far; an atomic store (DuckDB) never calls it.
+   */
+  onStored?: (rows: number) => void;
+}
+
 /**
  * A report store that takes whole files (issue 11): a file's rows are kept all or none, and its content hash is
  * recorded with them, so the same content is not counted twice.
@@ -73,7 +85,7 @@ export interface ImportingStore extends ReportStore {
   importFile(
     file: { hash: string; name: string },
     rows: AsyncIterable<readonly EventRow[]>,
-    options?: { force?: boolean },
+    options?: ImportFileOptions,
   ): Promise<{ loaded: number }>;
   /** The record of an earlier import of this content, if any. */
   findImport(hash: string): Promise<ImportRecord | undefined>;

@@ -3,11 +3,12 @@
  * with fixed, printed credentials so the README's curl commands work as written. Only ever used on an in-memory
  * store: these passwords are public.
  */
+import { createHash } from 'node:crypto';
 import { hashPassword, type ScryptCost } from '../auth/password.js';
 import { ROLE, type Role } from '../auth/roles.js';
 import { DuplicateEmailError, type UserStore } from '../auth/user-store.js';
 import { demoEvents } from '../reports/demo-data.js';
-import type { ReportStore } from '../reports/store.js';
+import { AlreadyImportedError, type ImportingStore, type ReportStore } from '../reports/store.js';
 
 /** A demo user's credentials. */
 export interface DemoUser {
@@ -26,14 +27,32 @@ export const DEMO_USERS: readonly DemoUser[] = [
 ];
 
 /**
- * Fills stores with the demo data (all of 2024) and users; returns the number of event rows.
+ * Fills stores with the demo data (all of 2024) and users; resolves with the number of event rows and whether they
+ * were loaded now. A store that records imported files (every store of the server) gets the rows as one import of
+ * their content, so a shared store (ClickHouse) that has them from an earlier demo does not count them twice.
  *
  * @example
- * const rows = await seedDemo(storage) // 65148
+ * const { rows } = await seedDemo(storage) // 65148
  */
-export async function seedDemo(stores: { reports: ReportStore; users: UserStore }, cost?: ScryptCost): Promise<number> {
+export async function seedDemo(stores: { reports: ReportStore | ImportingStore; users: UserStore }, cost?: ScryptCost): Promise<{ rows: number; loaded: boolean }> {
   const rows = [...demoEvents()];
-  await stores.reports.append(rows);
+  let loaded = true;
+  if ('importFile' in stores.reports) {
+    const hash = createHash('sha256');
+    for (const row of rows) hash.update(JSON.stringify(row) + '\n');
+    const file = { hash: hash.digest('hex'), name: 'demo-2024.ndjson' };
+    const store = stores.reports;
+    if (await store.findImport(file.hash)) loaded = false;
+    else {
+      await store.importFile(file, (async function* () {
+        for (let i = 0; i < rows.length; i += 20_000) yield rows.slice(i, i + 20_000);
+      })()).catch((error: unknown) => {
+        // Another instance started with --demo at the same moment loaded them first.
+        if (!(error instanceof AlreadyImportedError)) throw error;
+        loaded = false;
+      });
+    }
+  } else await stores.reports.append(rows);
   const hashes = await Promise.all(DEMO_USERS.map((u) => hashPassword(u.password, cost)));
   for (const [i, u] of DEMO_USERS.entries()) {
     // A shared user store (PostgreSQL) may have the demo users from an earlier demo already; keep those.
@@ -43,5 +62,5 @@ export async function seedDemo(stores: { reports: ReportStore; users: UserStore 
         if (!(error instanceof DuplicateEmailError)) throw error;
       });
   }
-  return rows.length;
+  return { rows: rows.length, loaded };
 }

@@ -6,7 +6,7 @@ import { buildDeleteWhere, buildPageQuery, DEDUPLICATION_WINDOW, schemaStatement
 import { createClickHouseClient } from '../../src/reports/clickhouse/store.js';
 import { planReport } from '../../src/reports/plan.js';
 import { validateReportRequest } from '../../src/reports/validate.js';
-import { loadChdb, startClickHouseFront, type ClickHouseFront } from '../support/clickhouse-front.js';
+import { loadChdb, startClickHouseFront, type ClickHouseFront } from '../../src/reports/clickhouse/chdb-front.js';
 
 const plan = (body: unknown) => {
   const checked = validateReportRequest(body);

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll } from 'vitest';
 import type { ClickHouseClient } from '@clickhouse/client';
 import { createClickHouseClient, createClickHouseReportStore } from '../../src/reports/clickhouse/store.js';
-import { loadChdb, startClickHouseFront, type ClickHouseFront } from '../support/clickhouse-front.js';
+import { loadChdb, startClickHouseFront, type ClickHouseFront } from '../../src/reports/clickhouse/chdb-front.js';
 import { storeContract, type ContractTarget } from './store-contract.js';
 
 function target(name: string, url: () => string): ContractTarget {

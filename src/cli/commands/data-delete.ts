@@ -5,11 +5,12 @@
  * than a silent "0 rows deleted"; a folder without a database is an error, and is not created.
  */
 import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { isCalendarDate } from '../../reports/dates.js';
 import { COUNTRY_RULE, SERVICE_RULE, isCountryCode, isServiceName } from '../../reports/import/row.js';
-import { DATABASE_FILE, DEFAULT_DATA_DIR, describeStorageError, openStorage } from '../../server/storage.js';
+import { DATABASE_FILE, describeStorageError, openEventStorage } from '../../server/storage.js';
+import { STORE_OPTIONS, storeLocation } from './stores.js';
 import { EXIT_INVALID, EXIT_OK, UsageError, type CliIO } from '../io.js';
 
 /**
@@ -25,7 +26,7 @@ export async function runDataDelete(args: string[], io: CliIO): Promise<number> 
     allowPositionals: true,
     options: {
       'start-date': { type: 'string' }, 'end-date': { type: 'string' }, service: { type: 'string' },
-      country: { type: 'string' }, data: { type: 'string' },
+      country: { type: 'string' }, ...STORE_OPTIONS,
     },
   });
   if (positionals.length > 0) throw new UsageError(`unexpected argument '${positionals[0]}'`);
@@ -38,14 +39,14 @@ export async function runDataDelete(args: string[], io: CliIO): Promise<number> 
   if (service !== undefined && !isServiceName(service)) throw new UsageError(`--service: ${SERVICE_RULE}`);
   if (country !== undefined && !isCountryCode(country)) throw new UsageError(`--country: ${COUNTRY_RULE}`);
 
-  const dataDir = resolve(io.cwd, values.data ?? DEFAULT_DATA_DIR);
-  if (!existsSync(join(dataDir, DATABASE_FILE))) {
-    io.stderr(`bidfields data: no database in ${dataDir}\n`);
+  const location = storeLocation(values, io, 'data delete');
+  if (location.clickhouse === undefined && 'dataDir' in location && !existsSync(join(location.dataDir, DATABASE_FILE))) {
+    io.stderr(`bidfields data: no database in ${location.dataDir}\n`);
     return EXIT_INVALID;
   }
   let storage;
   try {
-    storage = await openStorage({ dataDir, holder: 'data delete' });
+    storage = await openEventStorage(location);
   } catch (error) {
     io.stderr(`bidfields data: ${describeStorageError(error, 'data delete')}\n`);
     return EXIT_INVALID;

@@ -7,9 +7,11 @@
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { PartialImportError } from '../../reports/import/errors.js';
 import { importEvents, type ImportStatus, type ImportSummary } from '../../reports/import/import.js';
 import { checkServerUsage, importToServer } from './data-import-server.js';
-import { DEFAULT_DATA_DIR, describeStorageError, openStorage } from '../../server/storage.js';
+import { describeStorageError, openEventStorage } from '../../server/storage.js';
+import { STORE_OPTIONS, storeLocation } from './stores.js';
 import { EXIT_INVALID, EXIT_OK, UsageError, type CliIO } from '../io.js';
 
 /** Exit code: loaded, with refused rows skipped (`--skip-invalid`). */
@@ -43,11 +45,19 @@ export async function runDataImport(args: string[], io: CliIO): Promise<number> 
     strict: true,
     allowPositionals: true,
     options: {
-      data: { type: 'string' }, server: { type: 'string' }, 'skip-invalid': { type: 'boolean' }, force: { type: 'boolean' },
+      ...STORE_OPTIONS, server: { type: 'string' }, 'skip-invalid': { type: 'boolean' }, force: { type: 'boolean' },
+      'batch-size': { type: 'string' },
     },
   });
-  if (values.server !== undefined && values.data !== undefined) throw new UsageError('give --server or --data, not both');
+  if (values.server !== undefined && (values.data ?? values.clickhouse ?? values.postgres ?? values.cluster) !== undefined) {
+    throw new UsageError('give --server or a store (--data, --clickhouse), not both');
+  }
+  const batchRows = values['batch-size'] === undefined ? undefined : Number(values['batch-size']);
+  if (batchRows !== undefined && (!/^\d+$/.test(values['batch-size']!) || batchRows < 1 || batchRows > 10_000_000)) {
+    throw new UsageError('--batch-size must be a whole number from 1 to 10000000');
+  }
   if (values.server !== undefined) checkServerUsage(values.server);
+  const location = values.server === undefined ? storeLocation(values, io, 'data import') : undefined;
   if (positionals.length !== 1) throw new UsageError("usage: 'data import FILE'");
   const started = performance.now();
   const fail = (message: string) => {
@@ -76,7 +86,7 @@ export async function runDataImport(args: string[], io: CliIO): Promise<number> 
   };
   let storage;
   try {
-    storage = await openStorage({ dataDir: resolve(io.cwd, values.data ?? DEFAULT_DATA_DIR), holder: 'data import' });
+    storage = await openEventStorage({ ...location!, ...(batchRows !== undefined && { batchRows }) });
   } catch (error) {
     unlisten();
     return fail(describeStorageError(error, 'data import'));
@@ -93,10 +103,16 @@ export async function runDataImport(args: string[], io: CliIO): Promise<number> 
     });
     if (bar) io.stderr('\r\x1b[K');
     io.stderr(explain(summary, skipInvalid));
-    io.stdout(summaryLine(summary.loaded, summary.refused, performance.now() - started));
+    io.stdout(summaryLine(summary.loaded || (summary.sent ?? 0), summary.refused, performance.now() - started));
     return summary.status === 'interrupted' ? signalCode : EXIT[summary.status];
   } catch (error) {
     if (bar) io.stderr('\r\x1b[K');
+    if (error instanceof PartialImportError) {
+      io.stderr(`bidfields data: ${error.message}\n`);
+      io.stderr(`bidfields data: ${error.kept} rows were kept before the import stopped (ClickHouse keeps each batch as it is sent); run the same command again to complete it (kept rows are not counted twice)\n`);
+      io.stdout(summaryLine(error.kept, 0, performance.now() - started));
+      return EXIT_INVALID;
+    }
     return fail(`nothing loaded: ${(error as Error).message}`);
   } finally {
     unlisten();
@@ -130,7 +146,9 @@ function explain(s: ImportSummary, listed: boolean): string {
     }
     for (const [reason, count] of Object.entries(s.reasons).sort((a, b) => b[1] - a[1])) text += `  ${count} × ${reason}\n`;
   }
-  const nothing = 'bidfields data: nothing loaded:';
+  const nothing = s.sent
+    ? `bidfields data: ${s.sent} rows were kept before the import stopped (ClickHouse keeps each batch as it is sent); run the same command again to complete it (kept rows are not counted twice):`
+    : 'bidfields data: nothing loaded:';
   switch (s.status) {
     case 'refused':
       return text + (s.good === 0 ? `${nothing} no row is valid\n` : `${nothing} ${s.refused} rows refused (fix them, or load the other ${s.good} with --skip-invalid)\n`);

@@ -3,13 +3,13 @@
  * once per content) and removes them for corrections (`data delete`). Each action lives in its own file; this one
  * holds the shared usage text and picks the action.
  */
-import { DEFAULT_DATA_DIR } from '../../server/storage.js';
+import { STORE_USAGE } from './stores.js';
 import { UsageError, type CliCommand } from '../io.js';
 import { EXIT_INTERRUPTED, EXIT_SKIPPED, runDataImport } from './data-import.js';
 import { runDataDelete } from './data-delete.js';
 
-const usage = `Usage: bidfields data import FILE [--skip-invalid] [--force] [--data DIR | --server URL]
-       bidfields data delete --start-date D --end-date D [--service S] [--country C] [--data DIR]
+const usage = `Usage: bidfields data import FILE [--skip-invalid] [--force] [--data DIR | --clickhouse URL [--batch-size N] | --server URL]
+       bidfields data delete --start-date D --end-date D [--service S] [--country C] [--data DIR | --clickhouse URL]
 
 import: loads event rows with the columns date, service, country, requests, impression, revenue
 (schemas/report-row-import.schema.json) from NDJSON (.ndjson, .jsonl, .json) or CSV with a header line (.csv).
@@ -20,6 +20,15 @@ every run.
   --force          load content that was imported before (its rows are then counted twice)
   --server URL     load into a running \`bidfields serve\` (POST /api/data/import) instead of a data folder; the
                    credentials come from BIDFIELDS_TOKEN, or BIDFIELDS_EMAIL and BIDFIELDS_PASSWORD (an Admin)
+  --batch-size N   ClickHouse only: rows per INSERT (default 100000). ClickHouse has no transaction across
+                   inserts, so there a file is checked whole first, then sent in batches, each with a deduplication
+                   token made of the file's hash, the batch size and the batch's number: an import interrupted
+                   anywhere keeps the batches sent, and running the same command again (same --batch-size) sends
+                   them again, ClickHouse drops the ones it has, and every row counts once. Its record (and so the
+                   duplicate check) is written after the last batch. ClickHouse remembers the last 10000 tokens
+                   of the events table (non_replicated_deduplication_window; replicated tables: the server's
+                   replicated_deduplication_window and _seconds), so re-run an interrupted import before that many
+                   other batches have gone in.
 Exit codes: 0 every row loaded; 1 nothing loaded (rows refused, CSV error, missing or unreadable file, content
 imported before, data folder in use, database error); 2 usage error; ${EXIT_SKIPPED} loaded with refused rows skipped
 (--skip-invalid); ${EXIT_INTERRUPTED} interrupted by Ctrl-C (143 by SIGTERM), nothing loaded.
@@ -31,8 +40,7 @@ Exit codes: 0 done (also when no row matched); 1 no database in the folder, fold
 2 usage error.
 
 Options:
-  --data DIR   data folder with the database (default ./${DEFAULT_DATA_DIR})
-`;
+${STORE_USAGE}`;
 
 export const dataCommand: CliCommand = {
   usage,

@@ -8,16 +8,16 @@
  * again at once; exit 0. A second signal exits at once (128 + the signal's number).
  */
 import { constants } from 'node:os';
-import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DEMO_USERS, seedDemo } from '../../server/demo.js';
 import { createServices } from '../../server/services.js';
 import { DEFAULT_GRACE_MS, startServer } from '../../server/start.js';
-import { DEFAULT_DATA_DIR, describeStorageError, openStorage, type Storage } from '../../server/storage.js';
+import { describeStorageError, openStorage, type Storage } from '../../server/storage.js';
+import { STORE_OPTIONS, STORE_USAGE, storeLocation } from './stores.js';
 import { defaultConsoleDir, loadConsoleAssets } from '../../server/console-assets.js';
 import { EXIT_INVALID, EXIT_OK, UsageError, type CliCommand, type CliIO } from '../io.js';
 
-const usage = `Usage: bidfields serve [--port N] [--host H] [--data DIR] [--demo] [--known-endpoint HOST]... [--cors ORIGIN] [--max-body BYTES] [--max-import BYTES] [--grace-ms N]
+const usage = `Usage: bidfields serve [--port N] [--host H] [--data DIR | --clickhouse URL --postgres URL] [--demo] [--known-endpoint HOST]... [--cors ORIGIN] [--max-body BYTES] [--max-import BYTES] [--grace-ms N]
 
 Serves POST /api/signin/ and POST /api/reportv2/ (SPEC §7), POST /api/data/import (Admin: load a CSV or
 NDJSON file of event rows without a restart; see \`bidfields data import --server\`), the adapter records at
@@ -26,8 +26,8 @@ NDJSON file of event rows without a restart; see \`bidfields data import --serve
 Options:
   --port N          port to listen on (default 8080; 0 picks a free one)
   --host H          address to bind (default 127.0.0.1)
-  --data DIR        data folder with the database (default ./${DEFAULT_DATA_DIR})
-  --demo            serve an in-memory demo instead: a year of data and three users (printed)
+  --demo            a year of demo data and three users (printed); in memory, or in the stores below (where
+                    the demo data is loaded once and the demo users are kept when they exist)
   --known-endpoint HOST  a host adapter endpoints may name (repeatable; '*.example.com' for sub-domains);
                     saving an adapter whose endpoint names another host is refused (unknown_endpoint)
   --cors ORIGIN     allow browser calls from ORIGIN ('*' for any)
@@ -36,12 +36,9 @@ Options:
                     largest file POST /api/data/import takes (default 1073741824, 1 GiB)
   --grace-ms N      on SIGINT/SIGTERM, how long requests in flight may take before they are answered 503
                     (default ${DEFAULT_GRACE_MS}); a second signal exits at once
-  --postgres URL    keep users and adapter records in this PostgreSQL database (postgres://…), shared by every
-                    instance started with it; report events stay in --data (or the demo's memory)
-Environment:
-  BIDFIELDS_DATABASE_URL  the --postgres URL, when the option is not given
-  BIDFIELDS_JWT_SECRET  token signing key (at least 32 characters); without it a random key is made at
-                        start-up, so restarting the server signs everyone out.
+${STORE_USAGE}  BIDFIELDS_JWT_SECRET  token signing key (at least 32 characters); without it a random key is made at
+                        start-up, so restarting the server signs everyone out. Instances behind one load
+                        balancer need the same key, so that a token from one works on every other.
 `;
 
 function positiveInt(text: string | undefined, name: string, fallback: number, min = 0, max = 2 ** 31): number {
@@ -90,9 +87,9 @@ export async function runServe(args: string[], io: CliIO, stop: Promise<void>): 
     args,
     strict: true,
     options: {
-      port: { type: 'string' }, host: { type: 'string' }, data: { type: 'string' }, demo: { type: 'boolean' },
+      ...STORE_OPTIONS, port: { type: 'string' }, host: { type: 'string' }, demo: { type: 'boolean' },
       cors: { type: 'string' }, 'max-body': { type: 'string' }, 'max-import': { type: 'string' }, 'grace-ms': { type: 'string' },
-      'known-endpoint': { type: 'string', multiple: true }, postgres: { type: 'string' },
+      'known-endpoint': { type: 'string', multiple: true },
     },
   });
   const port = positiveInt(values.port, '--port', 8080);
@@ -102,25 +99,26 @@ export async function runServe(args: string[], io: CliIO, stop: Promise<void>): 
   const graceMs = positiveInt(values['grace-ms'], '--grace-ms', DEFAULT_GRACE_MS);
   const secret = process.env.BIDFIELDS_JWT_SECRET;
   if (secret !== undefined && secret.length < 32) throw new UsageError('BIDFIELDS_JWT_SECRET must be at least 32 characters');
+  if (values.demo && values.data !== undefined) throw new UsageError('--demo keeps its data in memory (or in --clickhouse / --postgres), not in --data');
+  const location = storeLocation(values, io, 'serve');
   let storage;
   try {
-    const postgresUrl = values.postgres ?? process.env.BIDFIELDS_DATABASE_URL;
-    const where = values.demo ? { memory: true as const } : { dataDir: resolve(io.cwd, values.data ?? DEFAULT_DATA_DIR) };
-    storage = await openStorage({ ...where, ...(postgresUrl && { postgresUrl }) });
+    const { dataDir: _folder, holder: _holder, ...shared } = location as { dataDir: string; holder?: string };
+    storage = await openStorage(values.demo ? { ...shared, memory: true } : location);
   } catch (error) {
     io.stderr(`bidfields serve: ${describeStorageError(error)}\n`);
     return EXIT_INVALID;
   }
   try {
     if (values.demo) {
-      const rows = await seedDemo(storage);
-      io.stdout(`demo data: ${rows} event rows, 2024-01-01 to 2024-12-31\ndemo users (e-mail / password):\n`);
+      const { rows, loaded } = await seedDemo(storage);
+      io.stdout(`demo data: ${rows} event rows, 2024-01-01 to 2024-12-31${loaded ? '' : ' (loaded before)'}\ndemo users (e-mail / password):\n`);
       for (const u of DEMO_USERS) io.stdout(`  ${u.roleName.padEnd(10)} ${u.email} / ${u.password}\n`);
     }
     const knownEndpoints = values['known-endpoint'] ?? [];
     const consoleDir = defaultConsoleDir();
     const consoleAssets = consoleDir ? await loadConsoleAssets(consoleDir, { knownEndpoints }).catch(() => undefined) : undefined;
-    const running = await startServer(createServices(storage, { knownEndpoints, ...(secret && { jwtSecret: secret }) }), {
+    const running = await startServer(createServices(storage, { knownEndpoints, ...(secret && { jwtSecret: secret }), ...(storage.throttle && { throttle: storage.throttle }) }), {
       port,
       host: values.host ?? '127.0.0.1',
       maxBodyBytes,

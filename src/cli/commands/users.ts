@@ -3,16 +3,16 @@
  * a scrypt hash. The password may come from standard input instead of `--password`, so it need not sit in the
  * shell history or the process list. Prints the new user record (the API's shape, no hash).
  */
-import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { hashPassword, passwordProblem } from '../../auth/password.js';
 import { parseRole } from '../../auth/roles.js';
 import { toUserRecord } from '../../auth/user.js';
 import { DuplicateEmailError } from '../../auth/user-store.js';
-import { DEFAULT_DATA_DIR, describeStorageError, openUsers } from '../../server/storage.js';
+import { describeStorageError, openUsers } from '../../server/storage.js';
+import { STORE_OPTIONS, STORE_USAGE, storeLocation } from './stores.js';
 import { EXIT_INVALID, EXIT_OK, UsageError, type CliCommand } from '../io.js';
 
-const usage = `Usage: bidfields users add --email E --role admin|service|publisher [--password P] [--name N] [--account N] [--data DIR]
+const usage = `Usage: bidfields users add --email E --role admin|service|publisher [--password P] [--name N] [--account N] [--data DIR | --postgres URL]
 
 Adds a user who can sign in to the API. Roles: admin (1) and service (2) may read reports, publisher (3) may not.
 
@@ -22,9 +22,8 @@ Options:
   --role R        admin, service or publisher (or 1, 2, 3)
   --name N        display name (default: the e-mail's local part)
   --account N     account id (default 1)
-  --data DIR      data folder with the database (default ./${DEFAULT_DATA_DIR})
-  --postgres URL  keep the user in this PostgreSQL database instead (postgres://…; also BIDFIELDS_DATABASE_URL),
-                  where every API instance started with the same --postgres finds it
+${STORE_USAGE}  Users are in --postgres when given, else in the data folder; --clickhouse is taken (so one set of options
+  serves every command) and not used: no events are read or written.
 `;
 
 export const usersCommand: CliCommand = {
@@ -36,7 +35,7 @@ export const usersCommand: CliCommand = {
       allowPositionals: true,
       options: {
         email: { type: 'string' }, password: { type: 'string' }, role: { type: 'string' }, name: { type: 'string' },
-        account: { type: 'string' }, data: { type: 'string' }, postgres: { type: 'string' },
+        account: { type: 'string' }, ...STORE_OPTIONS,
       },
     });
     if (positionals.length !== 1 || positionals[0] !== 'add') throw new UsageError("the only action is 'users add'");
@@ -49,10 +48,10 @@ export const usersCommand: CliCommand = {
     const problem = passwordProblem(password);
     if (problem) throw new UsageError(problem);
 
+    const { clickhouse: _events, cluster: _cluster, ...location } = storeLocation(values, io, 'users add');
     let storage;
     try {
-      const postgresUrl = values.postgres ?? process.env.BIDFIELDS_DATABASE_URL;
-      storage = await openUsers({ dataDir: resolve(io.cwd, values.data ?? DEFAULT_DATA_DIR), holder: 'users add', ...(postgresUrl && { postgresUrl }) });
+      storage = await openUsers(location);
     } catch (error) {
       io.stderr(`bidfields users: ${describeStorageError(error, 'users add')}\n`);
       return EXIT_INVALID;

@@ -8,7 +8,8 @@
  * number>`, and the file's record is written after the last batch. An import interrupted anywhere left some
  * batches and no record; running it again sends the same batches with the same tokens, ClickHouse drops the ones
  * it has (within {@link DEDUPLICATION_WINDOW} blocks), and every row counts once. Run it again with the same batch
- * size. With `force` the tokens get a fresh salt, so the rows are inserted again, as asked.
+ * size. With `force` the tokens are salted with the number of completed imports of the content, so the rows are
+ * inserted again, as asked, and an interrupted forced import run again (with `force`) still counts them once.
  */
 import { ClickHouseLogLevel, createClient, type ClickHouseClient, type ClickHouseSettings } from '@clickhouse/client';
 import type { ReportPlan } from '../plan.js';
@@ -71,6 +72,8 @@ export interface ClickHouseReportStore extends ImportingStore {
   count(): Promise<number>;
   /** Closes the client (not the server). */
   close(): Promise<void>;
+  /** What opening the store found and created (absent with `createSchema: false`). */
+  schema?: SchemaTable[];
 }
 
 /**
@@ -91,6 +94,38 @@ export function createClickHouseClient(url: string, options: { database?: string
   });
 }
 
+/** A table {@link initClickHouseSchema} made sure of. */
+export interface SchemaTable {
+  table: string;
+  /** The table's engine as ClickHouse reports it (`MergeTree`, `ReplicatedMergeTree`, `Distributed`). */
+  engine: string;
+  /** Whether this call created it (false: it was there). */
+  created: boolean;
+}
+
+/**
+ * Creates the tables that do not exist yet (on a cluster: the replicated local table and the Distributed table,
+ * `ON CLUSTER`), and says what it found and did.
+ *
+ * @example
+ * await initClickHouseSchema(client) // [{ table: 'events', engine: 'MergeTree', created: true }, …]
+ */
+export async function initClickHouseSchema(client: ClickHouseClient, options: { cluster?: string } = {}): Promise<SchemaTable[]> {
+  const tables = async () =>
+    new Map(
+      (
+        await (
+          await client.query({ query: 'SELECT name, engine FROM system.tables WHERE database = currentDatabase()', format: 'JSONEachRow' })
+        ).json<{ name: string; engine: string }>()
+      ).map((t) => [t.name, t.engine]),
+    );
+  const before = await tables();
+  for (const query of schemaStatements({ cluster: options.cluster })) await client.command({ query });
+  const after = await tables();
+  const names = options.cluster === undefined ? [EVENTS_TABLE, IMPORTS_TABLE] : [EVENTS_LOCAL_TABLE, EVENTS_TABLE, IMPORTS_TABLE];
+  return names.map((table) => ({ table, engine: after.get(table) ?? 'missing', created: !before.has(table) }));
+}
+
 /**
  * Creates the schema (unless `createSchema: false`) and returns a store on it.
  *
@@ -104,9 +139,7 @@ export async function createClickHouseReportStore(
 ): Promise<ClickHouseReportStore> {
   const batchRows = options.batchRows ?? 100_000;
   if (!Number.isSafeInteger(batchRows) || batchRows < 1) throw new RangeError(`batchRows must be a positive integer`);
-  if (options.createSchema !== false) {
-    for (const query of schemaStatements({ cluster: options.cluster })) await client.command({ query });
-  }
+  const schema = options.createSchema === false ? undefined : await initClickHouseSchema(client, { cluster: options.cluster });
   const select = async <T>(q: BoundQuery): Promise<T[]> =>
     (await client.query({ query: q.query, query_params: q.params, format: 'JSONEachRow' })).json<T>();
 
@@ -127,6 +160,11 @@ export async function createClickHouseReportStore(
       params: { hash },
     });
     return row && { hash: row.hash, importedAt: new Date(Number(row.at)), rows: Number(row.rows), name: row.name };
+  };
+
+  const countImports = async (hash: string): Promise<number> => {
+    const [row] = await select<{ n: number }>({ query: `SELECT count() AS n FROM ${IMPORTS_TABLE} WHERE \`hash\` = {hash:String}`, params: { hash } });
+    return Number(row?.n ?? 0);
   };
 
   const count = async (where?: BoundQuery): Promise<number> => {
@@ -166,8 +204,10 @@ export async function createClickHouseReportStore(
         const earlier = await findImport(file.hash);
         if (earlier) throw new AlreadyImportedError(earlier);
       }
-      // A forced import inserts the rows again: its tokens must differ from every earlier run's.
-      const salt = force ? `force-${Date.now()}-${Math.random().toString(36).slice(2)}-` : '';
+      // A forced import inserts the rows again, so its tokens must differ from those of every completed import of
+      // this content, yet be the same when the forced import itself is interrupted and run again: they are salted
+      // with the number of completed imports of the content (a record is written only when one completes).
+      const salt = force ? `force${await countImports(file.hash)}-` : '';
       let loaded = 0;
       let batch = 0;
       let pending: EventRow[] = [];
@@ -175,6 +215,7 @@ export async function createClickHouseReportStore(
         await insertBatch(pending, `${salt}${file.hash}-${batchRows}-${batch++}`);
         loaded += pending.length;
         pending = [];
+        importOptions.onStored?.(loaded);
       };
       for await (const chunk of rows) {
         for (const row of chunk) {
@@ -201,6 +242,7 @@ export async function createClickHouseReportStore(
     },
     count: () => count(),
     close: () => client.close(),
+    ...(schema && { schema }),
   };
 }
 

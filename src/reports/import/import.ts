@@ -12,7 +12,7 @@
 import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { AlreadyImportedError, type EventRow, type ImportRecord, type ImportingStore } from '../store.js';
-import { FileChangedError, ImportFileError, ImportInterruptedError } from './errors.js';
+import { FileChangedError, ImportFileError, ImportInterruptedError, PartialImportError } from './errors.js';
 import { scanFile } from './scan.js';
 
 /**
@@ -45,6 +45,12 @@ export interface ImportSummary {
   reasons: Record<string, number>;
   /** The first refused rows (all of them go to `onRefused`). */
   examples: { line: number; reason: string }[];
+  /**
+   * Rows a store that keeps batches as they go (ClickHouse) kept before the import stopped: present, and not 0,
+   * only when an import that did not end `loaded` left rows behind. Running the same import again completes the
+   * file without counting them twice.
+   */
+  sent?: number;
   /** The content's SHA-256 (hex), once the first pass has read it all. */
   hash?: string;
   /** For `duplicate`: the earlier import. */
@@ -96,11 +102,13 @@ export async function importEvents(path: string, store: ImportingStore, options:
     if (!options.force) summary.previous = await store.findImport(hash);
     if (summary.previous) return end('duplicate');
     const file = { hash, name: options.name ?? basename(path) };
-    summary.loaded = (await store.importFile(file, loadPass(path, hash, totalBytes, options), { force: options.force })).loaded;
+    const onStored = (rows: number) => void (summary.sent = rows);
+    summary.loaded = (await store.importFile(file, loadPass(path, hash, totalBytes, options), { force: options.force, onStored })).loaded;
+    delete summary.sent;
     return end(summary.refused > 0 ? 'skipped-invalid' : 'loaded');
   } catch (error) {
     const status = statusOf(error);
-    if (status === undefined) throw error;
+    if (status === undefined) throw summary.sent ? new PartialImportError(summary.sent, { cause: error }) : error;
     if (error instanceof AlreadyImportedError) summary.previous = error.record;
     if (error instanceof ImportFileError) summary.error = { message: error.message, line: error.line };
     return end(status);

@@ -1,14 +1,23 @@
-// A small HTTP front over a chdb Session (the real ClickHouse engine, in process), serving the part of
-// ClickHouse's HTTP interface that @clickhouse/client uses, so the client's whole HTTP path runs for real:
-//  - POST (and GET) `/` with the query in the `query` URL parameter, the body, or both (then joined by a newline,
-//    as ClickHouse does: `INSERT … FORMAT X` in the URL, the data in the body);
-//  - `param_NAME` URL parameters bound to `{NAME:Type}` placeholders (server-side, never spliced);
-//  - every other URL parameter that is not one of the interface's own is a setting, applied with SET for this
-//    query only and reset to DEFAULT after it (requests run one at a time), so no setting leaks into the next;
-//  - `default_format` (default TabSeparated; a FORMAT clause in the query wins), `database` (USE for this query);
-//  - `GET /ping` → `Ok.`; answers carry `X-ClickHouse-Format`, `X-ClickHouse-Query-Id` and `X-ClickHouse-Summary`;
-//  - errors: status 500 (404 for an unknown table/database) with `X-ClickHouse-Exception-Code: N` and the
-//    exception text `Code: N. DB::Exception: …`, which the client parses into a ClickHouseError.
+/**
+ * A small HTTP front over a chdb Session (the ClickHouse engine, embedded in this process: the optional `chdb`
+ * package), serving the part of ClickHouse's HTTP interface that @clickhouse/client uses. `--clickhouse chdb:DIR`
+ * runs the report store through it, so the embedded engine and a ClickHouse server are reached by the same client
+ * code; the tests use it to run the client's whole HTTP path for real. It listens on 127.0.0.1 only and, given a
+ * password, answers only requests that carry it (HTTP Basic, as the client sends it), so another local user cannot
+ * read or write the data through it. Queries run one at a time (each query's settings are applied to the session
+ * and reset after it). What it serves:
+ *
+ *  - POST (and GET) `/` with the query in the `query` URL parameter, the body, or both (then joined by a newline,
+ *    as ClickHouse does: `INSERT … FORMAT X` in the URL, the data in the body);
+ *  - `param_NAME` URL parameters bound to `{NAME:Type}` placeholders (server-side, never spliced);
+ *  - every other URL parameter that is not one of the interface's own is a setting, applied with SET for this
+ *    query only and reset to DEFAULT after it (requests run one at a time), so no setting leaks into the next;
+ *  - `default_format` (default TabSeparated; a FORMAT clause in the query wins), `database` (USE for this query);
+ *  - `GET /ping` → `Ok.`; answers carry `X-ClickHouse-Format`, `X-ClickHouse-Query-Id` and `X-ClickHouse-Summary`;
+ *  - errors: status 500 (404 for an unknown table/database) with `X-ClickHouse-Exception-Code: N` and the
+ *    exception text `Code: N. DB::Exception: …`, which the client parses into a ClickHouseError.
+ */
+import { timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -38,18 +47,19 @@ export async function loadChdb(): Promise<{ Session: new (path?: string) => Chdb
   try {
     return (await import('chdb')) as unknown as { Session: new (path?: string) => ChdbSession };
   } catch (error) {
-    return `chdb is not installed (${(error as Error).message.split('\n')[0]})`;
+    return `the embedded ClickHouse engine needs the optional chdb package, which is not installed (npm install chdb): ${(error as Error).message.split('\n')[0]}`;
   }
 }
 
 /**
- * Starts a front on 127.0.0.1 on a free port over a new chdb Session (in `path`, or a temporary folder).
+ * Starts a front on 127.0.0.1 on a free port over a new chdb Session (in `path`, or a temporary folder). With
+ * `password`, a query without it (as HTTP Basic credentials, any user name) is refused: 401, code 516.
  *
  * @example
  * const front = await startClickHouseFront()
  * const client = createClickHouseClient(front.url)
  */
-export async function startClickHouseFront(path?: string): Promise<ClickHouseFront> {
+export async function startClickHouseFront(path?: string, options: { password?: string } = {}): Promise<ClickHouseFront> {
   const chdb = await loadChdb();
   if (typeof chdb === 'string') throw new Error(chdb);
   const session = new chdb.Session(path);
@@ -85,6 +95,12 @@ export async function startClickHouseFront(path?: string): Promise<ClickHouseFro
       const url = new URL(req.url ?? '/', 'http://localhost');
       if (url.pathname === '/ping') {
         res.writeHead(200, { 'Content-Type': 'text/plain' }).end('Ok.\n');
+        return;
+      }
+      if (options.password !== undefined && !authorised(req, options.password)) {
+        res.writeHead(401, { 'Content-Type': 'text/plain; charset=UTF-8', 'X-ClickHouse-Exception-Code': '516' });
+        res.end('Code: 516. DB::Exception: Authentication failed: password is incorrect. (AUTHENTICATION_FAILED)\n');
+        req.resume();
         return;
       }
       const body = req.method === 'POST' ? await readBody(req) : '';
@@ -137,6 +153,16 @@ export async function startClickHouseFront(path?: string): Promise<ClickHouseFro
       session.close();
     },
   };
+}
+
+/** Whether the request carries `password` as its HTTP Basic password, compared in constant time. */
+function authorised(req: IncomingMessage, password: string): boolean {
+  const header = req.headers.authorization ?? '';
+  if (!header.startsWith('Basic ')) return false;
+  const decoded = Buffer.from(header.slice(6), 'base64').toString('utf8');
+  const given = Buffer.from(decoded.slice(decoded.indexOf(':') + 1));
+  const expected = Buffer.from(password);
+  return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
 function readBody(req: IncomingMessage): Promise<string> {
