@@ -1,6 +1,7 @@
 /**
  * `bidfields/server`: the reference implementation of the ad server API (SPEC §7) — sign-in and the custom
- * report — on Fastify, over the embedded DuckDB store. Teams develop their dashboards and bidder services
+ * report — on Fastify, over the embedded DuckDB store, or ClickHouse (events) and PostgreSQL (users, adapter
+ * records, the sign-in throttle) when it scales out. Teams develop their dashboards and bidder services
  * against it and run the HTTP conformance suite against it in CI.
  *
  * @example
@@ -13,12 +14,18 @@ export { DEMO_USERS, seedDemo, type DemoUser } from './demo.js';
 export { HttpError, type ErrorBody } from './http-error.js';
 export { createServices, type ApiServices, type ServiceOptions } from './services.js';
 export { createServer, DEFAULT_GRACE_MS, startServer, type RunningServer, type StartOptions } from './start.js';
-export { DEFAULT_DATA_DIR, openStorage, type Storage } from './storage.js';
+export { DEFAULT_DATA_DIR, openEventStorage, openStorage, openUsers, type EventStore, type SharedStores, type Storage, type StorageLocation } from './storage.js';
+export { openClickHouseStore } from '../reports/clickhouse/open.js';
+export { createClickHouseClient, createClickHouseReportStore, initClickHouseSchema, type ClickHouseReportStore, type ClickHouseStoreOptions } from '../reports/clickhouse/store.js';
+export { openPostgres, type Postgres } from '../postgres/database.js';
+export { createPostgresUserStore } from '../auth/postgres-user-store.js';
+export { createPostgresThrottle } from '../auth/postgres-throttle.js';
+export { createPostgresAdapterStore } from '../adapters/postgres-store.js';
 export { DEFAULT_SCRYPT_COST, hashPassword, type ScryptCost } from '../auth/password.js';
 export { ROLE, STATUS, parseRole, type Role, type Status } from '../auth/roles.js';
 export type { UserRecord } from '../auth/user.js';
 export { createReportEngine, type ReportEngine, type ReportOutcome } from '../reports/engine.js';
-export type { ReportStore, EventRow, StoreResult } from '../reports/store.js';
+export { AlreadyImportedError, type ReportStore, type ImportingStore, type EventRow, type StoreResult } from '../reports/store.js';
 export type { ReportPlan } from '../reports/plan.js';
 export { CONSOLE_CSP, defaultConsoleDir, loadConsoleAssets, type ConsoleAssets, type ConsoleOptions } from './console-assets.js';
 export { createAdapterService, ADAPTER_READ_ROLES, ADAPTER_WRITE_ROLES, type AdapterService, type AdapterServiceOptions, type AdapterAnswer } from '../adapters/service.js';
