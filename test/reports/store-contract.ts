@@ -206,6 +206,26 @@ export function storeContract(target: ContractTarget | { name: string; skip: str
         });
       });
 
+      it('answers reports while an import runs, each report reading one snapshot: its totals agree with its rows', async () => {
+        await withStore(async (store) => {
+          const engine = createReportEngine(store);
+          const rows = rowsFor(2000);
+          let importing = true;
+          const imported = store.importFile({ hash: `during-${randomUUID()}`, name: 'during' }, batchesOf(rows, 25)).finally(() => (importing = false));
+          const seen: number[] = [];
+          while (importing || seen.length < 5) {
+            const out = await engine.run({ startDate: '2024-03-01', endDate: '2024-03-31', dimensions: ['country'], metrics: ['requests'], totals: true });
+            if (!out.ok) throw new Error(JSON.stringify(out.issues));
+            const [total, ...groups] = out.rows as { country: string; requests: number }[];
+            expect(total!.country).toBe('Total');
+            expect(groups.reduce((sum, g) => sum + g.requests, 0)).toBe(total!.requests);
+            seen.push(total!.requests);
+          }
+          expect(await imported).toEqual({ loaded: 2000 });
+          expect(seen.at(-1)).toBe(rows.reduce((sum, r) => sum + r.requests, 0));
+        });
+      }, 60_000);
+
       it('deleteRows removes what the filter selects and says how many', async () => {
         await withStore(async (store) => {
           const rows = rowsFor(280);
