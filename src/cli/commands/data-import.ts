@@ -109,7 +109,7 @@ export async function runDataImport(args: string[], io: CliIO): Promise<number> 
     if (bar) io.stderr('\r\x1b[K');
     if (error instanceof PartialImportError) {
       io.stderr(`bidfields data: ${error.message}\n`);
-      io.stderr(`bidfields data: ${error.kept} rows were kept before the import stopped (ClickHouse keeps each batch as it is sent); run the same command again to complete it (kept rows are not counted twice)\n`);
+      io.stderr(`bidfields data: ${keptNote(error.kept)}\n`);
       io.stdout(summaryLine(error.kept, 0, performance.now() - started));
       return EXIT_INVALID;
     }
@@ -136,6 +136,11 @@ export function summaryLine(loaded: number, refused: number, elapsedMs: number):
   return `${loaded} rows loaded, ${refused} refused in ${(elapsedMs / 1000).toFixed(1)} s\n`;
 }
 
+/** What is said of an import that stopped after a store that cannot roll back (ClickHouse) kept some batches. */
+function keptNote(rows: number): string {
+  return `${rows} rows were kept before the import stopped (ClickHouse keeps each batch as it is sent); run the same command again to complete it: kept rows are not counted twice`;
+}
+
 /** What standard error says about an outcome: the refused rows' reasons and examples, and what was kept. */
 function explain(s: ImportSummary, listed: boolean): string {
   let text = '';
@@ -146,9 +151,9 @@ function explain(s: ImportSummary, listed: boolean): string {
     }
     for (const [reason, count] of Object.entries(s.reasons).sort((a, b) => b[1] - a[1])) text += `  ${count} × ${reason}\n`;
   }
-  const nothing = s.sent
-    ? `bidfields data: ${s.sent} rows were kept before the import stopped (ClickHouse keeps each batch as it is sent); run the same command again to complete it (kept rows are not counted twice):`
-    : 'bidfields data: nothing loaded:';
+  const nothing = 'bidfields data: nothing loaded:';
+  // Only a store that keeps batches as they go (ClickHouse) has kept rows of an import that stopped.
+  const stopped = (reason: string) => (s.sent ? `bidfields data: ${reason}; ${keptNote(s.sent)}\n` : `${nothing} ${reason}\n`);
   switch (s.status) {
     case 'refused':
       return text + (s.good === 0 ? `${nothing} no row is valid\n` : `${nothing} ${s.refused} rows refused (fix them, or load the other ${s.good} with --skip-invalid)\n`);
@@ -157,11 +162,11 @@ function explain(s: ImportSummary, listed: boolean): string {
       return text + `${nothing} already imported at ${p.importedAt.toISOString()} (${p.rows} rows, as ${p.name}); --force loads it again\n`;
     }
     case 'invalid-file':
-      return text + `${nothing} ${s.error!.message}\n`;
+      return text + stopped(s.error!.message);
     case 'changed':
-      return text + `${nothing} the file changed while it was being imported; run again\n`;
+      return text + stopped('the file changed while it was being imported; run again');
     case 'interrupted':
-      return text + `${nothing} interrupted\n`;
+      return text + stopped('interrupted');
     case 'skipped-invalid':
       return text + `bidfields data: ${s.refused} refused rows skipped\n`;
     case 'loaded':

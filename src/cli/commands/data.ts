@@ -31,7 +31,8 @@ every run.
                    other batches have gone in.
 Exit codes: 0 every row loaded; 1 nothing loaded (rows refused, CSV error, missing or unreadable file, content
 imported before, data folder in use, database error); 2 usage error; ${EXIT_SKIPPED} loaded with refused rows skipped
-(--skip-invalid); ${EXIT_INTERRUPTED} interrupted by Ctrl-C (143 by SIGTERM), nothing loaded.
+(--skip-invalid); ${EXIT_INTERRUPTED} interrupted by Ctrl-C (143 by SIGTERM), nothing loaded (ClickHouse: the batches sent stay,
+and running the same command again completes the file without counting them twice).
 
 delete: removes the rows from start to end date (both inclusive, YYYY-MM-DD), of one service and/or one
 country if given, and prints how many. Records of imported files stay: to load a corrected file again, delete
