@@ -102,7 +102,8 @@ export function buildPageQuery(plan: ReportPlan, table = EVENTS_TABLE): BoundQue
   const orderBy = plan.sort.map((k) => `${alias.get(k.column)} ${k.direction === 'desc' ? 'DESC' : 'ASC'}`);
   let query =
     `SELECT ${select.join(', ')} FROM ${tableName(table)} WHERE ${whereSql(plan, params)}` +
-    ` GROUP BY ${plan.dimensions.map((d) => DIMENSION_SQL[d]).join(', ')} ORDER BY ${orderBy.join(', ')}`;
+    ` GROUP BY ${plan.dimensions.map((d) => DIMENSION_SQL[d]).join(', ')}${plan.totals ? ' WITH TOTALS' : ''}` +
+    ` ORDER BY ${orderBy.join(', ')}`;
   // Counts past 2^53 - 1 arrive as such numbers; UInt64 holds them all.
   if (plan.limit !== undefined) query += ` LIMIT ${params.add(toCount(plan.limit), 'UInt64')}`;
   if (plan.skip > 0) query += ` OFFSET ${params.add(toCount(plan.skip), 'UInt64')}`;

@@ -149,7 +149,13 @@ export async function createClickHouseReportStore(
       values: rows.map(toInsertRow),
       format: 'JSONCompactEachRow',
       columns: ['date', 'service', 'country', 'requests', 'impression', 'revenue'],
-      clickhouse_settings: { insert_deduplication_token: token, max_insert_block_size: String(Math.max(batchRows, 1_048_576)) },
+      clickhouse_settings: {
+        insert_deduplication_token: token,
+        max_insert_block_size: String(Math.max(batchRows, 1_048_576)),
+        // On a cluster, the Distributed table writes to the shards before the INSERT returns (not from a queue
+        // later), so a batch acknowledged is stored, and its token reaches the replicated tables that check it.
+        ...(options.cluster !== undefined && { distributed_foreground_insert: 1 }),
+      },
     });
 
   const findImport = async (hash: string): Promise<ImportRecord | undefined> => {
@@ -178,13 +184,24 @@ export async function createClickHouseReportStore(
   return {
     async query(plan: ReportPlan): Promise<StoreResult> {
       const names = [...plan.dimensions, ...plan.metrics.map((m) => m.name)];
-      const [page, totals] = await Promise.all([
-        select<Record<string, string | number>>(buildPageQuery(plan)),
-        plan.totals ? select<Record<string, number>>(buildTotalsQuery(plan)) : undefined,
-      ]);
-      const rows = page.map((r) => renamed(r, names) as StoreRow);
-      if (!totals) return { rows };
-      return { rows, totals: renamed(totals[0] ?? {}, plan.metrics.map((m) => m.name)) as Record<string, number> };
+      const q = buildPageQuery(plan);
+      if (!plan.totals) return { rows: (await select<Record<string, string | number>>(q)).map((r) => renamed(r, names) as StoreRow) };
+      if (plan.limit === 0) {
+        // LIMIT 0 skips the reading, totals included: the totals alone, one query.
+        const [totals] = await select<Record<string, number>>(buildTotalsQuery(plan));
+        return { rows: [], totals: renamed(totals ?? {}, plan.metrics.map((m) => m.name)) as Record<string, number> };
+      }
+      // The page and its totals from one query (GROUP BY … WITH TOTALS: totals over every group, before LIMIT), so
+      // both read one snapshot and always agree, even while an import inserts.
+      // JSONEachRowWithProgress: a line per row ({"row": …}) and one {"totals": …} (the JSON format garbles an
+      // empty page with totals in some engine builds; these lines do not). A failure mid-stream is an "exception" line.
+      type Line = { row?: Record<string, string | number>; totals?: Record<string, string | number>; exception?: string };
+      const lines = (await (await client.query({ query: q.query, query_params: q.params, format: 'JSONEachRowWithProgress' })).json()) as unknown as Line[];
+      const failed = lines.find((line) => line.exception !== undefined);
+      if (failed) throw new Error(`ClickHouse: ${failed.exception}`);
+      const rows = lines.flatMap((line) => (line.row ? [renamed(line.row, names) as StoreRow] : []));
+      const totals = renamed(lines.find((line) => line.totals)?.totals ?? {}, names);
+      return { rows, totals: Object.fromEntries(plan.metrics.map((m) => [m.name, Number(totals[m.name] ?? 0)])) };
     },
     async append(rows) {
       for (let i = 0; i < rows.length; i += batchRows) {
