@@ -1,11 +1,13 @@
 // The HTTP conformance suite: every fixture matches its schema, the suite passes against the reference server,
-// and it fails (with reasons) against servers that break the contract, so its checks can fail at all.
+// on every storage (DuckDB in memory; ClickHouse + PostgreSQL), and it fails (with reasons) against servers that
+// break the contract, so its checks can fail at all.
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Ajv2020Module from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runApiConformance } from '../../src/api-conformance/index.js';
+import { STORAGE_TARGETS, describeStorages } from '../support/storages.js';
 import { ADMIN, PUBLISHER, SERVICE, startTestServer, type TestServer } from './test-server.js';
 
 const fixturesDir = new URL('../../fixtures/api/', import.meta.url);
@@ -35,23 +37,31 @@ describe('API fixtures', () => {
   });
 });
 
-describe('runApiConformance', () => {
-  it('passes against the reference server, ending with the count line', async () => {
+describeStorages('runApiConformance against the reference server', STORAGE_TARGETS, (target) => {
+  let reference: TestServer;
+  beforeAll(async () => {
+    reference = await startTestServer({ storage: target });
+  }, 30_000);
+  afterAll(() => reference?.stop());
+
+  it('passes, ending with the count line', async () => {
     const { out, io } = capture();
-    const result = await runApiConformance({ api: server.url, email: ADMIN.email, password: ADMIN.password, publisher: PUBLISHER, io });
+    const result = await runApiConformance({ api: reference.url, email: ADMIN.email, password: ADMIN.password, publisher: PUBLISHER, io });
     expect(out.join('')).not.toContain('FAIL');
     expect(result).toMatchObject({ failed: 0, skipped: 0 });
     expect(result.passed).toBeGreaterThan(50);
     expect(out.at(-1)).toBe(`${result.passed} passed, 0 failed\n`);
-  });
+  }, 30_000);
 
   it('skips the Publisher check, saying why, when no publisher account is given', async () => {
     const { out, io } = capture();
-    const result = await runApiConformance({ api: server.url, email: ADMIN.email, password: ADMIN.password, io });
+    const result = await runApiConformance({ api: reference.url, email: ADMIN.email, password: ADMIN.password, io });
     expect(result).toMatchObject({ failed: 0, skipped: 1 });
     expect(out.join('')).toContain('skip auth.json › a Publisher may not read reports (403): no publisher account given');
-  });
+  }, 30_000);
+});
 
+describe('runApiConformance against broken servers', () => {
   it('fails against a server that answers 200 [] to everything', async () => {
     const fake = http.createServer((_req, res) => res.writeHead(200, { 'Content-Type': 'application/json' }).end('[]'));
     await new Promise<void>((r) => fake.listen(0, '127.0.0.1', r));

@@ -1,10 +1,13 @@
 // Starts the reference server on an ephemeral port over an in-memory store seeded with the demo data, with a
-// cheap password hash so the tests stay fast. Shared by the server, client and conformance tests.
+// cheap password hash so the tests stay fast. Shared by the server, client and conformance tests. With `storage`
+// (test/support/storages.ts), the events are in ClickHouse and the users, adapters and sign-in throttle in
+// PostgreSQL instead, as `serve --clickhouse URL --postgres URL` has them, the demo seeded there the same way.
 import { createTokenService } from '../../src/auth/token.js';
 import { DEMO_USERS, seedDemo } from '../../src/server/demo.js';
 import { createServices, type ApiServices, type ServiceOptions } from '../../src/server/services.js';
 import { startServer, type RunningServer, type StartOptions } from '../../src/server/start.js';
 import { openStorage, type Storage } from '../../src/server/storage.js';
+import type { StorageTarget } from '../support/storages.js';
 
 export const TEST_COST = { N: 1024, r: 8, p: 1 };
 export const TEST_SECRET = 'test-secret-test-secret-test-secret!';
@@ -18,11 +21,26 @@ export interface TestServer extends RunningServer {
   stop(): Promise<void>;
 }
 
-export async function startTestServer(options: StartOptions & ServiceOptions = {}): Promise<TestServer> {
-  const storage = await openStorage({ memory: true });
-  await seedDemo(storage, TEST_COST);
-  const services = createServices(storage, { scryptCost: TEST_COST, jwtSecret: TEST_SECRET, ...options });
-  const running = await startServer(services, { port: 0, ...options });
+export async function startTestServer(options: StartOptions & ServiceOptions & { storage?: Pick<StorageTarget, 'open'> } = {}): Promise<TestServer> {
+  const { storage: target, ...rest } = options;
+  const opened = target ? await target.open() : undefined;
+  let storage: Storage;
+  let running: RunningServer;
+  let services: ApiServices;
+  try {
+    storage = await openStorage({ memory: true, ...opened?.stores });
+    try {
+      await seedDemo(storage, TEST_COST);
+      services = createServices(storage, { scryptCost: TEST_COST, jwtSecret: TEST_SECRET, ...(storage.throttle && { throttle: storage.throttle }), ...rest });
+      running = await startServer(services, { port: 0, ...rest });
+    } catch (error) {
+      await storage.close();
+      throw error;
+    }
+  } catch (error) {
+    await opened?.release();
+    throw error;
+  }
   return {
     ...running,
     storage,
@@ -30,8 +48,12 @@ export async function startTestServer(options: StartOptions & ServiceOptions = {
     token: (role, ageSeconds = 0) =>
       createTokenService({ secret: TEST_SECRET, now: () => Date.now() - ageSeconds * 1000 }).sign({ userID: role, accountID: 1, role }),
     async stop() {
-      await running.close();
-      await storage.close();
+      try {
+        await running.close();
+        await storage.close();
+      } finally {
+        await opened?.release();
+      }
     },
   };
 }
