@@ -2,53 +2,26 @@
 // folder; two `serve` processes (one on a data folder, one on the in-memory demo) with the same --postgres and
 // JWT secret share users, tokens and adapter records. On a real PostgreSQL started by the test, or skipped with
 // the reason printed.
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createPostgresAdapterStore } from '../../src/adapters/postgres-store.js';
 import { openPostgres } from '../../src/postgres/database.js';
-import { CLI, runCli } from '../cli/run-cli.js';
+import { runCli } from '../cli/run-cli.js';
 import { startPostgres, type TestPostgres } from '../support/postgres.js';
+import { call, serveProcesses } from './serve-process.js';
 
 const server = await startPostgres();
 if ('skip' in server) console.warn(`PostgreSQL server tests skipped: ${server.skip}`);
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bidfields-pg-serve-'));
-const children: ChildProcess[] = [];
-afterAll(() => {
-  for (const child of children) child.kill('SIGKILL');
+const SECRET = 'shared-secret-shared-secret-shared!';
+const servers = serveProcesses(dir, SECRET);
+afterAll(async () => {
+  await servers.stopAll();
   if (!('skip' in server)) server.stop();
   fs.rmSync(dir, { recursive: true, force: true });
 });
-
-const SECRET = 'shared-secret-shared-secret-shared!';
-
-/** Starts `serve` with `args`; resolves with its URL once it listens. */
-function serve(args: string[]): Promise<string> {
-  const child = spawn(process.execPath, [CLI, 'serve', '--port', '0', '--known-endpoint', 'rtb.example-dsp.com', ...args], {
-    cwd: dir, env: { ...process.env, BIDFIELDS_JWT_SECRET: SECRET }, stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  let err = '';
-  child.stderr!.on('data', (c: Buffer) => (err += c));
-  return new Promise((resolve, reject) => {
-    child.stdout!.on('data', (c: Buffer) => {
-      const m = /listening on (\S+)/.exec(String(c));
-      if (m) resolve(m[1]!);
-    });
-    child.on('exit', (code) => reject(new Error(`serve exited ${code}: ${err}`)));
-  });
-}
-
-async function call(url: string, method: string, body?: unknown, token?: string) {
-  const response = await fetch(url, {
-    method,
-    headers: { 'Content-Type': 'application/json', ...(token && { Authorization: `Bearer ${token}` }) },
-    ...(body !== undefined && { body: JSON.stringify(body) }),
-  });
-  return { status: response.status, json: (await response.json()) as any };
-}
 
 describe.skipIf('skip' in server)('serve and users add with --postgres', () => {
   it('share users, tokens and adapter records between two servers; users add opens no data folder', async () => {
@@ -57,7 +30,7 @@ describe.skipIf('skip' in server)('serve and users add with --postgres', () => {
     expect([added.code, added.stderr]).toEqual([0, '']);
     expect(fs.existsSync(path.join(dir, 'unused'))).toBe(false);
 
-    const [a, b] = await Promise.all([serve(['--data', 'state', '--postgres', url]), serve(['--demo', '--postgres', url])]);
+    const [{ url: a }, { url: b }] = await Promise.all([servers.serve(['--data', 'state', '--postgres', url]), servers.serve(['--demo', '--postgres', url])]);
     const signIn = await call(`${a}/api/signin/`, 'POST', { email: 'ops@example.com', password: 'long-password' });
     expect(signIn.status).toBe(200);
     const token = signIn.json.token as string;

@@ -65,6 +65,11 @@ export async function post(url: string, body: unknown, headers: Record<string, s
     headers: { 'Content-Type': 'application/json', ...headers },
     body: typeof body === 'string' ? body : JSON.stringify(body),
   });
+  return answerOf(response);
+}
+
+/** A response's status, headers, text and JSON (undefined when the text is not JSON). */
+export async function answerOf(response: Response) {
   const text = await response.text();
   let json: unknown;
   try {
