@@ -2,7 +2,8 @@
 // validateAdapter checks (and back), every issue pointer of a record finds its input, changed paths and marked
 // JSON lines of the preview, numbers for people.
 import { describe, expect, it } from 'vitest';
-import { validateAdapter, type AdapterRecord } from '../../src/index.js';
+import { formFields, validateAdapter, type AdapterRecord } from '../../src/index.js';
+import { bidsEntry } from '../../src/console/preview/bids-entry.js';
 import { paramsFrom, requestOf, settingsFrom } from '../../src/console/reports/settings.js';
 import { draftOf, emptyDraft, inputFor, recordOf } from '../../src/console/adapters/draft.js';
 import { changedPaths, jsonLines } from '../../src/console/preview/json-lines.js';
@@ -68,5 +69,23 @@ describe('the preview diff', () => {
 describe('numbers for people', () => {
   it('USD for revenue and eCPM, % for fill rate, separators for counts; dimensions as sent', () => {
     expect([formatMetric('revenue', 1234.5), formatMetric('ecpm', 0.456), formatMetric('fillrate', 0.75321), formatMetric('requests', 1234567), formatCell('date', 'Total', ['revenue'])]).toEqual(['$1,234.50', '$0.46', '75.32%', '1,234,567', 'Total']);
+  });
+});
+
+describe('the Prebid JS bids entry of the preview', () => {
+  it('types each entered value as the adapter reads it and leaves empty ones out', () => {
+    const form = formFields({
+      protocol: 'prebid-js', bidderCode: 'acme', cpmField: 'ext.cpm', endpoint: 'https://bid.example.com/x',
+      fields: [
+        { name: 'prd.impTagId', type: 'text', display: 'Tag' },
+        { name: 'zoneId', type: 'number', display: 'Zone', integer: true },
+        { name: 'size', type: 'select', display: 'Size', options: [{ name: '300x250', value: 1 }, { name: '728x90', value: 2 }] },
+        { name: 'note', type: 'text', display: 'Note' },
+        { name: '__proto__x', type: 'text', display: 'Odd' },
+      ],
+    } as AdapterRecord);
+    const entry = bidsEntry('acme', form, { 'prd.impTagId': '00123', zoneId: '12', size: '2', note: '', __proto__x: '7' });
+    expect(JSON.stringify(entry)).toBe('{"bidder":"acme","params":{"prd.impTagId":"00123","zoneId":12,"size":2,"__proto__x":"7"}}');
+    expect(Object.getPrototypeOf(entry.params)).toBe(Object.prototype);
   });
 });

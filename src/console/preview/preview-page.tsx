@@ -15,12 +15,14 @@ import {
   safeBuildRtbRequest,
   type BidRequest,
   type CompiledAdapter,
+  type FormField,
   type Issue,
 } from '../../index.js';
 import type { StoredAdapter } from '../../client/index.js';
 import type { PageProps } from '../app.js';
 import { allowLocal, knownEndpoints } from '../api.js';
 import { href, navigate } from '../route.js';
+import { bidsEntry } from './bids-entry.js';
 import { changedPaths, jsonLines } from './json-lines.js';
 
 const PASTED = 'pasted';
@@ -133,14 +135,13 @@ function Preview({ stored }: { stored: StoredAdapter }) {
         )}
         {request.error && <p class="error" role="alert">{request.error}</p>}
       </section>
-      {request.request !== undefined && <Outcome adapter={adapter} stored={stored} request={request.request} values={values} />}
+      {request.request !== undefined && <Outcome adapter={adapter} stored={stored} form={form} request={request.request} values={values} />}
     </div>
   );
 }
 
-function Outcome({ adapter, stored, request, values }: { adapter: CompiledAdapter; stored: StoredAdapter; request: BidRequest; values: Record<string, string> }) {
+function Outcome({ adapter, stored, form, request, values }: { adapter: CompiledAdapter; stored: StoredAdapter; form: readonly FormField[]; request: BidRequest; values: Record<string, string> }) {
   const result = adapter.safeEnrich(request, values);
-  const entered = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== ''));
   if (!result.ok) {
     return (
       <section aria-label="Enriched request">
@@ -158,7 +159,7 @@ function Outcome({ adapter, stored, request, values }: { adapter: CompiledAdapte
         {stored.adapter.protocol === 'prebid-js' ? (
           <>
             <h2>Prebid JS bids entry</h2>
-            <pre class="code" data-testid="bids-entry">{JSON.stringify({ bidder: stored.bidderCode, params: entered }, null, 2)}</pre>
+            <pre class="code" data-testid="bids-entry">{JSON.stringify(bidsEntry(stored.bidderCode, form, values), null, 2)}</pre>
           </>
         ) : (
           <>
