@@ -48,6 +48,11 @@ events.push({ date: '2024-01-06', service: 'cents', country: 'US', requests: 3, 
 events.push({ date: '2024-01-06', service: 'cents', country: 'US', requests: 3, impression: 3, revenue: 0.2 });
 events.push({ date: '2024-01-06', service: 'cents', country: 'US', requests: 3, impression: 3, revenue: 999_999_999.999999 });
 
+// Names with the characters ClickHouse's parameter text escapes (a quote, backslashes, a tab, a line break, \\N):
+// a filter on each must find exactly its row.
+const ODD_SERVICES = ["x'y", 'a\\b', 'tr\\', '\\N', 'tab\there', 'line\nbreak', "[','x']"];
+for (const [i, service] of ODD_SERVICES.entries()) events.push({ date: '2024-01-07', service, country: 'FR', requests: 10 + i, impression: 1, revenue: 0.5 });
+
 const metrics = ['requests', 'impression', 'revenue', 'ecpm', 'fillrate'] as const;
 
 async function* batchesOf(rows: readonly EventRow[], size: number, failAfter?: number): AsyncGenerator<EventRow[]> {
@@ -109,6 +114,15 @@ export function storeContract(target: ContractTarget | { name: string; skip: str
         const [totals, row] = await rows({ startDate: '2024-01-06', endDate: '2024-01-06', dimensions: ['service'], metrics: ['revenue', 'ecpm'], filters: [{ key: 'service', operator: '=', value: 'cents' }], totals: true });
         expect(row).toEqual({ service: 'cents', revenue: 1_000_000_000.299999, ecpm: (1_000_000_000.299999 * 1000) / 9 });
         expect(totals).toEqual({ service: 'Total', revenue: 1_000_000_000.299999, ecpm: (1_000_000_000.299999 * 1000) / 9 });
+      });
+
+      it.each(ODD_SERVICES)('filters on a name with escaped characters: %j', async (service) => {
+        for (const filters of [[{ key: 'service', operator: '=', value: service }], [{ key: 'service', operator: 'IN', values: [service, "'"] }], [{ key: 'service', operator: 'NOT IN', values: ODD_SERVICES.filter((s) => s !== service) }]]) {
+          const request = { startDate: '2024-01-07', endDate: '2024-01-07', dimensions: ['service'], metrics: ['requests'], filters, totals: true };
+          const found = await rows(request);
+          expect(found).toEqual(referenceReport(events, request));
+          expect(found.some((r) => r.service === service)).toBe(true);
+        }
       });
 
       it('gives 0 for a zero denominator', async () => {

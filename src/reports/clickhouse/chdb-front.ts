@@ -67,7 +67,7 @@ export async function startClickHouseFront(path?: string, options: { password?: 
   let queue: Promise<unknown> = Promise.resolve();
   let queryCount = 0;
 
-  const run = async (sql: string, params: Record<string, string>, settings: [string, string][], format: string, database: string | null) => {
+  const run = async (sql: string, params: Record<string, string | string[]>, settings: [string, string][], format: string, database: string | null) => {
     const applied: string[] = [];
     let used = false;
     try {
@@ -108,7 +108,7 @@ export async function startClickHouseFront(path?: string, options: { password?: 
       const headers = { 'X-ClickHouse-Query-Id': queryId, 'X-ClickHouse-Server-Display-Name': 'chdb-front' };
       const fromUrl = url.searchParams.get('query');
       const sql = fromUrl !== null && body !== '' ? `${fromUrl}\n${body}` : (fromUrl ?? body);
-      const params: Record<string, string> = {};
+      const params: Record<string, string | string[]> = Object.create(null);
       const settings: [string, string][] = [];
       const types = paramTypes(sql);
       for (const [key, value] of url.searchParams) {
@@ -180,14 +180,27 @@ function paramTypes(sql: string): Map<string, string> {
 }
 
 /**
- * A parameter's value as chdb binds it. ClickHouse reads an HTTP parameter in its "escaped" text form (the client
- * writes a top-level string with `\'`, `\\`, `\t`, `\n` escapes, and quotes the strings inside an array); chdb
- * takes a top-level string as it is, so a string parameter is unescaped here first.
+ * A parameter's value as chdb binds it. ClickHouse reads an HTTP parameter in its "escaped" text form: the client
+ * writes a top-level string with `\'`, `\\`, `\t`, `\n` escapes, and an array as `['a\'b','c']`, its strings
+ * quoted and escaped the same way. chdb takes a top-level string as it is, and would escape an array's text a second
+ * time (a filter value with a quote, a backslash, a tab or a line break then matched nothing, or failed), so a
+ * string is unescaped here, and an array of strings is handed over as a JavaScript array, which chdb binds exactly.
  */
-function textOfParam(value: string, type: string | undefined): string {
-  if (type === undefined || !/^(LowCardinality\()?(Nullable\()?(String|FixedString\(\d+\))\)?\)?$/.test(type)) return value;
-  const escapes: Record<string, string> = { b: '\b', f: '\f', r: '\r', n: '\n', t: '\t', 0: '\0', a: '\x07', v: '\v' };
-  return value.replace(/\\(.)/gs, (_, c: string) => escapes[c] ?? c);
+function textOfParam(value: string, type: string | undefined): string | string[] {
+  if (type === undefined) return value;
+  if (STRING_TYPE.test(type)) return unescaped(value);
+  if (/^Array\((LowCardinality\()?(Nullable\()?String\)?\)?\)$/.test(type)) return stringsOf(value) ?? value;
+  return value;
+}
+
+const STRING_TYPE = /^(LowCardinality\()?(Nullable\()?(String|FixedString\(\d+\))\)?\)?$/;
+const ESCAPES: Record<string, string> = { b: '\b', f: '\f', r: '\r', n: '\n', t: '\t', 0: '\0', a: '\x07', v: '\v' };
+const unescaped = (text: string) => text.replace(/\\(.)/gs, (_, c: string) => ESCAPES[c] ?? c);
+
+/** The strings of an array parameter written as `['…','…']` (escaped inside the quotes); undefined if it is not one. */
+function stringsOf(text: string): string[] | undefined {
+  const items = /^\[\s*(?:'(?:[^'\\]|\\.)*'\s*(?:,\s*'(?:[^'\\]|\\.)*'\s*)*)?\]$/s.test(text) ? text.match(/'(?:[^'\\]|\\.)*'/gs) ?? [] : undefined;
+  return items?.map((quoted) => unescaped(quoted.slice(1, -1)));
 }
 
 /** The format named by a trailing `FORMAT X` of a SELECT (an INSERT's FORMAT names its input, not its output). */
