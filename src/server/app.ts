@@ -15,6 +15,7 @@ import { acceptJsonBodies, DEFAULT_MAX_BODY_BYTES } from './body.js';
 import { answerClientError, clientErrorStatus } from './client-error.js';
 import { admit, watchServer, type Drain } from './drain.js';
 import { HttpError, INTERNAL_ERROR, toHttpError } from './http-error.js';
+import { lingerBeforeClose } from './linger.js';
 import { COMMON_HEADERS, sendRawError } from './respond.js';
 import { dataImportRoute, DEFAULT_MAX_IMPORT_BYTES } from './routes/data-import.js';
 import { reportRoute } from './routes/report.js';
@@ -114,6 +115,8 @@ export function buildApi(services: ApiServices, options: HandlerOptions = {}): A
     if (!answer) log?.(`error ${request.method} ${pathOf(request.raw.url)}: ${(error as Error)?.stack ?? String(error)}`);
     if (reply.raw.headersSent) return void reply.raw.destroy();
     const { status, headers } = answer ?? INTERNAL_ERROR;
+    // Refused before its body was read (413): close the connection without resetting it under the answer.
+    if (headers.Connection === 'close' && !request.raw.complete) lingerBeforeClose(request.raw);
     void reply.code(status).headers(headers).send((answer ?? INTERNAL_ERROR).body());
   });
   void app.register(async (api) => {
