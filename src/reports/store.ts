@@ -70,6 +70,12 @@ export interface ImportFileOptions {
    * far; an atomic store (DuckDB) never calls it.
    */
   onStored?: (rows: number) => void;
+  /**
+   * Stops the import: checked before each batch a store keeps as it goes (ClickHouse) and right before the commit
+   * (DuckDB), so an import whose caller has given up (a client gone, a server stopping past its grace period, which
+   * has told the client 503) does not go on to keep the file. The import then rejects and nothing more is kept.
+   */
+  signal?: AbortSignal;
 }
 
 /**

@@ -181,3 +181,40 @@ describe('bidfields data import --server', () => {
     expect((await run(['data', 'import', 'x.csv', '--server', server.url, '--data', 'd'], { BIDFIELDS_TOKEN: admin })).code).toBe(2);
   });
 });
+
+describe('POST /api/data/import while the server stops', () => {
+  it('keeps nothing of a file whose sender was answered 503 when the grace period ran out', async () => {
+    // The import outlives the grace period; the drain answers 503, and that must abort it before its commit (it
+    // went on to commit, so a retry with force=true counted the file twice).
+    const { openStorage } = await import('../../src/server/storage.js');
+    const { createServices } = await import('../../src/server/services.js');
+    const { startServer } = await import('../../src/server/start.js');
+    const { seedDemo, DEMO_USERS } = await import('../../src/server/demo.js');
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bidfields-upload-stop-'));
+    const storage = await openStorage({ dataDir });
+    await seedDemo({ reports: { query: async () => ({ rows: [] }), append: async () => {} }, users: storage.users });
+    // The store's importFile, watched: the test waits for the import to end (kept or rolled back) before counting.
+    const importFile = storage.reports.importFile.bind(storage.reports);
+    let imported: Promise<unknown> | undefined;
+    storage.reports.importFile = (...args) => (imported = importFile(...args)) as ReturnType<typeof importFile>;
+    const running = await startServer(createServices(storage), { port: 0, graceMs: 300, maxImportBytes: 100_000_000 });
+    const signIn = await post(`${running.url}/api/signin/`, { email: DEMO_USERS[0]!.email, password: DEMO_USERS[0]!.password });
+    const token = (signIn.json as { token: string }).token;
+    const upload = fetch(`${running.url}/api/data/import?force=true`, {
+      method: 'POST', headers: { 'Content-Type': 'text/csv', Authorization: `Bearer ${token}` }, body: csv(600_000, 'stopping'),
+    }).then(async (r) => [r.status, ((await r.json()) as { error?: { code: string } }).error?.code]);
+    // Stop once the rows are going into the store (the checking pass is over), 300 ms of grace.
+    for (let waited = 0; imported === undefined && waited < 30_000; waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
+    await running.close();
+    expect(await upload).toEqual([503, 'shutting_down']);
+    await imported!.catch(() => undefined);
+    await storage.close();
+    const reopened = await openStorage({ dataDir });
+    try {
+      expect(await reopened.reports.count()).toBe(0);
+    } finally {
+      await reopened.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});

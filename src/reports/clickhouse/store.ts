@@ -229,6 +229,7 @@ export async function createClickHouseReportStore(
       let batch = 0;
       let pending: EventRow[] = [];
       const flush = async () => {
+        importOptions.signal?.throwIfAborted();
         await insertBatch(pending, `${salt}${file.hash}-${batchRows}-${batch++}`);
         loaded += pending.length;
         pending = [];
@@ -241,6 +242,7 @@ export async function createClickHouseReportStore(
         }
       }
       if (pending.length > 0) await flush();
+      importOptions.signal?.throwIfAborted();
       await client.insert({
         table: IMPORTS_TABLE,
         values: [{ hash: file.hash, imported_at: new Date().toISOString().replace('T', ' ').replace('Z', ''), row_count: loaded, name: file.name }],

@@ -37,7 +37,7 @@ export function createFileMethods(db: DuckDB): FileMethods {
     findImport,
     importFile: async (file, rows, options = {}) => {
       try {
-        return await db.withOwnConnection((c) => importInTransaction(c, file, rows, options.force === true));
+        return await db.withOwnConnection((c) => importInTransaction(c, file, rows, options.force === true, options.signal));
       } catch (error) {
         // Two imports of the same content at once: both saw no record, the second fails on the primary key.
         const lookup = error instanceof AlreadyImportedError || options.force ? undefined : findImport(file.hash);
@@ -54,6 +54,7 @@ async function importInTransaction(
   file: { hash: string; name: string },
   rows: AsyncIterable<readonly EventRow[]>,
   force: boolean,
+  signal: AbortSignal | undefined,
 ): Promise<{ loaded: number }> {
   await c.run('BEGIN TRANSACTION');
   try {
@@ -76,6 +77,7 @@ async function importInTransaction(
       [file.hash, BigInt(Date.now()), BigInt(loaded), file.name],
       [VARCHAR, BIGINT, BIGINT, VARCHAR],
     );
+    signal?.throwIfAborted(); // the caller gave up: keep nothing (see ImportFileOptions.signal)
     await c.run('COMMIT');
     return { loaded };
   } catch (error) {

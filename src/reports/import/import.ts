@@ -103,11 +103,11 @@ export async function importEvents(path: string, store: ImportingStore, options:
     if (summary.previous) return end('duplicate');
     const file = { hash, name: options.name ?? basename(path) };
     const onStored = (rows: number) => void (summary.sent = rows);
-    summary.loaded = (await store.importFile(file, loadPass(path, hash, totalBytes, options), { force: options.force, onStored })).loaded;
+    summary.loaded = (await store.importFile(file, loadPass(path, hash, totalBytes, options), { force: options.force, onStored, ...(options.signal && { signal: options.signal }) })).loaded;
     delete summary.sent;
     return end(summary.refused > 0 ? 'skipped-invalid' : 'loaded');
   } catch (error) {
-    const status = statusOf(error);
+    const status = statusOf(error) ?? (options.signal?.aborted ? 'interrupted' : undefined);
     if (status === undefined) throw summary.sent ? new PartialImportError(summary.sent, { cause: error }) : error;
     if (error instanceof AlreadyImportedError) summary.previous = error.record;
     if (error instanceof ImportFileError) summary.error = { message: error.message, line: error.line };

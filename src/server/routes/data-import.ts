@@ -61,11 +61,17 @@ export function dataImportRoute(deps: { tokens: TokenService; store: ImportingSt
       async (request, reply) => {
         const format = FORMATS.get((request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase());
         if (!format) throw new HttpError(415, 'unsupported_media_type', 'send the file as text/csv or application/x-ndjson');
-        const query = request.query as Record<string, string | undefined>;
-        const name = query.name ?? `upload.${format}`;
+        const query = request.query as Record<string, string | string[] | undefined>;
+        const name = single(query, 'name') ?? `upload.${format}`;
         if (name.length === 0 || name.length > MAX_NAME) throw new HttpError(400, 'invalid_request', `name must be 1 to ${MAX_NAME} characters`);
+        const [skipInvalid, force] = [TRUE.has(single(query, 'skipInvalid') ?? ''), TRUE.has(single(query, 'force') ?? '')];
+        // The answer is this handler's to give once the import has ended. A response that closes or finishes before
+        // (the client left, or the server stopping past its grace period told it 503) aborts the import, so that
+        // nothing is kept of a file whose sender was not told it was loaded (a retry would count it twice).
         const gone = new AbortController();
-        reply.raw.once('close', () => reply.raw.writableFinished || gone.abort());
+        let ended = false;
+        const abandon = () => ended || gone.abort();
+        reply.raw.once('finish', abandon).once('close', abandon);
         const folder = await mkdtemp(join(tmpdir(), 'bidfields-upload-'));
         try {
           const file = join(folder, `upload.${format}`);
@@ -73,11 +79,11 @@ export function dataImportRoute(deps: { tokens: TokenService; store: ImportingSt
           const refusedRows: { line: number; reason: string }[] = [];
           const summary = await importEvents(file, deps.store, {
             name,
-            skipInvalid: TRUE.has(query.skipInvalid ?? ''),
-            force: TRUE.has(query.force ?? ''),
+            skipInvalid,
+            force,
             signal: gone.signal,
             onRefused: (line, reason) => refusedRows.length < LISTED && refusedRows.push({ line, reason }),
-          });
+          }).finally(() => (ended = true));
           switch (summary.status) {
             case 'loaded':
             case 'skipped-invalid': {
@@ -140,4 +146,11 @@ function spool(body: Readable, file: string, maxBytes: number, tooLarge: HttpErr
     body.on('data', onData);
     body.on('end', onEnd);
   });
+}
+
+/** A query parameter given at most once; 400 when it is repeated (`?name=a&name=b`). */
+function single(query: Record<string, string | string[] | undefined>, key: string): string | undefined {
+  const value = Object.hasOwn(query, key) ? query[key] : undefined;
+  if (Array.isArray(value)) throw new HttpError(400, 'invalid_request', `${key} may be given once`);
+  return value;
 }
