@@ -198,6 +198,8 @@ function firstLine(error: unknown): string {
 export function describePostgres(url: string): string {
   try {
     const parsed = new URL(url);
+    // Another scheme's "host" may be the text after a password (u:secret@host parses as the scheme u:).
+    if (!/^postgres(ql)?:$/i.test(parsed.protocol)) return 'PostgreSQL (not a postgres:// URL)';
     return `PostgreSQL at ${parsed.host}${parsed.pathname}`;
   } catch {
     return 'PostgreSQL (the URL does not parse)';

@@ -83,6 +83,17 @@ describe('bidfields data import', () => {
     expect((await run('data', 'export')).code).toBe(2);
   });
 
+  it('never repeats a store URL that does not parse, which may hold a password (usage error, exit 2)', async () => {
+    for (const store of [['--clickhouse', 'http://bidfields:s3cret@clickhouse:8123x/db'], ['--postgres', 'u:s3cret@db/bidfields'], ['--postgres', 'mysql://u:s3cret@db/x']]) {
+      for (const args of [['data', 'import', 'good.ndjson', ...store], ['db', 'init', ...store], ['users', 'add', '--email', 'a@b.co', '--role', 'admin', '--password', 'long-password', ...store]]) {
+        const result = await run(...args);
+        expect(result.code, args.join(' ')).toBe(2);
+        expect(result.out + result.err).not.toContain('s3cret');
+      }
+    }
+    expect((await run('db', 'init', '--clickhouse', 'http://host:8123', '--cluster', 'bad name')).err).toMatch(/--cluster must be a cluster name/);
+  });
+
   it('writes a lock note while it holds the folder and removes it on close', async () => {
     expect((await run('users', 'add', '--data', 'b', '--email', 'a@example.com', '--password', 'long-enough', '--role', 'admin')).code).toBe(0);
     expect(fs.existsSync(path.join(dir, 'b', LOCK_NOTE_FILE))).toBe(false);

@@ -44,7 +44,9 @@ describe('ClickHouse SQL', () => {
       'CREATE TABLE IF NOT EXISTS events ON CLUSTER `ads` AS events_local\nENGINE = Distributed(`ads`, currentDatabase(), events_local, cityHash64(`date`, `service`, `country`))',
       expect.stringMatching(/^CREATE TABLE IF NOT EXISTS imported_files ON CLUSTER `ads` .*ReplicatedMergeTree\('\/clickhouse\/tables\/all\/\{database\}\/imported_files', '\{shard\}-\{replica\}'\)/s),
     ]);
-    expect(() => schemaStatements({ cluster: 'ads`; DROP TABLE x' })).toThrow(/not a valid ClickHouse name/);
+    expect(() => schemaStatements({ cluster: 'ads`; DROP TABLE x' })).toThrow(/not a valid ClickHouse cluster name/);
+    // Names as ClickHouse configurations have them (the CLI takes them; db init used to refuse them).
+    expect(schemaStatements({ cluster: 'my-cluster.eu' })[1]).toContain('ON CLUSTER `my-cluster.eu` AS events_local\nENGINE = Distributed(`my-cluster.eu`,');
   });
 });
 

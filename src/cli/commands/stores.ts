@@ -6,6 +6,7 @@
  */
 import { resolve } from 'node:path';
 import { clickHouseLocationProblem } from '../../reports/clickhouse/open.js';
+import { CLUSTER_NAME } from '../../reports/clickhouse/sql.js';
 import { DEFAULT_DATA_DIR, type StorageLocation } from '../../server/storage.js';
 import { UsageError, type CliIO } from '../io.js';
 
@@ -53,9 +54,11 @@ export function storeLocation(values: StoreValues, io: CliIO, holder: string, en
     const problem = clickHouseLocationProblem(clickhouse);
     if (problem) throw new UsageError(`--clickhouse: ${problem}`);
   }
+  // Checked here, so that a mistyped URL is a usage error that never repeats its text (it may hold a password).
+  if (postgresUrl !== undefined && !/^postgres(ql)?:\/\//i.test(postgresUrl)) throw new UsageError('--postgres must be a postgres:// or postgresql:// URL');
   if (values.cluster !== undefined) {
     if (clickhouse === undefined) throw new UsageError('--cluster needs --clickhouse');
-    if (!/^[A-Za-z_][A-Za-z0-9_.-]{0,127}$/.test(values.cluster)) throw new UsageError('--cluster must be a cluster name (letters, digits, _ . -)');
+    if (!CLUSTER_NAME.test(values.cluster)) throw new UsageError('--cluster must be a cluster name (letters, digits, _ . -)');
   }
   if (values.data !== undefined && clickhouse !== undefined && postgresUrl !== undefined) {
     throw new UsageError('--data is not used when events are in ClickHouse and users in PostgreSQL');

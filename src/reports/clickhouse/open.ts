@@ -31,7 +31,7 @@ export function clickHouseLocationProblem(location: string): string | undefined 
   try {
     url = new URL(location);
   } catch {
-    return `not a ClickHouse URL (http://host:8123 or https://…) nor chdb:DIR: ${location}`;
+    return 'not a ClickHouse URL (http://host:8123 or https://…) nor chdb:DIR'; // not repeated: it may hold a password
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return `a ClickHouse URL is http:// or https://, not ${url.protocol}`;
   return undefined;

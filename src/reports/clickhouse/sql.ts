@@ -138,6 +138,20 @@ export function identifier(name: string): string {
   return `\`${name}\``;
 }
 
+/** The rule for a cluster name (`--cluster`): as ClickHouse configurations name them, dashes and dots included. */
+export const CLUSTER_NAME = /^[A-Za-z_][A-Za-z0-9_.-]{0,127}$/;
+
+/**
+ * A cluster name, quoted: `ON CLUSTER \`my-cluster\`` (a bare name may not have a dash).
+ *
+ * @example
+ * clusterName('my-cluster') // '`my-cluster`'
+ */
+export function clusterName(name: string): string {
+  if (!CLUSTER_NAME.test(name)) throw new Error(`not a valid ClickHouse cluster name: ${JSON.stringify(name)}`);
+  return `\`${name}\``;
+}
+
 function tableName(table: string): string {
   return table === EVENTS_TABLE || table === EVENTS_LOCAL_TABLE ? table : identifier(table);
 }
@@ -184,12 +198,12 @@ export function schemaStatements(options: SchemaOptions = {}): string[] {
       `CREATE TABLE IF NOT EXISTS ${IMPORTS_TABLE} ${IMPORT_COLUMNS}\nENGINE = MergeTree ORDER BY (\`hash\`, \`imported_at\`)`,
     ];
   }
-  const on = `ON CLUSTER ${identifier(options.cluster)}`;
+  const on = `ON CLUSTER ${clusterName(options.cluster)}`;
   return [
     `CREATE TABLE IF NOT EXISTS ${EVENTS_LOCAL_TABLE} ${on} ${EVENT_COLUMNS}\n` +
       `ENGINE = ReplicatedMergeTree('/clickhouse/tables/{shard}/{database}/${EVENTS_LOCAL_TABLE}', '{replica}') ${EVENTS_LAYOUT}`,
     `CREATE TABLE IF NOT EXISTS ${EVENTS_TABLE} ${on} AS ${EVENTS_LOCAL_TABLE}\n` +
-      `ENGINE = Distributed(${identifier(options.cluster)}, currentDatabase(), ${EVENTS_LOCAL_TABLE}, cityHash64(\`date\`, \`service\`, \`country\`))`,
+      `ENGINE = Distributed(${clusterName(options.cluster)}, currentDatabase(), ${EVENTS_LOCAL_TABLE}, cityHash64(\`date\`, \`service\`, \`country\`))`,
     `CREATE TABLE IF NOT EXISTS ${IMPORTS_TABLE} ${on} ${IMPORT_COLUMNS}\n` +
       `ENGINE = ReplicatedMergeTree('/clickhouse/tables/all/{database}/${IMPORTS_TABLE}', '{shard}-{replica}') ORDER BY (\`hash\`, \`imported_at\`)`,
   ];

@@ -28,7 +28,7 @@ import {
   buildTotalsQuery,
   EVENTS_LOCAL_TABLE,
   EVENTS_TABLE,
-  identifier,
+  clusterName,
   IMPORTS_TABLE,
   schemaStatements,
   type BoundQuery,
@@ -255,7 +255,7 @@ export async function createClickHouseReportStore(
       const where = buildDeleteWhere(filter);
       const n = await count(where);
       if (n === 0) return 0;
-      const target = options.cluster === undefined ? EVENTS_TABLE : `${EVENTS_LOCAL_TABLE} ON CLUSTER ${identifier(options.cluster)}`;
+      const target = options.cluster === undefined ? EVENTS_TABLE : `${EVENTS_LOCAL_TABLE} ON CLUSTER ${clusterName(options.cluster)}`;
       await client.command({ query: `DELETE FROM ${target} WHERE ${where.query}`, query_params: where.params });
       return n;
     },
