@@ -8,9 +8,9 @@
 import { validateAdapter } from '../core/compile.js';
 import { issue, type Issue } from '../core/issues.js';
 import { isPlainObject } from '../core/apply/plain-object.js';
-import { hasUnsafeSegment } from '../core/definition/names.js';
 import type { AdapterRecord } from '../core/types.js';
 import { ROLE, type Role } from '../auth/roles.js';
+import { bidderCodeIssue, isBidderCode } from './bidder-code.js';
 import { VersionConflictError, type AdapterStore } from './store.js';
 import type { StoredAdapter } from './types.js';
 
@@ -42,7 +42,6 @@ export interface AdapterService {
   delete(role: Role, bidderCode: string): Promise<AdapterAnswer>;
 }
 
-const BIDDER_CODE = /^[A-Za-z0-9_-]{1,100}$/;
 const BODY_KEYS = new Set(['version', 'adapter']);
 
 const refuse = (status: 400 | 403 | 404 | 409, code: string, message: string, issues?: Issue[]): AdapterAnswer =>
@@ -51,8 +50,7 @@ const FORBIDDEN = refuse(403, 'forbidden', 'this role may not use this endpoint'
 const invalid = (issues: Issue[]) => refuse(400, 'invalid_request', 'the adapter record is invalid', issues);
 
 function badCode(bidderCode: string): AdapterAnswer | undefined {
-  if (BIDDER_CODE.test(bidderCode) && !hasUnsafeSegment(bidderCode)) return undefined;
-  return invalid([issue('invalid_bidder_code', '', 'the bidder code in the address must be 1 to 100 of [A-Za-z0-9_-], not __proto__, prototype or constructor')]);
+  return isBidderCode(bidderCode) ? undefined : invalid([bidderCodeIssue()]);
 }
 
 /** The body's own shape: `{ version, adapter }`, nothing else; the record inside is checked by validateAdapter. */

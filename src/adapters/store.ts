@@ -13,10 +13,11 @@ export interface AdapterStore {
   get(bidderCode: string): Promise<StoredAdapter | undefined>;
   /**
    * Creates (`expectedVersion` 0) or replaces (the stored version) a record; the stored result has the next version.
+   * A code never had: version 1; a deleted one: one past its last version, so no version of a code is reused.
    * Rejects with {@link VersionConflictError} when the stored version is another.
    */
   put(bidderCode: string, adapter: AdapterRecord, expectedVersion: number): Promise<StoredAdapter>;
-  /** Deletes a record; false when there was none. */
+  /** Deletes a record, remembering its last version for a re-create; false when there was none. */
   delete(bidderCode: string): Promise<boolean>;
 }
 

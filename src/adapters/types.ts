@@ -8,7 +8,10 @@ import type { AdapterRecord } from '../core/types.js';
 /** An adapter record as stored: `GET /api/adapters/{bidderCode}` answers with this. */
 export interface StoredAdapter {
   bidderCode: string;
-  /** Starts at 1 and grows by one with every write; a write must name the version it replaces (0 for a new one). */
+  /**
+   * Starts at 1 and grows by one with every write; a write must name the version it replaces (0 for a new one). A
+   * record re-created after a delete continues after the deleted one's last version: no version is reused.
+   */
   version: number;
   /** ISO 8601 UTC with milliseconds, as the user records' timestamps. */
   updatedAt: string;

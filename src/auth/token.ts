@@ -3,7 +3,8 @@
  * role, and expire after an hour unless configured otherwise. The server checks the role from the token alone, so
  * a report request costs no user look-up; the price is that a deactivated user keeps access until the token
  * expires, which the short lifetime bounds. Verification pins the algorithm, so a token signed with `none` or
- * another algorithm is refused.
+ * another algorithm is refused, and requires the expiry: a token without `exp` (signed with the right key by some
+ * other tool) would otherwise be good forever.
  */
 import { SignJWT, errors, jwtVerify } from 'jose';
 import { isRole, type Role } from './roles.js';
@@ -61,7 +62,7 @@ export function createTokenService(options: TokenOptions): TokenService {
     },
     async verify(token) {
       try {
-        const { payload } = await jwtVerify(token, key, { algorithms: [ALGORITHM], currentDate: new Date(now()) });
+        const { payload } = await jwtVerify(token, key, { algorithms: [ALGORITHM], requiredClaims: ['exp'], currentDate: new Date(now()) });
         const { userID, accountID, role } = payload;
         if (!Number.isSafeInteger(userID) || !Number.isSafeInteger(accountID) || !isRole(role)) {
           return { ok: false, reason: 'invalid' };

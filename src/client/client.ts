@@ -8,6 +8,7 @@
 import type { UserRecord } from '../auth/user.js';
 import type { AdapterRecord } from '../core/types.js';
 import type { StoredAdapter } from '../adapters/types.js';
+import { bidderCodeIssue, isBidderCode } from '../adapters/bidder-code.js';
 import type { ReportRequest, RowOf } from '../reports/request.js';
 import { validateReportRequest } from '../reports/validate.js';
 import { ApiError, errorFromResponse } from './error.js';
@@ -57,7 +58,11 @@ export interface ApiClient {
   adapters: AdapterCalls;
 }
 
-/** The adapter calls of the client. A refused write throws an {@link ApiError}: 400 with the record's issues, 409 `version_conflict`. */
+/**
+ * The adapter calls of the client. A refused write throws an {@link ApiError}: 400 with the record's issues, 409
+ * `version_conflict`. A bidder code outside `[A-Za-z0-9_-]{1,100}` (`.`, `..`, `a/b`) is refused before any request,
+ * with the 400 `invalid_request` / `invalid_bidder_code` the server gives.
+ */
 export interface AdapterCalls {
   /** Every stored record, by bidder code. */
   list(): Promise<StoredAdapter[]>;
@@ -144,16 +149,23 @@ export function createClient(options: ClientOptions): ApiClient {
     },
     adapters: {
       list: () => send('GET', '/api/adapters/', undefined, (r) => r.json() as Promise<StoredAdapter[]>, true),
-      get: (code) => send('GET', adapterPath(code), undefined, (r) => r.json() as Promise<StoredAdapter>, true),
-      put: (code, adapter, version) => send('PUT', adapterPath(code), { version, adapter }, (r) => r.json() as Promise<StoredAdapter>, true),
-      delete: (code) => send('DELETE', adapterPath(code), undefined, async () => undefined, true),
+      get: async (code) => send('GET', adapterPath(code), undefined, (r) => r.json() as Promise<StoredAdapter>, true),
+      put: async (code, adapter, version) => send('PUT', adapterPath(code), { version, adapter }, (r) => r.json() as Promise<StoredAdapter>, true),
+      delete: async (code) => send('DELETE', adapterPath(code), undefined, async () => undefined, true),
     },
   };
   return client;
 }
 
-/** The address of one adapter record; the code is escaped, so no code can reach another path. */
+/**
+ * The address of one adapter record. A code the server would refuse is refused here, before any request: escaping
+ * alone is not enough, since `.` and `..` survive `encodeURIComponent` and `fetch` resolves them (`get('.')` asked
+ * for the list and typed it as one record). Throws an {@link ApiError} 400 `invalid_request`, as the server answers.
+ */
 function adapterPath(bidderCode: string): string {
+  if (typeof bidderCode !== 'string' || !isBidderCode(bidderCode)) {
+    throw new ApiError(400, 'invalid_request', `'${String(bidderCode)}' is not a bidder code: nothing was sent`, [bidderCodeIssue()]);
+  }
   return `/api/adapters/${encodeURIComponent(bidderCode)}`;
 }
 

@@ -13,6 +13,7 @@ import cors from '@fastify/cors';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { acceptJsonBodies, DEFAULT_MAX_BODY_BYTES } from './body.js';
 import { answerClientError, clientErrorStatus } from './client-error.js';
+import { allowedMethods } from './allowed-methods.js';
 import { admit, watchServer, type Drain } from './drain.js';
 import { HttpError, INTERNAL_ERROR, toHttpError } from './http-error.js';
 import { lingerBeforeClose } from './linger.js';
@@ -92,11 +93,8 @@ export function buildApi(services: ApiServices, options: HandlerOptions = {}): A
     },
   });
   if (corsOrigin) void app.register(cors, corsOptions(corsOrigin));
-  const methods = new Map<string, string[]>();
-  app.addHook('onRoute', (r) => {
-    const path = r.url.replace(/\/$/, '');
-    if (path.startsWith('/')) methods.set(path, [...(methods.get(path) ?? []), ...[r.method].flat()]);
-  });
+  const methods = allowedMethods();
+  app.addHook('onRoute', (r) => methods.add(r.url, r.method));
   app.addHook('onSend', async (_request, reply, payload) => {
     // A route's own caching (the console's hashed files are immutable) is kept; everything else is no-store.
     for (const [name, value] of Object.entries(COMMON_HEADERS)) if (!reply.hasHeader(name)) reply.header(name, value);
@@ -105,7 +103,7 @@ export function buildApi(services: ApiServices, options: HandlerOptions = {}): A
   });
   app.setNotFoundHandler(async (request) => {
     const path = pathOf(request.raw.url);
-    const allowed = methods.get(path.replace(/\/$/, ''));
+    const allowed = methods.of(path);
     if (!allowed) throw notFound(path);
     throw new HttpError(405, 'method_not_allowed', `use ${allowed.join(', ')}`, undefined, { Allow: allowed.join(', ') });
   });

@@ -1,5 +1,5 @@
 // Tokens: HS256 JWTs with user id, account id and role, expiring after an hour; expired, tampered, unsigned,
-// foreign-key and garbage tokens are refused, and expiry is told apart from the rest.
+// foreign-key, never-expiring and garbage tokens are refused, and expiry is told apart from the rest.
 import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { createTokenService } from '../../src/auth/token.js';
@@ -49,6 +49,13 @@ describe('tokens', () => {
   it('refuses a validly signed token without the claims', async () => {
     const key = new TextEncoder().encode(secret);
     const token = await new SignJWT({ role: 9 }).setProtectedHeader({ alg: 'HS256' }).setExpirationTime('1h').sign(key);
+    expect(await createTokenService({ secret }).verify(token)).toEqual({ ok: false, reason: 'invalid' });
+  });
+
+  it('refuses a token signed with the right key but without an expiry, which would be good forever', async () => {
+    const key = new TextEncoder().encode(secret);
+    const token = await new SignJWT({ ...claims }).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setSubject('7').setIssuedAt().sign(key);
+    expect(decode(token).payload).not.toHaveProperty('exp');
     expect(await createTokenService({ secret }).verify(token)).toEqual({ ok: false, reason: 'invalid' });
   });
 

@@ -2,7 +2,7 @@
 // as the server sends them, pages join up to the whole report, CSV downloads carry their file name, and every
 // failure is one ApiError with status, code and issues. Invalid requests never leave the client.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ApiError, createClient } from '../../src/client/index.js';
+import { ApiError, createClient, type AdapterRecord } from '../../src/client/index.js';
 import { ADMIN, PUBLISHER, startTestServer, type TestServer } from '../server/test-server.js';
 
 let server: TestServer;
@@ -114,6 +114,26 @@ describe('client', () => {
     expect([slow.status, slow.code]).toEqual([0, 'timeout']);
     const down = await rejection(createClient({ baseUrl: 'http://127.0.0.1:1' }).signIn('a@b.c', 'x'));
     expect([down.status, down.code]).toEqual([0, 'network_error']);
+  });
+
+  it('refuses a bidder code the server would refuse before any request: . and .. would resolve to another path', async () => {
+    const sent: string[] = [];
+    const spy: typeof fetch = (input, init) => {
+      sent.push(String(input));
+      return fetch(input, init);
+    };
+    const api = createClient({ baseUrl: server.url, token: await server.token(1), fetch: spy });
+    const adapter: AdapterRecord = { protocol: 'rtb', endpoint: 'https://rtb.example-dsp.com/bid', fields: [] };
+    for (const code of ['.', '..', '', 'a/b', '../reportv2', 'a b', 'café', '__proto__', 'x'.repeat(101)]) {
+      for (const call of [() => api.adapters.get(code), () => api.adapters.put(code, adapter, 0), () => api.adapters.delete(code)]) {
+        const error = await rejection(call());
+        expect([error.status, error.code, error.issues.map((i) => i.code)]).toEqual([400, 'invalid_request', ['invalid_bidder_code']]);
+      }
+    }
+    expect(sent).toEqual([]);
+    // A valid code still goes out (and the server answers for it).
+    expect((await rejection(api.adapters.get('nobody_here-1'))).status).toBe(404);
+    expect(sent).toEqual([`${server.url}/api/adapters/nobody_here-1`]);
   });
 
   it('turns a non-API error page into http_error, with Retry-After when given', async () => {

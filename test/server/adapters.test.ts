@@ -2,10 +2,11 @@
 // role that may not), Admin writes and Service reads, 400 with validateAdapter's issues, 409 on a stale version,
 // 404 / 405 / 415 in the API's error shape, one log line per request; and bidfields/client's typed calls; with the
 // records in DuckDB (memory) and in PostgreSQL (issue 13).
+import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError, createClient, type AdapterRecord } from '../../src/client/index.js';
 import { STORAGE_TARGETS, describeStorages } from '../support/storages.js';
-import { startTestServer, type TestServer } from './test-server.js';
+import { startTestServer, TEST_SECRET, type TestServer } from './test-server.js';
 
 const KNOWN = ['rtb.example-dsp.com'];
 const adapter: AdapterRecord = { protocol: 'rtb', endpoint: 'https://rtb.example-dsp.com/bid', fields: [{ name: 'prd.impTagId', type: 'text', display: 'Tag' }] };
@@ -31,6 +32,9 @@ describeStorages('the adapter records API', STORAGE_TARGETS, (target) => {
     it('auth: 401 without or with a bad token, 403 for Publisher everywhere and for Service on writes', async () => {
       expect((await call('GET', '/api/adapters/')).status).toBe(401);
       expect((await call('GET', '/api/adapters/', 'not.a.token')).json.error.code).toBe('invalid_token');
+      // Signed with the server's key but without `exp`: it would never expire, so it is refused.
+      const forever = await new SignJWT({ userID: 1, accountID: 1, role: 1 }).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setSubject('1').sign(new TextEncoder().encode(TEST_SECRET));
+      expect([(await call('GET', '/api/adapters/', forever)).status, (await call('GET', '/api/adapters/', await server.token(1))).status]).toEqual([401, 200]);
       const publisher = await server.token(3);
       const service = await server.token(2);
       for (const [method, path] of [['GET', '/api/adapters/'], ['GET', '/api/adapters/acme'], ['PUT', '/api/adapters/acme'], ['DELETE', '/api/adapters/acme']]) {
@@ -54,6 +58,30 @@ describeStorages('the adapter records API', STORAGE_TARGETS, (target) => {
       expect((await call('PUT', '/api/adapters/acme', admin, { version: 1, adapter })).json.version).toBe(2);
       expect((await call('DELETE', '/api/adapters/acme', admin)).status).toBe(204);
       expect((await call('GET', '/api/adapters/acme', admin)).json.error.code).toBe('not_found');
+    });
+
+    it('16 creates of one new code at once: one 201, every other 409 version_conflict, never a 500', async () => {
+      const admin = await server.token(1);
+      for (let round = 0; round < 5; round++) {
+        const answers = await Promise.all(Array.from({ length: 16 }, () => call('PUT', `/api/adapters/race${round}`, admin, { version: 0, adapter })));
+        const outcomes = answers.map((a) => `${a.status} ${a.json.error?.code ?? a.json.version}`).sort();
+        expect(outcomes).toEqual(['201 1', ...Array(15).fill('409 version_conflict')]);
+      }
+    });
+
+    it('a re-created adapter continues the versions: an editor holding the deleted record’s version gets 409', async () => {
+      const admin = await server.token(1);
+      const first = await call('PUT', '/api/adapters/reborn', admin, { version: 0, adapter });
+      expect([first.status, first.json.version]).toEqual([201, 1]);
+      expect((await call('DELETE', '/api/adapters/reborn', admin)).status).toBe(204);
+      expect((await call('GET', '/api/adapters/reborn', admin)).status).toBe(404);
+      expect((await call('GET', '/api/adapters/', admin)).json.map((a: { bidderCode: string }) => a.bidderCode)).not.toContain('reborn');
+      const renewed = { ...adapter, fields: [{ name: 'predefinedImpExt.zone', type: 'number', display: 'Zone' }] };
+      const second = await call('PUT', '/api/adapters/reborn', admin, { version: 0, adapter: renewed });
+      expect([second.status, second.json.version]).toEqual([201, 2]);
+      const stale = await call('PUT', '/api/adapters/reborn', admin, { version: 1, adapter });
+      expect([stale.status, stale.json.error.code]).toEqual([409, 'version_conflict']);
+      expect((await call('GET', '/api/adapters/reborn', admin)).json).toEqual(second.json);
     });
 
     it('400 with validateAdapter issues pointing into the body; 405 with Allow; 415; 404 for deeper paths', async () => {

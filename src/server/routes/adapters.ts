@@ -2,7 +2,8 @@
  * `GET /api/adapters/`, `GET|PUT|DELETE /api/adapters/{bidderCode}` (issue 14), a Fastify plugin over the
  * framework-free adapters service. The token, and the role's right to read or write, are checked in the routes'
  * `onRequest` hook, before any body is read; the service's answers become JSON bodies, 204, or the API's error
- * body. Another method on a bidder's path is 405 with `Allow`, as on every route.
+ * body. Another method on a bidder's path is 405 with `Allow`, as on every route (the app's table of known paths
+ * matches parametric ones: `allowed-methods.ts`).
  */
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { ROLE, type Role } from '../../auth/roles.js';
@@ -15,7 +16,6 @@ import { HttpError } from '../http-error.js';
 const ANY_ROLE: readonly Role[] = [ROLE.admin, ROLE.service, ROLE.publisher];
 const FORBIDDEN = new HttpError(403, 'forbidden', 'this role may not use this endpoint');
 const ONE = '/api/adapters/:bidderCode';
-const ONE_METHODS = ['GET', 'HEAD', 'PUT', 'DELETE'];
 
 /** Sends a service answer, or throws it as the API's error. */
 function send(reply: FastifyReply, answer: AdapterAnswer) {
@@ -44,13 +44,5 @@ export function adaptersRoute(deps: { tokens: TokenService; adapters: AdapterSer
     app.get(ONE, { onRequest }, async (request, reply) => send(reply, await adapters.get(roleOf(request), codeOf(request))));
     app.put(ONE, { onRequest }, async (request, reply) => send(reply, await adapters.put(roleOf(request), codeOf(request), jsonBody(request))));
     app.delete(ONE, { onRequest }, async (request, reply) => send(reply, await adapters.delete(roleOf(request), codeOf(request))));
-    // A parametric path is not in the app's table of known paths, so its other methods are answered here.
-    app.route({
-      method: ['POST', 'PATCH'],
-      url: ONE,
-      handler: async () => {
-        throw new HttpError(405, 'method_not_allowed', `use ${ONE_METHODS.join(', ')}`, undefined, { Allow: ONE_METHODS.join(', ') });
-      },
-    });
   };
 }
