@@ -60,6 +60,30 @@ export class AlreadyImportedError extends Error {
   }
 }
 
+/**
+ * An earlier import of the same content was interrupted after keeping rows (ClickHouse), and rows of its dates were
+ * deleted since: a re-run cannot tell which of the kept rows are still there, so it can neither skip nor resend them
+ * exactly. Thrown by {@link ImportingStore.importFile} unless `force`.
+ */
+export class ResumeConflictError extends Error {
+  override name = 'ResumeConflictError';
+  constructor(readonly startedAt: Date, readonly dates: { first: string; last: string }) {
+    super(
+      `an import of this content that began at ${startedAt.toISOString()} was interrupted after keeping rows, and rows of its dates ` +
+        `were deleted since, so running it again could neither skip nor resend them exactly`,
+    );
+  }
+}
+
+/** A file as {@link ImportingStore.importFile} records it. */
+export interface ImportedFile {
+  /** The content's SHA-256 (hex). */
+  hash: string;
+  name: string;
+  /** The first and last date of its rows, when known (a store that keeps batches as they go logs them). */
+  dates?: { first: string; last: string };
+}
+
 /** Options of {@link ImportingStore.importFile}. */
 export interface ImportFileOptions {
   /** Load content that was imported before. */
@@ -89,7 +113,7 @@ export interface ImportingStore extends ReportStore {
    * {@link AlreadyImportedError} when `file.hash` is recorded already, unless `force`.
    */
   importFile(
-    file: { hash: string; name: string },
+    file: ImportedFile,
     rows: AsyncIterable<readonly EventRow[]>,
     options?: ImportFileOptions,
   ): Promise<{ loaded: number }>;
@@ -97,4 +121,12 @@ export interface ImportingStore extends ReportStore {
   findImport(hash: string): Promise<ImportRecord | undefined>;
   /** Removes the rows the filter selects; resolves with how many were removed. */
   deleteRows(filter: DeleteFilter): Promise<number>;
+  /**
+   * True for a store that keeps each batch as it is sent (ClickHouse) rather than a file all or nothing: the
+   * importer then reads one private copy of the file, so that both of its passes see the same content (a file
+   * changing in between would leave batches under tokens its re-run cannot match).
+   */
+  readonly keepsBatches?: boolean;
+  /** Why the store cannot keep a row that passed the import check, if it cannot (ClickHouse: dates past its Date's range). */
+  rowProblem?(row: EventRow): string | undefined;
 }

@@ -43,6 +43,8 @@ describe('ClickHouse SQL', () => {
       expect.stringMatching(/^CREATE TABLE IF NOT EXISTS events_local ON CLUSTER `ads` \(.*\)\nENGINE = ReplicatedMergeTree\('\/clickhouse\/tables\/\{shard\}\/\{database\}\/events_local', '\{replica\}'\) PARTITION BY toYYYYMM\(`date`\) ORDER BY \(`date`, `service`, `country`\)$/s),
       'CREATE TABLE IF NOT EXISTS events ON CLUSTER `ads` AS events_local\nENGINE = Distributed(`ads`, currentDatabase(), events_local, cityHash64(`date`, `service`, `country`))',
       expect.stringMatching(/^CREATE TABLE IF NOT EXISTS imported_files ON CLUSTER `ads` .*ReplicatedMergeTree\('\/clickhouse\/tables\/all\/\{database\}\/imported_files', '\{shard\}-\{replica\}'\)/s),
+      expect.stringMatching(/^CREATE TABLE IF NOT EXISTS import_attempts ON CLUSTER `ads` .*ReplicatedMergeTree\('\/clickhouse\/tables\/all\/\{database\}\/import_attempts', '\{shard\}-\{replica\}'\)/s),
+      expect.stringMatching(/^CREATE TABLE IF NOT EXISTS deletions ON CLUSTER `ads` .*ReplicatedMergeTree\('\/clickhouse\/tables\/all\/\{database\}\/deletions', '\{shard\}-\{replica\}'\)/s),
     ]);
     expect(() => schemaStatements({ cluster: 'ads`; DROP TABLE x' })).toThrow(/not a valid ClickHouse cluster name/);
     // Names as ClickHouse configurations have them (the CLI takes them; db init used to refuse them).

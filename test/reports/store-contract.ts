@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reportCsv } from '../../src/reports/csv.js';
 import { createReportEngine, type ReportEngine } from '../../src/reports/engine.js';
 import { importEvents } from '../../src/reports/import/import.js';
-import { AlreadyImportedError, type EventRow, type ImportingStore } from '../../src/reports/store.js';
+import { AlreadyImportedError, ResumeConflictError, type EventRow, type ImportingStore } from '../../src/reports/store.js';
 import { referenceReport, reportRequestArb, testEvents, type RefRequest } from './reference.js';
 
 /** A store under test and how to close it. */
@@ -254,6 +254,82 @@ export function storeContract(target: ContractTarget | { name: string; skip: str
           expect(await store.count()).toBe(270 - expected);
         });
       });
+
+      it('a date the store cannot keep is refused by the check, before anything is sent; skipInvalid loads the rest', async () => {
+        await withStore(async (store) => {
+          const rows: EventRow[] = rowsFor(300);
+          rows[299] = { ...rows[299]!, date: '1969-12-31' }; // ClickHouse's Date starts at 1970-01-01
+          const file = writeFile(rows);
+          if (!store.rowProblem) {
+            expect(await importEvents(file, store, { batchSize: 50 })).toMatchObject({ status: 'loaded', loaded: 300 });
+            return;
+          }
+          // It stopped the import after the batches before it, and a re-run stopped there again, for good.
+          expect(await importEvents(file, store, { batchSize: 50 })).toMatchObject({ status: 'refused', refused: 1, examples: [{ line: 300, reason: expect.stringMatching(/^date is outside/) }] });
+          expect(await store.count()).toBe(0);
+          expect(await importEvents(file, store, { batchSize: 50, skipInvalid: true })).toMatchObject({ status: 'skipped-invalid', loaded: 299 });
+          expect(await store.count()).toBe(299);
+        });
+      });
+
+      it('reads one unchanging copy of a file that changes while it loads (a store that keeps batches as they go)', async () => {
+        await withStore(async (store) => {
+          const rows = rowsFor(400);
+          const file = writeFile(rows);
+          let changed = false;
+          const summary = await importEvents(file, store, {
+            batchSize: 50,
+            onProgress: (_read, _total, pass) => {
+              if (pass !== 'load' || changed) return;
+              changed = true;
+              fs.appendFileSync(file, JSON.stringify(rowsFor(1)[0]) + '\n');
+            },
+          });
+          expect(changed).toBe(true);
+          if (store.keepsBatches) {
+            // The copy was loaded whole; the changed file is new content, loaded once more as such.
+            expect(summary).toMatchObject({ status: 'loaded', loaded: 400 });
+            expect(await store.count()).toBe(400);
+          } else {
+            // One transaction: all of what was read, or nothing when the change was seen before the commit.
+            expect([['loaded', 400], ['changed', 0]]).toContainEqual([summary.status, await store.count()]);
+          }
+        });
+      });
+
+      if (!target.atomicImports) {
+        it('an interrupted import re-run after a delete of its dates is refused, not miscounted; forced, it starts afresh', async () => {
+          await withStore(async (store) => {
+            const rows = rowsFor(1000);
+            const file = { hash: `deleted-${randomUUID()}`, name: 'big.ndjson', dates: { first: '2024-03-01', last: '2024-03-28' } };
+            await expect(store.importFile(file, batchesOf(rows, 100, 6))).rejects.toThrow('interrupted');
+            const kept = await store.count();
+            expect(kept).toBeGreaterThan(0);
+            // Re-sending under the same tokens would drop the batches whose rows are now deleted (the count said
+            // 1000 loaded and the table held fewer); new tokens would count the rest twice: refused.
+            const deleted = await store.deleteRows({ startDate: '2024-03-01', endDate: '2024-03-02' });
+            expect(deleted).toBeGreaterThan(0);
+            await expect(store.importFile(file, batchesOf(rows, 100))).rejects.toBeInstanceOf(ResumeConflictError);
+            expect(await store.count()).toBe(kept - deleted);
+            // The way out: delete what the run kept (its dates), then force.
+            await store.deleteRows({ startDate: '2024-03-01', endDate: '2024-03-28', service: rows[0]!.service });
+            expect(await store.count()).toBe(0);
+            expect(await store.importFile(file, batchesOf(rows, 100), { force: true })).toEqual({ loaded: 1000 });
+            expect(await store.count()).toBe(1000);
+          });
+        });
+
+        it('an interrupted import re-run after a delete of other dates continues exactly', async () => {
+          await withStore(async (store) => {
+            const rows = rowsFor(1000);
+            const file = { hash: `other-${randomUUID()}`, name: 'big.ndjson', dates: { first: '2024-03-01', last: '2024-03-28' } };
+            await expect(store.importFile(file, batchesOf(rows, 100, 6))).rejects.toThrow('interrupted');
+            expect(await store.deleteRows({ startDate: '2023-01-01', endDate: '2023-12-31' })).toBe(0);
+            expect(await store.importFile(file, batchesOf(rows, 100))).toEqual({ loaded: 1000 });
+            expect(await store.count()).toBe(1000);
+          });
+        });
+      }
     });
   });
 }

@@ -8,7 +8,7 @@ import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { PartialImportError } from '../../reports/import/errors.js';
-import { importEvents, type ImportStatus, type ImportSummary } from '../../reports/import/import.js';
+import { conflictNote, importEvents, type ImportStatus, type ImportSummary } from '../../reports/import/import.js';
 import { checkServerUsage, importToServer } from './data-import-server.js';
 import { describeStorageError, openEventStorage } from '../../server/storage.js';
 import { STORE_OPTIONS, storeLocation } from './stores.js';
@@ -27,6 +27,7 @@ const EXIT: Record<ImportStatus, number> = {
   duplicate: EXIT_INVALID,
   'invalid-file': EXIT_INVALID,
   changed: EXIT_INVALID,
+  conflict: EXIT_INVALID,
   interrupted: EXIT_INTERRUPTED,
 };
 /** Files smaller than this load too fast for a bar to help. */
@@ -167,6 +168,8 @@ function explain(s: ImportSummary, listed: boolean): string {
       return text + stopped('the file changed while it was being imported; run again');
     case 'interrupted':
       return text + stopped('interrupted');
+    case 'conflict':
+      return text + `${nothing} ${conflictNote(s, '--force')}\n`;
     case 'skipped-invalid':
       return text + `bidfields data: ${s.refused} refused rows skipped\n`;
     case 'loaded':

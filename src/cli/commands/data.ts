@@ -23,12 +23,14 @@ every run.
   --batch-size N   ClickHouse only: rows per INSERT (default 100000). ClickHouse has no transaction across
                    inserts, so there a file is checked whole first, then sent in batches, each with a deduplication
                    token made of the file's hash, the batch size and the batch's number: an import interrupted
-                   anywhere keeps the batches sent, and running the same command again (same --batch-size) sends
-                   them again, ClickHouse drops the ones it has, and every row counts once. Its record (and so the
-                   duplicate check) is written after the last batch. ClickHouse remembers the last 10000 tokens
-                   of the events table (non_replicated_deduplication_window; replicated tables: the server's
-                   replicated_deduplication_window and _seconds), so re-run an interrupted import before that many
-                   other batches have gone in.
+                   anywhere keeps the batches sent, and running the same command again sends them again (in the
+                   interrupted run's batch size, whatever --batch-size says), ClickHouse drops the ones it has, and
+                   every row counts once. Its record (and so the duplicate check) is written after the last batch.
+                   ClickHouse remembers the last 10000 tokens of the events table (non_replicated_deduplication_
+                   window; replicated tables: the server's replicated_deduplication_window and _seconds), so re-run
+                   an interrupted import before that many other batches have gone in. If rows of its dates were
+                   deleted in between, the re-run is refused (exit 1: delete what it kept, then --force). A date
+                   outside 1970-01-01..2149-06-06 is a refused row there.
 Exit codes: 0 every row loaded; 1 nothing loaded (rows refused, CSV error, missing or unreadable file, content
 imported before, data folder in use, database error); 2 usage error; ${EXIT_SKIPPED} loaded with refused rows skipped
 (--skip-invalid); ${EXIT_INTERRUPTED} interrupted by Ctrl-C (143 by SIGTERM), nothing loaded (ClickHouse: the batches sent stay,

@@ -19,6 +19,14 @@ export const EVENTS_LOCAL_TABLE = 'events_local';
 /** The table of imported files. */
 export const IMPORTS_TABLE = 'imported_files';
 /**
+ * The log of import attempts: a `started` row when an import begins sending (its token prefix, batch size, the
+ * number of deletions so far and the file's first and last dates) and an `ended` row when it completes or is given up, so that a re-run finds the
+ * attempt it continues.
+ */
+export const ATTEMPTS_TABLE = 'import_attempts';
+/** The log of `data delete` runs; its row count tells whether rows were deleted since an attempt began. */
+export const DELETIONS_TABLE = 'deletions';
+/**
  * How many recent insert blocks a (non-replicated) MergeTree remembers to drop a repeated insert with the same
  * deduplication token. ClickHouse keeps none by default for non-replicated tables, so without this a re-run
  * import would count its rows twice. 10 000 blocks of 100 000 rows are 10⁹ rows: an interrupted import can be
@@ -55,9 +63,9 @@ class Params {
   }
 }
 
-// The Date column holds 1970-01-01 … 2149-06-06; a wider request range selects the same rows.
-const MIN_DATE = '1970-01-01';
-const MAX_DATE = '2149-06-06';
+/** The Date column holds 1970-01-01 … 2149-06-06; a wider request range selects the same rows. */
+export const MIN_DATE = '1970-01-01';
+export const MAX_DATE = '2149-06-06';
 const clampDate = (d: string) => (d < MIN_DATE ? MIN_DATE : d > MAX_DATE ? MAX_DATE : d);
 
 function metricSql(m: PlannedMetric): string {
@@ -170,6 +178,24 @@ const IMPORT_COLUMNS = `(
   \`row_count\` UInt64,
   \`name\` String
 )`;
+const ATTEMPT_COLUMNS = `(
+  \`hash\` String,
+  \`prefix\` String,
+  \`state\` LowCardinality(String),
+  \`batch_rows\` UInt64,
+  \`deletions\` UInt64,
+  \`first_date\` Date,
+  \`last_date\` Date,
+  \`at\` DateTime64(3, 'UTC')
+)`;
+const DELETION_COLUMNS = `(
+  \`deleted_at\` DateTime64(3, 'UTC'),
+  \`start_date\` Date,
+  \`end_date\` Date,
+  \`service\` String,
+  \`country\` String,
+  \`row_count\` UInt64
+)`;
 const EVENTS_LAYOUT = 'PARTITION BY toYYYYMM(`date`) ORDER BY (`date`, `service`, `country`)';
 
 /** Options of {@link schemaStatements}. */
@@ -185,7 +211,8 @@ export interface SchemaOptions {
  * ReplicatedMergeTree on every node (`{shard}`/`{replica}` macros from the servers' configuration), `events` a
  * Distributed table over it sharded by a hash of the sort key (so the same batch always splits the same way and
  * each shard drops a repeated part by its token), and `imported_files` a ReplicatedMergeTree in one Keeper path
- * for the whole cluster, so every node sees every record.
+ * for the whole cluster, so every node sees every record. `import_attempts` and `deletions` (the logs a re-run of an
+ * interrupted import consults) are kept like `imported_files`.
  *
  * @example
  * schemaStatements({ cluster: 'ads' })[1] // 'CREATE TABLE IF NOT EXISTS events_local ON CLUSTER `ads` …'
@@ -196,6 +223,8 @@ export function schemaStatements(options: SchemaOptions = {}): string[] {
       `CREATE TABLE IF NOT EXISTS ${EVENTS_TABLE} ${EVENT_COLUMNS}\nENGINE = MergeTree ${EVENTS_LAYOUT}\n` +
         `SETTINGS non_replicated_deduplication_window = ${DEDUPLICATION_WINDOW}`,
       `CREATE TABLE IF NOT EXISTS ${IMPORTS_TABLE} ${IMPORT_COLUMNS}\nENGINE = MergeTree ORDER BY (\`hash\`, \`imported_at\`)`,
+      `CREATE TABLE IF NOT EXISTS ${ATTEMPTS_TABLE} ${ATTEMPT_COLUMNS}\nENGINE = MergeTree ORDER BY (\`hash\`, \`at\`)`,
+      `CREATE TABLE IF NOT EXISTS ${DELETIONS_TABLE} ${DELETION_COLUMNS}\nENGINE = MergeTree ORDER BY \`deleted_at\``,
     ];
   }
   const on = `ON CLUSTER ${clusterName(options.cluster)}`;
@@ -206,5 +235,9 @@ export function schemaStatements(options: SchemaOptions = {}): string[] {
       `ENGINE = Distributed(${clusterName(options.cluster)}, currentDatabase(), ${EVENTS_LOCAL_TABLE}, cityHash64(\`date\`, \`service\`, \`country\`))`,
     `CREATE TABLE IF NOT EXISTS ${IMPORTS_TABLE} ${on} ${IMPORT_COLUMNS}\n` +
       `ENGINE = ReplicatedMergeTree('/clickhouse/tables/all/{database}/${IMPORTS_TABLE}', '{shard}-{replica}') ORDER BY (\`hash\`, \`imported_at\`)`,
+    `CREATE TABLE IF NOT EXISTS ${ATTEMPTS_TABLE} ${on} ${ATTEMPT_COLUMNS}\n` +
+      `ENGINE = ReplicatedMergeTree('/clickhouse/tables/all/{database}/${ATTEMPTS_TABLE}', '{shard}-{replica}') ORDER BY (\`hash\`, \`at\`)`,
+    `CREATE TABLE IF NOT EXISTS ${DELETIONS_TABLE} ${on} ${DELETION_COLUMNS}\n` +
+      `ENGINE = ReplicatedMergeTree('/clickhouse/tables/all/{database}/${DELETIONS_TABLE}', '{shard}-{replica}') ORDER BY \`deleted_at\``,
   ];
 }

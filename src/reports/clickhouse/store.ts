@@ -15,7 +15,9 @@ import { ClickHouseLogLevel, createClient, type ClickHouseClient, type ClickHous
 import type { ReportPlan } from '../plan.js';
 import {
   AlreadyImportedError,
+  ResumeConflictError,
   type DeleteFilter,
+  type ImportedFile,
   type EventRow,
   type ImportRecord,
   type ImportingStore,
@@ -23,13 +25,17 @@ import {
   type StoreRow,
 } from '../store.js';
 import {
+  ATTEMPTS_TABLE,
   buildDeleteWhere,
   buildPageQuery,
   buildTotalsQuery,
   EVENTS_LOCAL_TABLE,
   EVENTS_TABLE,
   clusterName,
+  DELETIONS_TABLE,
   IMPORTS_TABLE,
+  MAX_DATE,
+  MIN_DATE,
   schemaStatements,
   type BoundQuery,
 } from './sql.js';
@@ -122,7 +128,7 @@ export async function initClickHouseSchema(client: ClickHouseClient, options: { 
   const before = await tables();
   for (const query of schemaStatements({ cluster: options.cluster })) await client.command({ query });
   const after = await tables();
-  const names = options.cluster === undefined ? [EVENTS_TABLE, IMPORTS_TABLE] : [EVENTS_LOCAL_TABLE, EVENTS_TABLE, IMPORTS_TABLE];
+  const names = [...(options.cluster === undefined ? [] : [EVENTS_LOCAL_TABLE]), EVENTS_TABLE, IMPORTS_TABLE, ATTEMPTS_TABLE, DELETIONS_TABLE];
   return names.map((table) => ({ table, engine: after.get(table) ?? 'missing', created: !before.has(table) }));
 }
 
@@ -143,7 +149,7 @@ export async function createClickHouseReportStore(
   const select = async <T>(q: BoundQuery): Promise<T[]> =>
     (await client.query({ query: q.query, query_params: q.params, format: 'JSONEachRow' })).json<T>();
 
-  const insertBatch = (rows: readonly EventRow[], token: string) =>
+  const insertBatch = (rows: readonly EventRow[], token: string, blockRows: number) =>
     client.insert({
       table: EVENTS_TABLE,
       values: rows.map(toInsertRow),
@@ -151,7 +157,7 @@ export async function createClickHouseReportStore(
       columns: ['date', 'service', 'country', 'requests', 'impression', 'revenue'],
       clickhouse_settings: {
         insert_deduplication_token: token,
-        max_insert_block_size: String(Math.max(batchRows, 1_048_576)),
+        max_insert_block_size: String(Math.max(blockRows, 1_048_576)),
         // On a cluster, the Distributed table writes to the shards before the INSERT returns (not from a queue
         // later), so a batch acknowledged is stored, and its token reaches the replicated tables that check it.
         ...(options.cluster !== undefined && { distributed_foreground_insert: 1 }),
@@ -171,6 +177,59 @@ export async function createClickHouseReportStore(
   const countImports = async (hash: string): Promise<number> => {
     const [row] = await select<{ n: number }>({ query: `SELECT count() AS n FROM ${IMPORTS_TABLE} WHERE \`hash\` = {hash:String}`, params: { hash } });
     return Number(row?.n ?? 0);
+  };
+
+  const logAttempt = (hash: string, prefix: string, state: 'started' | 'ended', rowsPerBatch: number, deletions: number, first: string, last: string) =>
+    client.insert({
+      table: ATTEMPTS_TABLE,
+      values: [{ hash, prefix, state, batch_rows: rowsPerBatch, deletions, first_date: first, last_date: last, at: timestamp() }],
+      format: 'JSONEachRow',
+      clickhouse_settings: { insert_deduplicate: 0 },
+    });
+
+  /**
+   * Where this import's batches go, chosen so that a re-run counts every row once. The tokens are
+   * `[force<completed imports>-]<hash>-<batch rows>-d<deletions>-<batch number>`: the same for two runs of the same
+   * content (an interrupted run and its re-run, or two loads of one file at the same moment), so ClickHouse drops
+   * the batches it has. An unfinished earlier run is continued with its own prefix and batch size (its size is what
+   * makes the tokens match), unless rows of the file's dates were deleted since it began: its kept rows may then be
+   * partly gone, and no choice of tokens is exact (resending them counts the rest twice, skipping them loses the
+   * deleted ones). That is refused ({@link ResumeConflictError}), unless forced, which gives such runs up and
+   * starts afresh: what they kept and the delete left then counts twice, as a forced import's rows do.
+   */
+  const beginAttempt = async (file: ImportedFile, force: boolean) => {
+    const [first, last] = [file.dates?.first ?? MIN_DATE, file.dates?.last ?? MAX_DATE];
+    const [counted] = await select<{ n: number }>({ query: `SELECT count() AS n FROM ${DELETIONS_TABLE}`, params: {} });
+    const deletions = Number(counted?.n ?? 0);
+    type Attempt = { prefix: string; batch_rows: number; deletions: number; at: number; first: string; last: string };
+    const open = await select<Attempt>({
+      query:
+        `SELECT \`prefix\`, any(\`batch_rows\`) AS batch_rows, any(\`deletions\`) AS deletions, toUnixTimestamp64Milli(min(\`at\`)) AS at,` +
+        ` toString(any(\`first_date\`)) AS first, toString(any(\`last_date\`)) AS last FROM ${ATTEMPTS_TABLE} WHERE \`hash\` = {hash:String}` +
+        ` GROUP BY \`prefix\` HAVING countIf(\`state\` = 'ended') = 0 ORDER BY at`,
+      params: { hash: file.hash },
+    });
+    // A run is stale when a deletion made after it began (past the first `deletions` in order) covers any of its dates.
+    const stale: Attempt[] = [];
+    for (const a of open) {
+      if (Number(a.deletions) === deletions) continue;
+      const [hit] = await select<{ n: number }>({
+        query:
+          `SELECT count() AS n FROM (SELECT \`start_date\`, \`end_date\` FROM ${DELETIONS_TABLE} ORDER BY \`deleted_at\` LIMIT 1000000000 OFFSET {skip:UInt64})` +
+          ` WHERE \`start_date\` <= {last:Date} AND \`end_date\` >= {first:Date}`,
+        params: { skip: Number(a.deletions), first: a.first, last: a.last },
+      });
+      if (Number(hit?.n ?? 0) > 0) stale.push(a);
+    }
+    if (stale.length > 0 && !force) throw new ResumeConflictError(new Date(Number(stale[0]!.at)), { first, last });
+    for (const a of stale) await logAttempt(file.hash, a.prefix, 'ended', Number(a.batch_rows), Number(a.deletions), a.first, a.last);
+    const salt = force ? `force${await countImports(file.hash)}-` : '';
+    const resumed = open.find((a) => !stale.includes(a) && a.prefix.startsWith(`${salt}${file.hash}-`));
+    const attempt = resumed
+      ? { prefix: resumed.prefix, batchRows: Number(resumed.batch_rows), deletions: Number(resumed.deletions) }
+      : { prefix: `${salt}${file.hash}-${batchRows}-d${deletions}`, batchRows, deletions };
+    await logAttempt(file.hash, attempt.prefix, 'started', attempt.batchRows, attempt.deletions, first, last);
+    return { ...attempt, first, last };
   };
 
   const count = async (where?: BoundQuery): Promise<number> => {
@@ -221,16 +280,13 @@ export async function createClickHouseReportStore(
         const earlier = await findImport(file.hash);
         if (earlier) throw new AlreadyImportedError(earlier);
       }
-      // A forced import inserts the rows again, so its tokens must differ from those of every completed import of
-      // this content, yet be the same when the forced import itself is interrupted and run again: they are salted
-      // with the number of completed imports of the content (a record is written only when one completes).
-      const salt = force ? `force${await countImports(file.hash)}-` : '';
+      const attempt = await beginAttempt(file, force);
       let loaded = 0;
       let batch = 0;
       let pending: EventRow[] = [];
       const flush = async () => {
         importOptions.signal?.throwIfAborted();
-        await insertBatch(pending, `${salt}${file.hash}-${batchRows}-${batch++}`);
+        await insertBatch(pending, `${attempt.prefix}-${batch++}`, attempt.batchRows);
         loaded += pending.length;
         pending = [];
         importOptions.onStored?.(loaded);
@@ -238,17 +294,18 @@ export async function createClickHouseReportStore(
       for await (const chunk of rows) {
         for (const row of chunk) {
           pending.push(row);
-          if (pending.length === batchRows) await flush();
+          if (pending.length === attempt.batchRows) await flush();
         }
       }
       if (pending.length > 0) await flush();
       importOptions.signal?.throwIfAborted();
       await client.insert({
         table: IMPORTS_TABLE,
-        values: [{ hash: file.hash, imported_at: new Date().toISOString().replace('T', ' ').replace('Z', ''), row_count: loaded, name: file.name }],
+        values: [{ hash: file.hash, imported_at: timestamp(), row_count: loaded, name: file.name }],
         format: 'JSONEachRow',
         clickhouse_settings: { insert_deduplicate: 0 },
       });
+      await logAttempt(file.hash, attempt.prefix, 'ended', attempt.batchRows, attempt.deletions, attempt.first, attempt.last);
       return { loaded };
     },
     async deleteRows(filter: DeleteFilter) {
@@ -257,17 +314,37 @@ export async function createClickHouseReportStore(
       if (n === 0) return 0;
       const target = options.cluster === undefined ? EVENTS_TABLE : `${EVENTS_LOCAL_TABLE} ON CLUSTER ${clusterName(options.cluster)}`;
       await client.command({ query: `DELETE FROM ${target} WHERE ${where.query}`, query_params: where.params });
+      // Logged after the rows are gone: an interrupted import re-run after this must not take its kept rows as whole.
+      await client.insert({
+        table: DELETIONS_TABLE,
+        values: [{ deleted_at: timestamp(), start_date: filter.startDate, end_date: filter.endDate, service: filter.service ?? '', country: filter.country ?? '', row_count: n }],
+        format: 'JSONEachRow',
+        clickhouse_settings: { insert_deduplicate: 0 },
+      });
       return n;
     },
     count: () => count(),
+    keepsBatches: true,
+    rowProblem: clickHouseRowProblem,
     close: () => client.close(),
     ...(schema && { schema }),
   };
 }
 
+/** Now as a DateTime64(3) in UTC, as the import logs write it. */
+function timestamp(): string {
+  return new Date().toISOString().replace('T', ' ').replace('Z', '');
+}
+
+/** Why ClickHouse cannot keep an event row that passed the import check, if it cannot: a date its Date cannot hold. */
+export function clickHouseRowProblem(row: EventRow): string | undefined {
+  return row.date < MIN_DATE || row.date > MAX_DATE ? `date is outside what ClickHouse keeps (${MIN_DATE} to ${MAX_DATE})` : undefined;
+}
+
 /** The row as JSONCompactEachRow values; revenue as exact micro-dollar text, as DuckDB stores it. */
 function toInsertRow(r: EventRow): unknown[] {
-  if (r.date < '1970-01-01' || r.date > '2149-06-06') throw new RangeError(`date ${r.date} is outside what ClickHouse's Date holds (1970-01-01 to 2149-06-06)`);
+  const problem = clickHouseRowProblem(r);
+  if (problem) throw new RangeError(`${r.date}: ${problem}`);
   return [r.date, r.service, r.country, r.requests, r.impression, microsText(Math.round(r.revenue * 1e6))];
 }
 

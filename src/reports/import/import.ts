@@ -9,9 +9,10 @@
  * It never prints: the caller gets an {@link ImportSummary} (and each refused row through `onRefused`), so the
  * CLI and an upload route (which spools the body to a temporary file first) share it.
  */
-import { stat } from 'node:fs/promises';
-import { basename } from 'node:path';
-import { AlreadyImportedError, type EventRow, type ImportRecord, type ImportingStore } from '../store.js';
+import { copyFile, mkdtemp, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
+import { AlreadyImportedError, ResumeConflictError, type EventRow, type ImportRecord, type ImportingStore } from '../store.js';
 import { FileChangedError, ImportFileError, ImportInterruptedError, PartialImportError } from './errors.js';
 import { scanFile } from './scan.js';
 
@@ -31,7 +32,12 @@ export type ImportStatus =
   /** The file changed between the two passes. */
   | 'changed'
   /** `signal` aborted before the commit. */
-  | 'interrupted';
+  | 'interrupted'
+  /**
+   * An earlier run of this content was interrupted after keeping rows (ClickHouse), and rows of its dates were
+   * deleted since ({@link ImportSummary.conflict}): delete the file's dates, then import it with `force`.
+   */
+  | 'conflict';
 
 /** What an import did. */
 export interface ImportSummary {
@@ -55,6 +61,10 @@ export interface ImportSummary {
   hash?: string;
   /** For `duplicate`: the earlier import. */
   previous?: ImportRecord;
+  /** The first and last date of the rows that passed the check, once the first pass has read them. */
+  dates?: { first: string; last: string };
+  /** For `conflict`: when the interrupted run began. */
+  conflict?: { startedAt: Date };
   /** For `invalid-file`: what the parser said, and the line, when known. */
   error?: { message: string; line?: number };
   elapsedMs: number;
@@ -95,15 +105,21 @@ export async function importEvents(path: string, store: ImportingStore, options:
   const summary: ImportSummary = { status: 'loaded', loaded: 0, good: 0, refused: 0, reasons: {}, examples: [], elapsedMs: 0 };
   const end = (status: ImportStatus) => ({ ...summary, status, elapsedMs: performance.now() - started });
   const totalBytes = (await stat(path)).size;
+  const name = options.name ?? basename(path);
+  // A store that keeps batches as they go reads a private copy: both passes then see the same bytes.
+  const copy = store.keepsBatches ? await mkdtemp(join(tmpdir(), 'bidfields-import-')) : undefined;
   try {
-    const hash = await checkPass(path, summary, totalBytes, options);
+    const source = copy ? join(copy, 'file') : path;
+    if (copy) await copyFile(path, source);
+    const hash = await checkPass(source, summary, totalBytes, store, options);
     summary.hash = hash;
     if (summary.refused > 0 && (!options.skipInvalid || summary.good === 0)) return end('refused');
     if (!options.force) summary.previous = await store.findImport(hash);
     if (summary.previous) return end('duplicate');
-    const file = { hash, name: options.name ?? basename(path) };
+    const file = { hash, name, ...(summary.dates && { dates: summary.dates }) };
     const onStored = (rows: number) => void (summary.sent = rows);
-    summary.loaded = (await store.importFile(file, loadPass(path, hash, totalBytes, options), { force: options.force, onStored, ...(options.signal && { signal: options.signal }) })).loaded;
+    const rows = loadPass(source, hash, totalBytes, store, options);
+    summary.loaded = (await store.importFile(file, rows, { force: options.force, onStored, ...(options.signal && { signal: options.signal }) })).loaded;
     delete summary.sent;
     return end(summary.refused > 0 ? 'skipped-invalid' : 'loaded');
   } catch (error) {
@@ -111,7 +127,10 @@ export async function importEvents(path: string, store: ImportingStore, options:
     if (status === undefined) throw summary.sent ? new PartialImportError(summary.sent, { cause: error }) : error;
     if (error instanceof AlreadyImportedError) summary.previous = error.record;
     if (error instanceof ImportFileError) summary.error = { message: error.message, line: error.line };
+    if (error instanceof ResumeConflictError) summary.conflict = { startedAt: error.startedAt };
     return end(status);
+  } finally {
+    if (copy) await rm(copy, { recursive: true, force: true });
   }
 }
 
@@ -120,17 +139,24 @@ function statusOf(error: unknown): ImportStatus | undefined {
   if (error instanceof ImportFileError) return 'invalid-file';
   if (error instanceof ImportInterruptedError) return 'interrupted';
   if (error instanceof FileChangedError) return 'changed';
+  if (error instanceof ResumeConflictError) return 'conflict';
   return undefined;
 }
 
 /** The first pass: counts good and refused rows into `summary`; resolves with the content hash. */
-async function checkPass(path: string, summary: ImportSummary, totalBytes: number, options: ImportOptions): Promise<string> {
+async function checkPass(path: string, summary: ImportSummary, totalBytes: number, store: ImportingStore, options: ImportOptions): Promise<string> {
   const scan = await scanFile(path, { signal: options.signal });
   let n = 0;
-  for await (const { line, reason } of scan.lines) {
+  for await (const scanned of scan.lines) {
     if (++n % PROGRESS_EVERY === 0) options.onProgress?.(scan.bytesRead(), totalBytes, 'check');
+    const { line } = scanned;
+    const reason = scanned.reason ?? store.rowProblem?.(scanned.row);
     if (reason === undefined) {
       summary.good++;
+      const { date } = scanned.row!;
+      if (!summary.dates) summary.dates = { first: date, last: date };
+      else if (date < summary.dates.first) summary.dates.first = date;
+      else if (date > summary.dates.last) summary.dates.last = date;
       continue;
     }
     summary.refused++;
@@ -143,12 +169,12 @@ async function checkPass(path: string, summary: ImportSummary, totalBytes: numbe
 }
 
 /** The second pass: the good rows in batches; throws (so the store rolls back) if the content is not the same. */
-async function* loadPass(path: string, hash: string, totalBytes: number, options: ImportOptions): AsyncGenerator<EventRow[]> {
+async function* loadPass(path: string, hash: string, totalBytes: number, store: ImportingStore, options: ImportOptions): AsyncGenerator<EventRow[]> {
   const batchSize = options.batchSize ?? 20_000;
   const scan = await scanFile(path, { signal: options.signal, lines: false });
   let batch: EventRow[] = [];
   for await (const { row } of scan.lines) {
-    if (row === undefined) continue;
+    if (row === undefined || store.rowProblem?.(row) !== undefined) continue;
     batch.push(row);
     if (batch.length < batchSize) continue;
     yield batch;
@@ -158,4 +184,15 @@ async function* loadPass(path: string, hash: string, totalBytes: number, options
   if (scan.hash() !== hash) throw new FileChangedError();
   if (batch.length > 0) yield batch;
   options.onProgress?.(scan.bytesRead(), totalBytes, 'load');
+}
+
+/**
+ * Why a re-run of an interrupted ClickHouse import was refused, and the way out: remove what that run kept (its
+ * dates), then load the file afresh.
+ */
+export function conflictNote(s: ImportSummary, force: string): string {
+  const dates = s.dates ? ` (--start-date ${s.dates.first} --end-date ${s.dates.last})` : '';
+  return `an import of this content that began at ${s.conflict!.startedAt.toISOString()} was interrupted after keeping rows, and rows of ` +
+    `its dates were deleted since, so running it again could neither skip nor resend them exactly; delete what that run kept with ` +
+    `bidfields data delete${dates}, then import the file again with ${force}`;
 }

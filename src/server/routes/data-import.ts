@@ -22,7 +22,7 @@ import { ROLE } from '../../auth/roles.js';
 import type { TokenService } from '../../auth/token.js';
 import { IMPORT_MEDIA_TYPES, REFUSED_HEADER, type UploadSummary } from '../../client/upload.js';
 import type { Issue } from '../../core/issues.js';
-import { importEvents } from '../../reports/import/import.js';
+import { conflictNote, importEvents } from '../../reports/import/import.js';
 import type { ImportingStore } from '../../reports/store.js';
 import { authenticate } from '../authenticate.js';
 import { refuseEncodedBodies } from '../body.js';
@@ -107,6 +107,8 @@ export function dataImportRoute(deps: { tokens: TokenService; store: ImportingSt
               throw new HttpError(400, 'invalid_file', `nothing loaded: ${summary.error!.message}`);
             case 'interrupted':
               throw SHUTTING_DOWN;
+            case 'conflict':
+              throw new HttpError(409, 'import_conflict', `nothing loaded: ${conflictNote(summary, 'force=true')}`);
             case 'changed':
               throw new Error('the spooled upload changed during its import');
           }
