@@ -4,6 +4,7 @@
  * `type`, `required`, `options` and bounds) and Test Parameters (an example ad unit). Record text is Markdown-
  * escaped: it cannot close a table cell or a code span.
  */
+import { valueRule, type FieldPlan } from '../core/compact/field-plan.js';
 import type { FieldDefinition } from '../core/types.js';
 import type { BidderPlan } from '../prebid/types.js';
 import { literal } from './emit.js';
@@ -11,12 +12,36 @@ import { literal } from './emit.js';
 /** Text for a table cell: no line breaks, `|`, `\`, backticks or HTML brackets. */
 const cell = (text: unknown) => String(text).replace(/[\r\n]+/g, ' ').replace(/[\\|`*_<>[\]]/g, '\\$&');
 
-/** The example value of a field in the ad unit: its default, else its first option, its lower bound, or a sample. */
-function example(field: FieldDefinition): string | number {
-  if (field.default !== undefined) return field.default;
-  if (field.type === 'select') return field.options[0]!.value;
-  if (field.type === 'number') return field.min ?? (field.max !== undefined && field.max < 1 ? field.max : 1);
-  return 'example';
+/** Sample texts a text field's example is made of: the usual sample, then digits, letters and both. */
+const SAMPLES = ['example', '1234567890', 'abcdefghij', 'ABCDEFGHIJ', 'a1b2c3d4e5'];
+/** The longest example text made. */
+const MAX_EXAMPLE = 1000;
+
+/** `sample` repeated or cut to `length` characters. */
+const sized = (sample: string, length: number) => sample.repeat(Math.ceil(length / sample.length)).slice(0, length);
+
+/**
+ * The example value of a field in the ad unit, and whether it is only a placeholder: its default, else the first
+ * candidate that the field's value rule accepts (the page runtime's rule, which the adapter's isBidRequestValid
+ * applies): a select field's first option; for a number its lower bound, that bound rounded up, 1, its upper
+ * bound, that bound rounded down, 0; for a text each sample at its own length brought within the field's length
+ * bounds, then at every length from 1 to 16 the field allows (for a pattern of fixed length). When none passes
+ * (a pattern no sample matches), the first candidate, marked as a placeholder to replace.
+ */
+function example(field: FieldDefinition, plan: FieldPlan): { value: string | number; placeholder?: true } {
+  if (field.default !== undefined) return { value: field.default };
+  const { min, max, minLength = 0, maxLength = Infinity } = plan;
+  let candidates: (string | number)[];
+  if (field.type === 'select') candidates = field.options.map((option) => option.value);
+  else if (field.type === 'number') candidates = [min, min !== undefined && Math.ceil(min), 1, max, max !== undefined && Math.floor(max), 0].filter((value) => typeof value === 'number');
+  else {
+    const allowed = (length: number) => length >= minLength && length <= maxLength && length <= MAX_EXAMPLE;
+    const lengths = Array.from({ length: 16 }, (_, index) => index + 1);
+    candidates = SAMPLES.flatMap((sample) => [Math.min(Math.max(sample.length, minLength), maxLength), ...lengths].filter(allowed).map((length) => sized(sample, length)));
+  }
+  const rule = valueRule(plan);
+  const value = candidates.find((candidate) => !rule(candidate).code);
+  return value === undefined ? { value: candidates[0] ?? 'example', placeholder: true } : { value };
 }
 
 function describeType(field: FieldDefinition): string {
@@ -35,9 +60,14 @@ const target = (to: (string | number)[]) => (to[0] ? 'site/app/dooh.' : 'imp.') 
 /** The module doc of a checked adapter and its record's field definitions (in the same order). */
 export function moduleDoc(plan: BidderPlan, definitions: readonly FieldDefinition[], fileName: string): string {
   // Names, the CPM field and the endpoint are checked (dot paths of [A-Za-z0-9_$-], a parsed URL): safe in code spans.
-  const rows = definitions.map((field, index) => `| \`${field.name}\` | ${field.required ? 'required' : 'optional'} | ${cell(field.display)}${field.description ? `: ${cell(field.description)}` : ''} (sent as \`${target(plan.fields[index]!.to)}\`) | ${cell(literal(example(field)))} | ${describeType(field)} |`);
-  // JSON literals (backticks escaped, so no value can close the code block), one param a line.
-  const params = definitions.map((field) => `        ${literal(field.name)}: ${literal(example(field)).replace(/`/g, '\\u0060')}`).join(',\n');
+  const examples = definitions.map((field, index) => example(field, plan.fields[index]!));
+  const placeholder = ' (placeholder: replace it with a value the field accepts)';
+  const rows = definitions.map((field, index) => `| \`${field.name}\` | ${field.required ? 'required' : 'optional'} | ${cell(field.display)}${field.description ? `: ${cell(field.description)}` : ''} (sent as \`${target(plan.fields[index]!.to)}\`) | ${cell(literal(examples[index]!.value))}${examples[index]!.placeholder ? placeholder : ''} | ${describeType(field)} |`);
+  // JSON literals (backticks escaped, so no value can close the code block), one param a line; a placeholder is
+  // marked by a comment of fixed text.
+  const params = definitions
+    .map((field, index) => `        ${literal(field.name)}: ${literal(examples[index]!.value).replace(/`/g, '\\u0060')}${index < definitions.length - 1 ? ',' : ''}${examples[index]!.placeholder ? ' // placeholder: replace it with a value the field accepts' : ''}`)
+    .join('\n');
   return `# Overview
 
 \`\`\`

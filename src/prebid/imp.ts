@@ -18,6 +18,8 @@ export const obj = (value: unknown): Obj | undefined => (isPlainObject(value) ? 
 export const list = (value: unknown): any[] => (Array.isArray(value) ? value : []);
 export const isString = (value: unknown): value is string => typeof value === 'string';
 export const isNumber = (value: unknown): value is number => typeof value === 'number';
+/** Whether `value` is an array whose every item passes `test`. */
+export const every = (value: unknown, test: (item: any) => unknown): value is any[] => Array.isArray(value) && value.every(test);
 /** The strings of an array (`[]` for anything else). */
 export const strings = (value: unknown): string[] => list(value).filter(isString);
 
@@ -28,7 +30,7 @@ export const strings = (value: unknown): string[] => list(value).filter(isString
  */
 export function formats(sizes: unknown): { w: number; h: number }[] {
   const list: unknown[] = Array.isArray(sizes) ? (Array.isArray(sizes[0]) ? sizes : [sizes]) : [];
-  return list.filter((size) => Array.isArray(size) && size.length === 2 && size.every((n) => Number.isInteger(n) && n >= 0)).map(([w, h]: any) => ({ w, h }));
+  return list.filter((size) => every(size, (n) => Number.isInteger(n) && n >= 0) && size.length === 2).map(([w, h]: any) => ({ w, h }));
 }
 
 /**

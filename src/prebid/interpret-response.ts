@@ -8,7 +8,7 @@
  * `MAX_AD` characters is refused, so a huge answer costs one pass and never lands in Prebid's bid cache.
  */
 import { readCheckedCpm } from '../protocols/prebid-js.js';
-import { isNumber, isString, list, obj, strings, type Obj } from './imp.js';
+import { every, isNumber, isString, list, obj, strings, type Obj } from './imp.js';
 import type { Warn } from './build-requests.js';
 import type { PrebidBid, PrebidMediaType, PrebidRuntimeOptions } from './types.js';
 
@@ -22,15 +22,14 @@ export const MEDIA_TYPES: PrebidMediaType[] = ['banner', 'video', 'native'];
 /** An http(s) URL of the answer (a notice URL), else `undefined`. */
 const url = (value: unknown): string | undefined => (isString(value) && value.length <= MAX_AD && /^https?:\/\/\S+$/i.test(value) ? value : undefined);
 
-const objects = (value: unknown) => Array.isArray(value) && value.every(obj);
 /**
  * Whether native markup has the shape Prebid 11 reads without checking: a `link` with a `url`, `assets` (an array
  * of objects), and, when present, `eventtrackers` (objects) and `imptrackers` (strings). Prebid's native code
  * throws inside its response callback on anything else, which stalls the auction until its timeout.
  */
 const isNativeResponse = (native: unknown): boolean => {
-  const { link, assets, eventtrackers, imptrackers } = obj(native) ?? {};
-  return isString(obj(link)?.url) && objects(assets) && (eventtrackers === undefined || objects(eventtrackers)) && (imptrackers === undefined || (Array.isArray(imptrackers) && imptrackers.every(isString)));
+  const { link, assets, eventtrackers = [], imptrackers = [] } = obj(native) ?? {};
+  return isString(obj(link)?.url) && every(assets, obj) && every(eventtrackers, obj) && every(imptrackers, isString);
 };
 
 /** The Prebid bid for one partner bid, or what it lacks (`impid`, `cpm`, `mtype`, `adm`, `size`; `bid` when it is unreadable). */
@@ -51,17 +50,20 @@ function toBid(cpmField: string, options: PrebidRuntimeOptions, sent: Map<unknow
   // OpenRTB Native 1.0 wraps in { native: … }; banner and video markup is text.
   let adm = bid.adm;
   if (isString(adm) && adm.length > MAX_AD) return 'adm';
-  if (mediaType === 'native') {
+  const native = mediaType === 'native';
+  if (native) {
     adm = obj(adm) ?? JSON.parse(adm || 0, (key, value) => (key === '__proto__' || (key === 'constructor' && typeof value === 'object') ? undefined : value));
     adm = adm?.native ?? adm;
   }
-  const markup = isString(adm) && adm ? adm : undefined;
+  // Text markup, else falsy (only ever tested for truth).
+  const markup = isString(adm) && adm;
   // The win notice URL: fired by a hidden pixel before banner markup, or the markup's (banner) / VAST's (video)
   // address when there is no adm, as Prebid's converter does. Only an http(s) URL, escaped for the attribute.
   const nurl = url(bid.nurl);
-  if (!(mediaType === 'native' ? isNativeResponse(adm) : markup || nurl)) return 'adm';
-  // The size is the bid's, else the imp's: a video's player, a banner's only format (with several, the bid must say).
-  const size: Obj | undefined = isNumber(w) && isNumber(h) ? bid : mediaType === 'video' ? imp.video : imp.banner?.format?.length === 1 ? imp.banner.format[0] : undefined;
+  if (!(native ? isNativeResponse(adm) : markup || nurl)) return 'adm';
+  // The size is the bid's, else the imp's: a video's player, a banner's only format (with several, the bid must
+  // say). A native bid takes none from the imp (as in Prebid's converter), even from one that also offers a banner.
+  const size: Obj | undefined = isNumber(w) && isNumber(h) ? bid : mediaType === 'video' ? imp.video : mediaType === 'banner' && imp.banner?.format?.length === 1 ? imp.banner.format[0] : undefined;
   if (mediaType === 'banner' && !isNumber(size?.w)) return 'size';
   // The billing notice URL, with the price in it: Prebid 11 fires a bid's impression image trackers when it bills
   // the bid (on render, unless billing is deferred), which is how its own Prebid Server adapter passes burl on.
@@ -85,7 +87,7 @@ function toBid(cpmField: string, options: PrebidRuntimeOptions, sent: Map<unknow
     },
     ...(isString(dealid) && { dealId: dealid }),
     ...(burl && { burl, eventtrackers: [{ event: 1, method: 1, url: burl }] }),
-    ...(mediaType === 'native'
+    ...(native
       ? { native: { ortb: adm } }
       : mediaType === 'video'
         ? { ...(markup && { vastXml: markup }), ...(nurl && { vastUrl: nurl }) }
@@ -98,7 +100,8 @@ function toBid(cpmField: string, options: PrebidRuntimeOptions, sent: Map<unknow
 export function interpretResponse(cpmField: string, options: PrebidRuntimeOptions, warn: Warn, response: unknown, request: unknown): PrebidBid[] {
   const body = obj(obj(response)?.body);
   const sent = new Map<unknown, Obj>(JSON.parse((request as { data: string }).data).imp.map((imp: Obj) => [imp.id, imp]));
-  const currency = isString(body?.cur) ? body.cur : (options.currency ?? 'USD');
+  // The answer's currency when it is a currency code, else the bidder's: an empty cur falls back, as in Prebid's converter.
+  const currency = isString(body?.cur) && /^[A-Z]{3}$/.test(body.cur) ? body.cur : (options.currency ?? 'USD');
   const bids: PrebidBid[] = [];
   const all = list(body?.seatbid).flatMap((seat) => list(obj(seat)?.bid));
   if (all.length > MAX_BIDS) warn(`${all.length} bids, only the first ${MAX_BIDS} read`);

@@ -7,12 +7,12 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { BidfieldsError, generatePrebidAdapter, safeGeneratePrebidAdapter } from '../../src/codegen/index.js';
 import { literal } from '../../src/codegen/emit.js';
-import { validateAdapter } from '../../src/core/compile.js';
+import { compile, validateAdapter } from '../../src/core/compile.js';
 import type { AdapterRecord } from '../../src/core/types.js';
 import type { CliIO } from '../../src/cli/io.js';
 import { main } from '../../src/cli/main.js';
 import type { PrebidBidderSpec } from '../../src/prebid/types.js';
-import { RUNTIME_SOURCE } from '../prebid/generated.js';
+import { generatedSpec, RUNTIME_SOURCE } from '../prebid/generated.js';
 
 const example = JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, '../../examples/prebid-js-adapter.json'), 'utf8')) as AdapterRecord;
 const known = ['bid.example-ssp.com'];
@@ -89,6 +89,45 @@ describe('generatePrebidAdapter', () => {
     // The doc keeps the text in table cells and code blocks it cannot close.
     expect(files[1].text).not.toContain('</script>');
     expect(files[1].text.match(/^```/gm)).toHaveLength(6);
+  });
+
+  it("the doc's Test Parameters pass the field's value rules (pattern, lengths, integer, bounds), as the adapter checks them", async () => {
+    const ruled: AdapterRecord = {
+      ...example,
+      fields: [
+        { name: 'prd.impTagId', type: 'text', display: 'Tag id', required: true, pattern: '^\\d+$' },
+        { name: 'code', type: 'text', display: 'Code', required: true, pattern: '^[a-z]+$', maxLength: 4 },
+        { name: 'long', type: 'text', display: 'Long', required: true, minLength: 12 },
+        { name: 'short', type: 'text', display: 'Short', required: true, maxLength: 3 },
+        { name: 'six', type: 'text', display: 'Six digits', required: true, pattern: '^[0-9]{6}$' },
+        { name: 'caps', type: 'text', display: 'Caps', required: true, pattern: '^[A-Z]+$' },
+        { name: 'count', type: 'number', display: 'Count', required: true, integer: true, min: 0.5 },
+        { name: 'below', type: 'number', display: 'Below', required: true, max: -5 },
+        { name: 'whole', type: 'number', display: 'Whole', required: true, integer: true, min: -7.5, max: -2.5 },
+        { name: 'tier', type: 'select', display: 'Tier', required: true, options: [{ name: 'Gold', value: 3 }] },
+      ],
+    };
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const { files } = generatePrebidAdapter(ruled, { knownEndpoints: known });
+    const doc = files[1].text;
+    // The example ad unit's params, one JSON literal a line.
+    const block = /params: \{\n([\s\S]*?)\n {4}\}/.exec(doc)![1]!;
+    const params = JSON.parse(`{${block}}`) as Record<string, unknown>;
+    expect(Object.keys(params)).toEqual(ruled.fields.map((field) => field.name));
+    expect(compile(ruled, { knownEndpoints: known }).validateValues(params)).toEqual([]);
+    const spec = await generatedSpec(ruled, known);
+    expect(spec.isBidRequestValid({ bidId: 'b1', params, mediaTypes: { banner: { sizes: [[300, 250]] } } })).toBe(true);
+    // The Bid Params table shows the same examples.
+    const rows = doc.split('\n').filter((line) => line.startsWith('| `'));
+    for (const [name, value] of Object.entries(params)) expect(rows.find((row) => row.startsWith(`| \`${name}\` |`))).toContain(` | ${JSON.stringify(value)} | `);
+    expect(doc).not.toContain('placeholder');
+  });
+
+  it('marks an example it cannot make valid as a placeholder to replace', () => {
+    const hard: AdapterRecord = { ...example, fields: [{ name: 'prd.impTagId', type: 'text', display: 'Tag id', required: true, pattern: '^[A-Z]{2}-[0-9]{3}$' }] };
+    const doc = generatePrebidAdapter(hard, { knownEndpoints: known }).files[1].text;
+    expect(doc).toMatch(/"prd\.impTagId": "[^"\n]*" \/\/ placeholder/);
+    expect(doc).toMatch(/\| `prd\.impTagId` \|[^\n]*\(placeholder[^\n|]*\)/);
   });
 
   it('literal(): JSON, with the line terminators and HTML brackets escaped', () => {
