@@ -19,6 +19,9 @@ export const EVENTS_LOCAL_TABLE = 'events_local';
 /** The table of imported files. */
 export const IMPORTS_TABLE = 'imported_files';
 /**
+ * The times of both logs are the server's (`now64`), so that "deleted since the attempt began" does not depend on
+ * the clocks of the machines that import and delete.
+ *
  * The log of import attempts: a `started` row when an import begins sending (its token prefix, batch size, the
  * number of deletions so far and the file's first and last dates) and an `ended` row when it completes or is given up, so that a re-run finds the
  * attempt it continues.
@@ -186,10 +189,10 @@ const ATTEMPT_COLUMNS = `(
   \`deletions\` UInt64,
   \`first_date\` Date,
   \`last_date\` Date,
-  \`at\` DateTime64(3, 'UTC')
+  \`at\` DateTime64(3, 'UTC') DEFAULT now64(3)
 )`;
 const DELETION_COLUMNS = `(
-  \`deleted_at\` DateTime64(3, 'UTC'),
+  \`deleted_at\` DateTime64(3, 'UTC') DEFAULT now64(3),
   \`start_date\` Date,
   \`end_date\` Date,
   \`service\` String,

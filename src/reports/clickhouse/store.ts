@@ -182,7 +182,7 @@ export async function createClickHouseReportStore(
   const logAttempt = (hash: string, prefix: string, state: 'started' | 'ended', rowsPerBatch: number, deletions: number, first: string, last: string) =>
     client.insert({
       table: ATTEMPTS_TABLE,
-      values: [{ hash, prefix, state, batch_rows: rowsPerBatch, deletions, first_date: first, last_date: last, at: timestamp() }],
+      values: [{ hash, prefix, state, batch_rows: rowsPerBatch, deletions, first_date: first, last_date: last }],
       format: 'JSONEachRow',
       clickhouse_settings: { insert_deduplicate: 0 },
     });
@@ -209,15 +209,15 @@ export async function createClickHouseReportStore(
         ` GROUP BY \`prefix\` HAVING countIf(\`state\` = 'ended') = 0 ORDER BY at`,
       params: { hash: file.hash },
     });
-    // A run is stale when a deletion made after it began (past the first `deletions` in order) covers any of its dates.
+    // A run is stale when a deletion made since it began (server times) covers any of its dates.
     const stale: Attempt[] = [];
     for (const a of open) {
       if (Number(a.deletions) === deletions) continue;
       const [hit] = await select<{ n: number }>({
         query:
-          `SELECT count() AS n FROM (SELECT \`start_date\`, \`end_date\` FROM ${DELETIONS_TABLE} ORDER BY \`deleted_at\` LIMIT 1000000000 OFFSET {skip:UInt64})` +
-          ` WHERE \`start_date\` <= {last:Date} AND \`end_date\` >= {first:Date}`,
-        params: { skip: Number(a.deletions), first: a.first, last: a.last },
+          `SELECT count() AS n FROM ${DELETIONS_TABLE} WHERE \`deleted_at\` >= fromUnixTimestamp64Milli({at:Int64}, 'UTC')` +
+          ` AND \`start_date\` <= {last:Date} AND \`end_date\` >= {first:Date}`,
+        params: { at: Number(a.at), first: a.first, last: a.last },
       });
       if (Number(hit?.n ?? 0) > 0) stale.push(a);
     }
@@ -313,14 +313,15 @@ export async function createClickHouseReportStore(
       const n = await count(where);
       if (n === 0) return 0;
       const target = options.cluster === undefined ? EVENTS_TABLE : `${EVENTS_LOCAL_TABLE} ON CLUSTER ${clusterName(options.cluster)}`;
-      await client.command({ query: `DELETE FROM ${target} WHERE ${where.query}`, query_params: where.params });
-      // Logged after the rows are gone: an interrupted import re-run after this must not take its kept rows as whole.
+      // Logged before the rows go, so that a re-run of an interrupted import never takes its kept rows as whole after a
+      // delete (a logged delete that then fails only makes such a re-run refuse, which is safe).
       await client.insert({
         table: DELETIONS_TABLE,
-        values: [{ deleted_at: timestamp(), start_date: filter.startDate, end_date: filter.endDate, service: filter.service ?? '', country: filter.country ?? '', row_count: n }],
+        values: [{ start_date: filter.startDate, end_date: filter.endDate, service: filter.service ?? '', country: filter.country ?? '', row_count: n }],
         format: 'JSONEachRow',
         clickhouse_settings: { insert_deduplicate: 0 },
       });
+      await client.command({ query: `DELETE FROM ${target} WHERE ${where.query}`, query_params: where.params });
       return n;
     },
     count: () => count(),
@@ -331,7 +332,7 @@ export async function createClickHouseReportStore(
   };
 }
 
-/** Now as a DateTime64(3) in UTC, as the import logs write it. */
+/** Now as a DateTime64(3) in UTC, as `imported_files` records it. */
 function timestamp(): string {
   return new Date().toISOString().replace('T', ' ').replace('Z', '');
 }
