@@ -39,11 +39,14 @@ export interface FormField {
 
 type Described = { fields: readonly FieldDefinition[] };
 
-/** The default as the input shows it: text as a string, numbers as numbers (a decimal string is read as one). */
+/**
+ * The default as the input shows it: text as a string, numbers as numbers (a decimal string is read as one).
+ * Anything else (an object, a boolean: a record being typed) has none, rather than `[object Object]` or a throw.
+ */
 function defaultOf(field: FieldDefinition): string | number | undefined {
   const value: unknown = field.default;
-  if (value === undefined || value === null || value === '') return undefined;
-  if (field.type === 'text') return typeof value === 'number' ? decimalString(value) : String(value);
+  if (value === '' || (typeof value !== 'string' && typeof value !== 'number')) return undefined;
+  if (field.type === 'text') return typeof value === 'number' ? decimalString(value) : value;
   if (typeof value === 'number') return value;
   const parsed = typeof value === 'string' ? parseDecimal(value) : undefined;
   return parsed === undefined || Number.isNaN(parsed) ? undefined : parsed;

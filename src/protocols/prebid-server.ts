@@ -66,13 +66,16 @@ export function compilePrebidServer(input: AdapterInput, options: PrebidServerOp
   }
   const { knownEndpoints, allowLocal, strict } = options;
   let adapter: CompiledAdapter | undefined;
+  let warnings: Issue[] = [];
   try {
     adapter = compile(input, { knownEndpoints, allowLocal, strict, extBase });
   } catch (error) {
     if (!(error instanceof BidfieldsError)) throw error;
     issues.push(...error.issues);
+    warnings = [...error.warnings];
   }
-  if (!adapter || issues.length > 0) throw new BidfieldsError(issues);
+  // A refusal keeps the warnings compile found, as compile's own does.
+  if (!adapter || issues.length > 0) throw new BidfieldsError(issues, adapter ? [...adapter.warnings] : warnings);
   locations.set(adapter, location);
   return adapter;
 }

@@ -46,6 +46,11 @@ describe('formFields', () => {
     expect(formFields({} as AdapterRecord)).toEqual([]);
   });
 
+  it('gives no default for a default that is not text or a number, while the record is typed (it threw on {"toString":1})', () => {
+    const typing = JSON.parse('{"protocol":"prebid-server","fields":[{"name":"a","type":"text","display":"A","default":{"toString":1}},{"name":"b","type":"text","display":"B","default":{"x":1}},{"name":"c","type":"number","display":"C","default":true},{"name":"d","type":"text","display":"D","default":7}]}');
+    expect(formFields(typing).map((f) => f.default)).toEqual([undefined, undefined, undefined, '7']);
+  });
+
   it('keeps hostile display text as data (a UI sets it as text)', () => {
     const [field] = formFields([{ name: 'x', type: 'text', display: '<img src=x onerror=alert(1)>' }]);
     expect(field!.label).toBe('<img src=x onerror=alert(1)>');

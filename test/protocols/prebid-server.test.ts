@@ -115,3 +115,22 @@ describe('safeBuildPrebidServerRequest', () => {
     expect(result.ok && JSON.parse(result.http.body).imp[0]).toEqual({ id: '1', ext: { zone: 2 } });
   });
 });
+
+describe('compilePrebidServer refusals keep the warnings', () => {
+  it('as compile does (lenient mode warns of an unknown key, then refuses a bad field)', () => {
+    const record = { protocol: 'prebid-server', extra: 1, fields: [{ name: 'prd.impTagId', type: 'text', display: 'Tag' }, { name: 'x', type: 'date', display: 'X' }] } as unknown as AdapterRecord;
+    const caught = (fn: () => unknown) => {
+      try {
+        fn();
+      } catch (error) {
+        return error as BidfieldsError;
+      }
+      throw new Error('not refused');
+    };
+    const viaCompile = caught(() => compile(record, { strict: false }));
+    const viaWrapper = caught(() => compilePrebidServer(record, { strict: false }));
+    expect(viaCompile.warnings.map((w) => w.path)).toEqual(['/extra']);
+    expect(viaWrapper.warnings).toEqual(viaCompile.warnings);
+    expect(viaWrapper.issues).toEqual(viaCompile.issues);
+  });
+});
