@@ -25,7 +25,8 @@ export { DEFAULT_SCRYPT_COST, hashPassword, type ScryptCost } from '../auth/pass
 export { ROLE, STATUS, parseRole, type Role, type Status } from '../auth/roles.js';
 export type { UserRecord } from '../auth/user.js';
 export { createReportEngine, type ReportEngine, type ReportOutcome } from '../reports/engine.js';
-export { AlreadyImportedError, type ReportStore, type ImportingStore, type EventRow, type StoreResult } from '../reports/store.js';
+export { AlreadyImportedError, ResumeConflictError, type ReportStore, type ImportingStore, type EventRow, type StoreResult, type DeleteFilter, type ImportRecord } from '../reports/store.js';
+export { importEvents, type ImportOptions, type ImportStatus, type ImportSummary } from '../reports/import/import.js';
 export type { ReportPlan } from '../reports/plan.js';
 export { CONSOLE_CSP, defaultConsoleDir, loadConsoleAssets, type ConsoleAssets, type ConsoleOptions } from './console-assets.js';
 export { createAdapterService, ADAPTER_READ_ROLES, ADAPTER_WRITE_ROLES, type AdapterService, type AdapterServiceOptions, type AdapterAnswer } from '../adapters/service.js';

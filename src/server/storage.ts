@@ -56,7 +56,7 @@ export interface Storage {
  * with `clickhouse` (a URL or `chdb:DIR`, relative to `cwd`), the events live there. With both, the data folder
  * is not opened.
  */
-export type StorageLocation = ({ dataDir: string; holder?: string } | { memory: true }) & SharedStores;
+export type StorageLocation = ({ dataDir: string; holder?: string } | { memory: true } | { clickhouse: string; postgresUrl: string }) & SharedStores;
 
 /** The stores API instances share (issue 13). */
 export interface SharedStores {

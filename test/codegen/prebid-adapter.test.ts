@@ -142,7 +142,7 @@ describe('bidfields prebid-adapter', () => {
   it('writes the module and its doc, exit 0', async () => {
     const run = await cli('prebid-adapter', '--adapter', record('ok.json', example), '--known-endpoint', known[0]!, '--out', 'out', '--gvlid', '755', '--ttl', '120');
     expect(run.code).toBe(0);
-    expect(run.out).toBe(`wrote ${path.join(dir, 'out/examplesspBidAdapter.js')}\nwrote ${path.join(dir, 'out/examplesspBidAdapter.md')}\n`);
+    expect(run.out).toBe(`wrote ${path.join('out', 'examplesspBidAdapter.js')}\nwrote ${path.join('out', 'examplesspBidAdapter.md')}\n`);
     const module = fs.readFileSync(path.join(dir, 'out/examplesspBidAdapter.js'), 'utf8');
     expect(module).toContain('"gvlid":755');
     expect(module).toContain('{"ttl":120}');

@@ -7,6 +7,7 @@ import { EXIT_INVALID, EXIT_OK, UsageError, type CliCommand } from '../io.js';
 import { COMPILE_FLAGS_HELP, compileFlags, compileOptionsFrom, isWrittenAdapterNumber, printIssues, readJsonFile, readJsonStdin, toJson } from './shared.js';
 
 const usage = `Usage: bidfields enrich --adapter FILE --values FILE [--request FILE] [--all-imps] [--json]
+                       [--known-endpoint HOST]... [--allow-local] [--lenient]
 
 Applies entered values to an OpenRTB 2.x bid request and prints the enriched request as JSON.
 The request comes from --request or standard input. The input file is never changed.

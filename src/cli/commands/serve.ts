@@ -17,7 +17,7 @@ import { STORE_OPTIONS, STORE_USAGE, storeLocation } from './stores.js';
 import { defaultConsoleDir, loadConsoleAssets } from '../../server/console-assets.js';
 import { EXIT_INVALID, EXIT_OK, UsageError, type CliCommand, type CliIO } from '../io.js';
 
-const usage = `Usage: bidfields serve [--port N] [--host H] [--data DIR | --clickhouse URL --postgres URL] [--demo] [--known-endpoint HOST]... [--cors ORIGIN] [--max-body BYTES] [--max-import BYTES] [--grace-ms N]
+const usage = `Usage: bidfields serve [--port N] [--host H] [--data DIR | --clickhouse URL [--cluster NAME] --postgres URL] [--demo] [--known-endpoint HOST]... [--cors ORIGIN] [--max-body BYTES] [--max-import BYTES] [--grace-ms N]
 
 Serves POST /api/signin/ and POST /api/reportv2/ (SPEC §7), POST /api/data/import (Admin: load a CSV or
 NDJSON file of event rows without a restart; see \`bidfields data import --server\`), the adapter records at

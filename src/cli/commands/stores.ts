@@ -47,7 +47,7 @@ export interface StoreValues {
  * @example
  * storeLocation({ clickhouse: 'chdb:events', postgres: url }, io, 'data import')
  */
-export function storeLocation(values: StoreValues, io: CliIO, holder: string, env: NodeJS.ProcessEnv = process.env): StorageLocation {
+export function storeLocation(values: StoreValues, io: CliIO, holder: string, env: NodeJS.ProcessEnv = process.env): StorageLocation & { dataDir: string } {
   const clickhouse = values.clickhouse ?? (env.BIDFIELDS_CLICKHOUSE_URL || undefined);
   const postgresUrl = values.postgres ?? (env.BIDFIELDS_DATABASE_URL || undefined);
   if (clickhouse !== undefined) {

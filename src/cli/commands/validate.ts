@@ -6,7 +6,7 @@ import { BidfieldsError, type Issue } from '../../core/issues.js';
 import { EXIT_INVALID, EXIT_OK, UsageError, type CliCommand } from '../io.js';
 import { COMPILE_FLAGS_HELP, compileFlags, compileOptionsFrom, isWrittenAdapterNumber, printIssues, readJsonFile } from './shared.js';
 
-const usage = `Usage: bidfields validate FILE [--json]
+const usage = `Usage: bidfields validate FILE [--json] [--known-endpoint HOST]... [--allow-local] [--lenient]
 
 Checks an adapter record or a bare array of field definitions against the schema and the naming,
 uniqueness, predefined-name, RTB-prefix, endpoint and CPM-field rules.
