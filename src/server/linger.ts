@@ -23,16 +23,17 @@ export function lingerBeforeClose(request: IncomingMessage, ms = LINGER_MS): voi
   const socket = request.socket;
   request.resume();
   socket.destroySoon = function destroySoon(this: Socket) {
-    const close = () => {
-      clearTimeout(timer);
-      this.destroy();
-    };
-    const timer = setTimeout(close, ms);
+    const timer = setTimeout(() => this.destroy(), ms);
     timer.unref();
-    this.once('end', close);
     this.once('close', () => clearTimeout(timer));
+    // Closed once the answer is written out and the client has nothing more to send.
+    const closeWhenWritten = () => (this.writableFinished ? this.destroy() : this.once('finish', () => this.destroy()));
     this.end();
-    this.resume();
+    if (this.readableEnded) closeWhenWritten();
+    else {
+      this.once('end', closeWhenWritten);
+      this.resume();
+    }
     return this;
   } as Socket['destroySoon'];
 }
