@@ -67,7 +67,7 @@ export class AlreadyImportedError extends Error {
  */
 export class ResumeConflictError extends Error {
   override name = 'ResumeConflictError';
-  constructor(readonly startedAt: Date, readonly dates: { first: string; last: string }) {
+  constructor(readonly startedAt: Date) {
     super(
       `an import of this content that began at ${startedAt.toISOString()} was interrupted after keeping rows, and rows of its dates ` +
         `were deleted since, so running it again could neither skip nor resend them exactly`,

@@ -74,7 +74,7 @@ export const prebidAdapterCommand: CliCommand = {
     }));
 
     /** A written file's path as the user would type it: relative to the working folder when inside it. */
-    function shown(file = ''): string {
+    function shown(file: string): string {
       const relative = path.relative(io.cwd ?? process.cwd(), file);
       return relative && !relative.startsWith('..') && !path.isAbsolute(relative) ? relative : file;
     }
@@ -82,7 +82,7 @@ export const prebidAdapterCommand: CliCommand = {
     function finish(result: SafeGenerateResult): number {
       const issues: Issue[] = result.ok ? [] : result.issues;
       if (flags.json) io.stdout(JSON.stringify({ ok: result.ok, issues, files: result.ok ? result.files.map((file) => file.path) : [] }) + '\n');
-      else if (result.ok) for (const file of result.files) io.stdout(`wrote ${shown(file.path)}\n`);
+      else if (result.ok) for (const file of result.files) io.stdout(`wrote ${shown(file.path!)}\n`); // written: outDir was given
       else printIssues(io, issues, []);
       return result.ok ? EXIT_OK : EXIT_INVALID;
     }

@@ -19,15 +19,13 @@ export const EVENTS_LOCAL_TABLE = 'events_local';
 /** The table of imported files. */
 export const IMPORTS_TABLE = 'imported_files';
 /**
- * The times of both logs are the server's (`now64`), so that "deleted since the attempt began" does not depend on
- * the clocks of the machines that import and delete.
- *
  * The log of import attempts: a `started` row when an import begins sending (its token prefix, batch size, the
- * number of deletions so far and the file's first and last dates) and an `ended` row when it completes or is given up, so that a re-run finds the
- * attempt it continues.
+ * number of deletions so far and the file's first and last dates) and an `ended` row when it completes or is given
+ * up, so that a re-run finds the attempt it continues. Its times, and those of {@link DELETIONS_TABLE}, are the
+ * server's (`now64`), so "deleted since the attempt began" does not depend on the clocks of the importing machines.
  */
 export const ATTEMPTS_TABLE = 'import_attempts';
-/** The log of `data delete` runs; its row count tells whether rows were deleted since an attempt began. */
+/** The log of `data delete` runs: whether, and which dates, were deleted since an attempt began. */
 export const DELETIONS_TABLE = 'deletions';
 /**
  * How many recent insert blocks a (non-replicated) MergeTree remembers to drop a repeated insert with the same
@@ -199,6 +197,12 @@ const DELETION_COLUMNS = `(
   \`country\` String,
   \`row_count\` UInt64
 )`;
+/** The small tables beside the events (the import record and the two logs): name, columns, sort key. */
+const BOOKKEEPING: readonly [string, string, string][] = [
+  [IMPORTS_TABLE, IMPORT_COLUMNS, '(`hash`, `imported_at`)'],
+  [ATTEMPTS_TABLE, ATTEMPT_COLUMNS, '(`hash`, `at`)'],
+  [DELETIONS_TABLE, DELETION_COLUMNS, '`deleted_at`'],
+];
 const EVENTS_LAYOUT = 'PARTITION BY toYYYYMM(`date`) ORDER BY (`date`, `service`, `country`)';
 
 /** Options of {@link schemaStatements}. */
@@ -225,9 +229,7 @@ export function schemaStatements(options: SchemaOptions = {}): string[] {
     return [
       `CREATE TABLE IF NOT EXISTS ${EVENTS_TABLE} ${EVENT_COLUMNS}\nENGINE = MergeTree ${EVENTS_LAYOUT}\n` +
         `SETTINGS non_replicated_deduplication_window = ${DEDUPLICATION_WINDOW}`,
-      `CREATE TABLE IF NOT EXISTS ${IMPORTS_TABLE} ${IMPORT_COLUMNS}\nENGINE = MergeTree ORDER BY (\`hash\`, \`imported_at\`)`,
-      `CREATE TABLE IF NOT EXISTS ${ATTEMPTS_TABLE} ${ATTEMPT_COLUMNS}\nENGINE = MergeTree ORDER BY (\`hash\`, \`at\`)`,
-      `CREATE TABLE IF NOT EXISTS ${DELETIONS_TABLE} ${DELETION_COLUMNS}\nENGINE = MergeTree ORDER BY \`deleted_at\``,
+      ...BOOKKEEPING.map(([table, columns, order]) => `CREATE TABLE IF NOT EXISTS ${table} ${columns}\nENGINE = MergeTree ORDER BY ${order}`),
     ];
   }
   const on = `ON CLUSTER ${clusterName(options.cluster)}`;
@@ -236,11 +238,9 @@ export function schemaStatements(options: SchemaOptions = {}): string[] {
       `ENGINE = ReplicatedMergeTree('/clickhouse/tables/{shard}/{database}/${EVENTS_LOCAL_TABLE}', '{replica}') ${EVENTS_LAYOUT}`,
     `CREATE TABLE IF NOT EXISTS ${EVENTS_TABLE} ${on} AS ${EVENTS_LOCAL_TABLE}\n` +
       `ENGINE = Distributed(${clusterName(options.cluster)}, currentDatabase(), ${EVENTS_LOCAL_TABLE}, cityHash64(\`date\`, \`service\`, \`country\`))`,
-    `CREATE TABLE IF NOT EXISTS ${IMPORTS_TABLE} ${on} ${IMPORT_COLUMNS}\n` +
-      `ENGINE = ReplicatedMergeTree('/clickhouse/tables/all/{database}/${IMPORTS_TABLE}', '{shard}-{replica}') ORDER BY (\`hash\`, \`imported_at\`)`,
-    `CREATE TABLE IF NOT EXISTS ${ATTEMPTS_TABLE} ${on} ${ATTEMPT_COLUMNS}\n` +
-      `ENGINE = ReplicatedMergeTree('/clickhouse/tables/all/{database}/${ATTEMPTS_TABLE}', '{shard}-{replica}') ORDER BY (\`hash\`, \`at\`)`,
-    `CREATE TABLE IF NOT EXISTS ${DELETIONS_TABLE} ${on} ${DELETION_COLUMNS}\n` +
-      `ENGINE = ReplicatedMergeTree('/clickhouse/tables/all/{database}/${DELETIONS_TABLE}', '{shard}-{replica}') ORDER BY \`deleted_at\``,
+    // One Keeper path per table for the whole cluster ('all', replica '{shard}-{replica}'): every node sees every row.
+    ...BOOKKEEPING.map(([table, columns, order]) =>
+      `CREATE TABLE IF NOT EXISTS ${table} ${on} ${columns}\n` +
+      `ENGINE = ReplicatedMergeTree('/clickhouse/tables/all/{database}/${table}', '{shard}-{replica}') ORDER BY ${order}`),
   ];
 }

@@ -179,13 +179,11 @@ export async function createClickHouseReportStore(
     return Number(row?.n ?? 0);
   };
 
+  /** One row of bookkeeping (an import record, an attempt, a deletion); never deduplicated: each is an event of its own. */
+  const record = (table: string, row: Record<string, unknown>) =>
+    client.insert({ table, values: [row], format: 'JSONEachRow', clickhouse_settings: { insert_deduplicate: 0 } });
   const logAttempt = (hash: string, prefix: string, state: 'started' | 'ended', rowsPerBatch: number, deletions: number, first: string, last: string) =>
-    client.insert({
-      table: ATTEMPTS_TABLE,
-      values: [{ hash, prefix, state, batch_rows: rowsPerBatch, deletions, first_date: first, last_date: last }],
-      format: 'JSONEachRow',
-      clickhouse_settings: { insert_deduplicate: 0 },
-    });
+    record(ATTEMPTS_TABLE, { hash, prefix, state, batch_rows: rowsPerBatch, deletions, first_date: first, last_date: last });
 
   /**
    * Where this import's batches go, chosen so that a re-run counts every row once. The tokens are
@@ -221,7 +219,7 @@ export async function createClickHouseReportStore(
       });
       if (Number(hit?.n ?? 0) > 0) stale.push(a);
     }
-    if (stale.length > 0 && !force) throw new ResumeConflictError(new Date(Number(stale[0]!.at)), { first, last });
+    if (stale.length > 0 && !force) throw new ResumeConflictError(new Date(Number(stale[0]!.at)));
     for (const a of stale) await logAttempt(file.hash, a.prefix, 'ended', Number(a.batch_rows), Number(a.deletions), a.first, a.last);
     const salt = force ? `force${await countImports(file.hash)}-` : '';
     const resumed = open.find((a) => !stale.includes(a) && a.prefix.startsWith(`${salt}${file.hash}-`));
@@ -299,12 +297,7 @@ export async function createClickHouseReportStore(
       }
       if (pending.length > 0) await flush();
       importOptions.signal?.throwIfAborted();
-      await client.insert({
-        table: IMPORTS_TABLE,
-        values: [{ hash: file.hash, imported_at: timestamp(), row_count: loaded, name: file.name }],
-        format: 'JSONEachRow',
-        clickhouse_settings: { insert_deduplicate: 0 },
-      });
+      await record(IMPORTS_TABLE, { hash: file.hash, imported_at: timestamp(), row_count: loaded, name: file.name });
       await logAttempt(file.hash, attempt.prefix, 'ended', attempt.batchRows, attempt.deletions, attempt.first, attempt.last);
       return { loaded };
     },
@@ -315,12 +308,7 @@ export async function createClickHouseReportStore(
       const target = options.cluster === undefined ? EVENTS_TABLE : `${EVENTS_LOCAL_TABLE} ON CLUSTER ${clusterName(options.cluster)}`;
       // Logged before the rows go, so that a re-run of an interrupted import never takes its kept rows as whole after a
       // delete (a logged delete that then fails only makes such a re-run refuse, which is safe).
-      await client.insert({
-        table: DELETIONS_TABLE,
-        values: [{ start_date: filter.startDate, end_date: filter.endDate, service: filter.service ?? '', country: filter.country ?? '', row_count: n }],
-        format: 'JSONEachRow',
-        clickhouse_settings: { insert_deduplicate: 0 },
-      });
+      await record(DELETIONS_TABLE, { start_date: filter.startDate, end_date: filter.endDate, service: filter.service ?? '', country: filter.country ?? '', row_count: n });
       await client.command({ query: `DELETE FROM ${target} WHERE ${where.query}`, query_params: where.params });
       return n;
     },

@@ -63,8 +63,8 @@ export interface ImportSummary {
   previous?: ImportRecord;
   /** The first and last date of the rows that passed the check, once the first pass has read them. */
   dates?: { first: string; last: string };
-  /** For `conflict`: when the interrupted run began. */
-  conflict?: { startedAt: Date };
+  /** For `conflict`: when the interrupted run began, and what stands in the way. */
+  conflict?: { startedAt: Date; message: string };
   /** For `invalid-file`: what the parser said, and the line, when known. */
   error?: { message: string; line?: number };
   elapsedMs: number;
@@ -84,6 +84,11 @@ export interface ImportOptions {
   onRefused?: (line: number, reason: string) => void;
   /** Called now and then with the bytes read in the current pass and the file's size. */
   onProgress?: (bytesRead: number, totalBytes: number, pass: 'check' | 'load') => void;
+  /**
+   * The file is the caller's own, which nothing else writes (an upload the server spooled): read as it is, where a
+   * store that keeps batches as they go would otherwise get a private copy made first.
+   */
+  privateFile?: boolean;
   /** Rows per batch handed to the store; default 20 000. */
   batchSize?: number;
 }
@@ -107,7 +112,7 @@ export async function importEvents(path: string, store: ImportingStore, options:
   const totalBytes = (await stat(path)).size;
   const name = options.name ?? basename(path);
   // A store that keeps batches as they go reads a private copy: both passes then see the same bytes.
-  const copy = store.keepsBatches ? await mkdtemp(join(tmpdir(), 'bidfields-import-')) : undefined;
+  const copy = store.keepsBatches && !options.privateFile ? await mkdtemp(join(tmpdir(), 'bidfields-import-')) : undefined;
   try {
     const source = copy ? join(copy, 'file') : path;
     if (copy) await copyFile(path, source);
@@ -127,7 +132,7 @@ export async function importEvents(path: string, store: ImportingStore, options:
     if (status === undefined) throw summary.sent ? new PartialImportError(summary.sent, { cause: error }) : error;
     if (error instanceof AlreadyImportedError) summary.previous = error.record;
     if (error instanceof ImportFileError) summary.error = { message: error.message, line: error.line };
-    if (error instanceof ResumeConflictError) summary.conflict = { startedAt: error.startedAt };
+    if (error instanceof ResumeConflictError) summary.conflict = { startedAt: error.startedAt, message: error.message };
     return end(status);
   } finally {
     if (copy) await rm(copy, { recursive: true, force: true });
@@ -192,7 +197,5 @@ async function* loadPass(path: string, hash: string, totalBytes: number, store: 
  */
 export function conflictNote(s: ImportSummary, force: string): string {
   const dates = s.dates ? ` (--start-date ${s.dates.first} --end-date ${s.dates.last})` : '';
-  return `an import of this content that began at ${s.conflict!.startedAt.toISOString()} was interrupted after keeping rows, and rows of ` +
-    `its dates were deleted since, so running it again could neither skip nor resend them exactly; delete what that run kept with ` +
-    `bidfields data delete${dates}, then import the file again with ${force}`;
+  return `${s.conflict!.message}; delete what that run kept with bidfields data delete${dates}, then import the file again with ${force}`;
 }

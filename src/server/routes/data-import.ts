@@ -81,6 +81,7 @@ export function dataImportRoute(deps: { tokens: TokenService; store: ImportingSt
             name,
             skipInvalid,
             force,
+            privateFile: true, // spooled above, in a folder of its own
             signal: gone.signal,
             onRefused: (line, reason) => refusedRows.length < LISTED && refusedRows.push({ line, reason }),
           }).finally(() => (ended = true));
