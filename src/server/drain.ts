@@ -1,29 +1,42 @@
 /**
- * Stopping without dropping answers (issue 11). While the server stops, a request that arrives on a connection
- * already open is answered 503 `shutting_down` with `Connection: close`, and every answer still to come says
- * `Connection: close`, so keep-alive clients move on. Requests in flight get the grace period to finish; after it,
- * a request with no response yet is answered 503, one whose response is written whole is left to flush, one whose
- * response has begun but is not written whole is cut (its socket destroyed: a half-sent body cannot be replaced),
- * and the connections still open a second later are closed. Fastify's own 503 on closing is off:
- * its body is not the API's error body.
+ * Stopping without dropping answers. While the server stops it keeps accepting: a request that arrives, on an open
+ * connection or a new one, is answered 503 `shutting_down` with `Connection: close` and `Retry-After`, and every
+ * answer still to come says `Connection: close`. The listening socket closes only once the requests in flight have
+ * ended (or the grace period has) and no connection has arrived for a moment, so what the kernel had queued is
+ * taken and answered rather than reset. After the grace period, an unanswered request gets 503, a half-sent answer
+ * is cut, and the connections still open a second later are closed.
  */
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { Server as NetServer, type Socket } from 'node:net';
 import { SHUTTING_DOWN } from './http-error.js';
+import { lingerBeforeClose } from './linger.js';
 import { sendRawError } from './respond.js';
 
 /** How often idle keep-alive connections are swept while stopping, and how long sockets get to flush a 503. */
 const SWEEP_MS = 50;
 const FLUSH_MS = 1000;
+/**
+ * How long no connection may arrive before the listening socket closes. Closing resets whatever waits in the
+ * kernel's accept queue; a balancer still sending for a moment after the signal is better answered 503.
+ */
+const QUIET_MS = 100;
 
 /** The stopping state of one server. */
 export interface Drain {
   closing: boolean;
   /** Responses not yet closed. */
   readonly inFlight: Set<ServerResponse>;
-  /** Open connections, and those of them that have not sent a request yet. */
+  /** Open connections. */
   readonly open: Set<Socket>;
-  readonly fresh: Set<Socket>;
+  /**
+   * Connections the sweep of idle ones leaves alone: those that have not sent a request yet, and those answered
+   * 503 while stopping (they close themselves once the answer is out and the client's body is read).
+   */
+  readonly spared: Set<Socket>;
+  /** When the last connection was accepted (`performance.now()`). */
+  lastAccepted: number;
+  /** Called whenever a response in flight closes or a connection is accepted. */
+  changed?: () => void;
 }
 
 /**
@@ -33,14 +46,16 @@ export interface Drain {
  * const drain = watchServer(server)
  */
 export function watchServer(server: Server): Drain {
-  const drain: Drain = { closing: false, inFlight: new Set(), open: new Set(), fresh: new Set() };
+  const drain: Drain = { closing: false, inFlight: new Set(), open: new Set(), spared: new Set(), lastAccepted: 0 };
   server.on('connection', (socket: Socket) => {
     drain.open.add(socket);
-    drain.fresh.add(socket);
+    drain.spared.add(socket);
+    drain.lastAccepted = performance.now();
     socket.once('close', () => {
       drain.open.delete(socket);
-      drain.fresh.delete(socket);
+      drain.spared.delete(socket);
     });
+    drain.changed?.();
   });
   return drain;
 }
@@ -52,31 +67,57 @@ export function watchServer(server: Server): Drain {
  * if (admit(drain, req, res)) route(req, res)
  */
 export function admit(drain: Drain, req: IncomingMessage, res: ServerResponse): boolean {
-  drain.fresh.delete(req.socket as Socket);
   if (drain.closing) {
+    // A body still arriving is read and dropped, so the client gets the 503 rather than a reset under it.
+    if (!req.complete) lingerBeforeClose(req);
     sendRawError(res, SHUTTING_DOWN);
     return false;
   }
+  drain.spared.delete(req.socket as Socket);
   drain.inFlight.add(res);
-  res.once('close', () => drain.inFlight.delete(res));
+  res.once('close', () => {
+    drain.inFlight.delete(res);
+    drain.changed?.();
+  });
   return true;
 }
 
 /**
- * Stops `server`: no new connections, new requests on open ones get 503, requests in flight get `graceMs` to
- * finish; then the unanswered ones get 503 and the rest are cut. Resolves once every connection is closed.
+ * Stops `server`: requests in flight get `graceMs` to finish while new ones are answered 503; the listener closes
+ * once none is in flight and no connection has arrived for a moment (or the grace period is over); then the
+ * unanswered requests get 503 and the rest are cut. Resolves once every connection is closed.
  *
  * @example
  * await drainServer(server, drain, 10_000)
  */
 export async function drainServer(server: Server, drain: Drain, graceMs: number): Promise<void> {
   drain.closing = true;
-  // net.Server's close, not http.Server's: the latter first closes every idle connection, the fresh ones too.
-  const closed = new Promise<void>((resolve) => NetServer.prototype.close.call(server, () => resolve()));
   closeIdle(drain);
   const sweep = setInterval(() => closeIdle(drain), SWEEP_MS);
   let flush: NodeJS.Timeout | undefined;
+  let graceOver = false;
+  let check: NodeJS.Timeout | undefined;
+  let listenerClosed!: Promise<void>;
+  const closeListener = new Promise<void>((resolve) => {
+    const tryClose = () => {
+      clearTimeout(check);
+      if (!graceOver && drain.inFlight.size > 0) return;
+      const quietFor = performance.now() - drain.lastAccepted;
+      if (!graceOver && quietFor < QUIET_MS) return void (check = setTimeout(tryClose, QUIET_MS - quietFor + 1));
+      drain.changed = undefined;
+      // In the check phase, right after a poll phase took every connection the kernel had queued. net.Server's
+      // close, not http.Server's: the latter first closes every idle connection, the fresh ones too.
+      setImmediate(() => {
+        listenerClosed = new Promise<void>((done) => NetServer.prototype.close.call(server, () => done()));
+        resolve();
+      });
+    };
+    drain.changed = tryClose;
+    tryClose();
+  });
   const grace = setTimeout(() => {
+    graceOver = true;
+    drain.changed?.();
     for (const res of drain.inFlight) {
       if (!res.headersSent) sendRawError(res, SHUTTING_DOWN);
       else if (!res.writableEnded) res.destroy();
@@ -84,11 +125,14 @@ export async function drainServer(server: Server, drain: Drain, graceMs: number)
     flush = setTimeout(() => server.closeAllConnections(), FLUSH_MS);
   }, graceMs);
   try {
-    await closed;
+    await closeListener;
+    await listenerClosed;
   } finally {
     clearInterval(sweep);
     clearTimeout(grace);
     clearTimeout(flush);
+    clearTimeout(check);
+    drain.changed = undefined;
     server.close(() => {}); // nothing left to close: this stops Node's request-timeout checks
   }
 }
@@ -96,12 +140,12 @@ export async function drainServer(server: Server, drain: Drain, graceMs: number)
 /**
  * Closes the keep-alive connections that wait for a next request. Unlike `server.closeIdleConnections()`, a
  * connection that has not sent its first request yet is left open (as Go's `Shutdown` does): a client that has just
- * connected has most likely sent its request already, and it should get an answer (503), not a reset. Those are
- * closed when the grace period ends.
+ * connected has most likely sent its request already, and it should get an answer (503), not a reset. Those still
+ * silent are closed when the grace period ends.
  */
 function closeIdle(drain: Drain): void {
   const busy = new Set<unknown>([...drain.inFlight].map((res) => res.socket));
   for (const socket of drain.open) {
-    if (!busy.has(socket) && !drain.fresh.has(socket) && socket.writableLength === 0) socket.destroy();
+    if (!busy.has(socket) && !drain.spared.has(socket) && socket.writableLength === 0) socket.destroy();
   }
 }

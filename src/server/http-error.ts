@@ -40,6 +40,7 @@ export const INTERNAL_ERROR = new HttpError(500, 'internal', 'internal server er
 /** A request that arrives while the server is stopping; the client should retry on a new connection. */
 export const SHUTTING_DOWN = new HttpError(503, 'shutting_down', 'the server is shutting down; try again shortly', undefined, {
   Connection: 'close',
+  'Retry-After': '1',
 });
 /** A body that is not declared as JSON, or is compressed (Content-Encoding other than identity). */
 export const UNSUPPORTED_MEDIA_TYPE = new HttpError(415, 'unsupported_media_type', 'the body must be JSON, sent with Content-Type: application/json');

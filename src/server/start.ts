@@ -1,8 +1,8 @@
 /**
  * Starting and stopping the reference server. `startServer` resolves once the port is bound (with port 0 the OS
- * picks one, which is how the tests get an ephemeral server); `close` stops gracefully (`drain.ts`): no new
- * connections, 503 `shutting_down` for new requests on open ones, requests in flight answered within the grace
- * period, then Fastify's `onClose` hooks. Whoever owns the store closes it after `close` resolves.
+ * picks one, which is how the tests get an ephemeral server); `close` stops gracefully (`drain.ts`): after the drain
+ * delay, 503 `shutting_down` for new requests, requests in flight answered within the grace period, then Fastify's
+ * `onClose` hooks. Whoever owns the store closes it after `close` resolves.
  */
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -21,6 +21,11 @@ export interface StartOptions extends HandlerOptions {
   host?: string;
   /** How long `close` lets requests in flight finish before answering them 503; default 10 000 ms. */
   graceMs?: number;
+  /**
+   * How long `close` goes on serving normally before it starts to stop (default 0): time for a load balancer to
+   * take the instance out of rotation, as Kubernetes needs while it removes a terminating pod's endpoints.
+   */
+  drainDelayMs?: number;
 }
 
 /** A listening server. */
@@ -29,7 +34,7 @@ export interface RunningServer {
   url: string;
   port: number;
   server: Server;
-  /** Stops the server gracefully; resolves when every connection is closed. */
+  /** Stops the server gracefully (after the drain delay); resolves when every connection is closed. */
   close(): Promise<void>;
 }
 
@@ -53,7 +58,7 @@ export function createServer(services: ApiServices, options: HandlerOptions = {}
  * await running.close()
  */
 export async function startServer(services: ApiServices, options: StartOptions = {}): Promise<RunningServer> {
-  const { port = 8080, host = '127.0.0.1', graceMs = DEFAULT_GRACE_MS, ...handlerOptions } = options;
+  const { port = 8080, host = '127.0.0.1', graceMs = DEFAULT_GRACE_MS, drainDelayMs = 0, ...handlerOptions } = options;
   const { app, server, drain } = buildApi(services, handlerOptions);
   await app.ready();
   await new Promise<void>((resolve, reject) => {
@@ -70,6 +75,9 @@ export async function startServer(services: ApiServices, options: StartOptions =
     url: `http://${shownHost}:${address.port}`,
     port: address.port,
     server,
-    close: () => (closing ??= drainServer(server, drain, graceMs).then(() => app.close())),
+    close: () =>
+      (closing ??= new Promise((resolve) => setTimeout(resolve, drainDelayMs))
+        .then(() => drainServer(server, drain, graceMs))
+        .then(() => app.close())),
   };
 }

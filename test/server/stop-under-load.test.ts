@@ -1,15 +1,16 @@
-// Issue 11: `bidfields serve` stopped with 250 year-long reports in flight, 20 times. Each run starts the built CLI
-// on one data folder, fires the reports on connections already open (so every request has reached the server, not
-// only the kernel's accept queue), sends SIGTERM while they run and checks: exit 0 within the timeout, nothing
-// on standard error but the request log, every client answered (200; or a clean 503 `shutting_down` in the runs
-// with a short grace period), and the folder opens again at once. Also: 503 with `Connection: close` for requests
-// on open connections while stopping, and a second signal exits at once.
+// `bidfields serve` stopped with 250 year-long reports in flight, 20 times, two ways: on connections already open
+// (every request has reached the server), and on fresh connections with SIGTERM as soon as the first request
+// reaches the server (most still in the kernel's accept queue, which a closed listener would reset). Each run
+// checks exit 0, nothing on standard error but the request log, every client answered (200, or a clean 503
+// `shutting_down`), and the folder opens again at once. Also: 503 with `Connection: close` and `Retry-After` for
+// requests while stopping, --drain-delay-ms, and a second signal exits at once.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTokenService } from '../../src/auth/token.js';
 import type { EventRow } from '../../src/reports/store.js';
@@ -17,6 +18,7 @@ import { openStorage } from '../../src/server/storage.js';
 import { TEST_SECRET } from './test-server.js';
 
 const cli = path.resolve(import.meta.dirname, '../../dist/cli.js');
+const markFirstRequest = pathToFileURL(path.resolve(import.meta.dirname, '../support/mark-first-request.mjs')).href;
 const CLIENTS = 250;
 const RUNS = Number(process.env.STOP_RUNS ?? 20);
 const YEAR_REPORT = JSON.stringify({
@@ -44,6 +46,8 @@ interface Serving {
   url: string;
   stderr: () => string;
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /** Resolves when the first request reaches the server's handler. */
+  firstRequest: Promise<void>;
 }
 
 const started: ChildProcess[] = [];
@@ -52,10 +56,11 @@ afterEach(() => {
 });
 
 async function serve(dir: string, extra: string[] = []): Promise<Serving> {
-  const child = spawn(process.execPath, [cli, 'serve', '--data', dir, '--port', '0', ...extra], {
+  const child = spawn(process.execPath, ['--import', markFirstRequest, cli, 'serve', '--data', dir, '--port', '0', ...extra], {
     env: { ...process.env, BIDFIELDS_JWT_SECRET: TEST_SECRET },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe', 'pipe'],
   });
+  const firstRequest = new Promise<void>((resolve) => (child.stdio[3] as NodeJS.ReadableStream).once('data', () => resolve()));
   started.push(child);
   let out = '';
   let err = '';
@@ -65,20 +70,20 @@ async function serve(dir: string, extra: string[] = []): Promise<Serving> {
   for (let i = 0; i < 400 && !/listening on/.test(out); i++) await new Promise((resolve) => setTimeout(resolve, 25));
   const url = /listening on (http:\/\/\S+)/.exec(out)?.[1];
   if (!url) throw new Error(`no listening line: ${out} ${err}`);
-  return { child, url, stderr: () => err, exited };
+  return { child, url, stderr: () => err, exited, firstRequest };
 }
 
 /** One request's outcome: its status and Connection header, or the network error's code. */
-type Outcome = { status: number; connection: string | undefined; code?: string } | { error: string };
+type Outcome = { status: number; connection: string | undefined; retryAfter?: string; code?: string } | { error: string };
 
-function request(url: string, agent: http.Agent, headers: Record<string, string>, body?: string, written?: () => void): Promise<Outcome> {
+function request(url: string, agent: http.Agent | false, headers: Record<string, string>, body?: string, written?: () => void): Promise<Outcome> {
   return new Promise((resolve) => {
     const req = http.request(url, { method: body === undefined ? 'GET' : 'POST', agent, headers }, (res) => {
       let text = '';
       res.on('data', (chunk: Buffer) => (text += chunk.toString()));
       res.on('end', () => {
         const code = res.statusCode === 200 ? undefined : (JSON.parse(text) as { error: { code: string } }).error.code;
-        resolve({ status: res.statusCode!, connection: res.headers.connection, ...(code && { code }) });
+        resolve({ status: res.statusCode!, connection: res.headers.connection, ...(code && { code, retryAfter: res.headers['retry-after'] }) });
       });
     });
     req.on('error', (error: NodeJS.ErrnoException) => resolve({ error: error.code ?? error.message }));
@@ -152,6 +157,48 @@ describe.skipIf(!fs.existsSync(cli) && !process.env.CI)('bidfields serve stops c
       await again.close();
     }
   }, 120_000);
+
+  it(`SIGTERM as soon as the first of ${CLIENTS} reports on fresh connections arrives, ${RUNS} times: 0 resets, every client answered`, async () => {
+    const headers = { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` };
+    for (let run = 0; run < RUNS; run++) {
+      const server = await serve(dir, ['--grace-ms', '60000']);
+      // No connection opened beforehand: each report opens its own, so most wait in the accept queue at the signal.
+      const agent = new http.Agent({ keepAlive: true, maxSockets: CLIENTS });
+      const outcomes = Promise.all(Array.from({ length: CLIENTS }, () => request(`${server.url}/api/reportv2/`, agent, headers, YEAR_REPORT)));
+      await server.firstRequest;
+      server.child.kill('SIGTERM');
+      const [exit, answers] = await Promise.all([
+        Promise.race([server.exited, new Promise((resolve) => setTimeout(() => resolve('hung'), 30_000))]),
+        outcomes,
+      ]);
+      agent.destroy();
+      const context = `run ${run}: ${JSON.stringify(byKind(answers))}\n${server.stderr().split('\n').filter((l) => !/ POST \/api\/reportv2\/ \d+ /.test(l)).join('\n')}`;
+      if (exit === 'hung') server.child.kill('SIGKILL');
+      expect(exit, context).toEqual({ code: 0, signal: null });
+      expect(Object.keys(byKind(answers)).filter((kind) => !['200', '503 shutting_down'].includes(kind)), context).toEqual([]);
+      for (const answer of answers) {
+        if ('status' in answer && answer.status === 503) expect(answer, context).toMatchObject({ connection: 'close', retryAfter: '1' });
+      }
+      expect(server.stderr(), context).not.toMatch(/error|Error/);
+      expect(answers.filter((o) => 'status' in o && o.connection === 'close').length, context).toBeGreaterThan(0);
+    }
+  }, 180_000);
+
+  it('--drain-delay-ms: serves normally for the delay after the signal, then stops', async () => {
+    const server = await serve(dir, ['--drain-delay-ms', '1500']);
+    const agent = new http.Agent({ keepAlive: true });
+    const headers = { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` };
+    expect(await request(`${server.url}/api/reportv2/`, agent, headers, YEAR_REPORT)).toMatchObject({ status: 200, connection: 'keep-alive' });
+    server.child.kill('SIGTERM');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Within the delay: answered as usual, on the same connection and on a new one.
+    expect(await request(`${server.url}/api/reportv2/`, agent, headers, YEAR_REPORT)).toMatchObject({ status: 200, connection: 'keep-alive' });
+    expect(await request(`${server.url}/api/reportv2/`, false, headers, YEAR_REPORT)).toMatchObject({ status: 200 });
+    expect(server.child.exitCode).toBe(null);
+    expect(await server.exited).toEqual({ code: 0, signal: null });
+    expect(server.stderr()).toContain('shutting down: serving for 1500 ms more, then requests in flight have');
+    agent.destroy();
+  }, 30_000);
 
   it('answers a request arriving on an open connection while stopping with 503 shutting_down and Connection: close', async () => {
     const server = await serve(dir, ['--grace-ms', '60000']);

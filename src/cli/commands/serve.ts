@@ -2,8 +2,8 @@
  * `bidfields serve`: runs the reference ad server API on the data folder's database, or with `--demo` on an
  * in-memory one seeded with a year of demo data and one user per role, whose credentials it prints. It prints
  * `listening on http://HOST:PORT` once the port is bound (scripts wait for that line) and logs one line per
- * request on standard error. SIGINT or SIGTERM stops it gracefully: no new connections, 503 for new requests on
- * open ones, requests in flight answered within `--grace-ms`; then queries still running (their clients already
+ * request on standard error. SIGINT or SIGTERM stops it gracefully: after `--drain-delay-ms`, 503 for new requests,
+ * requests in flight answered within `--grace-ms`; then queries still running (their clients already
  * answered 503 or gone) are interrupted and the store is closed once no query runs, so the folder can be opened
  * again at once; exit 0. A second signal exits at once (128 + the signal's number).
  */
@@ -17,7 +17,7 @@ import { STORE_OPTIONS, STORE_USAGE, storeLocation } from './stores.js';
 import { defaultConsoleDir, loadConsoleAssets } from '../../server/console-assets.js';
 import { EXIT_INVALID, EXIT_OK, UsageError, type CliCommand, type CliIO } from '../io.js';
 
-const usage = `Usage: bidfields serve [--port N] [--host H] [--data DIR | --clickhouse URL [--cluster NAME] --postgres URL] [--demo] [--known-endpoint HOST]... [--cors ORIGIN] [--max-body BYTES] [--max-import BYTES] [--grace-ms N]
+const usage = `Usage: bidfields serve [--port N] [--host H] [--data DIR | --clickhouse URL [--cluster NAME] --postgres URL] [--demo] [--known-endpoint HOST]... [--cors ORIGIN] [--max-body BYTES] [--max-import BYTES] [--grace-ms N] [--drain-delay-ms N]
 
 Serves POST /api/signin/ and POST /api/reportv2/ (SPEC §7), POST /api/data/import (Admin: load a CSV or
 NDJSON file of event rows without a restart; see \`bidfields data import --server\`), the adapter records at
@@ -35,7 +35,13 @@ Options:
   --max-import BYTES
                     largest file POST /api/data/import takes (default 1073741824, 1 GiB)
   --grace-ms N      on SIGINT/SIGTERM, how long requests in flight may take before they are answered 503
-                    (default ${DEFAULT_GRACE_MS}); a second signal exits at once
+                    (default ${DEFAULT_GRACE_MS}); a second signal exits at once. While stopping, the server
+                    keeps accepting connections and answers new requests 503 shutting_down (Connection: close,
+                    Retry-After: 1) until the requests in flight have ended
+  --drain-delay-ms N
+                    on SIGINT/SIGTERM, go on serving normally for N ms before stopping (default 0): time for a
+                    load balancer to stop sending here (Kubernetes removes a terminating pod's endpoints
+                    while the pod already has the signal)
 ${STORE_USAGE}  BIDFIELDS_JWT_SECRET  token signing key (at least 32 characters); without it a random key is made at
                         start-up, so restarting the server signs everyone out. Instances behind one load
                         balancer need the same key, so that a token from one works on every other.
@@ -89,6 +95,7 @@ export async function runServe(args: string[], io: CliIO, stop: Promise<void>): 
     options: {
       ...STORE_OPTIONS, port: { type: 'string' }, host: { type: 'string' }, demo: { type: 'boolean' },
       cors: { type: 'string' }, 'max-body': { type: 'string' }, 'max-import': { type: 'string' }, 'grace-ms': { type: 'string' },
+      'drain-delay-ms': { type: 'string' },
       'known-endpoint': { type: 'string', multiple: true },
     },
   });
@@ -97,6 +104,7 @@ export async function runServe(args: string[], io: CliIO, stop: Promise<void>): 
   const maxBodyBytes = positiveInt(values['max-body'], '--max-body', 100 * 1024, 1);
   const maxImportBytes = positiveInt(values['max-import'], '--max-import', 1024 ** 3, 1, Number.MAX_SAFE_INTEGER);
   const graceMs = positiveInt(values['grace-ms'], '--grace-ms', DEFAULT_GRACE_MS);
+  const drainDelayMs = positiveInt(values['drain-delay-ms'], '--drain-delay-ms', 0);
   const secret = process.env.BIDFIELDS_JWT_SECRET;
   if (secret !== undefined && secret.length < 32) throw new UsageError('BIDFIELDS_JWT_SECRET must be at least 32 characters');
   if (values.demo && values.data !== undefined) throw new UsageError('--demo keeps its data in memory (or in --clickhouse / --postgres), not in --data');
@@ -124,6 +132,7 @@ export async function runServe(args: string[], io: CliIO, stop: Promise<void>): 
       maxBodyBytes,
       maxImportBytes,
       graceMs,
+      drainDelayMs,
       log: (line) => io.stderr(line + '\n'),
       ...(values.cors && { corsOrigin: values.cors }),
       ...(consoleAssets && { console: consoleAssets }),
@@ -132,7 +141,8 @@ export async function runServe(args: string[], io: CliIO, stop: Promise<void>): 
     io.stdout(consoleAssets ? `console: ${running.url}/ (open it in a browser and sign in)\n` : 'console: not built (npm run build), API only\n');
     io.stderr(knownEndpoints.length > 0 ? `adapter endpoints may name: ${knownEndpoints.join(', ')}\n` : 'no --known-endpoint: adapters with an endpoint cannot be saved\n');
     await stop;
-    io.stderr(`shutting down: requests in flight have ${graceMs} ms\n`);
+    const delay = drainDelayMs > 0 ? `serving for ${drainDelayMs} ms more, then ` : '';
+    io.stderr(`shutting down: ${delay}requests in flight have ${graceMs} ms\n`);
     await running.close();
     return EXIT_OK;
   } finally {
