@@ -10,7 +10,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadChdb } from '../../src/reports/clickhouse/chdb-front.js';
 import { postgresSkipReason, startPostgres, type TestPostgres } from '../support/postgres.js';
-import { CLI, inspectFolder, runCli, startCli, writeEventsCsv } from './run-cli.js';
+import { CLI, inspectFolder, runCli, startCli, stopLeftoverClis, writeEventsCsv } from './run-cli.js';
+import { REMOVAL_MS, removeTempFolder } from '../support/temp-folder.js';
 
 const ROWS = 120_000;
 const BATCH = '4000';
@@ -24,7 +25,10 @@ beforeAll(() => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bidfields-ch-cli-'));
   writeEventsCsv(path.join(dir, 'events.csv'), ROWS);
 });
-afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+afterAll(async () => {
+  await stopLeftoverClis(); // every engine closed and its files released before the folder goes
+  await removeTempFolder(dir);
+}, REMOVAL_MS);
 
 const SERVER = path.resolve(import.meta.dirname, '../../dist/server.js');
 /** Rows and import records in an embedded engine's folder, read by a process of its own (one engine per process). */

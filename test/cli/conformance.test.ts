@@ -6,10 +6,11 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { CliIO } from '../../src/cli/io.js';
 import { main } from '../../src/cli/main.js';
+import { REMOVAL_MS, removeTempFolder } from '../support/temp-folder.js';
 
 const empty = fs.mkdtempSync(path.join(os.tmpdir(), 'bidfields-conformance-'));
 fs.mkdirSync(path.join(empty, 'cases'));
-afterAll(() => fs.rmSync(empty, { recursive: true, force: true }));
+afterAll(() => removeTempFolder(empty), REMOVAL_MS);
 
 async function conformance(...args: string[]) {
   const out: string[] = [];

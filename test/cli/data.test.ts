@@ -9,6 +9,7 @@ import type { CliIO } from '../../src/cli/io.js';
 import { main } from '../../src/cli/main.js';
 import { LOCK_NOTE_FILE, readLockNote } from '../../src/server/lock-note.js';
 import { CLI, inspectFolder, startCli, writeEventsCsv } from './run-cli.js';
+import { REMOVAL_MS, removeTempFolder } from '../support/temp-folder.js';
 
 let dir: string;
 const write = (name: string, text: string) => (fs.writeFileSync(path.join(dir, name), text), name);
@@ -30,7 +31,7 @@ beforeAll(() => {
   write('mixed.csv', `${HEADER}2024-02-01,news,US,1000,800,2.4\n2024-02-01,news,DE,500,250,0.5\n2024-02-30,news,DE,1,1,1\nx,news,DE,1,1,1\n`);
   write('good.ndjson', '{"date":"2024-02-02","service":"news","country":"US","requests":10,"impression":5,"revenue":0.01}\n');
 });
-afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+afterAll(() => removeTempFolder(dir), REMOVAL_MS);
 
 describe('bidfields data import', () => {
   it('a missing file creates no folder and no database (exit 1, with the summary line)', async () => {

@@ -7,7 +7,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLI, inspectFolder, runCli, startCli, writeEventsCsv } from './run-cli.js';
+import { CLI, inspectFolder, runCli, startCli, stopLeftoverClis, writeEventsCsv } from './run-cli.js';
+import { REMOVAL_MS, removeTempFolder } from '../support/temp-folder.js';
 
 const ROWS = 60_000;
 const RUNS = 12;
@@ -17,7 +18,10 @@ beforeAll(() => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bidfields-kill-'));
   writeEventsCsv(path.join(dir, 'events.csv'), ROWS);
 });
-afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+afterAll(async () => {
+  await stopLeftoverClis(); // every engine closed and its files released before the folder goes
+  await removeTempFolder(dir);
+}, REMOVAL_MS);
 
 describe.skipIf(!fs.existsSync(CLI) && !process.env.CI)('kill -9 during data import (dist)', () => {
   it(`keeps all or nothing at ${RUNS} moments, then loads the file exactly once`, async () => {

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inexactNumber, isWrittenAdapterNumber } from '../../src/cli/commands/shared.js';
 import { InputTooLarge, MAX_INPUT_BYTES, type CliIO } from '../../src/cli/io.js';
 import { main } from '../../src/cli/main.js';
+import { REMOVAL_MS, removeTempFolder } from '../support/temp-folder.js';
 
 let dir: string;
 const write = (name: string, text: string) => (fs.writeFileSync(path.join(dir, name), text), name);
@@ -30,7 +31,7 @@ beforeAll(() => {
   write('adapter.json', '[{ "name": "zoneId", "type": "number", "display": "Zone" }]');
   write('values.json', '{ "zoneId": 5 }');
 });
-afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+afterAll(() => removeTempFolder(dir), REMOVAL_MS);
 
 describe('numbers JSON.parse would change', () => {
   it.each([

@@ -32,6 +32,8 @@ export interface CliRun {
 export function startCli(args: string[], cwd: string): { child: ChildProcess; done: Promise<CliRun> } {
   const started = performance.now();
   const child = spawn(process.execPath, [CLI, ...args], { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+  running.add(child);
+  child.once('exit', () => running.delete(child));
   let stdout = '';
   let stderr = '';
   child.stdout!.on('data', (c: Buffer) => (stdout += c.toString()));
@@ -40,6 +42,23 @@ export function startCli(args: string[], cwd: string): { child: ChildProcess; do
     child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr, ms: performance.now() - started })),
   );
   return { child, done };
+}
+
+/** CLI processes started and not exited yet. */
+const running = new Set<ChildProcess>();
+
+/**
+ * Kills the CLI processes a failed test left running and waits for them to exit, so that no engine still writes in
+ * a folder about to be removed.
+ *
+ * @example
+ * afterAll(async () => { await stopLeftoverClis(); await removeTempFolder(dir) }, REMOVAL_MS)
+ */
+export async function stopLeftoverClis(): Promise<void> {
+  await Promise.all([...running].map((child) => new Promise((resolve) => {
+    child.once('exit', resolve);
+    child.kill('SIGKILL');
+  })));
 }
 
 /** Runs the CLI to its end. */

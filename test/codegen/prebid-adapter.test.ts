@@ -13,6 +13,7 @@ import type { CliIO } from '../../src/cli/io.js';
 import { main } from '../../src/cli/main.js';
 import type { PrebidBidderSpec } from '../../src/prebid/types.js';
 import { generatedSpec, RUNTIME_SOURCE } from '../prebid/generated.js';
+import { REMOVAL_MS, removeTempFolder } from '../support/temp-folder.js';
 
 const example = JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, '../../examples/prebid-js-adapter.json'), 'utf8')) as AdapterRecord;
 const known = ['bid.example-ssp.com'];
@@ -21,7 +22,7 @@ let dir: string;
 beforeAll(() => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bidfields-codegen-'));
 });
-afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+afterAll(() => removeTempFolder(dir), REMOVAL_MS);
 
 function cli(...args: string[]) {
   const out: string[] = [];

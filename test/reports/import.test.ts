@@ -12,6 +12,7 @@ import { createReportEngine } from '../../src/reports/engine.js';
 import { importEvents } from '../../src/reports/import/import.js';
 import { checkImportRow } from '../../src/reports/import/row.js';
 import { AlreadyImportedError, type EventRow } from '../../src/reports/store.js';
+import { REMOVAL_MS, removeTempFolder } from '../support/temp-folder.js';
 
 let dir: string;
 let db: DuckDB;
@@ -26,7 +27,7 @@ const ndjson = (rows: unknown[]) => rows.map((r) => JSON.stringify(r)).join('\n'
 const HEADER = 'date,service,country,requests,impression,revenue\n';
 
 beforeAll(() => void (dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bidfields-import-'))));
-afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+afterAll(() => removeTempFolder(dir), REMOVAL_MS);
 beforeEach(async () => {
   db = await openDuckDB(':memory:');
   store = await createDuckDBReportStore(db);

@@ -17,6 +17,7 @@ import { createReportEngine, type ReportEngine } from '../../src/reports/engine.
 import { importEvents } from '../../src/reports/import/import.js';
 import { AlreadyImportedError, ResumeConflictError, type EventRow, type ImportingStore } from '../../src/reports/store.js';
 import { referenceReport, reportRequestArb, testEvents, type RefRequest } from './reference.js';
+import { REMOVAL_MS, removeTempFolder } from '../support/temp-folder.js';
 
 /** A store under test and how to close it. */
 export interface OpenStore {
@@ -158,7 +159,7 @@ export function storeContract(target: ContractTarget | { name: string; skip: str
     describe('imports', () => {
       let dir: string;
       beforeAll(() => void (dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bidfields-contract-'))));
-      afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+      afterAll(() => removeTempFolder(dir), REMOVAL_MS);
       // Content unique to each test, so that no two tests share a file hash (or a deduplication token).
       const rowsFor = (n: number): EventRow[] => {
         const service = `s${randomUUID().slice(0, 8)}`;

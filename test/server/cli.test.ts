@@ -8,6 +8,7 @@ import { runServe } from '../../src/cli/commands/serve.js';
 import type { CliIO } from '../../src/cli/io.js';
 import { main } from '../../src/cli/main.js';
 import { post } from './test-server.js';
+import { REMOVAL_MS, removeTempFolder } from '../support/temp-folder.js';
 
 let dir: string;
 function io(stdin = '') {
@@ -25,7 +26,7 @@ function io(stdin = '') {
 beforeAll(() => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bidfields-cli-'));
 });
-afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+afterAll(() => removeTempFolder(dir), REMOVAL_MS);
 
 describe('bidfields users add', () => {
   it('adds a user and prints its record without the hash', async () => {

@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REMOVAL_MS, removeTempFolder } from '../support/temp-folder.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const built = ['client', 'server', 'index'].every((name) => fs.existsSync(path.join(root, `dist/${name}.cjs`)));
@@ -55,7 +56,7 @@ beforeAll(() => {
   const compilerOptions = { module: 'Node16', moduleResolution: 'Node16', target: 'ES2022', strict: true, noEmit: true, skipLibCheck: false, types: ['node'] };
   fs.writeFileSync(path.join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions, files: ['types.cts', 'types.mts'] }));
 });
-afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+afterAll(() => removeTempFolder(dir), REMOVAL_MS);
 
 const run = (...args: string[]) => spawnSync(process.execPath, args, { cwd: dir, encoding: 'utf8' });
 

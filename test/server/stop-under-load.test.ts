@@ -16,6 +16,7 @@ import { createTokenService } from '../../src/auth/token.js';
 import type { EventRow } from '../../src/reports/store.js';
 import { openStorage } from '../../src/server/storage.js';
 import { TEST_SECRET } from './test-server.js';
+import { REMOVAL_MS, removeTempFolder } from '../support/temp-folder.js';
 
 const cli = path.resolve(import.meta.dirname, '../../dist/cli.js');
 const markFirstRequest = pathToFileURL(path.resolve(import.meta.dirname, '../support/mark-first-request.mjs')).href;
@@ -130,7 +131,7 @@ describe.skipIf(!fs.existsSync(cli) && !process.env.CI)('bidfields serve stops c
     await storage.close();
     token = await createTokenService({ secret: TEST_SECRET }).sign({ userID: 1, accountID: 1, role: 1 });
   });
-  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+  afterAll(() => removeTempFolder(dir), REMOVAL_MS);
 
   it(`SIGTERM with ${CLIENTS} reports in flight, ${RUNS} times: exit 0, every client answered, the folder opens again at once`, async () => {
     for (let run = 0; run < RUNS; run++) {
