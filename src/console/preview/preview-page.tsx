@@ -19,7 +19,8 @@ import {
   type Issue,
 } from '../../index.js';
 import type { StoredAdapter } from '../../client/index.js';
-import type { PageProps } from '../app.js';
+import type { PageProps } from '../page-props.js';
+import { PUBLISHER } from '../roles.js';
 import { allowLocal, knownEndpoints } from '../api.js';
 import { href, navigate } from '../route.js';
 import { bidsEntry } from './bids-entry.js';
@@ -44,10 +45,10 @@ export function PreviewPage({ api, role, params, failed }: PageProps) {
   const [list, setList] = useState<StoredAdapter[]>();
   const [error, setError] = useState<string>();
   useEffect(() => {
-    if (role !== 3) api.adapters.list().then(setList, (failure: unknown) => setError(failed(failure)));
+    if (role !== PUBLISHER) api.adapters.list().then(setList, (failure: unknown) => setError(failed(failure)));
   }, [api]);
 
-  if (role === 3) return <p class="notice" role="status">The placement preview reads stored adapters, which are for Admin and Service accounts; a Publisher may not read them (403).</p>;
+  if (role === PUBLISHER) return <p class="notice" role="status">The placement preview reads stored adapters, which are for Admin and Service accounts; a Publisher may not read them (403).</p>;
   const stored = list?.find((a) => a.bidderCode === bidder);
   return (
     <>

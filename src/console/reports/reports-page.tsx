@@ -6,7 +6,8 @@
  */
 import { useEffect, useState } from 'preact/hooks';
 import { DIMENSIONS, METRICS } from '../../client/index.js';
-import type { PageProps } from '../app.js';
+import type { PageProps } from '../page-props.js';
+import { PUBLISHER } from '../roles.js';
 import { formatCell } from '../format.js';
 import { href, navigate } from '../route.js';
 import { Chart, chartName } from './chart.js';
@@ -26,7 +27,7 @@ export function ReportsPage({ api, role, params, failed }: PageProps) {
   useEffect(() => {
     const wanted = settingsFrom(new URLSearchParams(query));
     setSettings(wanted);
-    if (!new URLSearchParams(query).has('run') || role === 3) return;
+    if (!new URLSearchParams(query).has('run') || role === PUBLISHER) return;
     let live = true;
     setBusy(true);
     setError(undefined);
@@ -44,7 +45,7 @@ export function ReportsPage({ api, role, params, failed }: PageProps) {
     };
   }, [query, api]);
 
-  if (role === 3) {
+  if (role === PUBLISHER) {
     return (
       <p class="notice" role="status">
         Reports are for Admin and Service accounts. You are signed in as a Publisher, and the API refuses reports to that role (403).
