@@ -6,6 +6,7 @@
 import { useMemo, useState } from 'preact/hooks';
 import { validateAdapter, type Issue } from '../../index.js';
 import { allowLocal, knownEndpoints } from '../api.js';
+import { IssueList } from '../issue-list.js';
 import { emptyField, inputFor, recordOf, type AdapterDraft, type FieldDraft } from './draft.js';
 import { FieldRow } from './field-row.js';
 
@@ -108,13 +109,7 @@ export function AdapterEditor({ initial, version, isNew, canSave, serverIssues, 
           {shown.length === 0 ? (
             <p>No issues: the record is valid.</p>
           ) : (
-            <ul>
-              {shown.map((i) => (
-                <li>
-                  <code>{i.path || '/'}</code> {i.message} ({i.code})
-                </li>
-              ))}
-            </ul>
+            <IssueList issues={shown} />
           )}
         </div>
       </section>

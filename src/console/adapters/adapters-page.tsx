@@ -6,6 +6,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { Issue } from '../../index.js';
 import { ApiError, type StoredAdapter } from '../../client/index.js';
+import { Alert } from '../alert.js';
 import type { PageProps } from '../page-props.js';
 import { ADMIN, PUBLISHER } from '../roles.js';
 import { href, navigate } from '../route.js';
@@ -77,11 +78,7 @@ export function AdaptersPage({ api, role, params, failed }: PageProps) {
 
   return (
     <>
-      {error && (
-        <p class="error" role="alert">
-          {error}
-        </p>
-      )}
+      {error && <Alert>{error}</Alert>}
       {role !== ADMIN && <p class="notice">Service accounts may read adapters; only an Admin may save them.</p>}
       <AdapterList list={list} canCreate={role === ADMIN} />
       {editing && (

@@ -6,6 +6,7 @@
  */
 import { useEffect, useState } from 'preact/hooks';
 import { DIMENSIONS, METRICS } from '../../client/index.js';
+import { Alert } from '../alert.js';
 import type { PageProps } from '../page-props.js';
 import { PUBLISHER } from '../roles.js';
 import { formatCell } from '../format.js';
@@ -161,11 +162,7 @@ export function ReportsPage({ api, role, params, failed }: PageProps) {
           Run report
         </button>
       </form>
-      {error && (
-        <p class="error" role="alert">
-          {error}
-        </p>
-      )}
+      {error && <Alert>{error}</Alert>}
       {busy && <p role="status">Running the report…</p>}
       {shown && <ReportTable shown={shown} go={go} download={downloadCsv} />}
       {shown && chart && (
