@@ -8,7 +8,8 @@ import { ApiError } from '../client/index.js';
 import { apiFor } from './api.js';
 import { describeError } from './errors.js';
 import { href, useRoute, type Page } from './route.js';
-import { loadSession, ROLE_NAMES, saveSession, type Session } from './session.js';
+import { loadSession, saveSession, type Session } from './session.js';
+import { ROLE_NAMES } from './roles.js';
 import { SignIn } from './signin.js';
 import { ReportsPage } from './reports/reports-page.js';
 import { AdaptersPage } from './adapters/adapters-page.js';
@@ -66,10 +67,3 @@ export function App() {
   );
 }
 
-/** What every page gets. */
-export interface PageProps {
-  api: ReturnType<typeof apiFor>;
-  role: number;
-  params: URLSearchParams;
-  failed: (error: unknown) => string;
-}

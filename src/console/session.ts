@@ -24,6 +24,3 @@ export function saveSession(session: Session | undefined): void {
   if (session) sessionStorage.setItem(KEY, JSON.stringify(session));
   else sessionStorage.removeItem(KEY);
 }
-
-/** Role names of SPEC §7.1's codes. */
-export const ROLE_NAMES: Record<number, string> = { 1: 'Admin', 2: 'Service', 3: 'Publisher' };

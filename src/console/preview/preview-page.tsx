@@ -19,7 +19,10 @@ import {
   type Issue,
 } from '../../index.js';
 import type { StoredAdapter } from '../../client/index.js';
-import type { PageProps } from '../app.js';
+import { Alert } from '../alert.js';
+import { IssueList } from '../issue-list.js';
+import type { PageProps } from '../page-props.js';
+import { PUBLISHER } from '../roles.js';
 import { allowLocal, knownEndpoints } from '../api.js';
 import { href, navigate } from '../route.js';
 import { bidsEntry } from './bids-entry.js';
@@ -44,20 +47,20 @@ export function PreviewPage({ api, role, params, failed }: PageProps) {
   const [list, setList] = useState<StoredAdapter[]>();
   const [error, setError] = useState<string>();
   useEffect(() => {
-    if (role !== 3) api.adapters.list().then(setList, (failure: unknown) => setError(failed(failure)));
+    if (role !== PUBLISHER) api.adapters.list().then(setList, (failure: unknown) => setError(failed(failure)));
   }, [api]);
 
-  if (role === 3) return <p class="notice" role="status">The placement preview reads stored adapters, which are for Admin and Service accounts; a Publisher may not read them (403).</p>;
+  if (role === PUBLISHER) return <p class="notice" role="status">The placement preview reads stored adapters, which are for Admin and Service accounts; a Publisher may not read them (403).</p>;
   const stored = list?.find((a) => a.bidderCode === bidder);
   return (
     <>
-      {error && <p class="error" role="alert">{error}</p>}
+      {error && <Alert>{error}</Alert>}
       <label for="preview-adapter">Adapter</label>
       <select id="preview-adapter" value={bidder} onChange={(e) => navigate(href('preview', { bidder: e.currentTarget.value }))}>
         <option value="">Choose a saved adapter</option>
         {list?.map((a) => <option value={a.bidderCode}>{a.bidderCode} ({a.adapter.protocol})</option>)}
       </select>
-      {list && bidder && !stored && <p class="error" role="alert">No saved adapter '{bidder}'.</p>}
+      {list && bidder && !stored && <Alert>No saved adapter '{bidder}'.</Alert>}
       {stored && <Preview key={`${stored.bidderCode}-${stored.version}`} stored={stored} />}
     </>
   );
@@ -84,8 +87,8 @@ function Preview({ stored }: { stored: StoredAdapter }) {
   if (!adapter) {
     return (
       <section aria-label="Record issues">
-        <p class="error" role="alert">This stored record does not pass the server's current checks, so no placement can be previewed:</p>
-        <ul>{recordIssues.map((i) => <li><code>{i.path || '/'}</code> {i.message} ({i.code})</li>)}</ul>
+        <Alert>This stored record does not pass the server's current checks, so no placement can be previewed:</Alert>
+        <IssueList issues={recordIssues} />
       </section>
     );
   }
@@ -133,7 +136,7 @@ function Preview({ stored }: { stored: StoredAdapter }) {
             <textarea id="request-pasted" rows={8} value={pasted} onInput={(e) => setPasted(e.currentTarget.value)} />
           </>
         )}
-        {request.error && <p class="error" role="alert">{request.error}</p>}
+        {request.error && <Alert>{request.error}</Alert>}
       </section>
       {request.request !== undefined && <Outcome adapter={adapter} stored={stored} form={form} request={request.request} values={values} />}
     </div>
@@ -146,8 +149,8 @@ function Outcome({ adapter, stored, form, request, values }: { adapter: Compiled
     return (
       <section aria-label="Enriched request">
         <h2>Enriched request</h2>
-        <p class="error" role="alert">The request is not enriched until these are fixed:</p>
-        <ul>{result.issues.map((i) => <li><code>{i.path || '/'}</code> {i.message} ({i.code})</li>)}</ul>
+        <Alert>The request is not enriched until these are fixed:</Alert>
+        <IssueList issues={result.issues} />
       </section>
     );
   }
@@ -167,7 +170,7 @@ function Outcome({ adapter, stored, form, request, values }: { adapter: Compiled
             {http?.ok ? (
               <pre class="code" data-testid="http-request">{[`${http.http.method} ${http.http.url}`, ...Object.entries(http.http.headers).map(([k, v]) => `${k}: ${v}`)].join('\n')}</pre>
             ) : (
-              <ul>{http?.issues.map((i) => <li><code>{i.path || '/'}</code> {i.message} ({i.code})</li>)}</ul>
+              <IssueList issues={http?.issues} />
             )}
           </>
         )}

@@ -6,7 +6,9 @@
  */
 import { useEffect, useState } from 'preact/hooks';
 import { DIMENSIONS, METRICS } from '../../client/index.js';
-import type { PageProps } from '../app.js';
+import { Alert } from '../alert.js';
+import type { PageProps } from '../page-props.js';
+import { PUBLISHER } from '../roles.js';
 import { formatCell } from '../format.js';
 import { href, navigate } from '../route.js';
 import { Chart, chartName } from './chart.js';
@@ -26,7 +28,7 @@ export function ReportsPage({ api, role, params, failed }: PageProps) {
   useEffect(() => {
     const wanted = settingsFrom(new URLSearchParams(query));
     setSettings(wanted);
-    if (!new URLSearchParams(query).has('run') || role === 3) return;
+    if (!new URLSearchParams(query).has('run') || role === PUBLISHER) return;
     let live = true;
     setBusy(true);
     setError(undefined);
@@ -44,7 +46,7 @@ export function ReportsPage({ api, role, params, failed }: PageProps) {
     };
   }, [query, api]);
 
-  if (role === 3) {
+  if (role === PUBLISHER) {
     return (
       <p class="notice" role="status">
         Reports are for Admin and Service accounts. You are signed in as a Publisher, and the API refuses reports to that role (403).
@@ -160,11 +162,7 @@ export function ReportsPage({ api, role, params, failed }: PageProps) {
           Run report
         </button>
       </form>
-      {error && (
-        <p class="error" role="alert">
-          {error}
-        </p>
-      )}
+      {error && <Alert>{error}</Alert>}
       {busy && <p role="status">Running the report…</p>}
       {shown && <ReportTable shown={shown} go={go} download={downloadCsv} />}
       {shown && chart && (

@@ -1,0 +1,134 @@
+/**
+ * The adapter editor. The record is checked as it is typed with the library's `validateAdapter` and the server's
+ * known endpoints, the very check the server's save runs, so a record the editor accepts is one the server keeps;
+ * each issue is shown under the input its JSON Pointer names, and all of them in a list.
+ */
+import { useMemo, useState } from 'preact/hooks';
+import { validateAdapter, type Issue } from '../../index.js';
+import { allowLocal, knownEndpoints } from '../api.js';
+import { IssueList } from '../issue-list.js';
+import { emptyField, inputFor, recordOf, type AdapterDraft, type FieldDraft } from './draft.js';
+import { FieldRow } from './field-row.js';
+
+const PROTOCOLS = [
+  ['rtb', 'RTB'],
+  ['prebid-server', 'Prebid Server'],
+  ['prebid-js', 'Prebid JS'],
+] as const;
+
+export interface EditorProps {
+  initial: AdapterDraft;
+  version: number;
+  isNew: boolean;
+  canSave: boolean;
+  serverIssues: Issue[];
+  saved: string | undefined;
+  onSave: (draft: AdapterDraft, version: number) => void;
+  /** Deletes the stored record (Admin, existing records only). */
+  onDelete: (() => void) | undefined;
+}
+
+export function AdapterEditor({ initial, version, isNew, canSave, serverIssues, saved, onSave, onDelete }: EditorProps) {
+  const [confirming, setConfirming] = useState(false);
+  const [draft, setDraft] = useState(initial);
+  const options = useMemo(() => ({ strict: true, knownEndpoints: knownEndpoints(), allowLocal: allowLocal() }), []);
+  const issues = useMemo(() => {
+    const found = validateAdapter(recordOf(draft), options);
+    if (!draft.bidderCode && !found.some((i) => i.path === '/bidderCode')) found.push({ code: 'invalid_bidder_code', path: '/bidderCode', message: 'a bidder code is needed: the adapter is stored under it' });
+    return found;
+  }, [draft, options]);
+  const shown = issues.length > 0 ? issues : serverIssues;
+  const byInput = new Map<string, Issue[]>();
+  for (const found of shown) {
+    const id = inputFor(found.path);
+    if (id) byInput.set(id, [...(byInput.get(id) ?? []), found]);
+  }
+  const set = (change: Partial<AdapterDraft>) => setDraft({ ...draft, ...change });
+  const setField = (i: number, change: Partial<FieldDraft>) => set({ fields: draft.fields.map((f, j) => (j === i ? { ...f, ...change } : f)) });
+
+  /** The props that tie an input to its issues: aria-invalid and aria-describedby. */
+  const described = (id: string) => (byInput.has(id) ? { id, 'aria-invalid': true, 'aria-describedby': `${id}-issues` } : { id });
+  const issuesAt = (id: string) =>
+    byInput.has(id) && (
+      <ul id={`${id}-issues`} class="issues-at" data-for={id}>
+        {byInput.get(id)!.map((i) => (
+          <li>
+            {i.message} ({i.code})
+          </li>
+        ))}
+      </ul>
+    );
+
+  return (
+    <form
+      class="editor"
+      aria-label="Adapter editor"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (issues.length === 0 && canSave) onSave(draft, version);
+      }}
+    >
+      <h2>{isNew ? 'New adapter' : `Adapter ${draft.bidderCode} (version ${version})`}</h2>
+      <div class="row">
+        <label for="adapter-protocol">Protocol</label>
+        <select {...described('adapter-protocol')} value={draft.protocol} onChange={(e) => set({ protocol: e.currentTarget.value })}>
+          {PROTOCOLS.map(([value, label]) => (
+            <option value={value}>{label}</option>
+          ))}
+        </select>
+        {issuesAt('adapter-protocol')}
+        <label for="adapter-bidderCode">Bidder code</label>
+        <input {...described('adapter-bidderCode')} value={draft.bidderCode} readOnly={!isNew} onInput={(e) => set({ bidderCode: e.currentTarget.value })} />
+        {issuesAt('adapter-bidderCode')}
+      </div>
+      <div class="row">
+        <label for="adapter-endpoint">Endpoint</label>
+        <input {...described('adapter-endpoint')} class="wide" type="url" value={draft.endpoint} placeholder="https://bid.partner.example/openrtb" onInput={(e) => set({ endpoint: e.currentTarget.value })} />
+        {issuesAt('adapter-endpoint')}
+        <p class="hint" id="adapter-endpoint-hint">
+          {options.knownEndpoints.length > 0 ? `The server accepts endpoints on: ${options.knownEndpoints.join(', ')}.` : 'The server was started without --known-endpoint, so it accepts no endpoint.'}
+        </p>
+        {draft.protocol === 'prebid-js' && (
+          <>
+            <label for="adapter-cpmField">CPM field</label>
+            <input {...described('adapter-cpmField')} value={draft.cpmField} placeholder="price" onInput={(e) => set({ cpmField: e.currentTarget.value })} />
+            {issuesAt('adapter-cpmField')}
+          </>
+        )}
+      </div>
+      <h3>Fields</h3>
+      {draft.fields.map((f, i) => (
+        <FieldRow index={i} field={f} change={(c) => setField(i, c)} remove={() => set({ fields: draft.fields.filter((_, j) => j !== i) })} described={described} issuesAt={issuesAt} />
+      ))}
+      <button type="button" onClick={() => set({ fields: [...draft.fields, emptyField()] })}>
+        Add field
+      </button>
+      <section aria-label="Issues" class="issue-list">
+        <h3>Issues</h3>
+        <div role="status">
+          {shown.length === 0 ? (
+            <p>No issues: the record is valid.</p>
+          ) : (
+            <IssueList issues={shown} />
+          )}
+        </div>
+      </section>
+      {saved && <p role="status" class="saved">{saved}</p>}
+      <div class="row">
+        <button type="submit" class="primary" disabled={!canSave || issues.length > 0}>
+          Save
+        </button>
+        {onDelete && !confirming && (
+          <button type="button" onClick={() => setConfirming(true)}>
+            Delete
+          </button>
+        )}
+        {onDelete && confirming && (
+          <button type="button" class="danger" onClick={onDelete}>
+            Delete {initial.bidderCode} for good
+          </button>
+        )}
+      </div>
+    </form>
+  );
+}
