@@ -2,7 +2,7 @@
  * Where users live. The interface is what sign-in and the CLI need and no more; the DuckDB implementation keeps
  * users in the same database file as the report data, so one `--data` folder is the whole state of a server.
  */
-import type { DuckDB } from '../reports/duckdb/database.js';
+import type { DuckDB } from '../stores/duckdb/database.js';
 import { STATUS, type Role, type Status } from './roles.js';
 import { normaliseEmail, type StoredUser } from './user.js';
 

@@ -186,7 +186,7 @@ describe('POST /api/data/import while the server stops', () => {
   it('keeps nothing of a file whose sender was answered 503 when the grace period ran out', async () => {
     // The import outlives the grace period; the drain answers 503, and that must abort it before its commit (it
     // went on to commit, so a retry with force=true counted the file twice).
-    const { openStorage } = await import('../../src/server/storage.js');
+    const { openStorage } = await import('../../src/storage/open.js');
     const { createServices } = await import('../../src/server/services.js');
     const { startServer } = await import('../../src/server/start.js');
     const { seedDemo, DEMO_USERS } = await import('../../src/server/demo.js');

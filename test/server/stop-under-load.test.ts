@@ -13,7 +13,7 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTokenService } from '../../src/auth/token.js';
 import type { EventRow } from '../../src/reports/store.js';
-import { openStorage } from '../../src/server/storage.js';
+import { openStorage } from '../../src/storage/open.js';
 import { TEST_SECRET } from './test-server.js';
 
 const cli = path.resolve(import.meta.dirname, '../../dist/cli.js');

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { isCalendarDate } from '../../reports/dates.js';
 import { COUNTRY_RULE, SERVICE_RULE, isCountryCode, isServiceName } from '../../reports/import/row.js';
-import { DATABASE_FILE, describeStorageError, openEventStorage } from '../../server/storage.js';
+import { DATABASE_FILE, describeStorageError, openEventStorage } from '../../storage/open.js';
 import { STORE_OPTIONS, storeLocation } from './stores.js';
 import { EXIT_INVALID, EXIT_OK, UsageError, type CliIO } from '../io.js';
 

@@ -10,7 +10,7 @@ import { parseArgs } from 'node:util';
 import { PartialImportError } from '../../reports/import/errors.js';
 import { conflictNote, importEvents, type ImportStatus, type ImportSummary } from '../../reports/import/import.js';
 import { checkServerUsage, importToServer } from './data-import-server.js';
-import { describeStorageError, openEventStorage } from '../../server/storage.js';
+import { describeStorageError, openEventStorage } from '../../storage/open.js';
 import { STORE_OPTIONS, storeLocation } from './stores.js';
 import { EXIT_INVALID, EXIT_OK, UsageError, type CliIO } from '../io.js';
 

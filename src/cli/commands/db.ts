@@ -5,13 +5,13 @@
  * migrates a PostgreSQL schema that is behind.
  */
 import { parseArgs } from 'node:util';
-import { ADAPTERS_MIGRATIONS } from '../../adapters/postgres-store.js';
-import { THROTTLE_MIGRATIONS } from '../../auth/postgres-throttle.js';
-import { USERS_MIGRATIONS } from '../../auth/postgres-user-store.js';
-import { migrate, openPostgres } from '../../postgres/database.js';
-import { describeClickHouseLocation } from '../../reports/clickhouse/open.js';
-import { DEDUPLICATION_WINDOW } from '../../reports/clickhouse/sql.js';
-import { describePostgres, describeStorageError, openEventStorage, openStorage, StorageOpenError } from '../../server/storage.js';
+import { ADAPTERS_MIGRATIONS } from '../../stores/postgres/adapter-store.js';
+import { THROTTLE_MIGRATIONS } from '../../stores/postgres/throttle.js';
+import { USERS_MIGRATIONS } from '../../stores/postgres/user-store.js';
+import { migrate, openPostgres } from '../../stores/postgres/database.js';
+import { describeClickHouseLocation } from '../../stores/clickhouse/open.js';
+import { DEDUPLICATION_WINDOW } from '../../stores/clickhouse/sql.js';
+import { describePostgres, describeStorageError, openEventStorage, openStorage, StorageOpenError } from '../../storage/open.js';
 import { EXIT_INVALID, EXIT_OK, UsageError, type CliCommand, type CliIO } from '../io.js';
 import { STORE_OPTIONS, STORE_USAGE, storeLocation } from './stores.js';
 

@@ -12,7 +12,7 @@ import { parseArgs } from 'node:util';
 import { DEMO_USERS, seedDemo } from '../../server/demo.js';
 import { createServices } from '../../server/services.js';
 import { DEFAULT_GRACE_MS, startServer } from '../../server/start.js';
-import { describeStorageError, openStorage, type Storage } from '../../server/storage.js';
+import { describeStorageError, openStorage, type Storage } from '../../storage/open.js';
 import { STORE_OPTIONS, STORE_USAGE, storeLocation } from './stores.js';
 import { defaultConsoleDir, loadConsoleAssets } from '../../server/console-assets.js';
 import { EXIT_INVALID, EXIT_OK, UsageError, type CliCommand, type CliIO } from '../io.js';

@@ -5,9 +5,9 @@
  * them, everything is in the data folder (`--data DIR`), as before.
  */
 import { resolve } from 'node:path';
-import { clickHouseLocationProblem } from '../../reports/clickhouse/open.js';
-import { CLUSTER_NAME } from '../../reports/clickhouse/sql.js';
-import { DEFAULT_DATA_DIR, type StorageLocation } from '../../server/storage.js';
+import { clickHouseLocationProblem } from '../../stores/clickhouse/open.js';
+import { CLUSTER_NAME } from '../../stores/clickhouse/sql.js';
+import { DEFAULT_DATA_DIR, type StorageLocation } from '../../storage/open.js';
 import { UsageError, type CliIO } from '../io.js';
 
 /** For `parseArgs`. */

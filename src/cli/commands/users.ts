@@ -8,7 +8,7 @@ import { hashPassword, passwordProblem } from '../../auth/password.js';
 import { parseRole } from '../../auth/roles.js';
 import { toUserRecord } from '../../auth/user.js';
 import { DuplicateEmailError } from '../../auth/user-store.js';
-import { describeStorageError, openUsers } from '../../server/storage.js';
+import { describeStorageError, openUsers } from '../../storage/open.js';
 import { STORE_OPTIONS, STORE_USAGE, storeLocation } from './stores.js';
 import { EXIT_INVALID, EXIT_OK, UsageError, type CliCommand } from '../io.js';
 

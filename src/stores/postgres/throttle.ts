@@ -6,8 +6,8 @@
  * window are deleted now and then.
  */
 import type pg from 'pg';
-import { inTransaction, migrate } from '../postgres/database.js';
-import { throttleRules, type AsyncSignInThrottle, type ThrottleEntry, type ThrottleOptions } from './throttle.js';
+import { inTransaction, migrate } from './database.js';
+import { throttleRules, type AsyncSignInThrottle, type ThrottleEntry, type ThrottleOptions } from '../../auth/throttle.js';
 
 /** The throttle schema, version by version (see `migrate`); never edit a shipped one: add one. */
 export const THROTTLE_MIGRATIONS: readonly (readonly string[])[] = [

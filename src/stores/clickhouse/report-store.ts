@@ -12,7 +12,7 @@
  * inserted again, as asked, and an interrupted forced import run again (with `force`) still counts them once.
  */
 import { ClickHouseLogLevel, createClient, type ClickHouseClient, type ClickHouseSettings } from '@clickhouse/client';
-import type { ReportPlan } from '../plan.js';
+import type { ReportPlan } from '../../reports/plan.js';
 import {
   AlreadyImportedError,
   ResumeConflictError,
@@ -23,7 +23,7 @@ import {
   type ImportingStore,
   type StoreResult,
   type StoreRow,
-} from '../store.js';
+} from '../../reports/store.js';
 import {
   ATTEMPTS_TABLE,
   buildDeleteWhere,

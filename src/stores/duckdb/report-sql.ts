@@ -5,8 +5,8 @@
  * that ORDER BY never has to guess between an alias and a table column of the same name.
  */
 import { BIGINT, LIST, VARCHAR, listValue, type DuckDBType, type DuckDBValue } from '@duckdb/node-api';
-import type { Dimension, Measure } from '../columns.js';
-import type { PlannedMetric, ReportPlan } from '../plan.js';
+import type { Dimension, Measure } from '../../reports/columns.js';
+import type { PlannedMetric, ReportPlan } from '../../reports/plan.js';
 
 /** The events table; `store.ts` creates it with exactly these columns. */
 export const EVENTS_TABLE = 'events';

@@ -6,10 +6,10 @@
  * the same way. A delete leaves a tombstone row with the last version, so a re-created record continues from it and
  * no version of a bidder code is ever handed out twice (an editor still holding an old one gets a 409).
  */
-import type { DuckDB } from '../reports/duckdb/database.js';
-import type { AdapterRecord } from '../core/types.js';
-import { VersionConflictError, type AdapterStore } from './store.js';
-import type { StoredAdapter } from './types.js';
+import type { DuckDB } from './database.js';
+import type { AdapterRecord } from '../../core/types.js';
+import { VersionConflictError, type AdapterStore } from '../../adapters/store.js';
+import type { StoredAdapter } from '../../adapters/types.js';
 
 const DDL = `CREATE TABLE IF NOT EXISTS adapters (
   bidder_code VARCHAR PRIMARY KEY,

@@ -7,10 +7,10 @@
  * file. Reports keep reading the last committed snapshot meanwhile.
  */
 import { BIGINT, VARCHAR, type DuckDBConnection, type DuckDBType, type DuckDBValue } from '@duckdb/node-api';
-import { AlreadyImportedError, type DeleteFilter, type EventRow, type ImportRecord, type ImportingStore } from '../store.js';
+import { AlreadyImportedError, type DeleteFilter, type EventRow, type ImportRecord, type ImportingStore } from '../../reports/store.js';
 import { appendRows } from './chunk.js';
 import type { DuckDB } from './database.js';
-import { EVENTS_TABLE } from './sql.js';
+import { EVENTS_TABLE } from './report-sql.js';
 
 /** The table of imported files. */
 export const IMPORTS_TABLE = 'imported_files';

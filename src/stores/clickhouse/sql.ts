@@ -8,9 +8,9 @@
  * turned into a Float64 the same way (an integer, or micro-dollars ÷ 10⁶), and a ratio is `num × scale ÷ den` in
  * Float64, evaluated in the same order, 0 for a zero denominator.
  */
-import type { Dimension, Measure } from '../columns.js';
-import type { PlannedMetric, ReportPlan } from '../plan.js';
-import type { DeleteFilter } from '../store.js';
+import type { Dimension, Measure } from '../../reports/columns.js';
+import type { PlannedMetric, ReportPlan } from '../../reports/plan.js';
+import type { DeleteFilter } from '../../reports/store.js';
 
 /** The events table reports read and imports write (on a cluster: the Distributed table). */
 export const EVENTS_TABLE = 'events';

@@ -5,12 +5,12 @@
  * equal-looking groups between two pages and break paging.
  */
 import type { DuckDBConnection, DuckDBMaterializedResult, DuckDBValue } from '@duckdb/node-api';
-import type { ReportPlan } from '../plan.js';
+import type { ReportPlan } from '../../reports/plan.js';
 import type { DuckDB } from './database.js';
-import type { EventRow, ImportingStore, StoreResult, StoreRow } from '../store.js';
+import type { EventRow, ImportingStore, StoreResult, StoreRow } from '../../reports/store.js';
 import { appendRows } from './chunk.js';
-import { CREATE_IMPORTS, createFileMethods } from './files.js';
-import { buildPageSql, buildTotalsSql, EVENTS_TABLE, type BoundSql } from './sql.js';
+import { CREATE_IMPORTS, createFileMethods } from './import-files.js';
+import { buildPageSql, buildTotalsSql, EVENTS_TABLE, type BoundSql } from './report-sql.js';
 
 const CREATE_EVENTS = `CREATE TABLE IF NOT EXISTS ${EVENTS_TABLE} (
   "date" DATE NOT NULL,

@@ -12,16 +12,16 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createDuckDBUserStore, type UserStore } from '../auth/user-store.js';
-import { openDuckDB } from '../reports/duckdb/database.js';
-import { createDuckDBReportStore, type DuckDBReportStore } from '../reports/duckdb/store.js';
-import { createDuckDBAdapterStore } from '../adapters/duckdb-store.js';
-import { createPostgresAdapterStore } from '../adapters/postgres-store.js';
+import { openDuckDB } from '../stores/duckdb/database.js';
+import { createDuckDBReportStore, type DuckDBReportStore } from '../stores/duckdb/report-store.js';
+import { createDuckDBAdapterStore } from '../stores/duckdb/adapter-store.js';
+import { createPostgresAdapterStore } from '../stores/postgres/adapter-store.js';
 import type { AdapterStore } from '../adapters/store.js';
-import { createPostgresUserStore } from '../auth/postgres-user-store.js';
-import { openPostgres } from '../postgres/database.js';
-import { createPostgresThrottle } from '../auth/postgres-throttle.js';
+import { createPostgresUserStore } from '../stores/postgres/user-store.js';
+import { openPostgres } from '../stores/postgres/database.js';
+import { createPostgresThrottle } from '../stores/postgres/throttle.js';
 import type { AsyncSignInThrottle } from '../auth/throttle.js';
-import { ClickHouseLocationError, describeClickHouseLocation, openClickHouseStore } from '../reports/clickhouse/open.js';
+import { ClickHouseLocationError, describeClickHouseLocation, openClickHouseStore } from '../stores/clickhouse/open.js';
 import type { ImportingStore } from '../reports/store.js';
 import { readLockNote, writeLockNote, type LockNote } from './lock-note.js';
 

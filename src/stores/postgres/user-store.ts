@@ -5,10 +5,10 @@
  * `postgres/database.ts`). Same {@link UserStore} contract as the DuckDB store.
  */
 import type pg from 'pg';
-import { migrate, UNIQUE_VIOLATION } from '../postgres/database.js';
-import { STATUS } from './roles.js';
-import { normaliseEmail, type StoredUser } from './user.js';
-import { DuplicateEmailError, fromRow, type UserStore } from './user-store.js';
+import { migrate, UNIQUE_VIOLATION } from './database.js';
+import { STATUS } from '../../auth/roles.js';
+import { normaliseEmail, type StoredUser } from '../../auth/user.js';
+import { DuplicateEmailError, fromRow, type UserStore } from '../../auth/user-store.js';
 
 /** The users schema version this code writes and reads. */
 export const USERS_SCHEMA_VERSION = 2;

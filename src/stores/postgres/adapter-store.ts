@@ -7,10 +7,10 @@
  * code is ever handed out twice (an editor still holding an old one gets a 409).
  */
 import type pg from 'pg';
-import type { AdapterRecord } from '../core/types.js';
-import { migrate } from '../postgres/database.js';
-import { VersionConflictError, type AdapterStore } from './store.js';
-import type { StoredAdapter } from './types.js';
+import type { AdapterRecord } from '../../core/types.js';
+import { migrate } from './database.js';
+import { VersionConflictError, type AdapterStore } from '../../adapters/store.js';
+import type { StoredAdapter } from '../../adapters/types.js';
 
 /** The adapters schema, version by version (see `migrate`); never edit a shipped one: add one. */
 export const ADAPTERS_MIGRATIONS: readonly (readonly string[])[] = [
