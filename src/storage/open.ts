@@ -11,7 +11,8 @@
  */
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { createDuckDBUserStore, type UserStore } from '../auth/user-store.js';
+import type { UserStore } from '../auth/user-store.js';
+import { createDuckDBUserStore } from '../stores/duckdb/user-store.js';
 import { openDuckDB } from '../stores/duckdb/database.js';
 import { createDuckDBReportStore, type DuckDBReportStore } from '../stores/duckdb/report-store.js';
 import { createDuckDBAdapterStore } from '../stores/duckdb/adapter-store.js';

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDuckDB, type DuckDB } from '../../src/stores/duckdb/database.js';
 import { createDuckDBAdapterStore } from '../../src/stores/duckdb/adapter-store.js';
 import { createPostgresAdapterStore } from '../../src/stores/postgres/adapter-store.js';
-import { ADAPTERS_MIGRATIONS } from '../../src/stores/postgres/adapter-store.js';
+import { ADAPTERS_MIGRATIONS } from '../../src/stores/postgres/migrations.js';
 import { migrate, openPostgres } from '../../src/stores/postgres/database.js';
 import { poolOnNewSchema, startPostgres, type TestPostgres } from '../support/postgres.js';
 import { VersionConflictError, type AdapterStore } from '../../src/adapters/store.js';

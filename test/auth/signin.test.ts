@@ -9,7 +9,8 @@ import { ROLE, STATUS } from '../../src/auth/roles.js';
 import { createSignIn, type SignInService } from '../../src/auth/signin.js';
 import { createThrottle } from '../../src/auth/throttle.js';
 import { createTokenService } from '../../src/auth/token.js';
-import { createDuckDBUserStore, DuplicateEmailError, type UserStore } from '../../src/auth/user-store.js';
+import { DuplicateEmailError, type UserStore } from '../../src/auth/user-store.js';
+import { createDuckDBUserStore } from '../../src/stores/duckdb/user-store.js';
 import { openDuckDB } from '../../src/stores/duckdb/database.js';
 import { poolOnNewSchema, postgresSkipReason, startPostgres, type TestPostgres } from '../support/postgres.js';
 

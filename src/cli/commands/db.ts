@@ -5,9 +5,7 @@
  * migrates a PostgreSQL schema that is behind.
  */
 import { parseArgs } from 'node:util';
-import { ADAPTERS_MIGRATIONS } from '../../stores/postgres/adapter-store.js';
-import { THROTTLE_MIGRATIONS } from '../../stores/postgres/throttle.js';
-import { USERS_MIGRATIONS } from '../../stores/postgres/user-store.js';
+import { ADAPTERS_MIGRATIONS, THROTTLE_MIGRATIONS, USERS_MIGRATIONS } from '../../stores/postgres/migrations.js';
 import { migrate, openPostgres } from '../../stores/postgres/database.js';
 import { describeClickHouseLocation } from '../../stores/clickhouse/open.js';
 import { DEDUPLICATION_WINDOW } from '../../stores/clickhouse/sql.js';

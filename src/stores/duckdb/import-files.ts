@@ -10,16 +10,7 @@ import { BIGINT, VARCHAR, type DuckDBConnection, type DuckDBType, type DuckDBVal
 import { AlreadyImportedError, type DeleteFilter, type EventRow, type ImportRecord, type ImportingStore } from '../../reports/store.js';
 import { appendRows } from './chunk.js';
 import type { DuckDB } from './database.js';
-import { EVENTS_TABLE } from './report-sql.js';
-
-/** The table of imported files. */
-export const IMPORTS_TABLE = 'imported_files';
-export const CREATE_IMPORTS = `CREATE TABLE IF NOT EXISTS ${IMPORTS_TABLE} (
-  "hash" VARCHAR PRIMARY KEY,
-  "imported_at" TIMESTAMP NOT NULL,
-  "row_count" BIGINT NOT NULL,
-  "name" VARCHAR NOT NULL
-)`;
+import { EVENTS_TABLE, IMPORTS_TABLE } from './migrations.js';
 
 type FileMethods = Pick<ImportingStore, 'importFile' | 'findImport' | 'deleteRows'>;
 

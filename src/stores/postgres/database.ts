@@ -1,10 +1,11 @@
 /**
- * PostgreSQL for the state API servers share when they scale out (issue 13): users and adapter records. One pool
- * per process (`pg`), and schema migrations per component (`users`, `signin_throttle`, `adapters`) recorded in `bidfields_schema`, each
- * run in a transaction under an advisory lock so that instances starting at once do not both create a table, and a
- * schema newer than the code is refused rather than misread.
+ * PostgreSQL for the state API servers share when they scale out: users, adapter records and the sign-in throttle.
+ * One pool per process (`pg`); schemas are versioned per component by the shared migrator, under an advisory lock.
  */
 import pg from 'pg';
+import { migrate as migrateSchema, type Migration, type Migrations } from '../sql/migrate.js';
+
+export type { Migration } from '../sql/migrate.js';
 
 /** The advisory lock key schema changes are made under (any constant: it only has to be the same everywhere). */
 const SCHEMA_LOCK = 0x6269_6466; // "bidf"
@@ -36,40 +37,20 @@ export async function openPostgres(url: string, maxConnections = 10): Promise<Po
 }
 
 /**
- * Brings `component`'s schema to version `migrations.length - 1`: migration k (a list of statements) takes it from
- * k - 1 to k; `migrations[0]` is empty. Resolves with the versions before and after.
+ * Brings `component`'s schema on `pool` to its latest version (see {@link migrateSchema}).
  *
  * @example
  * await migrate(pool, 'users', [[], ['CREATE TABLE users (…)']])
  */
-export async function migrate(pool: pg.Pool, component: string, migrations: readonly (readonly string[])[]): Promise<Migration> {
-  const target = migrations.length - 1;
-  return inTransaction(pool, async (client) => {
-    await client.query('SELECT pg_advisory_xact_lock($1)', [SCHEMA_LOCK]);
-    await client.query('CREATE TABLE IF NOT EXISTS bidfields_schema (component TEXT PRIMARY KEY, version INTEGER NOT NULL)');
-    const found = (await client.query('SELECT version FROM bidfields_schema WHERE component = $1', [component])).rows[0] as
-      | { version: number }
-      | undefined;
-    const current = found?.version ?? 0;
-    if (current > target) {
-      throw new Error(`the ${component} schema is at version ${current}, newer than this bidfields (${target}); upgrade bidfields`);
-    }
-    for (let version = current + 1; version <= target; version++) {
-      for (const statement of migrations[version]!) await client.query(statement);
-    }
-    await client.query(
-      'INSERT INTO bidfields_schema (component, version) VALUES ($1, $2) ON CONFLICT (component) DO UPDATE SET version = $2',
-      [component, target],
-    );
-    return { component, from: current, to: target };
-  });
-}
-
-/** What {@link migrate} did: the component's schema went from version `from` (0: none) to `to`. */
-export interface Migration {
-  component: string;
-  from: number;
-  to: number;
+export function migrate(pool: pg.Pool, component: string, migrations: Migrations): Promise<Migration> {
+  return migrateSchema(
+    {
+      lockStatement: `SELECT pg_advisory_xact_lock(${SCHEMA_LOCK})`,
+      transaction: (fn) => inTransaction(pool, (client) => fn(async (sql, values) => (await client.query(sql, values)).rows as Record<string, unknown>[])),
+    },
+    component,
+    migrations,
+  );
 }
 
 /**
