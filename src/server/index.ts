@@ -14,7 +14,7 @@ export { DEMO_USERS, seedDemo, type DemoUser } from './demo.js';
 export { HttpError, type ErrorBody } from './http-error.js';
 export { createServices, type ApiServices, type ServiceOptions } from './services.js';
 export { createServer, DEFAULT_GRACE_MS, startServer, type RunningServer, type StartOptions } from './start.js';
-export { DEFAULT_DATA_DIR, openEventStorage, openStorage, openUsers, type EventStore, type SharedStores, type Storage, type StorageLocation } from '../storage/open.js';
+export { DEFAULT_DATA_DIR, openEventStorage, openStorage, openUsers, type EventStore, type SharedStores, type Storage, type StorageLocation } from '../storage/index.js';
 export { openClickHouseStore } from '../stores/clickhouse/open.js';
 export { createClickHouseClient, createClickHouseReportStore, initClickHouseSchema, type ClickHouseReportStore, type ClickHouseStoreOptions } from '../stores/clickhouse/report-store.js';
 export { openPostgres, type Postgres } from '../stores/postgres/database.js';
@@ -25,8 +25,11 @@ export { DEFAULT_SCRYPT_COST, hashPassword, type ScryptCost } from '../auth/pass
 export { ROLE, STATUS, parseRole, type Role, type Status } from '../auth/roles.js';
 export type { UserRecord } from '../auth/user.js';
 export { createReportEngine, type ReportEngine, type ReportOutcome } from '../reports/engine.js';
-export { AlreadyImportedError, ResumeConflictError, type ReportStore, type ImportingStore, type EventRow, type StoreResult, type DeleteFilter, type ImportRecord } from '../reports/store.js';
+export { AlreadyImportedError, BatchesKeptError, ResumeConflictError, type ReportStore, type AtomicEventStore, type ResumableEventStore, type EventRow, type StoreResult, type DeleteFilter, type ImportRecord } from '../reports/store.js';
 export { importEvents, type ImportOptions, type ImportStatus, type ImportSummary } from '../reports/import/import.js';
+export { importOutcome, CLI_OPTIONS, HTTP_OPTIONS, type ImportOutcome } from '../api/import-outcome.js';
+/** @deprecated the same as {@link EventStore}. */
+export type { EventStore as ImportingStore } from '../reports/store.js';
 export type { ReportPlan } from '../reports/plan.js';
 export { CONSOLE_CSP, defaultConsoleDir, loadConsoleAssets, type ConsoleAssets, type ConsoleOptions } from './console-assets.js';
 export { createAdapterService, ADAPTER_READ_ROLES, ADAPTER_WRITE_ROLES, type AdapterService, type AdapterServiceOptions, type AdapterAnswer } from '../adapters/service.js';

@@ -13,7 +13,7 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTokenService } from '../../src/auth/token.js';
 import type { EventRow } from '../../src/reports/store.js';
-import { openStorage } from '../../src/storage/open.js';
+import { openStorage } from '../../src/storage/index.js';
 import { TEST_SECRET } from './test-server.js';
 
 const cli = path.resolve(import.meta.dirname, '../../dist/cli.js');
@@ -121,7 +121,7 @@ describe.skipIf(!fs.existsSync(cli) && !process.env.CI)('bidfields serve stops c
   beforeAll(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bidfields-stop-'));
     const storage = await openStorage({ dataDir: dir });
-    await storage.reports.append(yearOfRows());
+    await storage.events.append(yearOfRows());
     await storage.close();
     token = await createTokenService({ secret: TEST_SECRET }).sign({ userID: 1, accountID: 1, role: 1 });
   });

@@ -7,7 +7,7 @@
 import { resolve } from 'node:path';
 import { clickHouseLocationProblem } from '../../stores/clickhouse/open.js';
 import { CLUSTER_NAME } from '../../stores/clickhouse/sql.js';
-import { DEFAULT_DATA_DIR, type StorageLocation } from '../../storage/open.js';
+import { DEFAULT_DATA_DIR, type StorageLocation } from '../../storage/index.js';
 import { UsageError, type CliIO } from '../io.js';
 
 /** For `parseArgs`. */

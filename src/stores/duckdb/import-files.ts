@@ -1,5 +1,5 @@
 /**
- * Whole-file imports and deletions on DuckDB ({@link ImportingStore}). A file's rows and its record (content hash
+ * Whole-file imports and deletions on DuckDB (an {@link AtomicEventStore}). A file's rows and its record (content hash
  * as primary key, when, how many rows, the name it came with) are written in ONE transaction on a connection of
  * the import's own: DuckDB's appender writes into the connection's open transaction (checked: rows appended after
  * BEGIN are invisible to other connections and gone after ROLLBACK), and its write-ahead log replays only
@@ -7,12 +7,12 @@
  * file. Reports keep reading the last committed snapshot meanwhile.
  */
 import { BIGINT, VARCHAR, type DuckDBConnection, type DuckDBType, type DuckDBValue } from '@duckdb/node-api';
-import { AlreadyImportedError, type DeleteFilter, type EventRow, type ImportRecord, type ImportingStore } from '../../reports/store.js';
+import { AlreadyImportedError, type AtomicEventStore, type DeleteFilter, type EventRow, type ImportRecord } from '../../reports/store.js';
 import { appendRows } from './chunk.js';
 import type { DuckDB } from './database.js';
 import { EVENTS_TABLE, IMPORTS_TABLE } from './migrations.js';
 
-type FileMethods = Pick<ImportingStore, 'importFile' | 'findImport' | 'deleteRows'>;
+type FileMethods = Pick<AtomicEventStore, 'importFile' | 'findImport' | 'deleteRows'>;
 
 /**
  * The import, lookup and delete methods of the DuckDB store (tables created by the store).

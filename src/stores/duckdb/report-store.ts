@@ -7,17 +7,14 @@
 import type { DuckDBConnection, DuckDBMaterializedResult, DuckDBValue } from '@duckdb/node-api';
 import type { ReportPlan } from '../../reports/plan.js';
 import type { DuckDB } from './database.js';
-import type { EventRow, ImportingStore, StoreResult, StoreRow } from '../../reports/store.js';
+import type { AtomicEventStore, EventRow, StoreResult, StoreRow } from '../../reports/store.js';
 import { appendRows } from './chunk.js';
 import { createFileMethods } from './import-files.js';
 import { EVENTS_MIGRATIONS, EVENTS_TABLE, migrateDuckDB } from './migrations.js';
 import { buildPageSql, buildTotalsSql, type BoundSql } from './report-sql.js';
 
-/** A report store on a DuckDB database, taking whole files ({@link ImportingStore}). */
-export interface DuckDBReportStore extends ImportingStore {
-  /** Number of event rows stored. */
-  count(): Promise<number>;
-}
+/** The DuckDB event store: an atomic one (a file all or nothing, in one transaction). */
+export type DuckDBReportStore = AtomicEventStore;
 
 /**
  * Creates or migrates the events and imported-files tables and returns a store on them. A report's page and totals run in one read
@@ -33,6 +30,7 @@ export async function createDuckDBReportStore(db: DuckDB): Promise<DuckDBReportS
   await migrateDuckDB(db, 'events', EVENTS_MIGRATIONS);
   const run = (c: DuckDBConnection, q: BoundSql): Promise<DuckDBMaterializedResult> => c.run(q.sql, q.values, q.types);
   return {
+    kind: 'atomic',
     query: (plan: ReportPlan): Promise<StoreResult> =>
       db.withConnection(async (c) => {
         await c.run('BEGIN TRANSACTION');
