@@ -1,6 +1,6 @@
 /**
- * The options that choose the stores, shared by `serve`, `users add`, `data import`, `data delete` and `db init`
- * (issue 13): `--clickhouse URL|chdb:DIR` for the events, `--postgres URL` for users, adapter records and the
+ * The options that choose the stores, shared by `serve`, `users add`, `data import`, `data delete` and `db init`:
+ * `--clickhouse URL|chdb:DIR` for the events, `--postgres URL` for users, adapter records and the
  * sign-in throttle, `--cluster NAME` for a ClickHouse cluster; the first two also from the environment. Without
  * them, everything is in the data folder (`--data DIR`), as before.
  */
