@@ -8,7 +8,7 @@ import autocannon from 'autocannon';
 import { DEMO_USERS, seedDemo } from '../src/server/demo.js';
 import { createServices } from '../src/server/services.js';
 import { startServer } from '../src/server/start.js';
-import { openStorage } from '../src/server/storage.js';
+import { openStorage } from '../src/storage/index.js';
 
 const DURATION_S = Number(process.env.LOAD_SECONDS ?? 5);
 const LEVELS = (process.env.LOAD_CONNECTIONS ?? '10,50,250').split(',').map(Number);

@@ -4,14 +4,14 @@
  * does on a data folder; the answer is the import's summary. Kept apart from the report calls because it is the
  * one call whose body is not JSON and may be large. Browser-safe: no `node:` module.
  */
+import { IMPORT_MEDIA_TYPES, REFUSED_HEADER, type ImportAnswer, type ImportFormat } from '../api/import.js';
 import { ApiError, errorFromResponse } from './error.js';
 
-/** The formats the server takes, by their media type. */
-export const IMPORT_MEDIA_TYPES = { csv: 'text/csv', ndjson: 'application/x-ndjson' } as const;
+export { IMPORT_MEDIA_TYPES, REFUSED_HEADER } from '../api/import.js';
 
 /** Options of one upload. */
 export interface UploadOptions {
-  format: keyof typeof IMPORT_MEDIA_TYPES;
+  format: ImportFormat;
   /** The name recorded with the import (a file name); default `upload.<format>`. */
   name?: string;
   /** Load the good rows even when some are refused. */
@@ -21,16 +21,7 @@ export interface UploadOptions {
 }
 
 /** The server's answer to an upload that loaded rows (refusals come back as {@link ApiError}s). */
-export interface UploadSummary {
-  status: 'loaded' | 'skipped-invalid';
-  loaded: number;
-  refused: number;
-  /** The refused rows that were skipped (at most the first 1,000), with their line and reason. */
-  refusedRows: { line: number; reason: string }[];
-  /** SHA-256 of the content, hex. */
-  hash: string;
-  elapsedMs: number;
-}
+export type UploadSummary = ImportAnswer;
 
 /** An upload the server refused because of its rows: nothing was loaded; `refused` counts every refused row. */
 export class ImportRefusedError extends ApiError {
@@ -39,9 +30,6 @@ export class ImportRefusedError extends ApiError {
     super(base.status, base.code, base.message, base.issues, base.retryAfter);
   }
 }
-
-/** The header an `invalid_rows` answer counts its refused rows in (the issues list only the first 1,000). */
-export const REFUSED_HEADER = 'X-Refused-Rows';
 
 /** Where to send and as whom. */
 export interface UploadTarget {

@@ -8,7 +8,7 @@ import { hashPassword, type ScryptCost } from '../auth/password.js';
 import { ROLE, type Role } from '../auth/roles.js';
 import { DuplicateEmailError, type UserStore } from '../auth/user-store.js';
 import { demoEvents } from '../reports/demo-data.js';
-import { AlreadyImportedError, type ImportingStore, type ReportStore } from '../reports/store.js';
+import { AlreadyImportedError, isEventStore, type EventStore, type ReportStore } from '../reports/store.js';
 
 /** A demo user's credentials. */
 export interface DemoUser {
@@ -34,14 +34,14 @@ export const DEMO_USERS: readonly DemoUser[] = [
  * @example
  * const { rows } = await seedDemo(storage) // 65148
  */
-export async function seedDemo(stores: { reports: ReportStore | ImportingStore; users: UserStore }, cost?: ScryptCost): Promise<{ rows: number; loaded: boolean }> {
+export async function seedDemo(stores: { events: ReportStore | EventStore; users: UserStore }, cost?: ScryptCost): Promise<{ rows: number; loaded: boolean }> {
   const rows = [...demoEvents()];
   let loaded = true;
-  if ('importFile' in stores.reports) {
+  if (isEventStore(stores.events)) {
     const hash = createHash('sha256');
     for (const row of rows) hash.update(JSON.stringify(row) + '\n');
     const file = { hash: hash.digest('hex'), name: 'demo-2024.ndjson' };
-    const store = stores.reports;
+    const store = stores.events;
     if (await store.findImport(file.hash)) loaded = false;
     else {
       await store.importFile(file, (async function* () {
@@ -52,7 +52,7 @@ export async function seedDemo(stores: { reports: ReportStore | ImportingStore; 
         loaded = false;
       });
     }
-  } else await stores.reports.append(rows);
+  } else await stores.events.append(rows);
   const hashes = await Promise.all(DEMO_USERS.map((u) => hashPassword(u.password, cost)));
   for (const [i, u] of DEMO_USERS.entries()) {
     // A shared user store (PostgreSQL) may have the demo users from an earlier demo already; keep those.

@@ -4,12 +4,10 @@
  * no parser for the content type) are mapped onto them by {@link toHttpError}; anything else that reaches the top
  * is a bug and becomes a bare 500, so a stack trace or a driver message can never reach a client.
  */
+import type { ErrorBody } from '../api/errors.js';
 import type { Issue } from '../core/issues.js';
 
-/** The JSON body of every error response. */
-export interface ErrorBody {
-  error: { code: string; message: string; issues?: Issue[] };
-}
+export type { ErrorBody } from '../api/errors.js';
 
 /**
  * An error with the HTTP status and body it should be answered with.

@@ -10,7 +10,7 @@ import { createThrottle, type AsyncSignInThrottle, type SignInThrottle } from '.
 import { createTokenService, type TokenService } from '../auth/token.js';
 import type { UserStore } from '../auth/user-store.js';
 import { createReportEngine, type ReportEngine } from '../reports/engine.js';
-import type { ImportingStore, ReportStore } from '../reports/store.js';
+import { isEventStore, type EventStore, type ReportStore } from '../reports/store.js';
 import type { AdapterStore } from '../adapters/store.js';
 import { createAdapterService, type AdapterService } from '../adapters/service.js';
 
@@ -20,7 +20,7 @@ export interface ApiServices {
   tokens: TokenService;
   reports: ReportEngine;
   /** Where `POST /api/data/import` loads files; without it the route does not exist (a read-only store). */
-  imports?: ImportingStore;
+  imports?: EventStore;
   /** Stored adapter records (`/api/adapters/`); absent when no adapter store was given. */
   adapters?: AdapterService;
 }
@@ -46,9 +46,9 @@ export interface ServiceOptions {
  * Builds the services over a report store and a user store.
  *
  * @example
- * const services = createServices({ reports: storage.reports, users: storage.users }, { jwtSecret: process.env.BIDFIELDS_JWT_SECRET })
+ * const services = createServices({ events: storage.events, users: storage.users }, { jwtSecret: process.env.BIDFIELDS_JWT_SECRET })
  */
-export function createServices(stores: { reports: ReportStore; users: UserStore; adapters?: AdapterStore }, options: ServiceOptions = {}): ApiServices {
+export function createServices(stores: { events: ReportStore | EventStore; users: UserStore; adapters?: AdapterStore }, options: ServiceOptions = {}): ApiServices {
   const tokens = createTokenService({
     secret: options.jwtSecret ?? randomBytes(32),
     ...(options.tokenTtlSeconds !== undefined && { ttlSeconds: options.tokenTtlSeconds }),
@@ -60,8 +60,8 @@ export function createServices(stores: { reports: ReportStore; users: UserStore;
     throttle: options.throttle ?? createThrottle(),
     ...(options.scryptCost && { cost: options.scryptCost }),
   });
-  const imports = 'importFile' in stores.reports ? (stores.reports as ImportingStore) : undefined;
-  const services: ApiServices = { signIn, tokens, reports: createReportEngine(stores.reports), ...(imports && { imports }) };
+  const imports = isEventStore(stores.events) ? stores.events : undefined;
+  const services: ApiServices = { signIn, tokens, reports: createReportEngine(stores.events), ...(imports && { imports }) };
   if (stores.adapters) {
     services.adapters = createAdapterService(stores.adapters, { knownEndpoints: options.knownEndpoints ?? [], allowLocal: options.allowLocalEndpoints === true });
   }

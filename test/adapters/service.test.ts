@@ -2,8 +2,8 @@
 // shape, validateAdapter with the server's known endpoints (issues pointing into the body), the bidder code in the
 // address, 201 / 200 / 404 / 409.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDuckDB, type DuckDB } from '../../src/reports/duckdb/database.js';
-import { createDuckDBAdapterStore } from '../../src/adapters/duckdb-store.js';
+import { openDuckDB, type DuckDB } from '../../src/stores/duckdb/database.js';
+import { createDuckDBAdapterStore } from '../../src/stores/duckdb/adapter-store.js';
 import { createAdapterService, type AdapterService } from '../../src/adapters/service.js';
 import { ROLE } from '../../src/auth/roles.js';
 import { validateAdapter, type AdapterRecord } from '../../src/index.js';

@@ -3,8 +3,9 @@
 // two servers, and the throttle's failure counts are shared, so guesses spread over instances count together.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../src/auth/password.js';
-import { createPostgresThrottle } from '../../src/auth/postgres-throttle.js';
-import { createPostgresUserStore, USERS_SCHEMA_VERSION } from '../../src/auth/postgres-user-store.js';
+import { createPostgresThrottle } from '../../src/stores/postgres/throttle.js';
+import { createPostgresUserStore } from '../../src/stores/postgres/user-store.js';
+import { USERS_SCHEMA_VERSION } from '../../src/stores/postgres/migrations.js';
 import { ROLE } from '../../src/auth/roles.js';
 import { createSignIn } from '../../src/auth/signin.js';
 import { createTokenService } from '../../src/auth/token.js';

@@ -3,14 +3,15 @@
 // 429 once an address has failed too often. Run against each user store: DuckDB, PostgreSQL (a local server this
 // file starts), and a real PostgreSQL server when DATABASE_URL is set.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPostgresUserStore } from '../../src/auth/postgres-user-store.js';
+import { createPostgresUserStore } from '../../src/stores/postgres/user-store.js';
 import { hashPassword } from '../../src/auth/password.js';
 import { ROLE, STATUS } from '../../src/auth/roles.js';
 import { createSignIn, type SignInService } from '../../src/auth/signin.js';
 import { createThrottle } from '../../src/auth/throttle.js';
 import { createTokenService } from '../../src/auth/token.js';
-import { createDuckDBUserStore, DuplicateEmailError, type UserStore } from '../../src/auth/user-store.js';
-import { openDuckDB } from '../../src/reports/duckdb/database.js';
+import { DuplicateEmailError, type UserStore } from '../../src/auth/user-store.js';
+import { createDuckDBUserStore } from '../../src/stores/duckdb/user-store.js';
+import { openDuckDB } from '../../src/stores/duckdb/database.js';
 import { poolOnNewSchema, postgresSkipReason, startPostgres, type TestPostgres } from '../support/postgres.js';
 
 const cost = { N: 4096, r: 8, p: 1 };

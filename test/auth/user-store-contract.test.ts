@@ -6,14 +6,16 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../src/auth/password.js';
-import { createPostgresUserStore, USERS_SCHEMA_VERSION } from '../../src/auth/postgres-user-store.js';
-import { openPostgres } from '../../src/postgres/database.js';
+import { createPostgresUserStore } from '../../src/stores/postgres/user-store.js';
+import { USERS_SCHEMA_VERSION } from '../../src/stores/postgres/migrations.js';
+import { openPostgres } from '../../src/stores/postgres/database.js';
 import { ROLE, STATUS } from '../../src/auth/roles.js';
 import { createSignIn } from '../../src/auth/signin.js';
 import { createThrottle } from '../../src/auth/throttle.js';
 import { createTokenService } from '../../src/auth/token.js';
-import { createDuckDBUserStore, DuplicateEmailError, type UserStore } from '../../src/auth/user-store.js';
-import { openDuckDB } from '../../src/reports/duckdb/database.js';
+import { DuplicateEmailError, type UserStore } from '../../src/auth/user-store.js';
+import { createDuckDBUserStore } from '../../src/stores/duckdb/user-store.js';
+import { openDuckDB } from '../../src/stores/duckdb/database.js';
 import { startPostgres, type TestPostgres } from '../support/postgres.js';
 
 const cost = { N: 1024, r: 8, p: 1 };

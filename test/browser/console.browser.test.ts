@@ -45,7 +45,7 @@ describe.skipIf(missing !== undefined && !process.env.CI)(`the console in headle
     fs.rmSync(shots, { recursive: true, force: true });
     fs.mkdirSync(shots, { recursive: true });
     server = await startTestServer({ console: await loadConsoleAssets(consoleDir, { knownEndpoints: KNOWN }), knownEndpoints: KNOWN });
-    await server.storage.reports.append(HOSTILE_NAMES.map((service, i) => ({ date: '2024-12-02', service, country: 'US', requests: 1000 + i, impression: 500, revenue: 1.5 })));
+    await server.storage.events.append(HOSTILE_NAMES.map((service, i) => ({ date: '2024-12-02', service, country: 'US', requests: 1000 + i, impression: 500, revenue: 1.5 })));
     api = createClient({ baseUrl: server.url, token: await server.token(1) });
     browser = await chromium.launch({ executablePath: chromiumPath, args: FLAGS });
     context = await browser.newContext({ viewport: { width: 1280, height: 900 } });

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadChdb } from '../../src/reports/clickhouse/chdb-front.js';
+import { loadChdb } from '../../src/stores/clickhouse/chdb-front.js';
 import { postgresSkipReason, startPostgres, type TestPostgres } from '../support/postgres.js';
 import { CLI, inspectFolder, runCli, startCli, stopLeftoverClis, writeEventsCsv } from './run-cli.js';
 import { REMOVAL_MS, removeTempFolder } from '../support/temp-folder.js';

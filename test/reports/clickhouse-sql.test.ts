@@ -2,11 +2,11 @@
 // schema (ReplicatedMergeTree ON CLUSTER and a Distributed table), and the HTTP front's faithfulness where the
 // client depends on it (settings per query only, errors as ClickHouse sends them).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildDeleteWhere, buildPageQuery, DEDUPLICATION_WINDOW, schemaStatements } from '../../src/reports/clickhouse/sql.js';
-import { createClickHouseClient } from '../../src/reports/clickhouse/store.js';
+import { buildDeleteWhere, buildPageQuery, DEDUPLICATION_WINDOW, schemaStatements } from '../../src/stores/clickhouse/sql.js';
+import { createClickHouseClient } from '../../src/stores/clickhouse/report-store.js';
 import { planReport } from '../../src/reports/plan.js';
 import { validateReportRequest } from '../../src/reports/validate.js';
-import { loadChdb, startClickHouseFront, type ClickHouseFront } from '../../src/reports/clickhouse/chdb-front.js';
+import { loadChdb, startClickHouseFront, type ClickHouseFront } from '../../src/stores/clickhouse/chdb-front.js';
 
 const plan = (body: unknown) => {
   const checked = validateReportRequest(body);

@@ -15,13 +15,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reportCsv } from '../../src/reports/csv.js';
 import { createReportEngine, type ReportEngine } from '../../src/reports/engine.js';
 import { importEvents } from '../../src/reports/import/import.js';
-import { AlreadyImportedError, ResumeConflictError, type EventRow, type ImportingStore } from '../../src/reports/store.js';
+import { AlreadyImportedError, ResumeConflictError, type EventRow, type EventStore } from '../../src/reports/store.js';
 import { referenceReport, reportRequestArb, testEvents, type RefRequest } from './reference.js';
 import { REMOVAL_MS, removeTempFolder } from '../support/temp-folder.js';
 
 /** A store under test and how to close it. */
 export interface OpenStore {
-  store: ImportingStore & { count(): Promise<number> };
+  store: EventStore & { count(): Promise<number> };
   close(): Promise<void>;
 }
 
@@ -261,7 +261,7 @@ export function storeContract(target: ContractTarget | { name: string; skip: str
           const rows: EventRow[] = rowsFor(300);
           rows[299] = { ...rows[299]!, date: '1969-12-31' }; // ClickHouse's Date starts at 1970-01-01
           const file = writeFile(rows);
-          if (!store.rowProblem) {
+          if (store.kind === 'atomic') {
             expect(await importEvents(file, store, { batchSize: 50 })).toMatchObject({ status: 'loaded', loaded: 300 });
             return;
           }
@@ -287,7 +287,7 @@ export function storeContract(target: ContractTarget | { name: string; skip: str
             },
           });
           expect(changed).toBe(true);
-          if (store.keepsBatches) {
+          if (store.kind === 'resumable') {
             // The copy was loaded whole; the changed file is new content, loaded once more as such.
             expect(summary).toMatchObject({ status: 'loaded', loaded: 400 });
             expect(await store.count()).toBe(400);

@@ -186,17 +186,17 @@ describe('POST /api/data/import while the server stops', () => {
   it('keeps nothing of a file whose sender was answered 503 when the grace period ran out', async () => {
     // The import outlives the grace period; the drain answers 503, and that must abort it before its commit (it
     // went on to commit, so a retry with force=true counted the file twice).
-    const { openStorage } = await import('../../src/server/storage.js');
+    const { openStorage } = await import('../../src/storage/index.js');
     const { createServices } = await import('../../src/server/services.js');
     const { startServer } = await import('../../src/server/start.js');
     const { seedDemo, DEMO_USERS } = await import('../../src/server/demo.js');
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bidfields-upload-stop-'));
     const storage = await openStorage({ dataDir });
-    await seedDemo({ reports: { query: async () => ({ rows: [] }), append: async () => {} }, users: storage.users });
+    await seedDemo({ events: { query: async () => ({ rows: [] }), append: async () => {} }, users: storage.users });
     // The store's importFile, watched: the test waits for the import to end (kept or rolled back) before counting.
-    const importFile = storage.reports.importFile.bind(storage.reports);
+    const importFile = storage.events.importFile.bind(storage.events);
     let imported: Promise<unknown> | undefined;
-    storage.reports.importFile = (...args) => (imported = importFile(...args)) as ReturnType<typeof importFile>;
+    storage.events.importFile = (...args) => (imported = importFile(...args)) as ReturnType<typeof importFile>;
     const running = await startServer(createServices(storage), { port: 0, graceMs: 300, maxImportBytes: 100_000_000 });
     const signIn = await post(`${running.url}/api/signin/`, { email: DEMO_USERS[0]!.email, password: DEMO_USERS[0]!.password });
     const token = (signIn.json as { token: string }).token;
@@ -211,7 +211,7 @@ describe('POST /api/data/import while the server stops', () => {
     await storage.close();
     const reopened = await openStorage({ dataDir });
     try {
-      expect(await reopened.reports.count()).toBe(0);
+      expect(await reopened.events.count()).toBe(0);
     } finally {
       await reopened.close();
       fs.rmSync(dataDir, { recursive: true, force: true });

@@ -14,7 +14,7 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTokenService } from '../../src/auth/token.js';
 import type { EventRow } from '../../src/reports/store.js';
-import { openStorage } from '../../src/server/storage.js';
+import { openStorage } from '../../src/storage/index.js';
 import { TEST_SECRET } from './test-server.js';
 import { REMOVAL_MS, removeTempFolder } from '../support/temp-folder.js';
 
@@ -127,7 +127,7 @@ describe.skipIf(!fs.existsSync(cli) && !process.env.CI)('bidfields serve stops c
   beforeAll(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bidfields-stop-'));
     const storage = await openStorage({ dataDir: dir });
-    await storage.reports.append(yearOfRows());
+    await storage.events.append(yearOfRows());
     await storage.close();
     token = await createTokenService({ secret: TEST_SECRET }).sign({ userID: 1, accountID: 1, role: 1 });
   });

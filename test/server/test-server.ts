@@ -6,7 +6,7 @@ import { createTokenService } from '../../src/auth/token.js';
 import { DEMO_USERS, seedDemo } from '../../src/server/demo.js';
 import { createServices, type ApiServices, type ServiceOptions } from '../../src/server/services.js';
 import { startServer, type RunningServer, type StartOptions } from '../../src/server/start.js';
-import { openStorage, type Storage } from '../../src/server/storage.js';
+import { openStorage, type Storage } from '../../src/storage/index.js';
 import type { StorageTarget } from '../support/storages.js';
 
 export const TEST_COST = { N: 1024, r: 8, p: 1 };

@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { isCalendarDate } from '../../reports/dates.js';
 import { COUNTRY_RULE, SERVICE_RULE, isCountryCode, isServiceName } from '../../reports/import/row.js';
-import { DATABASE_FILE, describeStorageError, openEventStorage } from '../../server/storage.js';
+import { DATABASE_FILE, openEventStorage } from '../../storage/index.js';
+import { describeStorageError } from './storage-errors.js';
 import { STORE_OPTIONS, storeLocation } from './stores.js';
 import { EXIT_INVALID, EXIT_OK, UsageError, type CliIO } from '../io.js';
 
@@ -52,7 +53,7 @@ export async function runDataDelete(args: string[], io: CliIO): Promise<number> 
     return EXIT_INVALID;
   }
   try {
-    const deleted = await storage.reports.deleteRows({ startDate, endDate, service, country });
+    const deleted = await storage.events.deleteRows({ startDate, endDate, service, country });
     io.stdout(`${deleted} rows deleted\n`);
     return EXIT_OK;
   } finally {

@@ -12,8 +12,9 @@ import { createClient } from '../../client/client.js';
 import { ApiError } from '../../client/error.js';
 import { ImportRefusedError, uploadEvents, type UploadOptions } from '../../client/upload.js';
 import { detectFormat } from '../../reports/import/read.js';
-import { EXIT_INVALID, EXIT_OK, UsageError, type CliIO } from '../io.js';
-import { EXIT_SKIPPED, summaryLine } from './data-import.js';
+import { CLI_OPTIONS, importOutcome } from '../../api/import-outcome.js';
+import { EXIT_INVALID, UsageError, type CliIO } from '../io.js';
+import { summaryLine } from './import-line.js';
 
 /**
  * Uploads `file` to the server at `url`; returns the exit code.
@@ -43,8 +44,9 @@ export async function importToServer(
     const summary = await uploadEvents({ baseUrl: url, token }, body, upload);
     for (const r of summary.refusedRows) io.stderr(`  line ${r.line}: ${r.reason}\n`);
     if (summary.refused > summary.refusedRows.length) io.stderr(`  … and ${summary.refused - summary.refusedRows.length} more\n`);
-    if (summary.status === 'skipped-invalid') io.stderr(`bidfields data: ${summary.refused} refused rows skipped\n`);
-    return done(summary.status === 'loaded' ? EXIT_OK : EXIT_SKIPPED, summary.loaded, summary.refused);
+    const outcome = importOutcome(summary, CLI_OPTIONS);
+    if (outcome.sentence) io.stderr(`bidfields data: ${outcome.sentence}\n`);
+    return done(outcome.exitCode, summary.loaded, summary.refused);
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     for (const issue of error.issues) io.stderr(`  line ${issue.path.slice(1)}: ${issue.message}\n`);

@@ -7,29 +7,19 @@
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { PartialImportError } from '../../reports/import/errors.js';
-import { conflictNote, importEvents, type ImportStatus, type ImportSummary } from '../../reports/import/import.js';
+import { CLI_OPTIONS, EXIT_INTERRUPTED, importOutcome, keptNote } from '../../api/import-outcome.js';
+import { importEvents, type ImportSummary } from '../../reports/import/import.js';
+import { BatchesKeptError } from '../../reports/store.js';
 import { checkServerUsage, importToServer } from './data-import-server.js';
-import { describeStorageError, openEventStorage } from '../../server/storage.js';
+import { openEventStorage } from '../../storage/index.js';
+import { describeStorageError } from './storage-errors.js';
 import { STORE_OPTIONS, storeLocation } from './stores.js';
-import { EXIT_INVALID, EXIT_OK, UsageError, type CliIO } from '../io.js';
+import { EXIT_INVALID, UsageError, type CliIO } from '../io.js';
+import { summaryLine } from './import-line.js';
 
-/** Exit code: loaded, with refused rows skipped (`--skip-invalid`). */
-export const EXIT_SKIPPED = 3;
-/** Exit code: interrupted by SIGINT (128 + 2, as shells report it); SIGTERM gives 143. */
-export const EXIT_INTERRUPTED = 130;
+export { EXIT_INTERRUPTED, EXIT_SKIPPED } from '../../api/import-outcome.js';
+/** SIGTERM's exit code (128 + 15), where SIGINT gives {@link EXIT_INTERRUPTED}. */
 const EXIT_TERMINATED = 143;
-
-const EXIT: Record<ImportStatus, number> = {
-  loaded: EXIT_OK,
-  'skipped-invalid': EXIT_SKIPPED,
-  refused: EXIT_INVALID,
-  duplicate: EXIT_INVALID,
-  'invalid-file': EXIT_INVALID,
-  changed: EXIT_INVALID,
-  conflict: EXIT_INVALID,
-  interrupted: EXIT_INTERRUPTED,
-};
 /** Files smaller than this load too fast for a bar to help. */
 const PROGRESS_MIN_BYTES = 4 * 1024 * 1024;
 const BAR_WIDTH = 30;
@@ -95,7 +85,7 @@ export async function runDataImport(args: string[], io: CliIO): Promise<number> 
   const bar = process.stderr.isTTY ? progressBar(io) : undefined;
   const skipInvalid = values['skip-invalid'] === true;
   try {
-    const summary = await importEvents(file, storage.reports, {
+    const summary = await importEvents(file, storage.events, {
       skipInvalid,
       force: values.force === true,
       signal: stop.signal,
@@ -105,10 +95,10 @@ export async function runDataImport(args: string[], io: CliIO): Promise<number> 
     if (bar) io.stderr('\r\x1b[K');
     io.stderr(explain(summary, skipInvalid));
     io.stdout(summaryLine(summary.loaded || (summary.sent ?? 0), summary.refused, performance.now() - started));
-    return summary.status === 'interrupted' ? signalCode : EXIT[summary.status];
+    return summary.status === 'interrupted' ? signalCode : importOutcome(summary, CLI_OPTIONS).exitCode;
   } catch (error) {
     if (bar) io.stderr('\r\x1b[K');
-    if (error instanceof PartialImportError) {
+    if (error instanceof BatchesKeptError) {
       io.stderr(`bidfields data: ${error.message}\n`);
       io.stderr(`bidfields data: ${keptNote(error.kept)}\n`);
       io.stdout(summaryLine(error.kept, 0, performance.now() - started));
@@ -132,16 +122,6 @@ async function fileProblem(file: string, given: string): Promise<string | undefi
   return undefined;
 }
 
-/** The last line of every run. */
-export function summaryLine(loaded: number, refused: number, elapsedMs: number): string {
-  return `${loaded} rows loaded, ${refused} refused in ${(elapsedMs / 1000).toFixed(1)} s\n`;
-}
-
-/** What is said of an import that stopped after a store that cannot roll back (ClickHouse) kept some batches. */
-function keptNote(rows: number): string {
-  return `${rows} rows were kept before the import stopped (ClickHouse keeps each batch as it is sent); run the same command again to complete it: kept rows are not counted twice`;
-}
-
 /** What standard error says about an outcome: the refused rows' reasons and examples, and what was kept. */
 function explain(s: ImportSummary, listed: boolean): string {
   let text = '';
@@ -152,29 +132,8 @@ function explain(s: ImportSummary, listed: boolean): string {
     }
     for (const [reason, count] of Object.entries(s.reasons).sort((a, b) => b[1] - a[1])) text += `  ${count} × ${reason}\n`;
   }
-  const nothing = 'bidfields data: nothing loaded:';
-  // Only a store that keeps batches as they go (ClickHouse) has kept rows of an import that stopped.
-  const stopped = (reason: string) => (s.sent ? `bidfields data: ${reason}; ${keptNote(s.sent)}\n` : `${nothing} ${reason}\n`);
-  switch (s.status) {
-    case 'refused':
-      return text + (s.good === 0 ? `${nothing} no row is valid\n` : `${nothing} ${s.refused} rows refused (fix them, or load the other ${s.good} with --skip-invalid)\n`);
-    case 'duplicate': {
-      const p = s.previous!;
-      return text + `${nothing} already imported at ${p.importedAt.toISOString()} (${p.rows} rows, as ${p.name}); --force loads it again\n`;
-    }
-    case 'invalid-file':
-      return text + stopped(s.error!.message);
-    case 'changed':
-      return text + stopped('the file changed while it was being imported; run again');
-    case 'interrupted':
-      return text + stopped('interrupted');
-    case 'conflict':
-      return text + `${nothing} ${conflictNote(s, '--force')}\n`;
-    case 'skipped-invalid':
-      return text + `bidfields data: ${s.refused} refused rows skipped\n`;
-    case 'loaded':
-      return text;
-  }
+  const { sentence } = importOutcome(s, CLI_OPTIONS);
+  return text + (sentence ? `bidfields data: ${sentence}\n` : '');
 }
 
 function progressBar(io: CliIO): (read: number, total: number, pass: 'check' | 'load') => void {

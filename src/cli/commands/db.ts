@@ -5,13 +5,12 @@
  * migrates a PostgreSQL schema that is behind.
  */
 import { parseArgs } from 'node:util';
-import { ADAPTERS_MIGRATIONS } from '../../adapters/postgres-store.js';
-import { THROTTLE_MIGRATIONS } from '../../auth/postgres-throttle.js';
-import { USERS_MIGRATIONS } from '../../auth/postgres-user-store.js';
-import { migrate, openPostgres } from '../../postgres/database.js';
-import { describeClickHouseLocation } from '../../reports/clickhouse/open.js';
-import { DEDUPLICATION_WINDOW } from '../../reports/clickhouse/sql.js';
-import { describePostgres, describeStorageError, openEventStorage, openStorage, StorageOpenError } from '../../server/storage.js';
+import { ADAPTERS_MIGRATIONS, THROTTLE_MIGRATIONS, USERS_MIGRATIONS } from '../../stores/postgres/migrations.js';
+import { migrate, openPostgres } from '../../stores/postgres/database.js';
+import { describeClickHouseLocation } from '../../stores/clickhouse/open.js';
+import { DEDUPLICATION_WINDOW } from '../../stores/clickhouse/sql.js';
+import { describePostgres, openEventStorage, openStorage, StorageOpenError } from '../../storage/index.js';
+import { describeStorageError } from './storage-errors.js';
 import { EXIT_INVALID, EXIT_OK, UsageError, type CliCommand, type CliIO } from '../io.js';
 import { STORE_OPTIONS, STORE_USAGE, storeLocation } from './stores.js';
 
@@ -40,7 +39,7 @@ export async function runDbInit(args: string[], io: CliIO): Promise<number> {
       const events = await openEventStorage(location);
       try {
         const where = describeClickHouseLocation(location.clickhouse);
-        for (const t of (events.reports as { schema?: { table: string; engine: string; created: boolean }[] }).schema ?? []) {
+        for (const t of (events.events as { schema?: { table: string; engine: string; created: boolean }[] }).schema ?? []) {
           io.stdout(`${where}: table ${t.table} (${t.engine}) ${t.created ? 'created' : 'exists'}\n`);
         }
         if (location.cluster === undefined) io.stdout(`${where}: insert deduplication window ${DEDUPLICATION_WINDOW} blocks (non_replicated_deduplication_window)\n`);

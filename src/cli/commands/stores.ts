@@ -1,13 +1,13 @@
 /**
- * The options that choose the stores, shared by `serve`, `users add`, `data import`, `data delete` and `db init`
- * (issue 13): `--clickhouse URL|chdb:DIR` for the events, `--postgres URL` for users, adapter records and the
+ * The options that choose the stores, shared by `serve`, `users add`, `data import`, `data delete` and `db init`:
+ * `--clickhouse URL|chdb:DIR` for the events, `--postgres URL` for users, adapter records and the
  * sign-in throttle, `--cluster NAME` for a ClickHouse cluster; the first two also from the environment. Without
  * them, everything is in the data folder (`--data DIR`), as before.
  */
 import { resolve } from 'node:path';
-import { clickHouseLocationProblem } from '../../reports/clickhouse/open.js';
-import { CLUSTER_NAME } from '../../reports/clickhouse/sql.js';
-import { DEFAULT_DATA_DIR, type StorageLocation } from '../../server/storage.js';
+import { clickHouseLocationProblem } from '../../stores/clickhouse/open.js';
+import { CLUSTER_NAME } from '../../stores/clickhouse/sql.js';
+import { DEFAULT_DATA_DIR, type StorageLocation } from '../../storage/index.js';
 import { UsageError, type CliIO } from '../io.js';
 
 /** For `parseArgs`. */

@@ -8,7 +8,8 @@ import { hashPassword, passwordProblem } from '../../auth/password.js';
 import { parseRole } from '../../auth/roles.js';
 import { toUserRecord } from '../../auth/user.js';
 import { DuplicateEmailError } from '../../auth/user-store.js';
-import { describeStorageError, openUsers } from '../../server/storage.js';
+import { openUsers } from '../../storage/index.js';
+import { describeStorageError } from './storage-errors.js';
 import { STORE_OPTIONS, STORE_USAGE, storeLocation } from './stores.js';
 import { EXIT_INVALID, EXIT_OK, UsageError, type CliCommand } from '../io.js';
 

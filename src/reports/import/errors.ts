@@ -27,14 +27,3 @@ export class FileChangedError extends Error {
     super('the file changed while it was being imported');
   }
 }
-
-/**
- * The store failed after it had kept some batches of the file (ClickHouse keeps each batch as it is sent): `kept`
- * rows stay, and running the same import again completes the file without counting them twice.
- */
-export class PartialImportError extends Error {
-  override name = 'PartialImportError';
-  constructor(readonly kept: number, options: { cause: unknown }) {
-    super((options.cause as Error)?.message ?? String(options.cause), options);
-  }
-}

@@ -1,19 +1,15 @@
 /**
- * Imports one NDJSON or CSV file of event rows into an {@link ImportingStore}, all or nothing, once. Two passes:
- * the first reads the whole file, hashing its bytes (SHA-256) and checking every row; if any row is refused and
- * `skipInvalid` is not set, or the parser fails (a CSV quoting error), nothing is loaded. Then the content hash
- * is looked up: content imported before is refused unless `force`. The second pass streams the good rows in
- * batches into `store.importFile`, which keeps them and the file's record in one transaction; if the file's hash
- * differs on the second pass (it changed meanwhile), or `signal` aborts, the transaction rolls back.
- *
- * It never prints: the caller gets an {@link ImportSummary} (and each refused row through `onRefused`), so the
- * CLI and an upload route (which spools the body to a temporary file first) share it.
+ * Imports one NDJSON or CSV file of event rows into an {@link EventStore}, once. The first pass hashes the bytes and
+ * checks every row (nothing is loaded if rows are refused without `skipInvalid`); content imported before is refused
+ * unless `force`; the second pass streams the good rows to the store. An atomic store keeps them all or nothing; a
+ * resumable one reads a private copy (both passes see the same bytes) and may keep batches a re-run completes.
+ * It never prints: the CLI and the upload route turn the {@link ImportSummary} into words (`api/import-outcome.ts`).
  */
 import { copyFile, mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
-import { AlreadyImportedError, ResumeConflictError, type EventRow, type ImportRecord, type ImportingStore } from '../store.js';
-import { FileChangedError, ImportFileError, ImportInterruptedError, PartialImportError } from './errors.js';
+import { AlreadyImportedError, BatchesKeptError, ResumeConflictError, type EventRow, type EventStore, type ImportRecord } from '../store.js';
+import { FileChangedError, ImportFileError, ImportInterruptedError } from './errors.js';
 import { scanFile } from './scan.js';
 
 /**
@@ -52,9 +48,9 @@ export interface ImportSummary {
   /** The first refused rows (all of them go to `onRefused`). */
   examples: { line: number; reason: string }[];
   /**
-   * Rows a store that keeps batches as they go (ClickHouse) kept before the import stopped: present, and not 0,
-   * only when an import that did not end `loaded` left rows behind. Running the same import again completes the
-   * file without counting them twice.
+   * Rows a resumable store (ClickHouse) kept before the import stopped: present, and not 0, only when an import
+   * that did not end `loaded` left rows behind. Running the same import again completes the file without counting
+   * them twice.
    */
   sent?: number;
   /** The content's SHA-256 (hex), once the first pass has read it all. */
@@ -86,7 +82,7 @@ export interface ImportOptions {
   onProgress?: (bytesRead: number, totalBytes: number, pass: 'check' | 'load') => void;
   /**
    * The file is the caller's own, which nothing else writes (an upload the server spooled): read as it is, where a
-   * store that keeps batches as they go would otherwise get a private copy made first.
+   * resumable store would otherwise get a private copy made first.
    */
   privateFile?: boolean;
   /** Rows per batch handed to the store; default 20 000. */
@@ -98,21 +94,21 @@ const PROGRESS_EVERY = 10_000;
 
 /**
  * Imports a file into `store`. Resolves with the summary for every outcome that is about the file (see
- * {@link ImportStatus}); rejects only when the file cannot be read (`ENOENT`, …) or the store fails, and then too
- * nothing of the file is kept.
+ * {@link ImportStatus}); rejects when the file cannot be read (`ENOENT`, …) or the store fails: an atomic store has
+ * then kept nothing, a resumable one rejects with {@link BatchesKeptError} when it kept batches.
  *
  * @example
  * const summary = await importEvents('events.csv', store, { skipInvalid: true })
- * if (summary.status === 'duplicate') console.log(`already imported at ${summary.previous!.importedAt.toISOString()}`)
+ * console.log(importOutcome(summary, CLI_OPTIONS).sentence) // '2 refused rows skipped'
  */
-export async function importEvents(path: string, store: ImportingStore, options: ImportOptions = {}): Promise<ImportSummary> {
+export async function importEvents(path: string, store: EventStore, options: ImportOptions = {}): Promise<ImportSummary> {
   const started = performance.now();
   const summary: ImportSummary = { status: 'loaded', loaded: 0, good: 0, refused: 0, reasons: {}, examples: [], elapsedMs: 0 };
   const end = (status: ImportStatus) => ({ ...summary, status, elapsedMs: performance.now() - started });
   const totalBytes = (await stat(path)).size;
   const name = options.name ?? basename(path);
-  // A store that keeps batches as they go reads a private copy: both passes then see the same bytes.
-  const copy = store.keepsBatches && !options.privateFile ? await mkdtemp(join(tmpdir(), 'bidfields-import-')) : undefined;
+  // A resumable store reads a private copy: both passes then see the same bytes, so a re-run's batches match.
+  const copy = store.kind === 'resumable' && !options.privateFile ? await mkdtemp(join(tmpdir(), 'bidfields-import-')) : undefined;
   try {
     const source = copy ? join(copy, 'file') : path;
     if (copy) await copyFile(path, source);
@@ -122,14 +118,15 @@ export async function importEvents(path: string, store: ImportingStore, options:
     if (!options.force) summary.previous = await store.findImport(hash);
     if (summary.previous) return end('duplicate');
     const file = { hash, name, ...(summary.dates && { dates: summary.dates }) };
-    const onStored = (rows: number) => void (summary.sent = rows);
     const rows = loadPass(source, hash, totalBytes, store, options);
-    summary.loaded = (await store.importFile(file, rows, { force: options.force, onStored, ...(options.signal && { signal: options.signal }) })).loaded;
-    delete summary.sent;
+    summary.loaded = (await store.importFile(file, rows, { force: options.force, ...(options.signal && { signal: options.signal }) })).loaded;
     return end(summary.refused > 0 ? 'skipped-invalid' : 'loaded');
-  } catch (error) {
+  } catch (thrown) {
+    const kept = thrown instanceof BatchesKeptError ? thrown.kept : 0;
+    const error = thrown instanceof BatchesKeptError ? thrown.cause : thrown;
     const status = statusOf(error) ?? (options.signal?.aborted ? 'interrupted' : undefined);
-    if (status === undefined) throw summary.sent ? new PartialImportError(summary.sent, { cause: error }) : error;
+    if (status === undefined) throw thrown;
+    if (kept > 0) summary.sent = kept;
     if (error instanceof AlreadyImportedError) summary.previous = error.record;
     if (error instanceof ImportFileError) summary.error = { message: error.message, line: error.line };
     if (error instanceof ResumeConflictError) summary.conflict = { startedAt: error.startedAt, message: error.message };
@@ -149,13 +146,13 @@ function statusOf(error: unknown): ImportStatus | undefined {
 }
 
 /** The first pass: counts good and refused rows into `summary`; resolves with the content hash. */
-async function checkPass(path: string, summary: ImportSummary, totalBytes: number, store: ImportingStore, options: ImportOptions): Promise<string> {
+async function checkPass(path: string, summary: ImportSummary, totalBytes: number, store: EventStore, options: ImportOptions): Promise<string> {
   const scan = await scanFile(path, { signal: options.signal });
   let n = 0;
   for await (const scanned of scan.lines) {
     if (++n % PROGRESS_EVERY === 0) options.onProgress?.(scan.bytesRead(), totalBytes, 'check');
     const { line } = scanned;
-    const reason = scanned.reason ?? store.rowProblem?.(scanned.row);
+    const reason = scanned.reason ?? storeProblem(store, scanned.row!);
     if (reason === undefined) {
       summary.good++;
       const { date } = scanned.row!;
@@ -174,12 +171,12 @@ async function checkPass(path: string, summary: ImportSummary, totalBytes: numbe
 }
 
 /** The second pass: the good rows in batches; throws (so the store rolls back) if the content is not the same. */
-async function* loadPass(path: string, hash: string, totalBytes: number, store: ImportingStore, options: ImportOptions): AsyncGenerator<EventRow[]> {
+async function* loadPass(path: string, hash: string, totalBytes: number, store: EventStore, options: ImportOptions): AsyncGenerator<EventRow[]> {
   const batchSize = options.batchSize ?? 20_000;
   const scan = await scanFile(path, { signal: options.signal, lines: false });
   let batch: EventRow[] = [];
   for await (const { row } of scan.lines) {
-    if (row === undefined || store.rowProblem?.(row) !== undefined) continue;
+    if (row === undefined || storeProblem(store, row) !== undefined) continue;
     batch.push(row);
     if (batch.length < batchSize) continue;
     yield batch;
@@ -191,11 +188,7 @@ async function* loadPass(path: string, hash: string, totalBytes: number, store: 
   options.onProgress?.(scan.bytesRead(), totalBytes, 'load');
 }
 
-/**
- * Why a re-run of an interrupted ClickHouse import was refused, and the way out: remove what that run kept (its
- * dates), then load the file afresh.
- */
-export function conflictNote(s: ImportSummary, force: string): string {
-  const dates = s.dates ? ` (--start-date ${s.dates.first} --end-date ${s.dates.last})` : '';
-  return `${s.conflict!.message}; delete what that run kept with bidfields data delete${dates}, then import the file again with ${force}`;
+/** Why the store cannot keep a row that passed the check: only a resumable store (ClickHouse) has limits of its own. */
+function storeProblem(store: EventStore, row: EventRow): string | undefined {
+  return store.kind === 'resumable' ? store.rowProblem(row) : undefined;
 }

@@ -1,16 +1,8 @@
 /**
- * `POST /api/data/import` (issue 11): loads event rows into a running server, so new data needs no restart (DuckDB
- * lets one process write the data folder, and that process is the server). Admin only; the body is the file itself,
- * CSV (`text/csv`) or NDJSON (`application/x-ndjson`), streamed to a temporary file with its own size limit (the
- * JSON limit of the other routes would refuse any real export), then imported with the same {@link importEvents}
- * as `bidfields data import`: every row checked, the file kept all or nothing in one transaction, the same content
- * refused a second time unless `?force=true`; `?skipInvalid=true` loads the good rows and lists the refused ones.
- * Reports keep answering meanwhile: the import runs on a connection of its own, and a report reads the snapshot
- * before the import's commit. If the client goes away, or the server stops past its grace period, before the
- * answer, the import is aborted and nothing is kept.
- *
- * Answers: 200 with the summary; 400 `invalid_rows` (an issue per refused row at `/<line>`, the first 1,000, and
- * the count in `X-Refused-Rows`), 400 `invalid_file` (the parser's reason), 409 `already_imported`, 413, 415.
+ * `POST /api/data/import`: loads event rows into a running server, so new data needs no restart. Admin only; the
+ * body is the file (CSV or NDJSON), spooled to a temporary file under a size limit of its own, then imported as
+ * `bidfields data import` does, and answered as `api/import-outcome.ts` says. If the client goes away, or the server
+ * stops past its grace period, before the answer, the import is aborted.
  */
 import { createWriteStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -20,20 +12,19 @@ import type { Readable } from 'node:stream';
 import type { FastifyPluginAsync } from 'fastify';
 import { ROLE } from '../../auth/roles.js';
 import type { TokenService } from '../../auth/token.js';
-import { IMPORT_MEDIA_TYPES, REFUSED_HEADER, type UploadSummary } from '../../client/upload.js';
+import { HTTP_OPTIONS, importOutcome } from '../../api/import-outcome.js';
+import { IMPORT_MEDIA_TYPES, LISTED_REFUSED_ROWS, REFUSED_HEADER, type ImportAnswer, type ImportFormat } from '../../api/import.js';
 import type { Issue } from '../../core/issues.js';
-import { conflictNote, importEvents } from '../../reports/import/import.js';
-import type { ImportingStore } from '../../reports/store.js';
+import { importEvents } from '../../reports/import/import.js';
+import type { EventStore } from '../../reports/store.js';
 import { authenticate } from '../authenticate.js';
 import { refuseEncodedBodies } from '../body.js';
 import { HttpError, SHUTTING_DOWN } from '../http-error.js';
 
 /** Default upload limit: 1 GiB, about 15 million rows of CSV. */
 export const DEFAULT_MAX_IMPORT_BYTES = 1024 ** 3;
-/** Refused rows listed in an answer; the rest are counted. */
-const LISTED = 1000;
 const MAX_NAME = 200;
-const FORMATS = new Map<string, keyof typeof IMPORT_MEDIA_TYPES>(Object.entries(IMPORT_MEDIA_TYPES).map(([format, type]) => [type, format as keyof typeof IMPORT_MEDIA_TYPES]));
+const FORMATS = new Map<string, ImportFormat>(Object.entries(IMPORT_MEDIA_TYPES).map(([format, type]) => [type, format as ImportFormat]));
 const TRUE = new Set(['true', '1']);
 
 /**
@@ -42,7 +33,7 @@ const TRUE = new Set(['true', '1']);
  * @example
  * await app.register(dataImportRoute({ tokens, store, maxBytes: DEFAULT_MAX_IMPORT_BYTES }))
  */
-export function dataImportRoute(deps: { tokens: TokenService; store: ImportingStore; maxBytes: number }): FastifyPluginAsync {
+export function dataImportRoute(deps: { tokens: TokenService; store: EventStore; maxBytes: number }): FastifyPluginAsync {
   const tooLarge = new HttpError(413, 'payload_too_large', `the file is larger than ${deps.maxBytes} bytes`, undefined, { Connection: 'close' });
   return async (app) => {
     app.removeAllContentTypeParsers();
@@ -83,36 +74,21 @@ export function dataImportRoute(deps: { tokens: TokenService; store: ImportingSt
             force,
             privateFile: true, // spooled above, in a folder of its own
             signal: gone.signal,
-            onRefused: (line, reason) => refusedRows.length < LISTED && refusedRows.push({ line, reason }),
+            onRefused: (line, reason) => refusedRows.length < LISTED_REFUSED_ROWS && refusedRows.push({ line, reason }),
           }).finally(() => (ended = true));
-          switch (summary.status) {
-            case 'loaded':
-            case 'skipped-invalid': {
-              const answer: UploadSummary = {
-                status: summary.status, loaded: summary.loaded, refused: summary.refused, refusedRows,
-                hash: summary.hash!, elapsedMs: Math.round(summary.elapsedMs),
-              };
-              return answer;
-            }
-            case 'refused': {
-              const issues: Issue[] = refusedRows.map((r) => ({ code: 'invalid_row', path: `/${r.line}`, message: r.reason }));
-              reply.header(REFUSED_HEADER, String(summary.refused));
-              const rest = summary.good === 0 ? 'no row is valid' : `fix them, or load the other ${summary.good} with skipInvalid=true`;
-              throw new HttpError(400, 'invalid_rows', `nothing loaded: ${summary.refused} rows refused (${rest})`, issues);
-            }
-            case 'duplicate': {
-              const p = summary.previous!;
-              throw new HttpError(409, 'already_imported', `nothing loaded: already imported at ${p.importedAt.toISOString()} (${p.rows} rows, as ${p.name}); force=true loads it again`);
-            }
-            case 'invalid-file':
-              throw new HttpError(400, 'invalid_file', `nothing loaded: ${summary.error!.message}`);
-            case 'interrupted':
-              throw SHUTTING_DOWN;
-            case 'conflict':
-              throw new HttpError(409, 'import_conflict', `nothing loaded: ${conflictNote(summary, 'force=true')}`);
-            case 'changed':
-              throw new Error('the spooled upload changed during its import');
+          const outcome = importOutcome(summary, HTTP_OPTIONS);
+          if (summary.status === 'loaded' || summary.status === 'skipped-invalid') {
+            const answer: ImportAnswer = {
+              status: summary.status, loaded: summary.loaded, refused: summary.refused, refusedRows,
+              hash: summary.hash!, elapsedMs: Math.round(summary.elapsedMs),
+            };
+            return answer;
           }
+          if (summary.status === 'interrupted') throw SHUTTING_DOWN;
+          if (summary.status === 'changed') throw new Error('the spooled upload changed during its import');
+          if (summary.status === 'refused') reply.header(REFUSED_HEADER, String(summary.refused));
+          const issues: Issue[] | undefined = summary.status === 'refused' ? refusedRows.map((r) => ({ code: 'invalid_row', path: `/${r.line}`, message: r.reason })) : undefined;
+          throw new HttpError(outcome.httpStatus, outcome.code!, outcome.sentence, issues);
         } finally {
           await rm(folder, { recursive: true, force: true });
         }

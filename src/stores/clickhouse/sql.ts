@@ -1,16 +1,13 @@
 /**
- * Renders a {@link ReportPlan} as ClickHouse SQL, the same way `duckdb/sql.ts` renders it for DuckDB: every
+ * Renders a {@link ReportPlan} as ClickHouse SQL, the same way `duckdb/report-sql.ts` renders it for DuckDB: every
  * identifier comes from the fixed maps below (keyed by the column catalogue), every request value is a bound
  * query parameter `{pN:Type}` sent apart from the SQL text, and the only literals are the catalogue's own ratio
- * scales. Output columns are aliased `c0…cN`.
- *
- * The answers equal DuckDB's to the last bit: sums are exact (UInt64, and Decimal128 for revenue), each sum is
- * turned into a Float64 the same way (an integer, or micro-dollars ÷ 10⁶), and a ratio is `num × scale ÷ den` in
- * Float64, evaluated in the same order, 0 for a zero denominator.
+ * scales. The answers equal DuckDB's to the last bit: sums are exact, each becomes a Float64 the same way, and a
+ * ratio is `num × scale ÷ den` in Float64 in the same order (0 for a zero denominator).
  */
-import type { Dimension, Measure } from '../columns.js';
-import type { PlannedMetric, ReportPlan } from '../plan.js';
-import type { DeleteFilter } from '../store.js';
+import type { Dimension, Measure } from '../../reports/columns.js';
+import type { PlannedMetric, ReportPlan } from '../../reports/plan.js';
+import type { DeleteFilter } from '../../reports/store.js';
 
 /** The events table reports read and imports write (on a cluster: the Distributed table). */
 export const EVENTS_TABLE = 'events';

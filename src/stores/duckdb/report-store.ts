@@ -5,30 +5,19 @@
  * equal-looking groups between two pages and break paging.
  */
 import type { DuckDBConnection, DuckDBMaterializedResult, DuckDBValue } from '@duckdb/node-api';
-import type { ReportPlan } from '../plan.js';
+import type { ReportPlan } from '../../reports/plan.js';
 import type { DuckDB } from './database.js';
-import type { EventRow, ImportingStore, StoreResult, StoreRow } from '../store.js';
+import type { AtomicEventStore, EventRow, StoreResult, StoreRow } from '../../reports/store.js';
 import { appendRows } from './chunk.js';
-import { CREATE_IMPORTS, createFileMethods } from './files.js';
-import { buildPageSql, buildTotalsSql, EVENTS_TABLE, type BoundSql } from './sql.js';
+import { createFileMethods } from './import-files.js';
+import { EVENTS_MIGRATIONS, EVENTS_TABLE, migrateDuckDB } from './migrations.js';
+import { buildPageSql, buildTotalsSql, type BoundSql } from './report-sql.js';
 
-const CREATE_EVENTS = `CREATE TABLE IF NOT EXISTS ${EVENTS_TABLE} (
-  "date" DATE NOT NULL,
-  "service" VARCHAR NOT NULL,
-  "country" VARCHAR NOT NULL,
-  "requests" BIGINT NOT NULL,
-  "impression" BIGINT NOT NULL,
-  "revenue" DECIMAL(18, 6) NOT NULL
-)`;
-
-/** A report store on a DuckDB database, taking whole files ({@link ImportingStore}). */
-export interface DuckDBReportStore extends ImportingStore {
-  /** Number of event rows stored. */
-  count(): Promise<number>;
-}
+/** The DuckDB event store: an atomic one (a file all or nothing, in one transaction). */
+export type DuckDBReportStore = AtomicEventStore;
 
 /**
- * Creates the events and imported-files tables if needed and returns a store on them. A report's page and totals run in one read
+ * Creates or migrates the events and imported-files tables and returns a store on them. A report's page and totals run in one read
  * transaction on one pooled connection, so both read the same snapshot and always agree, even while an import
  * commits; different reports run on different connections, in parallel.
  *
@@ -38,12 +27,10 @@ export interface DuckDBReportStore extends ImportingStore {
  * await store.append([{ date: '2024-01-01', service: 'news', country: 'US', requests: 10, impression: 8, revenue: 0.02 }])
  */
 export async function createDuckDBReportStore(db: DuckDB): Promise<DuckDBReportStore> {
-  await db.withConnection(async (c) => {
-    await c.run(CREATE_EVENTS);
-    await c.run(CREATE_IMPORTS);
-  });
+  await migrateDuckDB(db, 'events', EVENTS_MIGRATIONS);
   const run = (c: DuckDBConnection, q: BoundSql): Promise<DuckDBMaterializedResult> => c.run(q.sql, q.values, q.types);
   return {
+    kind: 'atomic',
     query: (plan: ReportPlan): Promise<StoreResult> =>
       db.withConnection(async (c) => {
         await c.run('BEGIN TRANSACTION');

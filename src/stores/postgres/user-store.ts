@@ -1,40 +1,15 @@
 /**
- * Users in PostgreSQL (issue 13), for API servers that scale out: every instance behind the load balancer sees the
- * same users, and a unique index on the normalised e-mail makes the database, not a check-then-insert race between
- * two instances, the judge of "e-mail taken". The schema is created on first use and versioned (`migrate` in
- * `postgres/database.ts`). Same {@link UserStore} contract as the DuckDB store.
+ * Users in PostgreSQL, for API servers that scale out: every instance behind the load balancer sees the same users,
+ * and a unique index on the normalised e-mail makes the database, not a check-then-insert race between two
+ * instances, the judge of "e-mail taken". The schema is created on first use and versioned (`migrations.ts`).
  */
 import type pg from 'pg';
-import { migrate, UNIQUE_VIOLATION } from '../postgres/database.js';
-import { STATUS } from './roles.js';
-import { normaliseEmail, type StoredUser } from './user.js';
-import { DuplicateEmailError, fromRow, type UserStore } from './user-store.js';
-
-/** The users schema version this code writes and reads. */
-export const USERS_SCHEMA_VERSION = 2;
-
-/** The users schema, version by version (see `migrate`); never edit a shipped one: add one. */
-export const USERS_MIGRATIONS: readonly (readonly string[])[] = [
-  [],
-  [
-    `CREATE TABLE users (
-      id BIGSERIAL PRIMARY KEY,
-      account_id BIGINT NOT NULL,
-      name TEXT NOT NULL,
-      email TEXT NOT NULL,
-      status INTEGER NOT NULL,
-      role INTEGER NOT NULL,
-      password_hash TEXT NOT NULL,
-      created_at TIMESTAMPTZ NOT NULL,
-      updated_at TIMESTAMPTZ NOT NULL,
-      deleted_at TIMESTAMPTZ
-    )`,
-    'CREATE UNIQUE INDEX users_email ON users (email)',
-  ],
-  // The unique index on the normalised form, so that a row written by anything but this store (a script, a psql
-  // session) cannot add a second spelling of a taken address either.
-  ['DROP INDEX users_email', 'CREATE UNIQUE INDEX users_email_normalised ON users (lower(btrim(email)))'],
-];
+import { migrate, UNIQUE_VIOLATION } from './database.js';
+import { STATUS } from '../../auth/roles.js';
+import { normaliseEmail, type StoredUser } from '../../auth/user.js';
+import { DuplicateEmailError, type UserStore } from '../../auth/user-store.js';
+import { userFromRow } from '../sql/user-row.js';
+import { USERS_MIGRATIONS } from './migrations.js';
 
 const COLUMNS = `id, account_id, name, email, status, role, password_hash,
   (extract(epoch FROM created_at) * 1000)::float8 AS created, (extract(epoch FROM updated_at) * 1000)::float8 AS updated,
@@ -52,7 +27,7 @@ export async function createPostgresUserStore(pool: pg.Pool): Promise<UserStore>
   await migrate(pool, 'users', USERS_MIGRATIONS);
   const one = async (sql: string, values: unknown[]): Promise<StoredUser | undefined> => {
     const row = (await pool.query(sql, values)).rows[0] as Record<string, unknown> | undefined;
-    return row ? fromRow(row) : undefined;
+    return row ? userFromRow(row) : undefined;
   };
   return {
     findByEmail: (email) => one(`SELECT ${COLUMNS} FROM users WHERE lower(btrim(email)) = $1`, [normaliseEmail(email)]),

@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { loadChdb, startClickHouseFront, type ClickHouseFront } from './chdb-front.js';
-import { createClickHouseClient, createClickHouseReportStore, type ClickHouseReportStore, type ClickHouseStoreOptions } from './store.js';
+import { createClickHouseClient, createClickHouseReportStore, type ClickHouseReportStore, type ClickHouseStoreOptions } from './report-store.js';
 
 /** The prefix of an embedded engine's location. */
 export const CHDB_PREFIX = 'chdb:';

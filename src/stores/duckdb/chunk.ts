@@ -14,7 +14,7 @@ import {
   type DuckDBAppender,
   type DuckDBValue,
 } from '@duckdb/node-api';
-import type { EventRow } from '../store.js';
+import type { EventRow } from '../../reports/store.js';
 
 const DAY_MS = 86_400_000;
 /** DuckDB's vector size: a data chunk holds at most this many rows. */

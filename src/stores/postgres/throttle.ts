@@ -1,28 +1,12 @@
 /**
- * The sign-in throttle with its failure counts in PostgreSQL, so that the limit holds across every API server:
- * guesses spread over instances behind a load balancer count together. Same rules as the in-memory throttle
- * ({@link throttleRules}); each call reads and writes the key's row in one transaction with the row locked
- * (`SELECT … FOR UPDATE`, the row inserted first if need be), so concurrent attempts on any server are counted one after another. Rows idle for the
- * window are deleted now and then.
+ * The sign-in throttle with its failure counts in PostgreSQL, so that the limit holds across every API server.
+ * Same rules as the in-memory throttle ({@link throttleRules}); each call reads and writes the key's row in one
+ * transaction with the row locked (`SELECT … FOR UPDATE`), so attempts on any server count one after another.
  */
 import type pg from 'pg';
-import { inTransaction, migrate } from '../postgres/database.js';
-import { throttleRules, type AsyncSignInThrottle, type ThrottleEntry, type ThrottleOptions } from './throttle.js';
-
-/** The throttle schema, version by version (see `migrate`); never edit a shipped one: add one. */
-export const THROTTLE_MIGRATIONS: readonly (readonly string[])[] = [
-  [],
-  [
-    `CREATE TABLE signin_throttle (
-      key TEXT PRIMARY KEY,
-      failures INTEGER NOT NULL,
-      pending INTEGER NOT NULL,
-      last_ms BIGINT NOT NULL,
-      locked_until_ms BIGINT NOT NULL
-    )`,
-    'CREATE INDEX signin_throttle_last ON signin_throttle (last_ms)',
-  ],
-];
+import { inTransaction, migrate } from './database.js';
+import { THROTTLE_MIGRATIONS } from './migrations.js';
+import { throttleRules, type AsyncSignInThrottle, type ThrottleEntry, type ThrottleOptions } from '../../auth/throttle.js';
 
 /**
  * Creates the schema if needed and returns a shared throttle.

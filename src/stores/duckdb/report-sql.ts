@@ -5,11 +5,10 @@
  * that ORDER BY never has to guess between an alias and a table column of the same name.
  */
 import { BIGINT, LIST, VARCHAR, listValue, type DuckDBType, type DuckDBValue } from '@duckdb/node-api';
-import type { Dimension, Measure } from '../columns.js';
-import type { PlannedMetric, ReportPlan } from '../plan.js';
+import type { Dimension, Measure } from '../../reports/columns.js';
+import type { PlannedMetric, ReportPlan } from '../../reports/plan.js';
+import { EVENTS_TABLE } from './migrations.js';
 
-/** The events table; `store.ts` creates it with exactly these columns. */
-export const EVENTS_TABLE = 'events';
 const DIMENSION_SQL: Record<Dimension, string> = { date: '"date"', service: '"service"', country: '"country"' };
 const DIMENSION_OUT: Record<Dimension, string> = {
   date: `strftime("date", '%Y-%m-%d')`,

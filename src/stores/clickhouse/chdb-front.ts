@@ -1,21 +1,8 @@
 /**
- * A small HTTP front over a chdb Session (the ClickHouse engine, embedded in this process: the optional `chdb`
- * package), serving the part of ClickHouse's HTTP interface that @clickhouse/client uses. `--clickhouse chdb:DIR`
- * runs the report store through it, so the embedded engine and a ClickHouse server are reached by the same client
- * code; the tests use it to run the client's whole HTTP path for real. It listens on 127.0.0.1 only and, given a
- * password, answers only requests that carry it (HTTP Basic, as the client sends it), so another local user cannot
- * read or write the data through it. Queries run one at a time (each query's settings are applied to the session
- * and reset after it). What it serves:
- *
- *  - POST (and GET) `/` with the query in the `query` URL parameter, the body, or both (then joined by a newline,
- *    as ClickHouse does: `INSERT … FORMAT X` in the URL, the data in the body);
- *  - `param_NAME` URL parameters bound to `{NAME:Type}` placeholders (server-side, never spliced);
- *  - every other URL parameter that is not one of the interface's own is a setting, applied with SET for this
- *    query only and reset to DEFAULT after it (requests run one at a time), so no setting leaks into the next;
- *  - `default_format` (default TabSeparated; a FORMAT clause in the query wins), `database` (USE for this query);
- *  - `GET /ping` → `Ok.`; answers carry `X-ClickHouse-Format`, `X-ClickHouse-Query-Id` and `X-ClickHouse-Summary`;
- *  - errors: status 500 (404 for an unknown table/database) with `X-ClickHouse-Exception-Code: N` and the
- *    exception text `Code: N. DB::Exception: …`, which the client parses into a ClickHouseError.
+ * A small HTTP front over a chdb Session (the ClickHouse engine embedded in this process, the optional `chdb`
+ * package) serving the part of ClickHouse's HTTP interface @clickhouse/client uses, so `chdb:DIR` and a ClickHouse
+ * server are reached by the same client code. It listens on 127.0.0.1 only and, given a password, answers only
+ * requests that carry it, so another local user cannot read or write the data through it.
  */
 import { timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
@@ -58,6 +45,18 @@ export async function loadChdb(): Promise<{ Session: new (path?: string) => Chdb
  * @example
  * const front = await startClickHouseFront()
  * const client = createClickHouseClient(front.url)
+ *
+ * Queries run one at a time (each query's settings are applied to the session and reset after it). It serves:
+ *
+ *  - POST (and GET) `/` with the query in the `query` URL parameter, the body, or both (then joined by a newline,
+ *    as ClickHouse does: `INSERT … FORMAT X` in the URL, the data in the body);
+ *  - `param_NAME` URL parameters bound to `{NAME:Type}` placeholders (server-side, never spliced);
+ *  - every other URL parameter that is not one of the interface's own is a setting, applied with SET for this
+ *    query only and reset to DEFAULT after it (requests run one at a time), so no setting leaks into the next;
+ *  - `default_format` (default TabSeparated; a FORMAT clause in the query wins), `database` (USE for this query);
+ *  - `GET /ping` → `Ok.`; answers carry `X-ClickHouse-Format`, `X-ClickHouse-Query-Id` and `X-ClickHouse-Summary`;
+ *  - errors: status 500 (404 for an unknown table/database) with `X-ClickHouse-Exception-Code: N` and the
+ *    exception text `Code: N. DB::Exception: …`, which the client parses into a ClickHouseError.
  */
 export async function startClickHouseFront(path?: string, options: { password?: string } = {}): Promise<ClickHouseFront> {
   const chdb = await loadChdb();

@@ -1,27 +1,15 @@
 /**
- * Whole-file imports and deletions on DuckDB ({@link ImportingStore}). A file's rows and its record (content hash
- * as primary key, when, how many rows, the name it came with) are written in ONE transaction on a connection of
- * the import's own: DuckDB's appender writes into the connection's open transaction (checked: rows appended after
- * BEGIN are invisible to other connections and gone after ROLLBACK), and its write-ahead log replays only
- * committed transactions, so an error, an interrupt or a `kill -9` anywhere before COMMIT keeps nothing of the
- * file. Reports keep reading the last committed snapshot meanwhile.
+ * Whole-file imports and deletions on DuckDB (an {@link AtomicEventStore}): a file's rows and its record are written
+ * in ONE transaction on a connection of the import's own (the appender writes into it, and the write-ahead log
+ * replays only committed transactions), so an error, an interrupt or a `kill -9` before COMMIT keeps nothing.
  */
 import { BIGINT, VARCHAR, type DuckDBConnection, type DuckDBType, type DuckDBValue } from '@duckdb/node-api';
-import { AlreadyImportedError, type DeleteFilter, type EventRow, type ImportRecord, type ImportingStore } from '../store.js';
+import { AlreadyImportedError, type AtomicEventStore, type DeleteFilter, type EventRow, type ImportRecord } from '../../reports/store.js';
 import { appendRows } from './chunk.js';
 import type { DuckDB } from './database.js';
-import { EVENTS_TABLE } from './sql.js';
+import { EVENTS_TABLE, IMPORTS_TABLE } from './migrations.js';
 
-/** The table of imported files. */
-export const IMPORTS_TABLE = 'imported_files';
-export const CREATE_IMPORTS = `CREATE TABLE IF NOT EXISTS ${IMPORTS_TABLE} (
-  "hash" VARCHAR PRIMARY KEY,
-  "imported_at" TIMESTAMP NOT NULL,
-  "row_count" BIGINT NOT NULL,
-  "name" VARCHAR NOT NULL
-)`;
-
-type FileMethods = Pick<ImportingStore, 'importFile' | 'findImport' | 'deleteRows'>;
+type FileMethods = Pick<AtomicEventStore, 'importFile' | 'findImport' | 'deleteRows'>;
 
 /**
  * The import, lookup and delete methods of the DuckDB store (tables created by the store).

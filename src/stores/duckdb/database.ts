@@ -1,12 +1,8 @@
 /**
- * Opens the DuckDB database that holds the events and the users: a file in the data folder, or `:memory:` for
- * the demo and the tests. One instance per process (DuckDB's file lock allows one writing process), with a small
- * pool of connections on it: DuckDB runs queries on separate connections in parallel, while one connection runs
- * its statements one at a time, so with one connection every report of every user would queue behind the others.
- *
- * Every use of a connection is a lease taken through {@link DuckDB.withConnection}. {@link DuckDB.close} stops new
- * leases, waits until every lease has ended, and only then closes the connections and the instance: closing a
- * connection while a statement runs on it is a use-after-free inside DuckDB (a crash, or heap corruption).
+ * The DuckDB database of the data folder (or `:memory:`), one instance per process with a small pool of connections:
+ * DuckDB runs queries on separate connections in parallel, so one connection would queue every report behind the
+ * others. Every use is a lease, and {@link DuckDB.close} waits for every lease before closing: closing a connection
+ * while a statement runs on it is a use-after-free inside DuckDB.
  */
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 
