@@ -9,13 +9,11 @@
  */
 import { constants } from 'node:os';
 import { parseArgs } from 'node:util';
-import { DEMO_USERS, seedDemo } from '../../server/demo.js';
-import { createServices } from '../../server/services.js';
-import { DEFAULT_GRACE_MS, startServer } from '../../server/start.js';
+// The one place the CLI reaches into the server: `serve` starts it, through the server's public entry.
+import { createServices, DEFAULT_GRACE_MS, DEMO_USERS, defaultConsoleDir, loadConsoleAssets, seedDemo, startServer } from '../../server/index.js';
 import { openStorage, type Storage } from '../../storage/index.js';
 import { describeStorageError } from './storage-errors.js';
 import { STORE_OPTIONS, STORE_USAGE, storeLocation } from './stores.js';
-import { defaultConsoleDir, loadConsoleAssets } from '../../server/console-assets.js';
 import { EXIT_INVALID, EXIT_OK, UsageError, type CliCommand, type CliIO } from '../io.js';
 
 const usage = `Usage: bidfields serve [--port N] [--host H] [--data DIR | --clickhouse URL [--cluster NAME] --postgres URL] [--demo] [--known-endpoint HOST]... [--cors ORIGIN] [--max-body BYTES] [--max-import BYTES] [--grace-ms N] [--drain-delay-ms N]
