@@ -10,8 +10,8 @@
  */
 import type { Issue } from '../issues.js';
 import { isPlainObject } from '../apply/plain-object.js';
-import { isNotEntered, type WrittenValue } from '../compile/value-rule.js';
-import { valueRule, type FieldPlan } from './field-plan.js';
+import type { FieldPlan } from '../plan/field-plan.js';
+import { isNotEntered, isRefusal, valueCode, valueJudge, type ValueVerdict, type WrittenValue } from '../plan/value-judge.js';
 
 type Obj = Record<string, any>;
 
@@ -48,18 +48,19 @@ const pointer = (key: string) => '/' + key.replace(/~/g, '~0').replace(/\//g, '~
  * apply(bind({ 'prd.impTagId': 't' }, issues), { imp: [{}] }, [0], issues); // { ok: true, request: { imp: [{ tagid: 't' }] }, … }
  */
 export function valuesEngine(fields: readonly FieldPlan[]): ValuesEngine {
-  const rules = new Map(fields.map((field) => [field.name, [field, valueRule(field)] as const]));
+  const judges = new Map(fields.map((field) => [field.name, [field, valueJudge(field)] as const]));
   return {
     bind(values, issues) {
       const bound: Bound = new Map();
       if (!isPlainObject(values)) return issues.push(problem('invalid_value', '')), bound;
-      for (const key of Object.keys(values)) if (!rules.has(key)) issues.push(problem('unknown_field', pointer(key), key));
-      for (const [name, [field, rule]] of rules) {
+      for (const key of Object.keys(values)) if (!judges.has(key)) issues.push(problem('unknown_field', pointer(key), key));
+      for (const [name, [field, judge]] of judges) {
         const raw = present(values, name);
         // Not entered: the default, else missing when required, else skipped.
-        const result: { code?: string; value?: WrittenValue } | undefined = isNotEntered(raw) ? (field.default === undefined ? field.required && { code: 'missing_required' } : { value: field.default }) : rule(raw);
-        if (result?.code) issues.push(problem(result.code, pointer(name), name));
-        else if (result) bound.set(field, result.value!);
+        const verdict: ValueVerdict | undefined = isNotEntered(raw) ? field.default : judge(raw);
+        if (verdict === undefined) field.required && issues.push(problem('missing_required', pointer(name), name));
+        else if (isRefusal(verdict)) issues.push(problem(valueCode(verdict.reason), pointer(name), name));
+        else bound.set(field, verdict);
       }
       return bound;
     },
