@@ -56,7 +56,8 @@ export function bindValues(plan: Plan, values: unknown): { writes?: BoundWrites;
     } else {
       const verdict = field.judge(raw);
       if (isRefusal(verdict)) {
-        issues.push(issue(valueCode(verdict.reason), field.valuePath, valueMessage(verdict.reason, field.plan), name));
+        const [reason] = verdict;
+        issues.push(issue(valueCode(reason), field.valuePath, valueMessage(reason, field.plan), name));
         return;
       }
       value = verdict;

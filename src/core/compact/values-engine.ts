@@ -11,7 +11,7 @@
 import type { Issue } from '../issues.js';
 import { isPlainObject } from '../apply/plain-object.js';
 import type { FieldPlan } from '../plan/field-plan.js';
-import { isNotEntered, isRefusal, valueCode, valueJudge, type ValueVerdict, type WrittenValue } from '../plan/value-judge.js';
+import { isNotEntered, valueCode, valueJudge, type ValueVerdict, type WrittenValue } from '../plan/value-judge.js';
 
 type Obj = Record<string, any>;
 
@@ -59,7 +59,7 @@ export function valuesEngine(fields: readonly FieldPlan[]): ValuesEngine {
         // Not entered: the default, else missing when required, else skipped.
         const verdict: ValueVerdict | undefined = isNotEntered(raw) ? field.default : judge(raw);
         if (verdict === undefined) field.required && issues.push(problem('missing_required', pointer(name), name));
-        else if (isRefusal(verdict)) issues.push(problem(valueCode(verdict.reason), pointer(name), name));
+        else if (typeof verdict === 'object') issues.push(problem(valueCode(verdict[0]), pointer(name), name));
         else bound.set(field, verdict);
       }
       return bound;
@@ -87,7 +87,7 @@ export function valuesEngine(fields: readonly FieldPlan[]): ValuesEngine {
       const inventoryField = fields.find((field) => field.to[0])?.name;
       const key = ['app', 'site', 'dooh'].find((name) => present(source, name) !== undefined);
       if (inventoryField && !key) issues.push(problem('no_inventory_object', '', inventoryField));
-      if (fields.some((field) => !field.to[0])) copies.add((out.imp = source.imp.slice()));
+      if (fields.find((field) => !field.to[0])) copies.add((out.imp = source.imp.slice()));
       for (const [field, value] of bound) {
         const [inventory, ...keys] = field.to;
         if (inventory) key && put(out, [key, ...keys], value, '', field.name);

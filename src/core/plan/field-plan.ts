@@ -69,7 +69,7 @@ export function planField(definition: Definition, extBase: readonly string[] = [
   if (type === 'select') plan.options = options.map((option: Definition) => option.value);
   const judge = valueJudge(plan);
   const verdict = isNotEntered(definition.default) ? undefined : judge(definition.default);
-  if (verdict !== undefined && isRefusal(verdict)) return { plan, defaultRefused: verdict.reason };
+  if (verdict !== undefined && isRefusal(verdict)) return { plan, defaultRefused: verdict[0] };
   if (verdict !== undefined) plan.default = verdict;
   return { plan };
 }

@@ -17,19 +17,20 @@ export enum ValueReason {
   BelowMin = 1,
   AboveMax,
   NotAnOption,
-  NotNumber,
+  /** Not of the field's kind: for text a string or a finite number, else a finite (decimal) number. */
+  Unreadable,
   Inexact,
   NotInteger,
-  NotText,
   TooShort,
   TooLong,
   NoMatch,
 }
 
-/** A refused value: the rule that refuses it. */
-export interface ValueRefusal {
-  reason: ValueReason;
-}
+/**
+ * A refused value: a one-item list of the rule that refuses it (a list: `typeof` tells it from a written value, and
+ * the page carries no key name for it).
+ */
+export type ValueRefusal = [reason: ValueReason];
 
 /** The judge's verdict: the value to write (never an object), or a refusal. */
 export type ValueVerdict = WrittenValue | ValueRefusal;
@@ -39,7 +40,7 @@ export type ValueJudge = (raw: unknown) => ValueVerdict;
 
 /** The issue code of a refusal (SPEC §3). */
 export const valueCode = (reason: ValueReason): 'out_of_range' | 'not_an_option' | 'invalid_value' =>
-  reason < ValueReason.NotAnOption ? 'out_of_range' : reason < ValueReason.NotNumber ? 'not_an_option' : 'invalid_value';
+  reason > ValueReason.NotAnOption ? 'invalid_value' : reason > ValueReason.AboveMax ? 'not_an_option' : 'out_of_range';
 
 /** True when the verdict refuses the value. */
 export const isRefusal = (verdict: ValueVerdict): verdict is ValueRefusal => typeof verdict === 'object';
@@ -55,7 +56,7 @@ const finite = (value: unknown): value is number => typeof value === 'number' &&
  * The judge of a field's entered values. Throws a `SyntaxError` when the plan's pattern does not compile (a
  * checked plan's does).
  * @example valueJudge({ name: 'zone', to: [0, 'ext', 'zone'], type: 'number', max: 9 })('7') // 7
- * @example valueJudge({ name: 'zone', to: [0, 'ext', 'zone'], type: 'number', max: 9 })('12') // { reason: ValueReason.AboveMax }
+ * @example valueJudge({ name: 'zone', to: [0, 'ext', 'zone'], type: 'number', max: 9 })('12') // [ValueReason.AboveMax]
  */
 export function valueJudge(field: FieldPlan): ValueJudge {
   const { type, options, min, max, integer, minLength = 0, maxLength = Infinity, pattern } = field;
@@ -71,14 +72,15 @@ export function valueJudge(field: FieldPlan): ValueJudge {
     // string that is a finite decimal number, surrounding white space allowed (NaN: one no double holds exactly).
     const value = typeof raw === 'string' ? (text ? raw : parseDecimal(raw)) : finite(raw) ? (text ? decimalString(raw) : raw) : undefined;
     if (text && counted && value !== undefined) for (const _ of value as string) length++;
+    // Order matters where one value breaks two rules: a select value no double holds is inexact, not "no option".
     const reason =
-      value === undefined ? (text ? ValueReason.NotText : type === 'select' ? ValueReason.NotAnOption : ValueReason.NotNumber)
-      : value !== value ? ValueReason.Inexact
+      value !== value ? ValueReason.Inexact
       : type === 'select' ? !options!.includes(value as number) && ValueReason.NotAnOption
+      : value === undefined ? ValueReason.Unreadable
       : text ? (length < minLength ? ValueReason.TooShort : length > maxLength ? ValueReason.TooLong : regExp && !regExp.test(value as string) && ValueReason.NoMatch)
       : integer && !Number.isInteger(value) ? ValueReason.NotInteger
       : (value as number) < min! ? ValueReason.BelowMin
       : (value as number) > max! && ValueReason.AboveMax;
-    return reason ? { reason } : field.string && finite(value) ? decimalString(value) : (value as WrittenValue);
+    return reason ? [reason] : field.string && finite(value) ? decimalString(value) : (value as WrittenValue);
   };
 }
