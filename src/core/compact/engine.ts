@@ -95,8 +95,8 @@ export function compileCompact(input: AdapterInput | unknown, options: Pick<Comp
     } catch {
       return bad('schema', '/pattern');
     }
-    if (planned.defaultRefused) return bad('invalid_default', '/default');
-    plans.push(planned.plan);
+    if (planned[1]) return bad('invalid_default', '/default');
+    plans.push(planned[0]);
   });
   if (issues.length) throw new BidfieldsError(issues);
   const { bind, apply } = valuesEngine(plans);

@@ -13,22 +13,21 @@ import { nameMessage, SHAPE_MESSAGES, valueMessage } from './messages.js';
 
 type Definition = Record<string, any>;
 
-const finite = (value: unknown) => typeof value === 'number' && Number.isFinite(value);
 const TYPE_KEYS: Record<string, string[]> = { number: ['min', 'max', 'integer'], text: ['minLength', 'maxLength', 'pattern'], select: ['options'] };
 const TYPED_KEYS = ['min', 'max', 'integer', 'minLength', 'maxLength', 'pattern', 'options'];
+/** Keys that must have a value when given: JSON has no `undefined`, so a key set to it is a mistake in code. */
+const VALUED_KEYS = ['min', 'max', 'minLength', 'maxLength', 'required', 'integer', 'pattern', 'default'];
 
-/** The key that breaks the definition's shape, with what it must be: the plan's shape, as written. */
+/**
+ * The key that breaks the definition's shape, with what it must be: as it is written (keys of its type, no key
+ * set to `undefined`, a display text), then as the plan reads it. The JSON Schema has checked the rest.
+ */
 function shapeIssue(field: Definition): [string, string] | undefined {
   if (!isFieldName(field.name)) return ['name', SHAPE_MESSAGES.name!];
   const own = Object.hasOwn(TYPE_KEYS, field.type) ? TYPE_KEYS[field.type] : undefined;
   const foreign = own && TYPED_KEYS.find((key) => Object.hasOwn(field, key) && !own.includes(key));
   if (foreign) return [foreign, `not allowed for a ${field.type} field`];
-  const key =
-    shapeProblem(field, true) ??
-    (typeof field.display !== 'string' ? 'display'
-    : Object.hasOwn(field, 'pattern') && typeof field.pattern !== 'string' ? 'pattern'
-    : Object.hasOwn(field, 'default') && typeof field.default !== 'string' && !finite(field.default) ? 'default'
-    : undefined);
+  const key = VALUED_KEYS.find((key) => Object.hasOwn(field, key) && field[key] === undefined) ?? shapeProblem(field) ?? (typeof field.display !== 'string' ? 'display' : undefined);
   return key === undefined ? undefined : [key, SHAPE_MESSAGES[key]!];
 }
 
@@ -66,7 +65,7 @@ export function checkField(input: unknown, index: number, fieldsPath: string, pr
     fail('schema', ['pattern'], 'not a valid regular expression (unicode mode)');
   }
   if (issues.length > 0 || !planned) return { issues };
-  const { plan, defaultRefused } = planned;
+  const [plan, defaultRefused] = planned;
   if (defaultRefused) return { issues: [issue('invalid_default', at('default'), `default ${valueMessage(defaultRefused, plan)}`, name)] };
   return { plan, issues };
 }

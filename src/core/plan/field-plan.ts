@@ -39,25 +39,24 @@ const finite = (value: unknown): value is number => typeof value === 'number' &&
 /**
  * The first key whose value the plan cannot read safely (a string or an object where a number is compared could
  * not be), or `undefined`: the type, select options with number values, numeric bounds, boolean flags. A key set
- * to `undefined` counts as absent (JSON has none), unless `present`: `validateAdapter` refuses it.
+ * to `undefined` counts as absent, as in JSON.
  * @example shapeProblem({ name: 'zone', type: 'number', min: '1' }) // 'min'
  */
-export function shapeProblem(definition: Definition, present?: boolean): string | undefined {
+export function shapeProblem(definition: Definition): string | undefined {
   const { type, options } = definition;
-  const given = (key: string) => (present ? Object.hasOwn(definition, key) : definition[key] !== undefined);
   if (!TYPES.includes(type)) return 'type';
   if (type === 'select' && !(Array.isArray(options) && options.length && options.every((option) => isPlainObject(option) && finite(option.value)))) return 'options';
-  return ['min', 'max', 'minLength', 'maxLength'].find((key) => given(key) && !finite(definition[key])) ?? ['required', 'integer'].find((key) => given(key) && typeof definition[key] !== 'boolean');
+  return ['min', 'max', 'minLength', 'maxLength'].find((key) => definition[key] !== undefined && !finite(definition[key])) ?? ['required', 'integer'].find((key) => definition[key] !== undefined && typeof definition[key] !== 'boolean');
 }
 
-/** A planned field: its plan, or why its own rules refuse it (a default its rule refuses, with the reason). */
-export type PlannedField = { plan: FieldPlan; defaultRefused?: ValueReason };
+/** A planned field: its plan, and the rule that refuses its default when its own rule does. */
+export type PlannedField = [plan: FieldPlan, defaultRefused?: ValueReason];
 
 /**
  * The plan of a definition whose name and shape (see {@link shapeProblem}) were checked, its bidder params
  * below `extBase`; its default is judged by the field's own rule.
  * @throws SyntaxError (or the error of a hostile pattern's `toString`) when the pattern does not compile.
- * @example planField({ name: 'prd.impTagId', type: 'text' }) // { plan: { name: 'prd.impTagId', to: [0, 'tagid'], type: 'text', string: true } }
+ * @example planField({ name: 'prd.impTagId', type: 'text' }) // [{ name: 'prd.impTagId', to: [0, 'tagid'], type: 'text', string: true }]
  */
 export function planField(definition: Definition, extBase: readonly string[] = []): PlannedField {
   const { name, type, options } = definition;
@@ -69,7 +68,7 @@ export function planField(definition: Definition, extBase: readonly string[] = [
   if (type === 'select') plan.options = options.map((option: Definition) => option.value);
   const judge = valueJudge(plan);
   const verdict = isNotEntered(definition.default) ? undefined : judge(definition.default);
-  if (verdict !== undefined && isRefusal(verdict)) return { plan, defaultRefused: verdict[0] };
+  if (verdict !== undefined && isRefusal(verdict)) return [plan, verdict[0]];
   if (verdict !== undefined) plan.default = verdict;
-  return { plan };
+  return [plan];
 }
