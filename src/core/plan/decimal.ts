@@ -36,7 +36,7 @@ export function isExactDecimal(text: string, value: number): boolean {
  */
 export function decimalString(value: number): string {
   const [mantissa, power] = String(value).split('e') as [string, string?];
-  if (power === undefined) return mantissa;
+  if (!power) return mantissa;
   // Exponent notation has one digit before the point: `-d.ddde±x`.
   const exponent = Number(power);
   const digits = mantissa.replace(/[-.]/g, '');

@@ -46,9 +46,7 @@ export const valueCode = (reason: ValueReason): 'out_of_range' | 'not_an_option'
 export const isRefusal = (verdict: ValueVerdict): verdict is ValueRefusal => typeof verdict === 'object';
 
 /** `undefined`, `null` and `""` mean "not entered" (SPEC §3). */
-export function isNotEntered(raw: unknown): boolean {
-  return raw === undefined || raw === null || raw === '';
-}
+export const isNotEntered = (raw: unknown): boolean => raw === undefined || raw === null || raw === '';
 
 const finite = (value: unknown): value is number => typeof value === 'number' && isFinite(value);
 
