@@ -72,12 +72,12 @@ export function valuesEngine(fields: readonly FieldPlan[]): ValuesEngine {
        * Writes `value` at `keys` below `node` (an object of this call's result), copying each object on the way
        * once; `null` counts as absent. A non-object value in the way is a `path_conflict`, reported once per place.
        */
-      const put = (node: Obj, keys: (string | number)[], value: WrittenValue, at: string, field: string): unknown => {
+      const put = (node: Obj, keys: (string | number)[], value: WrittenValue, at: string, field: FieldPlan): unknown => {
         const last = keys.pop()!;
         for (const key of keys) {
           let next = present(node, key) ?? {};
           at += '/' + key;
-          if (!isPlainObject(next)) return conflicts.has(at) || (conflicts.add(at), issues.push(problem('path_conflict', at, field)));
+          if (!isPlainObject(next)) return conflicts.has(at) || (conflicts.add(at), issues.push(problem('path_conflict', at, field.name)));
           if (!copies.has(next)) copies.add((next = { ...next }));
           node = node[key] = next;
         }
@@ -90,8 +90,8 @@ export function valuesEngine(fields: readonly FieldPlan[]): ValuesEngine {
       if (fields.find((field) => !field.to[0])) copies.add((out.imp = source.imp.slice()));
       for (const [field, value] of bound) {
         const [inventory, ...keys] = field.to;
-        if (inventory) key && put(out, [key, ...keys], value, '', field.name);
-        else for (const index of imps) put(out.imp, [index, ...keys], value, '/imp', field.name);
+        if (inventory) key && put(out, [key, ...keys], value, '', field);
+        else for (const index of imps) put(out.imp, [index, ...keys], value, '/imp', field);
       }
       return issues.length ? undefined : out;
     },
