@@ -61,15 +61,14 @@ export function valueJudge(field: FieldPlan): ValueJudge {
   const text = type === 'text';
   // An empty pattern matches every text, as no pattern does.
   const regExp = pattern && new RegExp(pattern, 'u');
-  // Lengths are counted (in code points, as ucs2length counts them: a lone surrogate is one; without copying the
-  // text) only when the field bounds them.
-  const counted = minLength > 0 || maxLength < Infinity;
   return (raw) => {
     let length = 0;
     // text: a string or a finite number (as its decimal string); number and select: a finite number, or a
     // string that is a finite decimal number, surrounding white space allowed (NaN: one no double holds exactly).
     const value = typeof raw === 'string' ? (text ? raw : parseDecimal(raw)) : finite(raw) ? (text ? decimalString(raw) : raw) : undefined;
-    if (text && counted && value !== undefined) for (const _ of value as string) length++;
+    // Lengths are counted (in code points, as ucs2length counts them: a lone surrogate is one; without copying the
+    // text) only when the field bounds them.
+    if (text && (minLength > 0 || maxLength < Infinity) && value !== undefined) for (const _ of value as string) length++;
     // Order matters where one value breaks two rules: a select value no double holds is inexact, not "no option".
     const reason =
       value !== value ? ValueReason.Inexact
