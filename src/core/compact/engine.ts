@@ -1,23 +1,8 @@
 /**
- * The compact engine: the run-time contract of SPEC §1–3 in a few kB, for the Prebid.js bundle, where every byte
- * ships to every page. The full engine (`compile`) is built for the server's hot path (a plan, an ext tree, bound
- * writes, shape-aware copies) and for authoring (ajv's JSON Schema check, a message that explains each issue);
- * this one walks each value's path instead, and its messages are the issue code in words. This file is its record
- * checks (for the record-taking Prebid.js bidder, which checks records in the page) and the request-shape checks
- * of `safeEnrich`; the checked fields (`FieldPlan`s) then run on the values engine (./values-engine.ts), the page
- * runtime that adapters generated at build time run too.
- *
- * It enforces every rule that decides what is written where, whether values and requests are accepted, and every
- * safety rule: name grammar, `unsafe_name`, `unknown_predefined`, `rtb_field_without_prefix`, the field type,
- * select options, numeric bounds, a pattern that compiles, `invalid_default`, `duplicate_name`, `name_conflict`,
- * endpoint (`validateAdapter`'s own rules, see ./endpoint.ts), CPM field and bidder code, then all of SPEC §2–3. Rules that only concern how a
- * record is written are left to `validateAdapter` / `bidfields validate`, run where records are written: unknown
- * keys, `display`, keys of another field type, `duplicate_option`, `min` above `max`. The conformance suite runs
- * every validate and enrich case that is not about those through this engine (same codes, paths, fields,
- * requests), and a property test compares it with the full engine on random adapters, values and requests.
- *
- * Everything it is given is untrusted JSON, so it compares with `===` only: a loose comparison or a property
- * lookup turns an object into a primitive, which throws for `{"toString": 1}`.
+ * The record checks the page runs (the record-taking Prebid.js bidder) and `safeEnrich`'s request-shape checks: every
+ * rule that decides what is written where and every safety rule, with the field plans made by plan/field-plan.ts as
+ * `compile` makes them; authoring rules (unknown keys, display, duplicate_option, min above max) stay with
+ * `validateAdapter`. Untrusted JSON throughout: it compares with `===` only (`{"toString": 1}` must not throw).
  */
 import { BidfieldsError, type Issue } from '../issues.js';
 import { isArray as isArrayValue, isPlainObject } from '../apply/plain-object.js';

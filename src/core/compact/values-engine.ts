@@ -1,12 +1,7 @@
 /**
- * The run-time half of the compact engine: SPEC §2–3 over checked fields (`FieldPlan`s), with no record check
- * at all. It is what the page runs, once, for both kinds of Prebid.js bidder: the record-taking
- * `createPrebidBidder` (after `compileCompact` has checked the record in the page) and the adapters generated at
- * build time (whose fields were checked by `validateAdapter` when they were generated). The checks of a request's
- * shape are the compact engine's (engine.ts): the page shapes its own requests.
- *
- * Everything it is given is untrusted JSON, so it compares with `===` only: a loose comparison or a property
- * lookup turns an object into a primitive, which throws for `{"toString": 1}`.
+ * SPEC §2–3 over checked field plans, with no record check: what the page runs for both kinds of Prebid.js bidder
+ * (records checked in the page by the compact engine, adapters generated at build time). It reports issue codes in
+ * words only, as every byte ships to every page. Untrusted JSON: it compares with `===` only.
  */
 import type { Issue } from '../issues.js';
 import { isPlainObject } from '../apply/plain-object.js';
@@ -45,7 +40,7 @@ const pointer = (key: string) => '/' + key.replace(/~/g, '~0').replace(/\//g, '~
  * @example
  * const { bind, apply } = valuesEngine([{ name: 'prd.impTagId', to: [0, 'tagid'], type: 'text', string: true }]);
  * const issues = [];
- * apply(bind({ 'prd.impTagId': 't' }, issues), { imp: [{}] }, [0], issues); // { ok: true, request: { imp: [{ tagid: 't' }] }, … }
+ * apply(bind({ 'prd.impTagId': 't' }, issues), { imp: [{}] }, [0], issues); // { imp: [{ tagid: 't' }] }
  */
 export function valuesEngine(fields: readonly FieldPlan[]): ValuesEngine {
   const judges = new Map(fields.map((field) => [field.name, [field, valueJudge(field)] as const]));

@@ -1,8 +1,7 @@
 /**
- * `validateAdapter`'s rules for one definition, layered on the field plan's own checks (plan/field-plan.ts, which
- * the compact engine runs too): how a definition is written (keys of its type only, a key set to `undefined`,
- * unique option values, coherent bounds) and a sentence for every issue. Safe on any input, not only after the
- * JSON Schema check. A field that passes becomes a `FieldPlan`.
+ * `validateAdapter`'s rules for one definition, layered on the field plan's own checks (plan/field-plan.ts, which the
+ * compact engine runs too): how a definition is written (keys of its type, no key set to `undefined`, unique option
+ * values, ordered bounds) and a sentence for every issue. Safe on any input; a field that passes becomes a `FieldPlan`.
  */
 import { issue, pointer, type Issue } from '../issues.js';
 import type { Protocol } from '../types.js';
