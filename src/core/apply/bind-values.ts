@@ -22,7 +22,7 @@ function pick(nodes: readonly ExtTreeNode[], written: readonly (WrittenValue | u
       }
     } else {
       const value = written[node.fieldIndex!];
-      if (value !== undefined) (out ??= []).push({ key: node.key, value, children: undefined, relPath: node.relPath, field: fields[node.fieldIndex!]!.plan.name, index: node.fieldIndex! });
+      if (value !== undefined) (out ??= []).push({ key: node.key, value, children: undefined, relPath: node.relPath, field: fields[node.fieldIndex!]!.name, index: node.fieldIndex! });
     }
   }
   return out;
@@ -44,13 +44,13 @@ export function bindValues(plan: Plan, values: unknown): { writes?: BoundWrites;
   let inventoryField: string | undefined;
   const written: (WrittenValue | undefined)[] = [];
   plan.fields.forEach((field, index) => {
-    const { name } = field.plan;
+    const { name } = field;
     const raw = Object.hasOwn(values, name) ? values[name] : undefined;
     let value: WrittenValue;
     if (isNotEntered(raw)) {
-      if (field.plan.default !== undefined) value = field.plan.default;
+      if (field.defaultValue !== undefined) value = field.defaultValue;
       else {
-        if (field.plan.required) issues.push(issue('missing_required', field.valuePath, `'${name}' is required`, name));
+        if (field.required) issues.push(issue('missing_required', field.valuePath, `'${name}' is required`, name));
         return;
       }
     } else {

@@ -4,7 +4,7 @@
  */
 import { pointer } from '../issues.js';
 import type { FieldPlan } from './field-plan.js';
-import { valueJudge, type ValueJudge } from './value-judge.js';
+import { valueJudge, type ValueJudge, type WrittenValue } from './value-judge.js';
 import { buildExtTree, type ExtTreeNode } from './ext-tree.js';
 
 /**
@@ -13,9 +13,13 @@ import { buildExtTree, type ExtTreeNode } from './ext-tree.js';
  */
 export type FieldTarget = 'tagid' | 'publisher' | 'siteId' | 'ext';
 
+/** One shape for every field (plans differ in shape), so the hot path reads it monomorphically. */
 export interface CompiledField {
   /** The field's plan, as the page runtime holds it too. */
   readonly plan: FieldPlan;
+  readonly name: string;
+  readonly required: boolean;
+  readonly defaultValue: WrittenValue | undefined;
   /** Index of the field in the plan (and in the definition array). */
   readonly index: number;
   readonly target: FieldTarget;
@@ -43,7 +47,8 @@ function targetOf([root, key]: FieldPlan['to']): FieldTarget {
 export function compilePlan(plans: readonly FieldPlan[]): Plan {
   const fields = plans.map((plan, index): CompiledField => {
     const target = targetOf(plan.to);
-    return { plan, index, target, extPath: target === 'ext' ? (plan.to.slice(2) as string[]) : [], judge: valueJudge(plan), valuePath: pointer(plan.name) };
+    const { name } = plan;
+    return { plan, name, required: plan.required === true, defaultValue: plan.default, index, target, extPath: target === 'ext' ? (plan.to.slice(2) as string[]) : [], judge: valueJudge(plan), valuePath: pointer(name) };
   });
-  return { fields, byName: new Map(fields.map((field) => [field.plan.name, field])), extTree: buildExtTree(fields) };
+  return { fields, byName: new Map(fields.map((field) => [field.name, field])), extTree: buildExtTree(fields) };
 }

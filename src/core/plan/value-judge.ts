@@ -57,7 +57,8 @@ const finite = (value: unknown): value is number => typeof value === 'number' &&
  * @example valueJudge({ name: 'zone', to: [0, 'ext', 'zone'], type: 'number', max: 9 })('12') // [ValueReason.AboveMax]
  */
 export function valueJudge(field: FieldPlan): ValueJudge {
-  const { type, options, min, max, integer, minLength = 0, maxLength = Infinity, pattern } = field;
+  // Read once: plans differ in shape, so reading them per value would be a megamorphic lookup on the hot path.
+  const { type, options, min, max, integer, minLength = 0, maxLength = Infinity, pattern, string } = field;
   const text = type === 'text';
   // An empty pattern matches every text, as no pattern does.
   const regExp = pattern && new RegExp(pattern, 'u');
@@ -78,6 +79,6 @@ export function valueJudge(field: FieldPlan): ValueJudge {
       : integer && !Number.isInteger(value) ? ValueReason.NotInteger
       : (value as number) < min! ? ValueReason.BelowMin
       : (value as number) > max! && ValueReason.AboveMax;
-    return reason ? [reason] : field.string && finite(value) ? decimalString(value) : (value as WrittenValue);
+    return reason ? [reason] : string && finite(value) ? decimalString(value) : (value as WrittenValue);
   };
 }
