@@ -11,4 +11,4 @@ export { generatePrebidAdapter, safeGeneratePrebidAdapter, type GeneratePrebidAd
 export { prebidPlan, type PrebidPlanOptions, type PrebidPlanResult } from './prebid-plan.js';
 export { BidfieldsError, type Issue } from '../core/issues.js';
 export type { BidderPlan, PrebidRuntimeOptions } from '../prebid/types.js';
-export type { FieldPlan } from '../core/compact/field-plan.js';
+export type { FieldPlan } from '../core/plan/field-plan.js';

@@ -4,7 +4,8 @@
  * `type`, `required`, `options` and bounds) and Test Parameters (an example ad unit). Record text is Markdown-
  * escaped: it cannot close a table cell or a code span.
  */
-import { valueRule, type FieldPlan } from '../core/compact/field-plan.js';
+import type { FieldPlan } from '../core/plan/field-plan.js';
+import { isRefusal, valueJudge } from '../core/plan/value-judge.js';
 import type { FieldDefinition } from '../core/types.js';
 import type { BidderPlan } from '../prebid/types.js';
 import { literal } from './emit.js';
@@ -39,8 +40,8 @@ function example(field: FieldDefinition, plan: FieldPlan): { value: string | num
     const lengths = Array.from({ length: 16 }, (_, index) => index + 1);
     candidates = SAMPLES.flatMap((sample) => [Math.min(Math.max(sample.length, minLength), maxLength), ...lengths].filter(allowed).map((length) => sized(sample, length)));
   }
-  const rule = valueRule(plan);
-  const value = candidates.find((candidate) => !rule(candidate).code);
+  const judge = valueJudge(plan);
+  const value = candidates.find((candidate) => !isRefusal(judge(candidate)));
   return value === undefined ? { value: candidates[0] ?? 'example', placeholder: true } : { value };
 }
 

@@ -4,7 +4,7 @@
  */
 import { BidfieldsError, type Issue } from './issues.js';
 import type { BidRequest, EnrichOptions, FieldDefinition, FieldValues, Protocol } from './types.js';
-import type { Plan } from './plan/plan.js';
+import type { Plan } from './plan/compiled-plan.js';
 import type { BoundWrites } from './plan/bound-writes.js';
 import { bindValues } from './apply/bind-values.js';
 import { applyWrites, type Report } from './apply/apply-writes.js';
@@ -52,7 +52,7 @@ function enrichOrThrow(writes: BoundWrites, request: unknown, options: EnrichOpt
   return { request: result, warnings };
 }
 
-const NO_WRITES: BoundWrites = { tagid: undefined, publisherId: undefined, siteId: undefined, inventoryField: undefined, ext: undefined };
+const NO_WRITES: BoundWrites = { tagid: undefined, publisherId: undefined, publisherField: undefined, siteId: undefined, inventoryField: undefined, ext: undefined };
 
 /**
  * The refusal of values that do not bind: their issues with the request's own shape issues, and the request's

@@ -6,7 +6,7 @@
  * definition it comes from, so no rule of the field is lost and none is invented.
  */
 import { pointer } from './issues.js';
-import { decimalString, parseDecimal } from './compile/value-rule.js';
+import { decimalString, parseDecimal } from './plan/decimal.js';
 import { isPlainObject } from './apply/plain-object.js';
 import type { AdapterInput, FieldDefinition, SelectOption } from './types.js';
 

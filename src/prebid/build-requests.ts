@@ -11,7 +11,7 @@
  */
 import type { ValuesEngine } from '../core/compact/values-engine.js';
 import type { Issue } from '../core/issues.js';
-import { isNumber, isString, list, obj, toImp, type Obj } from './imp.js';
+import { every, isNumber, isString, list, obj, toImp, type Obj } from './imp.js';
 import type { PrebidRuntimeOptions, PrebidServerRequest } from './types.js';
 
 export type Warn = (message: string, detail?: unknown) => void;
@@ -22,7 +22,7 @@ export function buildRequests(engine: ValuesEngine, url: string, options: Prebid
   // `cur`: the publisher's ortb2.cur when it is a list of currencies, else the bidder's currency, as Prebid's
   // currency module does.
   const ortb2 = obj(auction.ortb2) ?? {};
-  const cur = list(ortb2.cur).length && ortb2.cur.every(isString) ? ortb2.cur : [options.currency ?? 'USD'];
+  const cur = every(ortb2.cur, isString) && ortb2.cur.length ? ortb2.cur : [options.currency ?? 'USD'];
   let shared: Obj = { ...ortb2, id: String(auction.bidderRequestId ?? auction.auctionId), cur };
   if (isNumber(timeout) && timeout > 0 && timeout < 1e7) shared.tmax = Math.round(timeout);
   const imps: unknown[] = [];

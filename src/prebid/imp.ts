@@ -29,8 +29,9 @@ export const strings = (value: unknown): string[] => list(value).filter(isString
  * @example formats([[300, 250], [728, 90]]) // [{ w: 300, h: 250 }, { w: 728, h: 90 }]
  */
 export function formats(sizes: unknown): { w: number; h: number }[] {
-  const list: unknown[] = Array.isArray(sizes) ? (Array.isArray(sizes[0]) ? sizes : [sizes]) : [];
-  return list.filter((size) => every(size, (n) => Number.isInteger(n) && n >= 0) && size.length === 2).map(([w, h]: any) => ({ w, h }));
+  // One pair, or a list of pairs; anything else is a list of one thing that is no pair.
+  const pairs: unknown[] = Array.isArray(list(sizes)[0]) ? (sizes as unknown[]) : [sizes];
+  return pairs.filter((size) => every(size, (n) => Number.isInteger(n) && n >= 0) && size.length === 2).map(([w, h]: any) => ({ w, h }));
 }
 
 /**

@@ -21,4 +21,4 @@ export function registerOnPage(plan: BidderPlan, options?: PrebidRuntimeOptions)
 
 export { bidderSpec, registerSpec };
 export type { BidderPlan, PrebidBidderSpec, PrebidGlobal, PrebidRuntimeOptions } from './types.js';
-export type { FieldPlan } from '../core/compact/field-plan.js';
+export type { FieldPlan } from '../core/plan/field-plan.js';

@@ -4,7 +4,7 @@
  * declarations say what bidfields relies on (nothing else of a bid request is read). Everything Prebid passes in
  * is typed loosely on purpose: the spec functions check what they read and never throw on the rest.
  */
-import type { FieldPlan } from '../core/compact/field-plan.js';
+import type { FieldPlan } from '../core/plan/field-plan.js';
 import type { CompileOptions } from '../core/types.js';
 
 export type PrebidMediaType = 'banner' | 'video' | 'native';

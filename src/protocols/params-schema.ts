@@ -10,7 +10,7 @@
  */
 import type { CompiledAdapter } from '../core/adapter.js';
 import type { FieldDefinition } from '../core/types.js';
-import { isNotEntered } from '../core/compile/value-rule.js';
+import { isNotEntered } from '../core/plan/value-judge.js';
 
 export const DRAFT_04 = 'http://json-schema.org/draft-04/schema#';
 

@@ -1,9 +1,9 @@
-// The shared number helpers of the value rules (src/core/compile/value-rule.ts), which both engines and the CLI's
+// The shared number helpers of the value judge (src/core/plan/decimal.ts), which both engines and the CLI's
 // JSON reader use: which decimal strings a double holds exactly, and that the test stays linear on long digits;
 // how a number is written as text.
 import { performance } from 'node:perf_hooks';
 import { describe, expect, it } from 'vitest';
-import { decimalString, isExactDecimal, parseDecimal } from '../../src/core/compile/value-rule.js';
+import { decimalString, isExactDecimal, parseDecimal } from '../../src/core/plan/decimal.js';
 
 describe('isExactDecimal', () => {
   it.each(['0', '-0', '0.0', '0.1', '1.50', '1e3', '1E+2', '+5', '.5', '5.', '-12.5e-3', '9007199254740992', '1e21', '1e-7', '1.7976931348623157e308', '5e-324', '0.30000000000000004'])(

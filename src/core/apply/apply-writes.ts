@@ -67,9 +67,6 @@ function inventoryKey(request: Obj): 'app' | 'site' | 'dooh' | undefined {
   return present(request, 'app') !== undefined ? 'app' : present(request, 'site') !== undefined ? 'site' : present(request, 'dooh') !== undefined ? 'dooh' : undefined;
 }
 
-/** The one name whose value goes to `publisher.id` (SPEC §2): a publisher in the way is its conflict alone. */
-const PUBLISHER_FIELD = 'prd.appPublisherId';
-
 function applyInventory(request: Obj, out: Obj, key: 'app' | 'site' | 'dooh' | undefined, writes: BoundWrites, mutate: boolean, report: Report): void {
   // The inventory object is on the path of every inventory write: its issues go to the first field entered.
   const field = writes.inventoryField;
@@ -82,12 +79,12 @@ function applyInventory(request: Obj, out: Obj, key: 'app' | 'site' | 'dooh' | u
     fail(report, issue('path_conflict', `/${key}`, `cannot write into a ${describe(inventory)} ${key}`, field));
     return;
   }
-  const { siteId, publisherId } = writes;
+  const { siteId, publisherId, publisherField } = writes;
   let publisher: unknown;
   if (publisherId !== undefined) {
     publisher = present(inventory, 'publisher');
     if (publisher !== undefined && !isPlainObject(publisher)) {
-      fail(report, issue('path_conflict', `/${key}/publisher`, `cannot write the publisher id into a ${describe(publisher)} publisher`, PUBLISHER_FIELD));
+      fail(report, issue('path_conflict', `/${key}/publisher`, `cannot write the publisher id into a ${describe(publisher)} publisher`, publisherField));
       return;
     }
   }

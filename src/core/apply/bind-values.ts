@@ -3,12 +3,12 @@
  * of values: `adapter.bind(values)` keeps the result for many requests, `adapter.enrich` does it each call.
  */
 import { issue, pointer, type Issue } from '../issues.js';
-import type { Plan } from '../plan/plan.js';
+import type { Plan } from '../plan/compiled-plan.js';
 import type { ExtTreeNode } from '../plan/ext-tree.js';
 import { earliest, type BoundWrites, type ExtWrite } from '../plan/bound-writes.js';
-import { isNotEntered, type WrittenValue } from '../compile/value-rule.js';
+import { isNotEntered, isRefusal, valueCode, type WrittenValue } from '../plan/value-judge.js';
+import { valueMessage } from '../compile/messages.js';
 import { isPlainObject } from './plain-object.js';
-
 
 /** The entered leaves of the plan's ext tree, as writes; undefined when none is entered below `nodes`. */
 function pick(nodes: readonly ExtTreeNode[], written: readonly (WrittenValue | undefined)[], fields: Plan['fields']): ExtWrite[] | undefined {
@@ -39,25 +39,28 @@ export function bindValues(plan: Plan, values: unknown): { writes?: BoundWrites;
 
   let tagid: string | undefined;
   let publisherId: string | undefined;
+  let publisherField: string | undefined;
   let siteId: string | undefined;
   let inventoryField: string | undefined;
   const written: (WrittenValue | undefined)[] = [];
   plan.fields.forEach((field, index) => {
-    const raw = Object.hasOwn(values, field.name) ? values[field.name] : undefined;
+    const { name } = field;
+    const raw = Object.hasOwn(values, name) ? values[name] : undefined;
     let value: WrittenValue;
     if (isNotEntered(raw)) {
       if (field.defaultValue !== undefined) value = field.defaultValue;
       else {
-        if (field.required) issues.push(issue('missing_required', field.valuePath, `'${field.name}' is required`, field.name));
+        if (field.required) issues.push(issue('missing_required', field.valuePath, `'${name}' is required`, name));
         return;
       }
     } else {
-      const result = field.rule(raw);
-      if (!result.ok) {
-        issues.push(issue(result.code, field.valuePath, result.message, field.name));
+      const verdict = field.judge(raw);
+      if (isRefusal(verdict)) {
+        const [reason] = verdict;
+        issues.push(issue(valueCode(reason), field.valuePath, valueMessage(reason, field.plan), name));
         return;
       }
-      value = result.value;
+      value = verdict;
     }
     switch (field.target) {
       case 'tagid':
@@ -65,16 +68,17 @@ export function bindValues(plan: Plan, values: unknown): { writes?: BoundWrites;
         break;
       case 'publisher':
         publisherId = value as string;
-        inventoryField ??= field.name;
+        publisherField = name;
+        inventoryField ??= name;
         break;
       case 'siteId':
         siteId = value as string;
-        inventoryField ??= field.name;
+        inventoryField ??= name;
         break;
       default:
         written[index] = value;
     }
   });
   if (issues.length > 0) return { issues };
-  return { writes: { tagid, publisherId, siteId, inventoryField, ext: written.length > 0 ? pick(plan.extTree, written, plan.fields) : undefined }, issues };
+  return { writes: { tagid, publisherId, publisherField, siteId, inventoryField, ext: written.length > 0 ? pick(plan.extTree, written, plan.fields) : undefined }, issues };
 }

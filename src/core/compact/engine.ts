@@ -1,31 +1,15 @@
 /**
- * The compact engine: the run-time contract of SPEC §1–3 in a few kB, for the Prebid.js bundle, where every byte
- * ships to every page. The full engine (`compile`) is built for the server's hot path (a plan, an ext tree, bound
- * writes, shape-aware copies) and for authoring (ajv's JSON Schema check, a message that explains each issue);
- * this one walks each value's path instead, and its messages are the issue code in words. This file is its record
- * checks (for the record-taking Prebid.js bidder, which checks records in the page) and the request-shape checks
- * of `safeEnrich`; the checked fields (`FieldPlan`s) then run on the values engine (./values-engine.ts), the page
- * runtime that adapters generated at build time run too.
- *
- * It enforces every rule that decides what is written where, whether values and requests are accepted, and every
- * safety rule: name grammar, `unsafe_name`, `unknown_predefined`, `rtb_field_without_prefix`, the field type,
- * select options, numeric bounds, a pattern that compiles, `invalid_default`, `duplicate_name`, `name_conflict`,
- * endpoint (`validateAdapter`'s own rules, see ./endpoint.ts), CPM field and bidder code, then all of SPEC §2–3. Rules that only concern how a
- * record is written are left to `validateAdapter` / `bidfields validate`, run where records are written: unknown
- * keys, `display`, keys of another field type, `duplicate_option`, `min` above `max`. The conformance suite runs
- * every validate and enrich case that is not about those through this engine (same codes, paths, fields,
- * requests), and a property test compares it with the full engine on random adapters, values and requests.
- *
- * Everything it is given is untrusted JSON, so it compares with `===` only: a loose comparison or a property
- * lookup turns an object into a primitive, which throws for `{"toString": 1}`.
+ * The record checks the page runs (the record-taking Prebid.js bidder) and `safeEnrich`'s request-shape checks: every
+ * rule that decides what is written where and every safety rule, with the field plans made by plan/field-plan.ts as
+ * `compile` makes them; authoring rules (unknown keys, display, duplicate_option, min above max) stay with
+ * `validateAdapter`. Untrusted JSON throughout: it compares with `===` only (`{"toString": 1}` must not throw).
  */
 import { BidfieldsError, type Issue } from '../issues.js';
 import { isArray as isArrayValue, isPlainObject } from '../apply/plain-object.js';
-import { EXT_PREFIX, extSegments, hasUnsafeSegment, isDotPath, isFieldName, predefinedTarget } from '../definition/names.js';
+import { extSegments, hasUnsafeSegment, isDotPath, isFieldName, nameRefusal, predefinedPath } from '../definition/names.js';
 import { extTargets } from '../definition/ext-targets.js';
-import { isNotEntered, type WrittenValue } from '../compile/value-rule.js';
+import { planField, shapeProblem, type FieldPlan } from '../plan/field-plan.js';
 import { checkEndpointCompact } from './endpoint.js';
-import { valueRule, type FieldPlan } from './field-plan.js';
 import { present, problem, valuesEngine, type CompactEnrichResult } from './values-engine.js';
 import type { AdapterInput, CompileOptions, Protocol } from '../types.js';
 
@@ -51,11 +35,6 @@ export interface CompactAdapter {
 
 /** A dot path of `[A-Za-z0-9_$-]+` segments. */
 const isPath = (text: unknown): text is string => typeof text === 'string' && isDotPath(text);
-const finite = (value: unknown): value is number => typeof value === 'number' && isFinite(value);
-/** The write path of each predefined target (SPEC §2), below the imp (0) or the inventory object (1). */
-const PREDEFINED_PATHS = { tagid: [0, 'tagid'], publisher: [1, 'publisher', 'id'], siteId: [1, 'id'] };
-/** The keys of a definition a `FieldPlan` carries as they are (when set). */
-const RULE_KEYS = ['min', 'max', 'integer', 'minLength', 'maxLength', 'pattern'] as const;
 
 /**
  * Compiles an adapter record or bare field array with the compact engine.
@@ -81,43 +60,28 @@ export function compileCompact(input: AdapterInput | unknown, options: Pick<Comp
   if ((prebid || bidderCode !== undefined) && !(isPath(bidderCode) && !hasUnsafeSegment(bidderCode) && /^[\w-]+$/.test(bidderCode))) fail('invalid_bidder_code', '/bidderCode');
   (Array.isArray(fields) ? fields : (fail('schema', base), [])).forEach((field: unknown, index: number) => {
     const definition: Obj = isPlainObject(field) ? field : {};
-    const { name, type, options, pattern } = definition;
+    const { name } = definition;
     const at = (key: string) => `${base}/${index}${key}`;
     const bad = (code: string, key = '/name') => fail(code, at(key), typeof name === 'string' ? name : undefined);
     if (!isFieldName(name)) return bad('schema');
-    const target = predefinedTarget(name);
     // The name rules, whatever else is wrong with the field (an unsafe name is refused below): no name twice, none
     // equal to another or inside another as a path (after the prefix is stripped; predefined ones as written).
-    const segments = target ? [] : extSegments(name);
     if (!hasUnsafeSegment(name)) {
       if (names.has(name)) bad('duplicate_name');
-      else if ((names.add(name), targets.add(target ? name.split('.') : segments, name) !== undefined)) bad('name_conflict');
+      else if ((names.add(name), targets.add(predefinedPath(name) ? name.split('.') : extSegments(name), name) !== undefined)) bad('name_conflict');
     }
-    if (!['text', 'number', 'select'].includes(type)) return bad('schema', '/type');
-    // The shapes the value rule reads: options with a number value, numeric bounds (a string or an object there
-    // could not be compared safely), boolean flags.
-    if (type === 'select' && !(Array.isArray(options) && options.length && options.every((option) => isPlainObject(option) && finite(option.value)))) return bad('schema', '/options');
-    const shape =
-      ['min', 'max', 'minLength', 'maxLength'].find((key) => definition[key] !== undefined && !finite(definition[key])) ??
-      ['required', 'integer'].find((key) => definition[key] !== undefined && typeof definition[key] !== 'boolean');
+    const shape = shapeProblem(definition);
     if (shape) return bad('schema', '/' + shape);
-    if (hasUnsafeSegment(name)) return bad('unsafe_name');
-    if (!target && name.startsWith('prd.')) return bad('unknown_predefined');
-    if (!target && protocol === 'rtb' && !name.startsWith(EXT_PREFIX)) return bad('rtb_field_without_prefix');
+    const refusal = nameRefusal(name, protocol);
+    if (refusal) return bad(refusal);
+    let planned;
     try {
-      if (pattern !== undefined) new RegExp(pattern, 'u');
+      planned = planField(definition);
     } catch {
       return bad('schema', '/pattern');
     }
-    const plan: FieldPlan = { name, to: target ? PREDEFINED_PATHS[target] : [0, 'ext', ...segments], type };
-    if (definition.required === true) plan.required = true;
-    if (target) plan.string = true;
-    for (const key of RULE_KEYS) if (definition[key] !== undefined && definition[key] !== false) (plan as Obj)[key] = definition[key];
-    if (type === 'select') plan.options = options.map((option: Obj) => option.value);
-    const fallback = isNotEntered(definition.default) ? undefined : valueRule(plan)(definition.default);
-    if (fallback?.code) return fail('invalid_default', at('/default'), name);
-    if (fallback) plan.default = (fallback as { value: WrittenValue }).value;
-    plans.push(plan);
+    if (planned[1]) return bad('invalid_default', '/default');
+    plans.push(planned[0]);
   });
   if (issues.length) throw new BidfieldsError(issues);
   const { bind, apply } = valuesEngine(plans);

@@ -1,17 +1,12 @@
 /**
- * The run-time half of the compact engine: SPEC §2–3 over checked fields (`FieldPlan`s), with no record check
- * at all. It is what the page runs, once, for both kinds of Prebid.js bidder: the record-taking
- * `createPrebidBidder` (after `compileCompact` has checked the record in the page) and the adapters generated at
- * build time (whose fields were checked by `validateAdapter` when they were generated). The checks of a request's
- * shape are the compact engine's (engine.ts): the page shapes its own requests.
- *
- * Everything it is given is untrusted JSON, so it compares with `===` only: a loose comparison or a property
- * lookup turns an object into a primitive, which throws for `{"toString": 1}`.
+ * SPEC §2–3 over checked field plans, with no record check: what the page runs for both kinds of Prebid.js bidder
+ * (records checked in the page by the compact engine, adapters generated at build time). It reports issue codes in
+ * words only, as every byte ships to every page. Untrusted JSON: it compares with `===` only.
  */
 import type { Issue } from '../issues.js';
 import { isPlainObject } from '../apply/plain-object.js';
-import { isNotEntered, type WrittenValue } from '../compile/value-rule.js';
-import { valueRule, type FieldPlan } from './field-plan.js';
+import type { FieldPlan } from '../plan/field-plan.js';
+import { isNotEntered, valueCode, valueJudge, type ValueVerdict, type WrittenValue } from '../plan/value-judge.js';
 
 type Obj = Record<string, any>;
 
@@ -45,21 +40,22 @@ const pointer = (key: string) => '/' + key.replace(/~/g, '~0').replace(/\//g, '~
  * @example
  * const { bind, apply } = valuesEngine([{ name: 'prd.impTagId', to: [0, 'tagid'], type: 'text', string: true }]);
  * const issues = [];
- * apply(bind({ 'prd.impTagId': 't' }, issues), { imp: [{}] }, [0], issues); // { ok: true, request: { imp: [{ tagid: 't' }] }, … }
+ * apply(bind({ 'prd.impTagId': 't' }, issues), { imp: [{}] }, [0], issues); // { imp: [{ tagid: 't' }] }
  */
 export function valuesEngine(fields: readonly FieldPlan[]): ValuesEngine {
-  const rules = new Map(fields.map((field) => [field.name, [field, valueRule(field)] as const]));
+  const judges = new Map(fields.map((field) => [field.name, [field, valueJudge(field)] as const]));
   return {
     bind(values, issues) {
       const bound: Bound = new Map();
       if (!isPlainObject(values)) return issues.push(problem('invalid_value', '')), bound;
-      for (const key of Object.keys(values)) if (!rules.has(key)) issues.push(problem('unknown_field', pointer(key), key));
-      for (const [name, [field, rule]] of rules) {
+      for (const key of Object.keys(values)) if (!judges.has(key)) issues.push(problem('unknown_field', pointer(key), key));
+      for (const [name, [field, judge]] of judges) {
         const raw = present(values, name);
         // Not entered: the default, else missing when required, else skipped.
-        const result: { code?: string; value?: WrittenValue } | undefined = isNotEntered(raw) ? (field.default === undefined ? field.required && { code: 'missing_required' } : { value: field.default }) : rule(raw);
-        if (result?.code) issues.push(problem(result.code, pointer(name), name));
-        else if (result) bound.set(field, result.value!);
+        const verdict: ValueVerdict | undefined = isNotEntered(raw) ? field.default : judge(raw);
+        if (verdict === undefined) field.required && issues.push(problem('missing_required', pointer(name), name));
+        else if (typeof verdict === 'object') issues.push(problem(valueCode(verdict[0]), pointer(name), name));
+        else bound.set(field, verdict);
       }
       return bound;
     },
@@ -71,12 +67,12 @@ export function valuesEngine(fields: readonly FieldPlan[]): ValuesEngine {
        * Writes `value` at `keys` below `node` (an object of this call's result), copying each object on the way
        * once; `null` counts as absent. A non-object value in the way is a `path_conflict`, reported once per place.
        */
-      const put = (node: Obj, keys: (string | number)[], value: WrittenValue, at: string, field: string): unknown => {
+      const put = (node: Obj, keys: (string | number)[], value: WrittenValue, at: string, field: FieldPlan): unknown => {
         const last = keys.pop()!;
         for (const key of keys) {
           let next = present(node, key) ?? {};
           at += '/' + key;
-          if (!isPlainObject(next)) return conflicts.has(at) || (conflicts.add(at), issues.push(problem('path_conflict', at, field)));
+          if (!isPlainObject(next)) return conflicts.has(at) || (conflicts.add(at), issues.push(problem('path_conflict', at, field.name)));
           if (!copies.has(next)) copies.add((next = { ...next }));
           node = node[key] = next;
         }
@@ -86,11 +82,11 @@ export function valuesEngine(fields: readonly FieldPlan[]): ValuesEngine {
       const inventoryField = fields.find((field) => field.to[0])?.name;
       const key = ['app', 'site', 'dooh'].find((name) => present(source, name) !== undefined);
       if (inventoryField && !key) issues.push(problem('no_inventory_object', '', inventoryField));
-      if (fields.some((field) => !field.to[0])) copies.add((out.imp = source.imp.slice()));
+      if (fields.find((field) => !field.to[0])) copies.add((out.imp = source.imp.slice()));
       for (const [field, value] of bound) {
         const [inventory, ...keys] = field.to;
-        if (inventory) key && put(out, [key, ...keys], value, '', field.name);
-        else for (const index of imps) put(out.imp, [index, ...keys], value, '/imp', field.name);
+        if (inventory) key && put(out, [key, ...keys], value, '', field);
+        else for (const index of imps) put(out.imp, [index, ...keys], value, '/imp', field);
       }
       return issues.length ? undefined : out;
     },

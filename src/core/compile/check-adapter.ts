@@ -5,14 +5,14 @@
  */
 import { issue, type Issue } from '../issues.js';
 import type { CompileOptions, Protocol } from '../types.js';
-import type { Plan, FieldPlan } from '../plan/plan.js';
+import { compilePlan, type Plan } from '../plan/compiled-plan.js';
+import type { FieldPlan } from '../plan/field-plan.js';
 import type { SchemaResult } from '../definition/schema-issues.js';
 import { hasUnsafeSegment, isDotPath, isSafeSegment } from '../definition/names.js';
 import type { checkEndpoint } from '../endpoint/check-endpoint.js';
 import { isArray as isArrayValue, isPlainObject } from '../apply/plain-object.js';
-import { planField } from './plan-field.js';
+import { checkField } from './check-field.js';
 import { checkNames } from './check-names.js';
-import { buildExtTree } from '../plan/ext-tree.js';
 
 /** The JSON Schema stage of the full check: validates a record or a field array, issues with field names. */
 export type SchemaCheck = (input: unknown, isArray: boolean, fieldNameAt: (path: string) => string | undefined) => SchemaResult;
@@ -98,12 +98,12 @@ export function checkAdapter(input: unknown, options: CompileOptions, kit: Check
   const plans: FieldPlan[] = [];
   fields.forEach((field: unknown, index) => {
     if (badFields.has(String(index))) return;
-    const planned = planField(field, index, fieldsPath, protocol, extBase as readonly string[]);
+    const planned = checkField(field, index, fieldsPath, protocol, extBase as readonly string[]);
     out.issues.push(...planned.issues);
     if (planned.plan) plans.push(planned.plan);
   });
   out.issues.push(...checkNames(fields, fieldsPath, extBase as readonly string[]));
-  if (out.issues.length === 0) out.plan = { fields: plans, byName: new Map(plans.map((plan) => [plan.name, plan])), extTree: buildExtTree(plans) };
+  if (out.issues.length === 0) out.plan = compilePlan(plans);
   return out;
 }
 

@@ -9,7 +9,7 @@
  */
 import { issue, type Issue } from '../issues.js';
 import { extTargets } from '../definition/ext-targets.js';
-import { extPath, extSegments, hasUnsafeSegment, isFieldName, predefinedTarget } from '../definition/names.js';
+import { extPath, extSegments, hasUnsafeSegment, isFieldName, predefinedPath } from '../definition/names.js';
 import { isPlainObject } from '../apply/plain-object.js';
 
 interface Named {
@@ -42,7 +42,7 @@ export function checkNames(fields: readonly unknown[], fieldsPath: string, extBa
     names.set(name, index);
     // Names are compared as paths (SPEC §1: `a` and `a.b` conflict), predefined ones as written: `prd` and
     // `prd.impTagId` conflict too, though only one of them lands in imp.ext.
-    const predefined = predefinedTarget(name) !== undefined;
+    const predefined = predefinedPath(name) !== undefined;
     const other = paths.add(predefined ? name.split('.') : extSegments(name), { name, index });
     if (other) {
       issues.push(issue('name_conflict', at, `'${name}' and '${other.name}' (${fieldsPath}/${other.index}) are the same path or one is inside the other`, name));

@@ -3,14 +3,15 @@
  * segments are refused because they could reach an object's prototype, and where a name's value lands.
  */
 
-/** The predefined names and the fixed target each one has (SPEC §2). */
-export const PREDEFINED = {
-  'prd.impTagId': 'tagid',
-  'prd.appPublisherId': 'publisher',
-  'prd.appSiteId': 'siteId',
-} as const;
-
-export type PredefinedTarget = (typeof PREDEFINED)[keyof typeof PREDEFINED];
+/**
+ * The predefined names and where each one's value goes (SPEC §2), the one table of them: `[root, ...keys]`, root 0
+ * the imp, 1 the inventory object (app, site or dooh, the first the request has).
+ */
+export const PREDEFINED: Readonly<Record<string, readonly [0 | 1, ...string[]]>> = {
+  'prd.impTagId': [0, 'tagid'],
+  'prd.appPublisherId': [1, 'publisher', 'id'],
+  'prd.appSiteId': [1, 'id'],
+};
 
 /** Marks an RTB ext param; stripped before the value is written (SPEC §2). */
 export const EXT_PREFIX = 'predefinedImpExt.';
@@ -48,8 +49,23 @@ export function hasUnsafeSegment(name: string): boolean {
   return name.split('.').some(isUnsafeSegment);
 }
 
-export function predefinedTarget(name: string): PredefinedTarget | undefined {
-  return Object.hasOwn(PREDEFINED, name) ? PREDEFINED[name as keyof typeof PREDEFINED] : undefined;
+/** Where a predefined name's value goes (see {@link PREDEFINED}); `undefined` for any other name. */
+export function predefinedPath(name: string): readonly [0 | 1, ...string[]] | undefined {
+  return Object.hasOwn(PREDEFINED, name) ? PREDEFINED[name] : undefined;
+}
+
+export type NameRefusal = 'unsafe_name' | 'unknown_predefined' | 'rtb_field_without_prefix';
+
+/**
+ * The rule of SPEC §1–2 that refuses a field's name (a string of the name grammar) on its own, if any:
+ * `unsafe_name`, then `unknown_predefined`, then `rtb_field_without_prefix`.
+ */
+export function nameRefusal(name: string, protocol: unknown): NameRefusal | undefined {
+  const predefined = predefinedPath(name) !== undefined;
+  return hasUnsafeSegment(name) ? 'unsafe_name'
+    : !predefined && name.startsWith('prd.') ? 'unknown_predefined'
+    : !predefined && protocol === 'rtb' && !name.startsWith(EXT_PREFIX) ? 'rtb_field_without_prefix'
+    : undefined;
 }
 
 /** Segments under `imp.ext` for a non-predefined name, the RTB prefix stripped. */

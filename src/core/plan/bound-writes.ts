@@ -2,7 +2,7 @@
  * Values bound to a plan: what will be written, already validated and coerced. The ext writes form a tree so
  * that each object on the way is copied once however many values land below it.
  */
-import type { WrittenValue } from '../compile/value-rule.js';
+import type { WrittenValue } from './value-judge.js';
 
 /** One key under `imp[].ext`: either a value to write, or a nested object with more writes. */
 export interface ExtWrite {
@@ -26,6 +26,8 @@ export const earliest = (a: ExtWrite, b: ExtWrite): ExtWrite => (b.index < a.ind
 export interface BoundWrites {
   readonly tagid: string | undefined;
   readonly publisherId: string | undefined;
+  /** The field whose value is `publisherId`: a non-object publisher in the way is its conflict alone. */
+  readonly publisherField: string | undefined;
   readonly siteId: string | undefined;
   /**
    * The first field (in definition order) written to the inventory object, for the issues of that object itself

@@ -4,7 +4,7 @@
  * splitting and no sorting happen per set of values.
  */
 import { pointer } from '../issues.js';
-import type { FieldPlan } from './plan.js';
+import type { CompiledField } from './compiled-plan.js';
 
 export interface ExtTreeNode {
   readonly key: string;
@@ -27,7 +27,7 @@ function freeze(level: Map<string, Building>): ExtTreeNode[] {
 }
 
 /** The ext tree of a plan's fields (their names were checked: no target is a prefix of another). */
-export function buildExtTree(fields: readonly FieldPlan[]): ExtTreeNode[] {
+export function buildExtTree(fields: readonly CompiledField[]): ExtTreeNode[] {
   const roots = new Map<string, Building>();
   fields.forEach((field, index) => {
     if (field.target !== 'ext') return;

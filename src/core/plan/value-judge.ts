@@ -1,0 +1,84 @@
+/**
+ * The value rule of SPEC §3, once, without words: a field's judge turns an entered value into the value written,
+ * or names the rule that refuses it. `valueCode` gives the issue code; `compile` words each reason for people
+ * (compile/messages.ts), while the page, which ships every byte, reports the code alone.
+ */
+import { decimalString, parseDecimal } from './decimal.js';
+import type { FieldPlan } from './field-plan.js';
+
+/** What is written for an entered value: a number, or a string (text fields, predefined targets). */
+export type WrittenValue = string | number;
+
+/**
+ * Why an entered value is refused. Numbered so the page carries no names for them, and ordered by issue code
+ * (see {@link valueCode}): out of range, then not an option, then every kind of invalid value.
+ */
+export enum ValueReason {
+  BelowMin = 1,
+  AboveMax,
+  NotAnOption,
+  /** Not of the field's kind: for text a string or a finite number, else a finite (decimal) number. */
+  Unreadable,
+  Inexact,
+  NotInteger,
+  TooShort,
+  TooLong,
+  NoMatch,
+}
+
+/**
+ * A refused value: a one-item list of the rule that refuses it (a list: `typeof` tells it from a written value, and
+ * the page carries no key name for it).
+ */
+export type ValueRefusal = [reason: ValueReason];
+
+/** The judge's verdict: the value to write (never an object), or a refusal. */
+export type ValueVerdict = WrittenValue | ValueRefusal;
+
+/** A field's value rule. */
+export type ValueJudge = (raw: unknown) => ValueVerdict;
+
+/** The issue code of a refusal (SPEC §3). */
+export const valueCode = (reason: ValueReason): 'out_of_range' | 'not_an_option' | 'invalid_value' =>
+  reason > ValueReason.NotAnOption ? 'invalid_value' : reason > ValueReason.AboveMax ? 'not_an_option' : 'out_of_range';
+
+/** True when the verdict refuses the value. */
+export const isRefusal = (verdict: ValueVerdict): verdict is ValueRefusal => typeof verdict === 'object';
+
+/** `undefined`, `null` and `""` mean "not entered" (SPEC §3). */
+export const isNotEntered = (raw: unknown): boolean => raw === undefined || raw === null || raw === '';
+
+const finite = (value: unknown): value is number => typeof value === 'number' && isFinite(value);
+
+/**
+ * The judge of a field's entered values. Throws a `SyntaxError` when the plan's pattern does not compile (a
+ * checked plan's does).
+ * @example valueJudge({ name: 'zone', to: [0, 'ext', 'zone'], type: 'number', max: 9 })('7') // 7
+ * @example valueJudge({ name: 'zone', to: [0, 'ext', 'zone'], type: 'number', max: 9 })('12') // [ValueReason.AboveMax]
+ */
+export function valueJudge(field: FieldPlan): ValueJudge {
+  // Read once: plans differ in shape, so reading them per value would be a megamorphic lookup on the hot path.
+  const { type, options, min, max, integer, minLength = 0, maxLength = Infinity, pattern, string } = field;
+  const text = type === 'text';
+  // An empty pattern matches every text, as no pattern does.
+  const regExp = pattern && new RegExp(pattern, 'u');
+  return (raw) => {
+    let length = 0;
+    // text: a string or a finite number (as its decimal string); number and select: a finite number, or a
+    // string that is a finite decimal number, surrounding white space allowed (NaN: one no double holds exactly).
+    const value = typeof raw === 'string' ? (text ? raw : parseDecimal(raw)) : finite(raw) ? (text ? decimalString(raw) : raw) : undefined;
+    // Lengths are counted (in code points, as ucs2length counts them: a lone surrogate is one; without copying the
+    // text) only when the field bounds them.
+    if (text && (minLength > 0 || maxLength < Infinity) && value !== undefined) for (const _ of value as string) length++;
+    // Order matters where one value breaks two rules: a select value no double holds is inexact, not "no option".
+    const reason =
+      value !== value ? ValueReason.Inexact
+      : type === 'select' ? !options!.includes(value as number) && ValueReason.NotAnOption
+      : value === undefined ? ValueReason.Unreadable
+      : text ? (length < minLength ? ValueReason.TooShort : length > maxLength ? ValueReason.TooLong : regExp && !regExp.test(value as string) && ValueReason.NoMatch)
+      : integer && !Number.isInteger(value) ? ValueReason.NotInteger
+      : (value as number) < min! ? ValueReason.BelowMin
+      : (value as number) > max! && ValueReason.AboveMax;
+    return reason ? [reason] : string && finite(value) ? decimalString(value) : (value as WrittenValue);
+  };
+}
