@@ -59,7 +59,7 @@ export function createServer(services: ApiServices, options: HandlerOptions = {}
  */
 export async function startServer(services: ApiServices, options: StartOptions = {}): Promise<RunningServer> {
   const { port = 8080, host = '127.0.0.1', graceMs = DEFAULT_GRACE_MS, drainDelayMs = 0, ...handlerOptions } = options;
-  const { app, server, drain } = buildApi(services, handlerOptions);
+  const { app, server, drain: drainState } = buildApi(services, handlerOptions);
   await app.ready();
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -71,13 +71,13 @@ export async function startServer(services: ApiServices, options: StartOptions =
   const address = server.address() as AddressInfo;
   const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   let closing: Promise<void> | undefined;
+  const drain = () => drainServer(server, drainState, graceMs);
   return {
     url: `http://${shownHost}:${address.port}`,
     port: address.port,
     server,
+    // Without a delay the drain starts at once, so a request that arrives after close() is called is turned away.
     close: () =>
-      (closing ??= new Promise((resolve) => setTimeout(resolve, drainDelayMs))
-        .then(() => drainServer(server, drain, graceMs))
-        .then(() => app.close())),
+      (closing ??= (drainDelayMs > 0 ? new Promise((resolve) => setTimeout(resolve, drainDelayMs)).then(drain) : drain()).then(() => app.close())),
   };
 }

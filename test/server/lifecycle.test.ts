@@ -69,8 +69,11 @@ describe('server lifecycle and failures', () => {
   it('lets a request in flight finish on close, then stops accepting', async () => {
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
+    let entered!: () => void;
+    const reached = new Promise<void>((r) => (entered = r));
     running = await startServer(
       services(async () => {
+        entered();
         await gate;
         return { ok: true, request: { ...body, dimensions: ['date'], metrics: ['revenue'], filters: [], skip: 0, csv: false, totals: false }, rows: [] };
       }),
@@ -78,7 +81,7 @@ describe('server lifecycle and failures', () => {
     );
     const url = running.url;
     const inFlight = post(`${url}/api/reportv2/`, body, { Authorization: await tokens.sign({ userID: 1, accountID: 1, role: 2 }) });
-    await new Promise((r) => setTimeout(r, 50));
+    await reached; // the report is in flight
     const closed = running.close();
     running = undefined;
     release();
@@ -91,12 +94,14 @@ describe('server lifecycle and failures', () => {
   it('while stopping, an answer in flight says Connection: close and a request on an open connection gets 503 shutting_down', async () => {
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
-    running = await startServer(services(async () => (await gate, reportOk())), { port: 0 });
+    let entered!: () => void;
+    const reached = new Promise<void>((r) => (entered = r));
+    running = await startServer(services(async () => (entered(), await gate, reportOk())), { port: 0 });
     const { port } = running;
     const inFlight = post(`${running.url}/api/reportv2/`, body, { Authorization: await tokens.sign({ userID: 1, accountID: 1, role: 2 }) });
     const socket = net.connect(port, '127.0.0.1');
     await new Promise((r) => socket.once('connect', r));
-    await new Promise((r) => setTimeout(r, 50));
+    await reached; // the report is in flight
     const closed = running.close();
     running = undefined;
     let raw = '';
@@ -113,9 +118,11 @@ describe('server lifecycle and failures', () => {
   });
 
   it('answers a request still running after the grace period 503 shutting_down, and close() resolves', async () => {
-    running = await startServer(services(() => new Promise(() => {})), { port: 0, graceMs: 100 });
+    let entered!: () => void;
+    const reached = new Promise<void>((r) => (entered = r));
+    running = await startServer(services(() => (entered(), new Promise(() => {}))), { port: 0, graceMs: 100 });
     const inFlight = post(`${running.url}/api/reportv2/`, body, { Authorization: await tokens.sign({ userID: 1, accountID: 1, role: 2 }) });
-    await new Promise((r) => setTimeout(r, 50));
+    await reached; // the report is in flight
     const started = Date.now();
     await running.close();
     running = undefined;
