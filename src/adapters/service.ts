@@ -1,5 +1,5 @@
 /**
- * The adapters service behind `GET /api/adapters/`, `GET|PUT|DELETE /api/adapters/{bidderCode}` (issue 14), free of
+ * The adapters service behind `GET /api/adapters/`, `GET|PUT|DELETE /api/adapters/{bidderCode}`, free of
  * any HTTP framework: routes authenticate the caller, hand over the role, the bidder code and the parsed body,
  * and send what comes back. Admin writes, Service reads, Publisher may do neither (403, SPEC §7.2). A write is
  * checked with the library's own `validateAdapter` and the server's known endpoints, so the server refuses exactly

@@ -1,5 +1,5 @@
 /**
- * The shapes of stored adapter records as the API sends them (issue 14): the record itself, its bidder code (the
+ * The shapes of stored adapter records as the API sends them: the record itself, its bidder code (the
  * key it is stored under), its version for optimistic writes and when it last changed. Types only, so the
  * browser-side client can share them.
  */

@@ -1,5 +1,5 @@
 /**
- * The console's files as the server answers them (issue 14), free of any HTTP framework: read once at start from
+ * The console's files as the server answers them, free of any HTTP framework: read once at start from
  * the built `dist/console` (index.html and hashed assets), with the headers each needs. Every answer carries a
  * Content-Security-Policy without 'unsafe-inline' or 'unsafe-eval': scripts, styles and API calls from this
  * origin only, no framing. Hashed files never change under their name, so browsers may keep them a year

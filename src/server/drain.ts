@@ -1,10 +1,7 @@
 /**
- * Stopping without dropping answers. While the server stops it keeps accepting: a request that arrives, on an open
- * connection or a new one, is answered 503 `shutting_down` with `Connection: close` and `Retry-After`, and every
- * answer still to come says `Connection: close`. The listening socket closes only once the requests in flight have
- * ended (or the grace period has) and no connection has arrived for a moment, so what the kernel had queued is
- * taken and answered rather than reset. After the grace period, an unanswered request gets 503, a half-sent answer
- * is cut, and the connections still open a second later are closed.
+ * Stopping without dropping answers. While stopping the server keeps accepting, answers new requests 503
+ * `shutting_down`, and gives requests in flight the grace period; the listener closes last, since closing it resets
+ * whatever the kernel had queued. See {@link drainServer} for the order of things.
  */
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { Server as NetServer, type Socket } from 'node:net';
@@ -83,9 +80,11 @@ export function admit(drain: Drain, req: IncomingMessage, res: ServerResponse): 
 }
 
 /**
- * Stops `server`: requests in flight get `graceMs` to finish while new ones are answered 503; the listener closes
- * once none is in flight and no connection has arrived for a moment (or the grace period is over); then the
- * unanswered requests get 503 and the rest are cut. Resolves once every connection is closed.
+ * Stops `server`: requests in flight get `graceMs` to finish while new ones, on open or new connections, are
+ * answered 503 with `Connection: close` and `Retry-After`, and every answer still to come says `Connection: close`.
+ * The listener closes once none is in flight and no connection has arrived for a moment (or the grace period is
+ * over). After the grace period an unanswered request gets 503, a half-sent answer is cut, and the connections
+ * still open a second later are closed. Resolves once every connection is closed.
  *
  * @example
  * await drainServer(server, drain, 10_000)

@@ -1,11 +1,8 @@
 /**
- * `bidfields serve`: runs the reference ad server API on the data folder's database, or with `--demo` on an
- * in-memory one seeded with a year of demo data and one user per role, whose credentials it prints. It prints
- * `listening on http://HOST:PORT` once the port is bound (scripts wait for that line) and logs one line per
- * request on standard error. SIGINT or SIGTERM stops it gracefully: after `--drain-delay-ms`, 503 for new requests,
- * requests in flight answered within `--grace-ms`; then queries still running (their clients already
- * answered 503 or gone) are interrupted and the store is closed once no query runs, so the folder can be opened
- * again at once; exit 0. A second signal exits at once (128 + the signal's number).
+ * `bidfields serve`: the reference ad server API on the stores the flags name (or in-memory demo data), and the
+ * console. It prints `listening on http://HOST:PORT` once the port is bound, since scripts wait for that line.
+ * A signal stops it gracefully (see the usage text), closing the store once no query runs so the folder opens
+ * again at once; a second signal exits at once.
  */
 import { constants } from 'node:os';
 import { parseArgs } from 'node:util';

@@ -7,7 +7,8 @@ import { issue, pointer, type Issue } from '../issues.js';
 import type { Protocol } from '../types.js';
 import { isFieldName, nameRefusal } from '../definition/names.js';
 import { isPlainObject } from '../apply/plain-object.js';
-import { planField, shapeProblem, type FieldPlan, type PlannedField } from '../plan/field-plan.js';
+import { shapeProblem, type FieldPlan } from '../plan/field-plan.js';
+import { planField, type PlannedField } from '../plan/plan-field.js';
 import { nameMessage, SHAPE_MESSAGES, valueMessage } from './messages.js';
 
 type Definition = Record<string, any>;

@@ -4,7 +4,6 @@
  * splitting and no sorting happen per set of values.
  */
 import { pointer } from '../issues.js';
-import type { CompiledField } from './compiled-plan.js';
 
 export interface ExtTreeNode {
   readonly key: string;
@@ -26,8 +25,14 @@ function freeze(level: Map<string, Building>): ExtTreeNode[] {
   return [...level.values()].map((node) => ({ key: node.key, relPath: node.relPath, fieldIndex: node.fieldIndex, children: node.children && freeze(node.children) }));
 }
 
+/** What the tree needs of a compiled field: whether it writes into ext, and where. */
+interface ExtWrite {
+  readonly target: string;
+  readonly extPath: readonly string[];
+}
+
 /** The ext tree of a plan's fields (their names were checked: no target is a prefix of another). */
-export function buildExtTree(fields: readonly CompiledField[]): ExtTreeNode[] {
+export function buildExtTree(fields: readonly ExtWrite[]): ExtTreeNode[] {
   const roots = new Map<string, Building>();
   fields.forEach((field, index) => {
     if (field.target !== 'ext') return;

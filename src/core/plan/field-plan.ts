@@ -4,8 +4,9 @@
  * adapters `generatePrebidAdapter` writes (as JSON literals). Both record checks make it here, the same way.
  */
 import { isPlainObject } from '../apply/plain-object.js';
-import { extPath, predefinedPath } from '../definition/names.js';
-import { isNotEntered, isRefusal, valueJudge, type ValueReason, type WrittenValue } from './value-judge.js';
+
+/** A value as it is written into the request: text, or a number. */
+export type WrittenValue = string | number;
 
 /** One checked field, as JSON: where its value goes and the parameters of its value rule. */
 export interface FieldPlan {
@@ -29,11 +30,11 @@ export interface FieldPlan {
   options?: number[];
 }
 
-type Definition = Record<string, any>;
+export type Definition = Record<string, any>;
 
 const TYPES: readonly unknown[] = ['text', 'number', 'select'];
 /** The keys of a definition a plan carries as they are (when set). */
-const RULE_KEYS = ['min', 'max', 'integer', 'minLength', 'maxLength', 'pattern'] as const;
+export const RULE_KEYS = ['min', 'max', 'integer', 'minLength', 'maxLength', 'pattern'] as const;
 const finite = (value: unknown): value is number => typeof value === 'number' && isFinite(value);
 
 /**
@@ -47,28 +48,4 @@ export function shapeProblem(definition: Definition): string | undefined {
   if (!TYPES.includes(type)) return 'type';
   if (type === 'select' && !(Array.isArray(options) && options.length && options.every((option) => isPlainObject(option) && finite(option.value)))) return 'options';
   return ['min', 'max', 'minLength', 'maxLength'].find((key) => definition[key] !== undefined && !finite(definition[key])) ?? ['required', 'integer'].find((key) => definition[key] !== undefined && typeof definition[key] !== 'boolean');
-}
-
-/** A planned field: its plan, and the rule that refuses its default when its own rule does. */
-export type PlannedField = [plan: FieldPlan, defaultRefused?: ValueReason];
-
-/**
- * The plan of a definition whose name and shape (see {@link shapeProblem}) were checked, its bidder params
- * below `extBase`; its default is judged by the field's own rule.
- * @throws SyntaxError (or the error of a hostile pattern's `toString`) when the pattern does not compile.
- * @example planField({ name: 'prd.impTagId', type: 'text' }) // [{ name: 'prd.impTagId', to: [0, 'tagid'], type: 'text', string: true }]
- */
-export function planField(definition: Definition, extBase: readonly string[] = []): PlannedField {
-  const { name, type, options } = definition;
-  const predefined = predefinedPath(name);
-  const plan: FieldPlan = { name, to: predefined ? [...predefined] : [0, 'ext', ...extPath(name, extBase)], type };
-  if (definition.required === true) plan.required = true;
-  if (predefined) plan.string = true;
-  for (const key of RULE_KEYS) if (definition[key] !== undefined && definition[key] !== false) (plan as Definition)[key] = definition[key];
-  if (type === 'select') plan.options = options.map((option: Definition) => option.value);
-  const judge = valueJudge(plan);
-  const verdict = isNotEntered(definition.default) ? undefined : judge(definition.default);
-  if (verdict !== undefined && isRefusal(verdict)) return [plan, verdict[0]];
-  if (verdict !== undefined) plan.default = verdict;
-  return [plan];
 }

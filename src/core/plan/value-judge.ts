@@ -4,10 +4,10 @@
  * (compile/messages.ts), while the page, which ships every byte, reports the code alone.
  */
 import { decimalString, parseDecimal } from './decimal.js';
-import type { FieldPlan } from './field-plan.js';
+import type { FieldPlan, WrittenValue } from './field-plan.js';
 
 /** What is written for an entered value: a number, or a string (text fields, predefined targets). */
-export type WrittenValue = string | number;
+export type { WrittenValue };
 
 /**
  * Why an entered value is refused. Numbered so the page carries no names for them, and ordered by issue code

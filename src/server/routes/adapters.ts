@@ -1,5 +1,5 @@
 /**
- * `GET /api/adapters/`, `GET|PUT|DELETE /api/adapters/{bidderCode}` (issue 14), a Fastify plugin over the
+ * `GET /api/adapters/`, `GET|PUT|DELETE /api/adapters/{bidderCode}`, a Fastify plugin over the
  * framework-free adapters service. The token, and the role's right to read or write, are checked in the routes'
  * `onRequest` hook, before any body is read; the service's answers become JSON bodies, 204, or the API's error
  * body. Another method on a bidder's path is 405 with `Allow`, as on every route (the app's table of known paths

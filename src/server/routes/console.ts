@@ -1,5 +1,5 @@
 /**
- * The console (issue 14) as a Fastify plugin: `GET /` (and `/index.html`) and `GET /assets/<hashed name>`, answered
+ * The console as a Fastify plugin: `GET /` (and `/index.html`) and `GET /assets/<hashed name>`, answered
  * from the files `console-assets.ts` read at start, with their headers (the Content-Security-Policy, and
  * `immutable` caching for hashed files). Any other asset name is 404 in the API's error shape.
  */

@@ -1,0 +1,31 @@
+/**
+ * Planning one field: its checked definition becomes its {@link FieldPlan}, with the default judged by the field's
+ * own value rule, so a default the rule refuses is known when the record is checked, not when values come.
+ */
+import { extPath, predefinedPath } from '../definition/names.js';
+import { RULE_KEYS, type Definition, type FieldPlan } from './field-plan.js';
+import { isNotEntered, isRefusal, valueJudge, type ValueReason } from './value-judge.js';
+
+/** A planned field: its plan, and the rule that refuses its default when its own rule does. */
+export type PlannedField = [plan: FieldPlan, defaultRefused?: ValueReason];
+
+/**
+ * The plan of a definition whose name and shape (see {@link shapeProblem}) were checked, its bidder params
+ * below `extBase`; its default is judged by the field's own rule.
+ * @throws SyntaxError (or the error of a hostile pattern's `toString`) when the pattern does not compile.
+ * @example planField({ name: 'prd.impTagId', type: 'text' }) // [{ name: 'prd.impTagId', to: [0, 'tagid'], type: 'text', string: true }]
+ */
+export function planField(definition: Definition, extBase: readonly string[] = []): PlannedField {
+  const { name, type, options } = definition;
+  const predefined = predefinedPath(name);
+  const plan: FieldPlan = { name, to: predefined ? [...predefined] : [0, 'ext', ...extPath(name, extBase)], type };
+  if (definition.required === true) plan.required = true;
+  if (predefined) plan.string = true;
+  for (const key of RULE_KEYS) if (definition[key] !== undefined && definition[key] !== false) (plan as Definition)[key] = definition[key];
+  if (type === 'select') plan.options = options.map((option: Definition) => option.value);
+  const judge = valueJudge(plan);
+  const verdict = isNotEntered(definition.default) ? undefined : judge(definition.default);
+  if (verdict !== undefined && isRefusal(verdict)) return [plan, verdict[0]];
+  if (verdict !== undefined) plan.default = verdict;
+  return [plan];
+}
