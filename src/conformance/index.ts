@@ -1,15 +1,8 @@
 /**
- * `bidfields/conformance`: the fixture suite for other implementations. `runSuite(dir, implementation)` loads
- * `dir/cases/**\/*.json` (`bundledFixtures('cases')` is the set shipped with bidfields) and runs every case
- * against an `Implementation`: an object with the case kinds it takes and a `run(case)` that answers with an
- * `Outcome`. `cliImplementation(['./my-port'])` makes one of any command line that follows SPEC §6 (`validate` and
- * `enrich` with `--json`), which is how a port in another language is tested; `bidfields conformance --cli CMD` is
- * the same from the shell.
- *
- * @example
- * import { bundledFixtures, cliImplementation, runSuite } from 'bidfields/conformance';
- * const suite = await runSuite(path.dirname(bundledFixtures('cases')!), cliImplementation(['python3', 'port.py']));
- * console.log(`${suite.passed} passed, ${suite.failed} failed`);
+ * `bidfields/conformance`: the fixture suite for other implementations, so a port in any language is held to the
+ * very cases bidfields runs. `runSuite` runs every case against an `Implementation` (the kinds it takes and a
+ * `run(case)` answering an `Outcome`); `cliImplementation` makes one of any command line that follows SPEC §6, as
+ * `bidfields conformance --cli CMD` does from the shell. docs/fixtures.md has the whole story.
  */
 export { runSuite, runCase, type RunOptions } from './run-suite.js';
 export { bundledFixtures } from './bundled-fixtures.js';

@@ -38,8 +38,13 @@ export async function runCase(implementation: Implementation, testCase: Resolved
 }
 
 /**
- * Loads the fixtures under `root` (the folder that holds `cases/`) and runs them all against `implementation`.
+ * Loads the fixtures under `root` (the folder that holds `cases/`, whose `**\/*.json` are the cases;
+ * `bundledFixtures('cases')` is the set shipped with bidfields) and runs them all against `implementation`.
  * @throws Error when `root` has no `cases/` folder: a wrong folder must not look like a suite that passed.
+ * @example
+ * import { bundledFixtures, cliImplementation, runSuite } from 'bidfields/conformance';
+ * const suite = await runSuite(path.dirname(bundledFixtures('cases')!), cliImplementation(['python3', 'port.py']));
+ * console.log(`${suite.passed} passed, ${suite.failed} failed`);
  */
 export async function runSuite(root: string, implementation: Implementation, options: RunOptions = {}): Promise<SuiteResult> {
   if (!fs.existsSync(path.join(root, 'cases'))) throw new Error(`no cases/ folder in '${root}' (runSuite takes the folder that holds cases/)`);

@@ -1,13 +1,8 @@
 /**
- * Requests Node's HTTP layer refuses before the handler sees them. Without a `clientError` listener Node answers
- * those itself with a bare status line and no body (431 for a header block over its limit, 408 for a request
- * that took too long to arrive, 400 for one it cannot parse, such as `Content-Length: abc`), against SPEC §7.4's
- * "every error response is JSON". {@link answerClientError} answers them with the API's JSON error body instead:
- * 431 `headers_too_large`, 408 `request_timeout`, 413 `payload_too_large` (chunk extensions over Node's limit,
- * which Node itself answers 413), otherwise 400 `bad_request`; always `Connection: close`. A client that left
- * mid-request (it reset the connection, or closed its side before the request was whole) gets no answer. The API
- * writes each response in one step (status, headers and body together), so when such an error arrives no response
- * of ours is half-written on the connection, and the answer cannot land inside one.
+ * Requests Node's HTTP layer refuses before the handler sees them. Left to itself Node answers those with a bare
+ * status line and no body (431, 408, or 400 for `Content-Length: abc`), against SPEC §7.4's "every error response is
+ * JSON"; {@link answerClientError} gives them the API's JSON error body. The API writes each response in one step,
+ * so none of ours is half-written on the connection when such an error arrives, and the answer cannot land inside one.
  */
 import type { Duplex } from 'node:stream';
 import { HttpError } from './http-error.js';
@@ -27,7 +22,10 @@ const answered = new WeakMap<Duplex, number>();
 
 /**
  * The server's `clientError` listener: writes the JSON error response and ends the connection, or, when the client
- * has left or the connection can no longer be written, just destroys it.
+ * has left or the connection can no longer be written, just destroys it. The answers: 431 `headers_too_large` (a
+ * header block over Node's limit), 408 `request_timeout` (a request too slow to arrive), 413 `payload_too_large`
+ * (chunk extensions over Node's limit, which Node itself answers 413), otherwise 400 `bad_request`; always
+ * `Connection: close`. A client that left mid-request gets no answer.
  *
  * @example
  * server.on('clientError', answerClientError)

@@ -1,13 +1,8 @@
 /**
- * `bidfields/server`: the reference implementation of the ad server API (SPEC §7) — sign-in and the custom
- * report — on Fastify, over the embedded DuckDB store, or ClickHouse (events) and PostgreSQL (users, adapter
- * records, the sign-in throttle) when it scales out. Teams develop their dashboards and bidder services
- * against it and run the HTTP conformance suite against it in CI.
- *
- * @example
- * import { openStorage, createServices, startServer } from 'bidfields/server'
- * const storage = await openStorage({ dataDir: '.bidfields' })
- * const running = await startServer(createServices(storage), { port: 8080 })
+ * `bidfields/server`: the reference implementation of the ad server API (SPEC §7), sign-in and the custom report,
+ * so teams can develop dashboards and bidder services against it and run the HTTP conformance suite in CI. Fastify
+ * over the embedded DuckDB store, or ClickHouse (events) and PostgreSQL (users, adapter records, the sign-in
+ * throttle) when it scales out. {@link startServer} shows it started.
  */
 export { createHandler, type HandlerOptions } from './app.js';
 export { DEMO_USERS, seedDemo, type DemoUser } from './demo.js';

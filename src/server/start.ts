@@ -53,7 +53,9 @@ export function createServer(services: ApiServices, options: HandlerOptions = {}
  * Creates the server and listens.
  *
  * @example
- * const running = await startServer(services, { port: 0 })
+ * import { openStorage, createServices, startServer } from 'bidfields/server'
+ * const storage = await openStorage({ dataDir: '.bidfields' })
+ * const running = await startServer(createServices(storage), { port: 0 })
  * console.log(`listening on ${running.url}`)
  * await running.close()
  */

@@ -1,17 +1,8 @@
 /**
- * The endpoint rules, once, without words: `judgeEndpoint` says whether an entered endpoint may be used and, if
- * not, which rule refuses it. `checkEndpoint` (check-endpoint.ts) puts each reason into a sentence for operators;
- * the Prebid bundle's compact engine (core/compact/endpoint.ts) keeps only the code, so the page gives the same
- * verdict as `validateAdapter` for every endpoint without carrying the sentences.
- *
- * An adapter's endpoint is where enriched bid requests (user and device data) are sent, so an entered URL is an
- * SSRF and data-leak risk: it must be a plain http(s) URL whose host the operator has listed, with nothing that
- * lets it look like one host and reach another. The WHATWG URL parser is forgiving by design: it strips tabs and
- * newlines, drops soft hyphens, decodes `%61` in hosts, turns `\` into `/` and reads `https:example.com` as
- * `https://example.com/`; each is a way to make a string look like one host to a reviewer (or to a stricter parser
- * downstream) and be another to `fetch`. So the text as typed must already be a plain
- * `scheme://host[:port]/path`, and only then is it parsed and its host matched. Fails closed: with no known list,
- * nothing is known. No `node:` imports: it runs in browsers too.
+ * The endpoint rules, once, without words: `judgeEndpoint` names the rule that refuses an endpoint, so the full
+ * check (check-endpoint.ts, a sentence for operators) and the Prebid bundle's compact one (compact/endpoint.ts, the
+ * code only) give the same verdict without the page carrying the sentences. Why the text is judged as typed, before
+ * parsing, is on {@link judgeEndpoint}: an endpoint receives user and device data. No `node:` imports (browsers too).
  */
 import { isKnownHost, isLocalHost, normaliseHost } from './host.js';
 import type { Protocol } from '../types.js';
@@ -75,6 +66,15 @@ export const endpointCode = (reason: EndpointReason): 'invalid_endpoint' | 'unkn
 /**
  * Judges an entered endpoint for a protocol (RTB: http or https; Prebid Server and Prebid JS: https). Throws only
  * through hostile options (getters, proxies).
+ *
+ * An adapter's endpoint is where enriched bid requests (user and device data) are sent, so an entered URL is an
+ * SSRF and data-leak risk: it must be a plain http(s) URL whose host the operator has listed, with nothing that
+ * lets it look like one host and reach another. The WHATWG URL parser is forgiving by design: it strips tabs and
+ * newlines, drops soft hyphens, decodes `%61` in hosts, turns `\` into `/` and reads `https:example.com` as
+ * `https://example.com/`; each is a way to make a string look like one host to a reviewer (or to a stricter parser
+ * downstream) and be another to `fetch`. So the text as typed must already be a plain
+ * `scheme://host[:port]/path`, and only then is it parsed and its host matched. Fails closed: with no known list,
+ * nothing is known.
  * @example judgeEndpoint('https://a@bid.example.com', 'rtb', { knownEndpoints: ['bid.example.com'] }) // { reason: 'user_info', scheme: 'https' }
  */
 export function judgeEndpoint(value: unknown, protocol: Protocol, options: EndpointOptions): CheckedEndpoint | EndpointRefusal {
