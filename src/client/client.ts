@@ -50,6 +50,9 @@ export interface ApiClient {
   /**
    * Pages through a report: page k (from 1) uses `skip = pageSize × (k − 1)`; stops after a short page. The
    * request's own `limit`/`skip` are replaced; a totals row, when asked, comes first on the first page only.
+   * @example
+   * for await (const page of api.reportPages({ startDate: '2024-01-01', endDate: '2024-12-31',
+   *   dimensions: ['date', 'country'], metrics: ['revenue'] }, { pageSize: 500 })) { … }
    */
   reportPages<const R extends ReportRequest>(request: R, options: { pageSize: number }): AsyncGenerator<RowOf<R>[]>;
   /** Runs a report as a CSV download. */

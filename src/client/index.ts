@@ -1,13 +1,7 @@
 /**
  * `bidfields/client`: the typed, fetch-based client of the ad server API, for Node and browsers. Requests are
- * validated before sending with the same code the reference server uses.
- *
- * @example
- * import { createClient, ApiError } from 'bidfields/client'
- * const api = createClient({ baseUrl: 'https://ads.example.com' })
- * await api.signIn(email, password)
- * for await (const page of api.reportPages({ startDate: '2024-01-01', endDate: '2024-12-31',
- *   dimensions: ['date', 'country'], metrics: ['revenue'] }, { pageSize: 500 })) { … }
+ * validated before sending with the same code the reference server uses, so both sides agree on what is valid.
+ * {@link createClient} and `ApiClient.reportPages` show it in use.
  */
 export { createClient, type AdapterCalls, type ApiClient, type ClientOptions, type CsvReport, type SignInResult } from './client.js';
 export type { StoredAdapter, AdapterWrite } from '../adapters/types.js';

@@ -1,13 +1,8 @@
 /**
  * `buildRequests`: every valid bid of the auction becomes an imp of ONE OpenRTB 2.6 request, POSTed as
  * `text/plain` (Prebid's default, a CORS "simple" request: no preflight round trip inside the auction budget).
- * The request-level objects come from `bidderRequest.ortb2` as they are (site, app, dooh, device, user, regs,
- * source, bcat, …, the very objects Prebid holds, not copies), as Prebid's own OpenRTB converter does. Each
- * bid's entered values are applied by the engine to a one-imp request made of the shared objects and that bid's
- * imp, so tag id and ext params land on the bid's own imp. `prd.appPublisherId` / `prd.appSiteId` write the
- * shared site/app/dooh: bids are applied in order and each sees the result of the ones before, so when ad units
- * disagree the last one's value wins (publishers enter the same ids on every ad unit of a page). A bid whose
- * values or imp cannot be applied is left out with a warning; with no bid left nothing is sent.
+ * The request-level objects are the very ones Prebid holds in `bidderRequest.ortb2`, as Prebid's own OpenRTB
+ * converter does. How bids share them, and which bid wins, is on {@link buildRequests}.
  */
 import type { ValuesEngine } from '../core/compact/values-engine.js';
 import type { Issue } from '../core/issues.js';
@@ -16,6 +11,15 @@ import type { PrebidRuntimeOptions, PrebidServerRequest } from './types.js';
 
 export type Warn = (message: string, detail?: unknown) => void;
 
+/**
+ * The request-level objects come from `bidderRequest.ortb2` as they are (site, app, dooh, device, user, regs,
+ * source, bcat, …, not copies). Each bid's entered values are applied by the engine to a one-imp request made of
+ * the shared objects and that bid's imp, so tag id and ext params land on the bid's own imp.
+ * `prd.appPublisherId` / `prd.appSiteId` write the shared site/app/dooh: bids are applied in order and each sees
+ * the result of the ones before, so when ad units disagree the last one's value wins (publishers enter the same ids
+ * on every ad unit of a page). A bid whose values or imp cannot be applied is left out with a warning; with no bid
+ * left nothing is sent.
+ */
 export function buildRequests(engine: ValuesEngine, url: string, options: PrebidRuntimeOptions, warn: Warn, bids: unknown, bidderRequest: unknown): PrebidServerRequest[] {
   const auction = obj(bidderRequest) ?? {};
   const timeout = auction.timeout;

@@ -1,12 +1,8 @@
 /**
  * An adapter's entered values as a JSON Schema in the draft-04 dialect of Prebid Server's
  * `static/bidder-params/*.json`, so an ad server can hand one document to a form, to Prebid Server, or to any
- * draft-04 validator. It follows the SPEC §3 value rules as far as draft-04 can say them, in Prebid Server's own
- * idiom: one property per field with a type union (`["integer", "string"]`), and type-specific keywords
- * (`minimum`, `pattern`) that only constrain the instance type they belong to. "Not entered" (`null`, `""`) is
- * allowed wherever `validateValues` allows it. Where draft-04 cannot say a rule, the schema is looser than
- * `validateValues` (strings are not range-checked) except for select options, where only each option's canonical
- * string is listed; the test of this file compares the two verdicts and names each gap.
+ * draft-04 validator. It says the SPEC §3 value rules as far as draft-04 can; where it cannot, the schema is looser
+ * than `validateValues`, and the test of this file compares the two verdicts and names each gap.
  */
 import type { CompiledAdapter } from '../core/adapter.js';
 import type { FieldDefinition } from '../core/types.js';
@@ -36,7 +32,11 @@ export interface ParamsSchema {
   additionalProperties: false;
 }
 
-/** The schema of an entered (non-empty) value of the field. */
+/**
+ * The schema of an entered (non-empty) value of the field, in Prebid Server's own idiom: a type union
+ * (`["integer", "string"]`) and type-specific keywords (`minimum`, `pattern`) that only constrain the instance type
+ * they belong to. Strings are not range-checked; a select lists only each option's canonical string.
+ */
 function valueSchema(field: FieldDefinition, mustBeEntered: boolean): PropertySchema {
   switch (field.type) {
     case 'number': {

@@ -1,12 +1,8 @@
 /**
- * The reference server as a Fastify app: each route group is a plugin (`routes/`), bodies are parsed per plugin
- * (`body.ts`), Fastify's refusals and every thrown error become the API's JSON error body (`http-error.ts`), and a
- * known path asked with another method is 405 with `Allow` (anything else 404). Paths match with or without the
- * trailing slash the seed writes. Fastify's logger stays off: the request log is one line per request, written
- * when its response closes — the method, the path without its query, the status and the time; never a header or a
- * body, so no password or token reaches a log. A client that disconnects before its answer is logged with 499, the
- * usual "client closed request" (or with the status its connection was refused with: 408 when it was too slow),
- * never as a server error, and is sent nothing.
+ * The reference server as a Fastify app: each route group is a plugin (`routes/`) that parses its own bodies
+ * (`body.ts`), and every refusal or thrown error becomes the API's JSON error body (`http-error.ts`), a known path
+ * asked with another method 405 with `Allow`. Fastify's logger stays off for one reason: our log line never holds a
+ * header or a body, so no password or token reaches a log (see `logWhenClosed`).
  */
 import { createServer as createHttpServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http';
 import cors from '@fastify/cors';
@@ -56,7 +52,8 @@ const pathOf = (url: string | undefined) => (url ?? '/').split('?')[0]!;
 
 /**
  * Builds the Fastify app over `services`, with its `http.Server`: Node's limits (headers within 10 s, the request
- * within 30 s) and the JSON answers to requests Node refuses before routing (`client-error.ts`).
+ * within 30 s) and the JSON answers to requests Node refuses before routing (`client-error.ts`). Paths match with
+ * or without the trailing slash the seed writes (`/api/signin/`); an unknown path is 404.
  *
  * @example
  * const { server } = buildApi(services, { log: console.error })
@@ -163,7 +160,12 @@ function wasAborted(req: IncomingMessage, error: unknown): boolean {
   return !req.complete && (req.destroyed || (error as NodeJS.ErrnoException | undefined)?.code === 'ECONNRESET');
 }
 
-/** Writes the request's log line once its response has closed, sent or not. */
+/**
+ * Writes the request's log line once its response has closed, sent or not: the method, the path without its
+ * query, the status and the time; never a header or a body, so no password or token reaches a log. A client that
+ * disconnects before its answer is logged with 499, the usual "client closed request" (or with the status its
+ * connection was refused with: 408 when it was too slow), never as a server error, and is sent nothing.
+ */
 function logWhenClosed(req: IncomingMessage, res: ServerResponse, log: ((line: string) => void) | undefined): void {
   if (!log) return;
   const started = performance.now();
