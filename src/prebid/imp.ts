@@ -1,11 +1,8 @@
 /**
- * Turns one Prebid.js bid request into one OpenRTB 2.6 imp: the ad unit's banner sizes, its video player and
- * OpenRTB video params, and Prebid's native OpenRTB request, over the ad unit's `ortb2Imp` first-party data. No
- * entered value is written here; the engine applies those to this imp afterwards. Prebid 11 keeps the OpenRTB
- * side of an ad unit in `ortb2Imp` (it mirrors and validates `mediaTypes.video`'s OpenRTB keys into
- * `ortb2Imp.video`, `banner.format` into `ortb2Imp.banner`), so the imp starts from it and adds what lives only in
- * `mediaTypes`: banner sizes and the video player size. Prebid-only settings (`context`, `playerSize`, renderers)
- * never reach the partner. Prebid hands adapters proxies over publisher-written objects: every read checks shape.
+ * Turns one Prebid.js bid request into one OpenRTB 2.6 imp, over the ad unit's `ortb2Imp` first-party data. No
+ * entered value is written here; the engine applies those to this imp afterwards. Prebid-only settings (`context`,
+ * `playerSize`, renderers) never reach the partner. Prebid hands adapters proxies over publisher-written objects, so
+ * every read checks shape (hence the small readers below).
  */
 import { isPlainObject } from '../core/apply/plain-object.js';
 
@@ -35,7 +32,11 @@ export function formats(sizes: unknown): { w: number; h: number }[] {
 }
 
 /**
- * The imp for one bid request, or `undefined` when the bid asks for none of banner, video, native.
+ * The imp for one bid request, or `undefined` when the bid asks for none of banner, video, native: the ad unit's
+ * banner sizes, its video player and OpenRTB video params, and Prebid's native OpenRTB request. Prebid 11 keeps the
+ * OpenRTB side of an ad unit in `ortb2Imp` (it mirrors and validates `mediaTypes.video`'s OpenRTB keys into
+ * `ortb2Imp.video`, `banner.format` into `ortb2Imp.banner`), so the imp starts from it and adds what lives only in
+ * `mediaTypes`: banner sizes and the video player size.
  * @example toImp({ bidId: 'b1', mediaTypes: { banner: { sizes: [[300, 250]] } } }) // { secure: 1, id: 'b1', banner: { format: [{ w: 300, h: 250 }] } }
  * @param currency the bidder's currency, in which a price floor is asked for
  */

@@ -1,11 +1,8 @@
 /**
- * `interpretResponse`: the partner's answer is untrusted, so it is read, never trusted: an OpenRTB response
- * (`seatbid[].bid[]`) whose bids are matched by `impid` to the imps actually sent (read back from the request
- * body, so only what went out can come back), with the CPM taken from the adapter's CPM field by `readCheckedCpm`
- * (own plain-object properties only, a finite non-negative number). A bid that does not qualify is dropped with
- * a warning naming what it lacks; a body that is not an OpenRTB response (text, empty, `null`, an array) gives no
- * bids. Bounds keep a hostile or broken answer cheap: at most `MAX_BIDS` bids are looked at and ad markup over
- * `MAX_AD` characters is refused, so a huge answer costs one pass and never lands in Prebid's bid cache.
+ * `interpretResponse`: the partner's answer is untrusted, so it is read, never trusted: only bids for imps that
+ * actually went out come back, each checked for what Prebid needs, and bounds keep a hostile or broken answer cheap
+ * (one pass, nothing huge in Prebid's bid cache). A bid that does not qualify is dropped with a warning naming what
+ * it lacks. The rules are on {@link interpretResponse}.
  */
 import { readCheckedCpm } from '../protocols/prebid-js.js';
 import { every, isNumber, isString, list, obj, strings, type Obj } from './imp.js';
@@ -97,6 +94,13 @@ function toBid(cpmField: string, options: PrebidRuntimeOptions, sent: Map<unknow
   };
 }
 
+/**
+ * Reads an OpenRTB response (`seatbid[].bid[]`) whose bids are matched by `impid` to the imps actually sent (read
+ * back from the request body, so only what went out can come back), with the CPM taken from the adapter's CPM field
+ * by `readCheckedCpm` (own plain-object properties only, a finite non-negative number). A body that is not an
+ * OpenRTB response (text, empty, `null`, an array) gives no bids. At most `MAX_BIDS` bids are looked at and ad markup
+ * over `MAX_AD` characters is refused, so a huge answer costs one pass and never lands in Prebid's bid cache.
+ */
 export function interpretResponse(cpmField: string, options: PrebidRuntimeOptions, warn: Warn, response: unknown, request: unknown): PrebidBid[] {
   const body = obj(obj(response)?.body);
   const sent = new Map<unknown, Obj>(JSON.parse((request as { data: string }).data).imp.map((imp: Obj) => [imp.id, imp]));

@@ -1,17 +1,15 @@
 /**
- * The console's files as the server answers them, free of any HTTP framework: read once at start from
- * the built `dist/console` (index.html and hashed assets), with the headers each needs. Every answer carries a
- * Content-Security-Policy without 'unsafe-inline' or 'unsafe-eval': scripts, styles and API calls from this
- * origin only, no framing. Hashed files never change under their name, so browsers may keep them a year
- * (`immutable`); index.html is revalidated every time, so a new build is picked up at once. The server's known
- * endpoints go into index.html's meta tag (attribute-escaped), so the editor checks records as the save will.
+ * The console's files as the server answers them, free of any HTTP framework: read once at start from the built
+ * `dist/console`, with the headers each needs. Every answer carries a Content-Security-Policy without
+ * 'unsafe-inline' or 'unsafe-eval' (`CONSOLE_CSP`). Hashed files never change under their name, so browsers may keep
+ * them a year (`immutable`); index.html is revalidated every time, so a new build is picked up at once.
  */
 import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** The console's Content-Security-Policy. */
+/** The console's Content-Security-Policy: scripts, styles and API calls from this origin only, no framing. */
 export const CONSOLE_CSP = [
   "default-src 'none'",
   "script-src 'self'",
@@ -64,7 +62,8 @@ export function defaultConsoleDir(): string | undefined {
 }
 
 /**
- * Reads the built console into memory (a few hundred kilobytes).
+ * Reads the built console into memory (a few hundred kilobytes): index.html and the hashed assets. The server's
+ * known endpoints go into index.html's meta tag (attribute-escaped), so the editor checks records as the save will.
  *
  * @example
  * const assets = await loadConsoleAssets(defaultConsoleDir()!, { knownEndpoints: ['bid.partner.example'] })

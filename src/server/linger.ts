@@ -1,10 +1,8 @@
 /**
  * Closing a connection without losing the answer. When the server refuses a request before reading its body (413
- * for a body over the limit, answered from the declared length), Node closes the connection as soon as the answer
- * is written, with the rest of the body still arriving: the kernel then resets the connection, and a client still
- * sending sees EPIPE or ECONNRESET instead of the 413 (reproduced: 8 of 60 16 MiB uploads on loopback). Like a web
- * server's "lingering close", the connection here is half-closed after the answer (the client reads it to its
- * end) and what the client still sends is read and dropped, until it closes its side or `ms` have passed.
+ * from the declared length), Node closes the connection with the rest of the body still arriving: the kernel then
+ * resets it, and a client still sending sees EPIPE or ECONNRESET instead of the 413 (reproduced: 8 of 60 16 MiB
+ * uploads on loopback). So the close lingers, as a web server's does; see {@link lingerBeforeClose}.
  */
 import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
@@ -14,7 +12,8 @@ export const LINGER_MS = 5_000;
 
 /**
  * Makes Node's close of the connection of `request` after the answer (its socket's `destroySoon`) a lingering
- * close; the rest of the request's body is dropped as it arrives, never buffered.
+ * close: the connection is half-closed after the answer (the client reads it to its end) and what the client still
+ * sends is dropped as it arrives, never buffered, until it closes its side or `ms` have passed.
  *
  * @example
  * if (!request.raw.complete) lingerBeforeClose(request.raw)

@@ -1,11 +1,8 @@
 /**
- * The hot path: applies bound writes to an OpenRTB request (SPEC §2). Copy-on-write along the planned paths
- * only: the top-level request, the `imp` array, each enriched imp, the objects under its `ext` that receive
- * values, and the inventory object (`app`, `site` or `dooh`) with its `publisher`. Everything else in the result
- * is the very object of the input, so the cost does not grow with the request's size. With `mutate`, the same
- * walk writes in place. Only own, plain-object values are stepped into; anything else on a path is a
- * `path_conflict`. `null` where an object is expected counts as absent (JSON's "no value"), and is replaced.
- * Issue paths are built only when there is an issue; the success path allocates nothing it does not return.
+ * The hot path: applies bound writes to an OpenRTB request (SPEC §2), copy-on-write along the planned paths only,
+ * so everything else in the result is the very object of the input and the cost does not grow with the request's
+ * size. Issue paths are built only when there is an issue; the success path allocates nothing it does not return.
+ * What is copied and what counts as a conflict is on {@link applyWrites}.
  */
 import { issue, type Issue } from '../issues.js';
 import type { BidRequest, EnrichOptions } from '../types.js';
@@ -104,7 +101,11 @@ function applyInventory(request: Obj, out: Obj, key: 'app' | 'site' | 'dooh' | u
 
 /**
  * Applies `writes` to `request`; issues (paths into the request) and warnings go to `report`. The result is
- * meaningful only when no issue was reported.
+ * meaningful only when no issue was reported. Copied: the top-level request, the `imp` array, each enriched imp,
+ * the objects under its `ext` that receive values, and the inventory object (`app`, `site` or `dooh`) with its
+ * `publisher`. With `mutate`, the same walk writes in place. Only own, plain-object values are stepped into;
+ * anything else on a path is a `path_conflict`. `null` where an object is expected counts as absent (JSON's "no
+ * value"), and is replaced.
  */
 export function applyWrites(request: unknown, writes: BoundWrites, options: EnrichOptions | undefined, report: Report): BidRequest {
   if (!isPlainObject(request)) {

@@ -1,11 +1,8 @@
 /**
  * Cross-field name rules of SPEC §1: unique names (`duplicate_name`), and no two names where one is a path prefix
- * of the other or the same (`name_conflict`), compared after the `predefinedImpExt.` prefix is stripped.
- * They run over every field whose name passes the grammar and is safe, whatever the field's other issues (a bad
- * default, a schema error), so that one issue never hides another. With an ext base (bidder params under
- * `imp.ext.prebid.bidder.<code>`), names are also compared where they land, since `predefinedImpExt.<path>`
- * stays at `imp.ext.<path>` and could hold, or sit inside, the bidder params. One step per name segment (a map
- * of names, tries of paths), so 10,000 deep names are cheap.
+ * of the other or the same (`name_conflict`). They run over every field whose name passes the grammar and is safe,
+ * whatever the field's other issues (a bad default, a schema error), so that one issue never hides another. One step
+ * per name segment (a map of names, tries of paths), so 10,000 deep names are cheap.
  */
 import { issue, type Issue } from '../issues.js';
 import { extTargets } from '../definition/ext-targets.js';
@@ -24,7 +21,12 @@ function checkedName(field: unknown): string | undefined {
   return isFieldName(name) && !hasUnsafeSegment(name) ? name : undefined;
 }
 
-/** The name rules over an adapter's field definitions (any input: only the names are read). */
+/**
+ * The name rules over an adapter's field definitions (any input: only the names are read). Names are compared after
+ * the `predefinedImpExt.` prefix is stripped. With an ext base (bidder params under `imp.ext.prebid.bidder.<code>`),
+ * names are also compared where they land, since `predefinedImpExt.<path>` stays at `imp.ext.<path>` and could
+ * hold, or sit inside, the bidder params.
+ */
 export function checkNames(fields: readonly unknown[], fieldsPath: string, extBase: readonly string[]): Issue[] {
   const issues: Issue[] = [];
   const names = new Map<string, number>();
