@@ -1,10 +1,8 @@
 /**
- * Access tokens: JWTs signed with HS256 (jose) that carry the user id (`sub` and `userID`), the account id and the
- * role, and expire after an hour unless configured otherwise. The server checks the role from the token alone, so
- * a report request costs no user look-up; the price is that a deactivated user keeps access until the token
- * expires, which the short lifetime bounds. Verification pins the algorithm, so a token signed with `none` or
- * another algorithm is refused, and requires the expiry: a token without `exp` (signed with the right key by some
- * other tool) would otherwise be good forever.
+ * Access tokens: JWTs signed with HS256 (jose) that carry the user id, the account id and the role. The server checks
+ * the role from the token alone, so a report request costs no user look-up; the price is that a deactivated user
+ * keeps access until the token expires, which the short lifetime (an hour by default) bounds. How verification
+ * refuses forged or endless tokens is on {@link TokenService.verify}.
  */
 import { SignJWT, errors, jwtVerify } from 'jose';
 import { isRole, type Role } from './roles.js';
@@ -21,7 +19,13 @@ export type TokenCheck = { ok: true; claims: TokenClaims } | { ok: false; reason
 
 /** Issues and checks tokens. */
 export interface TokenService {
+  /** A token carrying the claims (the user id as `sub` and `userID`), expiring after the configured lifetime. */
   sign(claims: TokenClaims): Promise<string>;
+  /**
+   * Checks a token. The algorithm is pinned, so a token signed with `none` or another algorithm is refused, and the
+   * expiry is required: a token without `exp` (signed with the right key by some other tool) would otherwise be
+   * good forever.
+   */
   verify(token: string): Promise<TokenCheck>;
 }
 

@@ -1,10 +1,8 @@
 /**
- * The page runtime of every bidfields Prebid.js bidder: a checked adapter (`BidderPlan`, JSON constants) becomes
- * a Prebid.js bidder spec. It runs no record check: the record-taking `createPrebidBidder` checks the record
- * first (compact engine), and a generated adapter holds constants `validateAdapter` checked when it was built.
- * The spec's functions run inside Prebid's auction, which does not catch every throw (a throw in `getUserSyncs`
- * breaks the auction's end), so each of them is wrapped: whatever Prebid passes or the partner answers, they
- * return a safe value and log why.
+ * The page runtime of every bidfields Prebid.js bidder. It runs no record check: the record-taking
+ * `createPrebidBidder` checks the record first (compact engine), and a generated adapter holds constants
+ * `validateAdapter` checked when it was built. The spec's functions run inside Prebid's auction, which does not catch
+ * every throw (a throw in `getUserSyncs` breaks the auction's end), so each returns a safe value and logs why.
  */
 import { valuesEngine } from '../core/compact/values-engine.js';
 import type { Issue } from '../core/issues.js';
@@ -13,7 +11,8 @@ import { interpretResponse, MEDIA_TYPES } from './interpret-response.js';
 import type { BidderPlan, PrebidBidderSpec, PrebidRuntimeOptions } from './types.js';
 
 /**
- * The Prebid.js bidder spec of a checked adapter.
+ * The Prebid.js bidder spec of a checked adapter (`BidderPlan`, JSON constants); each of its functions is wrapped
+ * so that, whatever Prebid passes or the partner answers, it returns a safe value and logs why.
  * @example bidderSpec({ code: 'acme', url: 'https://bid.acme.example/rtb', cpm: 'price', fields: [] }, { ttl: 60 })
  */
 export function bidderSpec(plan: BidderPlan, options: PrebidRuntimeOptions = {}): PrebidBidderSpec {

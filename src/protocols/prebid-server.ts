@@ -1,10 +1,8 @@
 /**
- * The Prebid Server wrapper (SPEC §4). Prebid Server reads bidder params from `imp[].ext.prebid.bidder.<code>`
- * (its canonical place) and, for older set-ups, from `imp[].ext`; which one an adapter uses is decided once, at
- * compile time, by handing the core an `extBase`, so the plan writes straight to the right place and nothing is
- * moved afterwards. The location is the bidder params' only: `predefinedImpExt.<path>` names stay at
- * `imp[].ext.<path>` (SPEC §2, any protocol). Requests go to the auction endpoint: `/openrtb2/auction` when the
- * entered URL has no path.
+ * The Prebid Server wrapper (SPEC §4). Prebid Server reads bidder params from `imp[].ext.prebid.bidder.<code>` (its
+ * canonical place) and, for older set-ups, from `imp[].ext`; which one an adapter uses is decided once, at compile
+ * time, by handing the core an `extBase`, so the plan writes straight to the right place and nothing is moved
+ * afterwards. Requests go to the auction endpoint (`auctionUrl`).
  */
 import { compile } from '../core/compile.js';
 import { BidfieldsError, issue, type Issue } from '../core/issues.js';

@@ -1,10 +1,8 @@
 /**
- * Checks a report request body (SPEC §7.3) and returns either the checked request or every problem found, as
- * issues whose paths point into the body. The server answers 400 with these issues; the client runs the very same
- * function before sending, so both sides agree on what is valid. `schemas/report-request.schema.json` describes the
- * same shape for other languages and tools; a test keeps the two in agreement. This is hand-written rather than
- * generated so that it can also check what JSON Schema cannot (real calendar dates, start ≤ end, an order column
- * that was requested) and stay small and dependency-free in the browser bundle.
+ * Checks a report request body (SPEC §7.3). The server answers 400 with its issues and the client runs the very
+ * same function before sending, so both sides agree on what is valid. Hand-written rather than generated from
+ * `schemas/report-request.schema.json` (a test keeps the two in agreement) so that it also checks what JSON Schema
+ * cannot (real calendar dates, start ≤ end, an order column that was requested) and stays small in the browser.
  */
 import { issue, pointer, type Issue } from '../core/issues.js';
 import { isPlainObject } from '../core/apply/plain-object.js';
@@ -24,7 +22,8 @@ const ORDER = /^([A-Za-z]+)(?: +([A-Za-z]+))?$/;
 const DIGITS = /^[0-9]+$/;
 
 /**
- * Checks a report request body, collecting every issue rather than stopping at the first.
+ * Checks a report request body, collecting every issue rather than stopping at the first: either the checked
+ * request or every problem found, as issues whose paths point into the body.
  *
  * @example
  * const r = validateReportRequest({ startDate: '2024-01-01', endDate: '2024-01-31',

@@ -1,10 +1,8 @@
 /**
- * JSON request bodies, with the checks SPEC §7.4 asks for: 415 unless the body is declared `application/json` (and
- * sent uncompressed: a `Content-Encoding` other than identity is 415 too, not a parse error), 413 as soon as it
- * passes the size limit (declared or actual, so a lying Content-Length does not help; Fastify checks while reading,
- * so an oversized body is never held in memory whole), 400 `invalid_json` when it does not parse. Registered per
- * plugin: a route with another kind of body (a streamed NDJSON import) registers its own parser and limit beside
- * its route, and these JSON rules do not apply to it.
+ * JSON request bodies, with the checks SPEC §7.4 asks for: 415 unless declared `application/json` and uncompressed,
+ * 413 past the size limit, 400 `invalid_json` when it does not parse. Registered per plugin, so a route with another
+ * kind of body (a streamed NDJSON import) registers its own parser and limit beside its route, and these JSON rules
+ * do not apply to it.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError, UNSUPPORTED_MEDIA_TYPE } from './http-error.js';
@@ -18,7 +16,9 @@ const ENCODED = new HttpError(415, 'unsupported_media_type', 'the body must not 
 
 /**
  * Makes the routes of `app` (a plugin's scope) take JSON bodies of up to `maxBytes`, parsed with `JSON.parse` (so
- * a `__proto__` key is an ordinary key the validators report, as before), and nothing else.
+ * a `__proto__` key is an ordinary key the validators report, as before), and nothing else. The limit holds for
+ * the declared and the actual size, so a lying Content-Length does not help; Fastify checks while reading, so an
+ * oversized body is never held in memory whole.
  *
  * @example
  * await app.register(async (api) => { acceptJsonBodies(api, 100 * 1024); api.register(signInRoute(service)) })
@@ -39,7 +39,7 @@ export function acceptJsonBodies(app: FastifyInstance, maxBytes: number): void {
 
 /**
  * Makes the routes of `app` refuse a compressed body (`Content-Encoding` other than identity) with 415 before it
- * is read: the API never inflates a client's body (a small gzip can expand to gigabytes).
+ * is read: the API never inflates a client's body (a small gzip can expand to gigabytes). A 415, not a parse error.
  *
  * @example
  * refuseEncodedBodies(api)

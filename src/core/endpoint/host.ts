@@ -1,10 +1,8 @@
 /**
- * Host names, normalised and matched. An endpoint is trusted only because its host is on the operator's list of
- * known endpoints, so both sides must be compared in one canonical spelling: lower-case, IDN as punycode, no
- * trailing dot, IPv4 in dotted-decimal, IPv6 bracketed. The WHATWG URL parser (the one browsers and Node share)
- * does that work, so the spelling we check is the spelling a `fetch` will contact; on top of it we insist on plain
- * letter-digit-hyphen labels, which keeps out hosts the parser tolerates but no certificate can name (`*`, `$`, `_`).
- * One small module for the full check and the Prebid bundle's compact one: no `node:` imports, few bytes.
+ * Host names, normalised and matched. An endpoint is trusted only because its host is on the operator's list, so
+ * both sides are compared in one canonical spelling, the one the WHATWG URL parser (browsers' and Node's) gives: the
+ * spelling we check is the one a `fetch` will contact. See {@link normaliseHost} for what it insists on beyond the
+ * parser. One small module for the full check and the Prebid bundle's compact one: no `node:` imports, few bytes.
  */
 
 const LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
@@ -17,7 +15,8 @@ const FORBIDDEN_IN_HOST = /[\s\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Z}\\%/?#@]/u;
  * parser accepts → dotted-decimal, IPv6 → bracketed canonical form. Returns `undefined` for anything that is not a
  * host name made of letter-digit-hyphen labels (after IDN conversion, at most 253 characters) or an IP literal, and
  * for anything carrying URL syntax (`/`, `@`, `:port`, `%`, `?`, `#`), so `evil.com/x` never normalises to
- * `evil.com`. Never throws.
+ * `evil.com`. The parser does the normalising; insisting on plain letter-digit-hyphen labels on top of it keeps out
+ * hosts the parser tolerates but no certificate can name (`*`, `$`, `_`). Never throws.
  *
  * @example
  * normaliseHost('Bücher.Example.')   // 'xn--bcher-kva.example'
