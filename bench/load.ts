@@ -1,7 +1,7 @@
 // `npm run load:report`: a bounded load run (autocannon, 5 s per level) at 10, 50 and 250 connections against the
 // reference server on loopback, serving the demo data set (65,148 rows, all of 2024): a dashboard's report — a
 // month by date and country with totals, ordered by revenue, first 50 rows — with a token from a real sign-in.
-// Prints p50/p99 latency, requests per second and errors per level, then a Markdown table for the README;
+// Prints p50/p99 latency, requests per second and errors per level, then a Markdown table for docs/performance.md;
 // a benchmark, not a test: it always exits 0. Runs the TypeScript sources with tsx.
 // LOAD_SECONDS and LOAD_CONNECTIONS (comma-separated) change the duration and the levels.
 import autocannon from 'autocannon';

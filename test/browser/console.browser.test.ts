@@ -3,8 +3,9 @@
 // demo data, plus rows whose names are hostile. Every flow runs under the page's real Content-Security-Policy, and
 // a listener fails the test on any CSP violation. The axe-core scans run in a second browser context that
 // bypasses the CSP, since axe is injected as a script (playwright's addScriptTag) that the CSP rightly refuses.
-// Screenshots of each page go to test/browser/.build/console-screenshots/ (two of them are in docs/, shown by the
-// README). Needs /usr/bin/chromium (.ci/run installs it); outside CI a missing one or an unbuilt console skips.
+// Screenshots of each page go to test/browser/.build/console-screenshots/ (two of them are in docs/: the README
+// shows one, docs/console.md both). Needs /usr/bin/chromium (.ci/run installs it); outside CI a missing one or an
+// unbuilt console skips.
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';

@@ -195,7 +195,7 @@ describe('toParamsSchema', () => {
     }
   });
 
-  // The documented gaps, pinned: if one closes, the JSDoc of toParamsSchema and the README must change with it.
+  // The documented gaps, pinned: if one closes, the JSDoc of toParamsSchema and docs/endpoints.md must change with it.
   it.each<[string, FieldDefinition, unknown, { draft04: boolean; bidfields: boolean }]>([
     ['numeric string out of range', { name: 'z', type: 'number', display: 'Z', max: 9 }, '10', { draft04: true, bidfields: false }],
     ['numeric string not an integer', { name: 'z', type: 'number', display: 'Z', integer: true }, '1.5', { draft04: true, bidfields: false }],
