@@ -72,8 +72,8 @@ export function compileCompact(input: AdapterInput | unknown, options: Pick<Comp
       else if ((names.add(name), targets.add(predefinedPath(name) ? name.split('.') : extSegments(name), name) !== undefined)) bad('name_conflict');
     }
     const shape = shapeProblem(definition);
-    if (shape) return bad('schema', '/' + shape);
     const refusal = nameRefusal(name, protocol);
+    if (shape) return bad('schema', '/' + shape);
     if (refusal) return bad(refusal);
     let planned;
     try {
@@ -81,8 +81,8 @@ export function compileCompact(input: AdapterInput | unknown, options: Pick<Comp
     } catch {
       return bad('schema', '/pattern');
     }
-    if (planned[1]) return bad('invalid_default', '/default');
-    plans.push(planned[0]);
+    if (planned[1]) bad('invalid_default', '/default');
+    else plans.push(planned[0]);
   });
   if (issues.length) throw new BidfieldsError(issues);
   const { bind, apply } = valuesEngine(plans);

@@ -6,7 +6,7 @@
 import type { Issue } from '../issues.js';
 import { isPlainObject } from '../apply/plain-object.js';
 import type { FieldPlan } from '../plan/field-plan.js';
-import { isNotEntered, valueCode, valueJudge, type ValueVerdict, type WrittenValue } from '../plan/value-judge.js';
+import { isNotEntered, isRefusal, valueCode, valueJudge, type ValueVerdict, type WrittenValue } from '../plan/value-judge.js';
 
 type Obj = Record<string, any>;
 
@@ -54,7 +54,7 @@ export function valuesEngine(fields: readonly FieldPlan[]): ValuesEngine {
         // Not entered: the default, else missing when required, else skipped.
         const verdict: ValueVerdict | undefined = isNotEntered(raw) ? field.default : judge(raw);
         if (verdict === undefined) field.required && issues.push(problem('missing_required', pointer(name), name));
-        else if (typeof verdict === 'object') issues.push(problem(valueCode(verdict[0]), pointer(name), name));
+        else if (isRefusal(verdict)) issues.push(problem(valueCode(verdict[0]), pointer(name), name));
         else bound.set(field, verdict);
       }
       return bound;

@@ -7,11 +7,13 @@
  * The predefined names and where each one's value goes (SPEC §2), the one table of them: `[root, ...keys]`, root 0
  * the imp, 1 the inventory object (app, site or dooh, the first the request has).
  */
-export const PREDEFINED: Readonly<Record<string, readonly [0 | 1, ...string[]]>> = {
+export const PREDEFINED = {
+  // No prototype (TypeScript reads this key as a property, hence the cast): `toString` and the like find nothing.
+  __proto__: null,
   'prd.impTagId': [0, 'tagid'],
   'prd.appPublisherId': [1, 'publisher', 'id'],
   'prd.appSiteId': [1, 'id'],
-};
+} as object as Readonly<Record<string, readonly [0 | 1, ...string[]] | undefined>>;
 
 /** Marks an RTB ext param; stripped before the value is written (SPEC §2). */
 export const EXT_PREFIX = 'predefinedImpExt.';
@@ -51,7 +53,7 @@ export function hasUnsafeSegment(name: string): boolean {
 
 /** Where a predefined name's value goes (see {@link PREDEFINED}); `undefined` for any other name. */
 export function predefinedPath(name: string): readonly [0 | 1, ...string[]] | undefined {
-  return Object.hasOwn(PREDEFINED, name) ? PREDEFINED[name] : undefined;
+  return PREDEFINED[name];
 }
 
 export type NameRefusal = 'unsafe_name' | 'unknown_predefined' | 'rtb_field_without_prefix';
@@ -61,10 +63,10 @@ export type NameRefusal = 'unsafe_name' | 'unknown_predefined' | 'rtb_field_with
  * `unsafe_name`, then `unknown_predefined`, then `rtb_field_without_prefix`.
  */
 export function nameRefusal(name: string, protocol: unknown): NameRefusal | undefined {
-  const predefined = predefinedPath(name) !== undefined;
   return hasUnsafeSegment(name) ? 'unsafe_name'
-    : !predefined && name.startsWith('prd.') ? 'unknown_predefined'
-    : !predefined && protocol === 'rtb' && !name.startsWith(EXT_PREFIX) ? 'rtb_field_without_prefix'
+    : predefinedPath(name) ? undefined
+    : name.startsWith('prd.') ? 'unknown_predefined'
+    : protocol === 'rtb' && !name.startsWith(EXT_PREFIX) ? 'rtb_field_without_prefix'
     : undefined;
 }
 
@@ -79,5 +81,5 @@ export function extSegments(name: string): string[] {
  * Server's `prebid.bidder.<code>` when its params go there.
  */
 export function extPath(name: string, extBase: readonly string[]): string[] {
-  return name.startsWith(EXT_PREFIX) ? extSegments(name) : [...extBase, ...extSegments(name)];
+  return [...(name.startsWith(EXT_PREFIX) ? [] : extBase), ...extSegments(name)];
 }

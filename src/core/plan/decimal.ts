@@ -6,6 +6,9 @@
 // A finite decimal number: digits with an optional fraction and exponent; no hex, no underscores, no "Infinity".
 const DECIMAL = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
 
+/** A number that is finite (not NaN, not ±Infinity). */
+export const finite = (value: unknown): value is number => typeof value === 'number' && isFinite(value);
+
 /** The significant digits of a decimal number (or of `String(n)`): no sign, point, exponent or leading zeros. */
 const digitsOf = (text: string) => text.replace(/[eE].*|\D/g, '').replace(/^0+/, '');
 

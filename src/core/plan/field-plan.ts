@@ -4,6 +4,7 @@
  * adapters `generatePrebidAdapter` writes (as JSON literals). Both record checks make it here, the same way.
  */
 import { isPlainObject } from '../apply/plain-object.js';
+import { finite } from './decimal.js';
 
 /** A value as it is written into the request: text, or a number. */
 export type WrittenValue = string | number;
@@ -32,10 +33,8 @@ export interface FieldPlan {
 
 export type Definition = Record<string, any>;
 
-const TYPES: readonly unknown[] = ['text', 'number', 'select'];
 /** The keys of a definition a plan carries as they are (when set). */
 export const RULE_KEYS = ['min', 'max', 'integer', 'minLength', 'maxLength', 'pattern'] as const;
-const finite = (value: unknown): value is number => typeof value === 'number' && isFinite(value);
 
 /**
  * The first key whose value the plan cannot read safely (a string or an object where a number is compared could
@@ -45,7 +44,7 @@ const finite = (value: unknown): value is number => typeof value === 'number' &&
  */
 export function shapeProblem(definition: Definition): string | undefined {
   const { type, options } = definition;
-  if (!TYPES.includes(type)) return 'type';
+  if (!(['text', 'number', 'select'] as unknown[]).includes(type)) return 'type';
   if (type === 'select' && !(Array.isArray(options) && options.length && options.every((option) => isPlainObject(option) && finite(option.value)))) return 'options';
   return ['min', 'max', 'minLength', 'maxLength'].find((key) => definition[key] !== undefined && !finite(definition[key])) ?? ['required', 'integer'].find((key) => definition[key] !== undefined && typeof definition[key] !== 'boolean');
 }

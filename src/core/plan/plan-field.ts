@@ -23,9 +23,12 @@ export function planField(definition: Definition, extBase: readonly string[] = [
   if (predefined) plan.string = true;
   for (const key of RULE_KEYS) if (definition[key] !== undefined && definition[key] !== false) (plan as Definition)[key] = definition[key];
   if (type === 'select') plan.options = options.map((option: Definition) => option.value);
+  // Made first, default or not: it compiles the pattern, so a pattern that does not compile throws here.
   const judge = valueJudge(plan);
-  const verdict = isNotEntered(definition.default) ? undefined : judge(definition.default);
-  if (verdict !== undefined && isRefusal(verdict)) return [plan, verdict[0]];
-  if (verdict !== undefined) plan.default = verdict;
+  if (!isNotEntered(definition.default)) {
+    const verdict = judge(definition.default);
+    if (isRefusal(verdict)) return [plan, verdict[0]];
+    plan.default = verdict;
+  }
   return [plan];
 }

@@ -3,7 +3,7 @@
  * or names the rule that refuses it. `valueCode` gives the issue code; `compile` words each reason for people
  * (compile/messages.ts), while the page, which ships every byte, reports the code alone.
  */
-import { decimalString, parseDecimal } from './decimal.js';
+import { decimalString, finite, parseDecimal } from './decimal.js';
 import type { FieldPlan, WrittenValue } from './field-plan.js';
 
 /** What is written for an entered value: a number, or a string (text fields, predefined targets). */
@@ -47,8 +47,6 @@ export const isRefusal = (verdict: ValueVerdict): verdict is ValueRefusal => typ
 
 /** `undefined`, `null` and `""` mean "not entered" (SPEC §3). */
 export const isNotEntered = (raw: unknown): boolean => raw === undefined || raw === null || raw === '';
-
-const finite = (value: unknown): value is number => typeof value === 'number' && isFinite(value);
 
 /**
  * The judge of a field's entered values. Throws a `SyntaxError` when the plan's pattern does not compile (a
