@@ -1,18 +1,12 @@
 /**
- * The numeric codes of the user record (SPEC §7.1). The seed hides them; these are ours: role 1 Admin, 2 Service
- * (the account a service signs in with), 3 Publisher; status 1 active, 0 inactive. Kept in one place so the CLI,
- * the server and the tests cannot disagree about which number may read reports.
+ * What the role codes allow (SPEC §7.1, §7.3), kept in one place so the CLI, the server and the tests cannot
+ * disagree about which number may read reports. The codes themselves are part of the wire contract
+ * (`api/signin.ts`): role 1 Admin, 2 Service, 3 Publisher; status 1 active, 0 inactive.
  */
+import { ROLE, STATUS, type Role, type Status } from '../api/signin.js';
 
-/** Role codes. */
-export const ROLE = { admin: 1, service: 2, publisher: 3 } as const;
-/** A role code. */
-export type Role = (typeof ROLE)[keyof typeof ROLE];
+export { ROLE, STATUS, type Role, type Status };
 
-/** Status codes. */
-export const STATUS = { inactive: 0, active: 1 } as const;
-/** A status code. */
-export type Status = (typeof STATUS)[keyof typeof STATUS];
 
 /** The roles that may use the custom report (SPEC §7.3): Admin and Service. */
 export const REPORT_ROLES: readonly Role[] = [ROLE.admin, ROLE.service];

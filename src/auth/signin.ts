@@ -11,12 +11,13 @@ import { hashPassword, verifyPassword, DEFAULT_SCRYPT_COST, type ScryptCost } fr
 import { STATUS } from './roles.js';
 import type { AsyncSignInThrottle, SignInThrottle } from './throttle.js';
 import type { TokenService } from './token.js';
-import { normaliseEmail, toUserRecord, type UserRecord } from './user.js';
+import type { SignInResult } from '../api/signin.js';
+import { normaliseEmail, toUserRecord } from './user.js';
 import type { UserStore } from './user-store.js';
 
 /** The outcome of a sign-in attempt; the status is the HTTP status the server answers with. */
 export type SignInOutcome =
-  | { ok: true; token: string; user: UserRecord }
+  | ({ ok: true } & SignInResult)
   | { ok: false; status: 400; issues: Issue[] }
   | { ok: false; status: 401 }
   | { ok: false; status: 429; retryAfter: number };

@@ -1,25 +1,10 @@
 /**
- * The user as stored and the user record as the API shows it. The record's keys and types are the seed's, exactly
- * (`ID`, `userID`, `createdAt`, `updatedAt`, `DeletedAt`, `accountID`, `name`, `email`, `status`, `role`), and it
- * is built key by key from the stored user so that the password hash can never leak into a response by accident.
+ * The user as stored, and how it becomes the user record the API shows (`api/signin.ts`): key by key, so that the
+ * password hash can never leak into a response by accident.
  */
-import type { Role, Status } from './roles.js';
+import type { Role, Status, UserRecord } from '../api/signin.js';
 
-/** The user record of the sign-in response (seed §2.2). */
-export interface UserRecord {
-  ID: number;
-  /** Equal to `ID`: the seed names both; bidfields keeps one user per record. */
-  userID: number;
-  /** ISO 8601, UTC, with milliseconds. */
-  createdAt: string;
-  updatedAt: string;
-  DeletedAt: string | null;
-  accountID: number;
-  name: string;
-  email: string;
-  status: Status;
-  role: Role;
-}
+export type { UserRecord };
 
 /** A user as a user store keeps it. */
 export interface StoredUser {

@@ -5,11 +5,11 @@
  * request: `{ dimensions: ['date'], metrics: ['revenue'] }` gives `{ date: string; revenue: number }[]` with no
  * annotation.
  */
-import type { UserRecord } from '../auth/user.js';
+import type { SignInResult } from '../api/signin.js';
 import type { AdapterRecord } from '../core/types.js';
 import type { StoredAdapter } from '../adapters/types.js';
 import { bidderCodeIssue, isBidderCode } from '../adapters/bidder-code.js';
-import type { ReportRequest, RowOf } from '../reports/request.js';
+import type { ReportRequest, RowOf } from '../api/report.js';
 import { validateReportRequest } from '../reports/validate.js';
 import { ApiError, errorFromResponse } from './error.js';
 
@@ -25,12 +25,6 @@ export interface ClientOptions {
   fetch?: typeof fetch;
   /** Per-call time limit; default 30 000 ms. */
   timeoutMs?: number;
-}
-
-/** The answer of a sign-in. */
-export interface SignInResult {
-  token: string;
-  user: UserRecord;
 }
 
 /** A CSV report as downloaded. */

@@ -4,6 +4,7 @@
  * 0 with code `network_error` or `timeout`; a request refused by the client's own check before sending uses
  * status 400 and code `invalid_request` with the same issues the server would have given.
  */
+import type { ErrorBody } from '../api/errors.js';
 import type { Issue } from '../core/issues.js';
 
 /**
@@ -47,7 +48,8 @@ export async function errorFromResponse(response: Response): Promise<ApiError> {
   } catch {
     body = undefined;
   }
-  const error = (body as { error?: { code?: unknown; message?: unknown; issues?: unknown } } | undefined)?.error;
+  // Read as unknown: a proxy's answer need not be the contract's body, so each part is checked before use.
+  const error = (body as { error?: { [K in keyof ErrorBody['error']]?: unknown } } | undefined)?.error;
   if (error && typeof error.code === 'string' && typeof error.message === 'string') {
     const issues = Array.isArray(error.issues) ? (error.issues as Issue[]) : [];
     return new ApiError(response.status, error.code, error.message, issues, retryAfter);

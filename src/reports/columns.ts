@@ -6,15 +6,9 @@
  * validates requests with it before sending them.
  */
 
-/** Dimensions a report can group and filter by, in the order the documentation lists them. */
-export const DIMENSIONS = ['date', 'service', 'country'] as const;
-/** A report dimension name. */
-export type Dimension = (typeof DIMENSIONS)[number];
+import { DIMENSIONS, METRICS, type Dimension, type Metric } from '../api/report.js';
 
-/** Metrics a report can ask for. */
-export const METRICS = ['requests', 'impression', 'revenue', 'ecpm', 'fillrate'] as const;
-/** A report metric name. */
-export type Metric = (typeof METRICS)[number];
+export { DIMENSIONS, METRICS, type Dimension, type Metric };
 
 /** The additive columns every event row carries; every metric is built from their sums. */
 export const MEASURES = ['requests', 'impression', 'revenue'] as const;

@@ -18,7 +18,7 @@ export { createPostgresThrottle } from '../stores/postgres/throttle.js';
 export { createPostgresAdapterStore } from '../stores/postgres/adapter-store.js';
 export { DEFAULT_SCRYPT_COST, hashPassword, type ScryptCost } from '../auth/password.js';
 export { ROLE, STATUS, parseRole, type Role, type Status } from '../auth/roles.js';
-export type { UserRecord } from '../auth/user.js';
+export type { UserRecord } from '../api/signin.js';
 export { createReportEngine, type ReportEngine, type ReportOutcome } from '../reports/engine.js';
 export { AlreadyImportedError, BatchesKeptError, ResumeConflictError, type ReportStore, type AtomicEventStore, type ResumableEventStore, type EventRow, type StoreResult, type DeleteFilter, type ImportRecord } from '../reports/store.js';
 export { importEvents, type ImportOptions, type ImportStatus, type ImportSummary } from '../reports/import/import.js';

@@ -158,7 +158,7 @@ describe('src import graph', () => {
   it('reads every source file and follows .js, .tsx, index and type-only imports', () => {
     expect(graph.size).toBeGreaterThan(100);
     expect(graph.get('console/main.tsx')).toContain('console/app.tsx');
-    expect(graph.get('client/index.ts')).toContain('auth/user.ts'); // `export type { UserRecord } from '../auth/user.js'`
+    expect(graph.get('client/index.ts')).toContain('api/signin.ts'); // `export type { UserRecord } from '../api/signin.js'`
     expect(graph.get('console/page-props.ts')).toContain('console/roles.ts'); // `import type { Role } from './roles.js'`
   });
   it('resolves every relative import inside src', () => expect(unresolved).toEqual([]));
