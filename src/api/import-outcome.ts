@@ -24,12 +24,14 @@ export interface OutcomeSummary {
 export interface OptionNames {
   force: string;
   skipInvalid: string;
+  /** Whether a refusal of every row counts them ("N rows refused (no row is valid)", the route) or not (the CLI). */
+  countNoneValid: boolean;
 }
 
 /** The CLI's spelling of the options. */
-export const CLI_OPTIONS: OptionNames = { force: '--force', skipInvalid: '--skip-invalid' };
+export const CLI_OPTIONS: OptionNames = { force: '--force', skipInvalid: '--skip-invalid', countNoneValid: false };
 /** The upload route's spelling (query parameters). */
-export const HTTP_OPTIONS: OptionNames = { force: 'force=true', skipInvalid: 'skipInvalid=true' };
+export const HTTP_OPTIONS: OptionNames = { force: 'force=true', skipInvalid: 'skipInvalid=true', countNoneValid: true };
 
 /** Exit codes: 0 loaded, 1 nothing (or not all) loaded, 3 loaded with refused rows skipped, 130 interrupted (SIGINT). */
 export const EXIT_LOADED = 0;
@@ -64,7 +66,8 @@ export function importOutcome(s: OutcomeSummary, options: OptionNames): ImportOu
       return { exitCode: EXIT_SKIPPED, httpStatus: 200, sentence: `${s.refused} refused rows skipped` };
     case 'refused': {
       const way = s.good ? `fix them, or load the other ${s.good} with ${options.skipInvalid}` : 'no row is valid';
-      return { exitCode: EXIT_NOT_LOADED, httpStatus: 400, code: 'invalid_rows', sentence: nothing(`${s.refused} rows refused (${way})`) };
+      const reason = s.good || options.countNoneValid ? `${s.refused} rows refused (${way})` : way;
+      return { exitCode: EXIT_NOT_LOADED, httpStatus: 400, code: 'invalid_rows', sentence: nothing(reason) };
     }
     case 'duplicate':
       return { exitCode: EXIT_NOT_LOADED, httpStatus: 409, code: 'already_imported', sentence: nothing(`${alreadyImportedText(s.previous!)}; ${options.force} loads it again`) };

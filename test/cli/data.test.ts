@@ -52,6 +52,14 @@ describe('bidfields data import', () => {
     expect(await inspectFolder(path.join(dir, 'a'))).toEqual({ rows: 0, imports: 0 });
   });
 
+  it('says "no row is valid" when every row is refused (exit 1), as it always has', async () => {
+    write('none-valid.csv', `${HEADER}2024-02-30,news,DE,1,1,1\nx,news,DE,1,1,1\n`);
+    const r = await run('data', 'import', 'none-valid.csv', '--data', 'a');
+    expect(r.code).toBe(1);
+    expect(r.out).toMatch(/^0 rows loaded, 2 refused in/);
+    expect(r.err).toMatch(/\nbidfields data: nothing loaded: no row is valid\n$/);
+  });
+
   it('with --skip-invalid lists each refused row and loads the rest (exit 3); the same content again is refused (exit 1) unless --force', async () => {
     const r = await run('data', 'import', 'mixed.csv', '--data', 'b', '--skip-invalid');
     expect(r.code).toBe(3);
