@@ -141,4 +141,21 @@ describe('compact engine edges found in review', () => {
       expect(compact.ok && full.ok && compact.request).toEqual(full.ok && full.request);
     }
   });
+
+  it('keeps the pre-refactor verdict on keys of another type: a select with integer: true refuses non-integer values', () => {
+    // validateAdapter refuses `integer` on a select (an authoring rule); the page has always applied it to the
+    // select's values and default all the same, and the one value judge must keep that verdict (differential fuzz).
+    const select = { name: 'size', type: 'select', display: 'Size', integer: true, min: 5, max: 0, options: [{ name: 'half', value: 0.5 }, { name: 'one', value: 1 }] };
+    expect(validateAdapter([select]).map((found) => `${found.code} ${found.path}`)).toContain('schema /0/integer');
+    const adapter = compileCompact([select]);
+    expect(adapter.validateValues({ size: 0.5 }).map((found) => `${found.code} ${found.path}`)).toEqual(['invalid_value /size']);
+    expect(adapter.validateValues({ size: '0.5' }).map((found) => `${found.code} ${found.path}`)).toEqual(['invalid_value /size']);
+    expect(adapter.validateValues({ size: 2 }).map((found) => `${found.code} ${found.path}`)).toEqual(['not_an_option /size']);
+    // min and max never applied to a select: 1 is written though it is outside them.
+    expect(adapter.safeEnrich({ id: 'r', imp: [{ id: '1' }] }, { size: 1 })).toEqual({ ok: true, request: { id: 'r', imp: [{ id: '1', ext: { size: 1 } }] }, warnings: [] });
+    expect(refusal([{ ...select, default: 0.5 }])).toEqual(['invalid_default /0/default']);
+    // Without `integer`, the same option is a value like any other.
+    const { integer: _integer, ...plain } = select;
+    expect(compileCompact([{ ...plain, default: 0.5 }]).validateValues({ size: 0.5 })).toEqual([]);
+  });
 });

@@ -62,8 +62,7 @@ export function compileCompact(input: AdapterInput | unknown, options: Pick<Comp
   (Array.isArray(fields) ? fields : (fail('schema', base), [])).forEach((field: unknown, index: number) => {
     const definition: Obj = isPlainObject(field) ? field : {};
     const { name } = definition;
-    const at = (key: string) => `${base}/${index}${key}`;
-    const bad = (code: string, key = '/name') => fail(code, at(key), typeof name === 'string' ? name : undefined);
+    const bad = (code: string, key = '/name') => fail(code, `${base}/${index}${key}`, typeof name === 'string' ? name : undefined);
     if (!isFieldName(name)) return bad('schema');
     // The name rules, whatever else is wrong with the field (an unsafe name is refused below): no name twice, none
     // equal to another or inside another as a path (after the prefix is stripped; predefined ones as written).

@@ -69,12 +69,15 @@ export function valueJudge(field: FieldPlan): ValueJudge {
     // text) only when the field bounds them.
     if (text && (minLength > 0 || maxLength < Infinity) && value !== undefined) for (const _ of value as string) length++;
     // Order matters where one value breaks two rules: a select value no double holds is inexact, not "no option".
+    // Only a select's plan has `options` (plan-field.ts). `integer` holds for a select too, as the page always held
+    // it (its record check leaves keys of another type to validateAdapter), `min` and `max` never do.
     const reason =
       value !== value ? ValueReason.Inexact
-      : type === 'select' ? !options!.includes(value as number) && ValueReason.NotAnOption
+      : options && !options.includes(value as number) ? ValueReason.NotAnOption
       : value === undefined ? ValueReason.Unreadable
       : text ? (length < minLength ? ValueReason.TooShort : length > maxLength ? ValueReason.TooLong : regExp && !regExp.test(value as string) && ValueReason.NoMatch)
       : integer && !Number.isInteger(value) ? ValueReason.NotInteger
+      : options ? 0
       : (value as number) < min! ? ValueReason.BelowMin
       : (value as number) > max! && ValueReason.AboveMax;
     return reason ? [reason] : string && finite(value) ? decimalString(value) : (value as WrittenValue);
