@@ -37,5 +37,5 @@ export function prebidPlan(record: unknown, options: PrebidPlanOptions): PrebidP
   if (gvlid !== undefined && !isGvlid(gvlid)) issues.push(issue('invalid_gvlid', '/gvlid', 'the GVL ID must be a positive integer'));
   if (issues.length) return { ok: false, issues };
   const adapter = compileCompact(record, compileOptions);
-  return { ok: true, plan: { code: adapter.bidderCode!, url: adapter.endpoint!.href, cpm: adapter.cpmField!, fields: adapter.fields, ...(gvlid !== undefined && { gvlid }) } };
+  return { ok: true, plan: { code: adapter.bidderCode!, url: adapter.endpoint!.href, cpm: adapter.cpmField!, ...adapter.plan, ...(gvlid !== undefined && { gvlid }) } };
 }

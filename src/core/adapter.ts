@@ -3,11 +3,13 @@
  * `BidfieldsError`, `safeEnrich` returns the same issues as data; `bind` validates values once for the hot path.
  */
 import { BidfieldsError, type Issue } from './issues.js';
+import { issue } from './issues.js';
 import type { BidRequest, EnrichOptions, FieldDefinition, FieldValues, Protocol } from './types.js';
 import type { Plan } from './plan/compiled-plan.js';
-import type { BoundWrites } from './plan/bound-writes.js';
-import { bindValues } from './apply/bind-values.js';
+import type { BoundWrites, ImpWrites, RequestWrites } from './plan/bound-writes.js';
+import { bindValues, requestWrites } from './apply/bind-values.js';
 import { applyWrites, type Report } from './apply/apply-writes.js';
+import { isArray } from './apply/plain-object.js';
 
 export interface EnrichResult {
   request: BidRequest;
@@ -18,7 +20,10 @@ export interface EnrichResult {
 /** A refused enrichment keeps its warnings too (`both_app_and_site` on a request that also has a conflict). */
 export type SafeEnrichResult = ({ ok: true } & EnrichResult) | { ok: false; issues: Issue[]; warnings: readonly Issue[] };
 
-/** Values validated and coerced once, ready to enrich many requests. */
+/**
+ * Values validated and coerced once, ready to enrich many requests; also an entry of `enrichImps`' list, for the
+ * adapter that bound it.
+ */
 export interface BoundAdapter {
   enrich(request: BidRequest, options?: EnrichOptions): EnrichResult;
   safeEnrich(request: BidRequest, options?: EnrichOptions): SafeEnrichResult;
@@ -37,31 +42,43 @@ export interface AdapterInfo {
 /** Shared by every result without warnings, so the hot path allocates no array; frozen so no caller can fill it. */
 const NO_WARNINGS: readonly Issue[] = Object.freeze([]);
 
-function run(writes: BoundWrites, request: unknown, options: EnrichOptions | undefined): SafeEnrichResult {
+/** An enrichment: imp writes (the same for each imp, or per imp) and the request's. */
+interface Writes {
+  imp: ImpWrites | undefined;
+  perImp: readonly (ImpWrites | undefined)[] | undefined;
+  request: RequestWrites;
+}
+
+function run(writes: Writes, request: unknown, options: EnrichOptions | undefined): SafeEnrichResult {
   const report: Report = {};
-  const result = applyWrites(request, writes, options, report);
+  const result = applyWrites(request, writes.imp, writes.perImp, writes.request, options, report);
   const warnings = report.warnings ?? NO_WARNINGS;
   return report.issues ? { ok: false, issues: report.issues, warnings } : { ok: true, request: result, warnings };
 }
 
-function enrichOrThrow(writes: BoundWrites, request: unknown, options: EnrichOptions | undefined): EnrichResult {
-  const report: Report = {};
-  const result = applyWrites(request, writes, options, report);
-  const warnings = report.warnings ?? NO_WARNINGS;
-  if (report.issues) throw new BidfieldsError(report.issues, warnings);
-  return { request: result, warnings };
+function orThrow(result: SafeEnrichResult): EnrichResult {
+  if (!result.ok) throw new BidfieldsError(result.issues, result.warnings);
+  return { request: result.request, warnings: result.warnings };
 }
 
-const NO_WRITES: BoundWrites = { tagid: undefined, publisherId: undefined, publisherField: undefined, siteId: undefined, inventoryField: undefined, ext: undefined };
+const NO_REQUEST_WRITES: RequestWrites = { publisherId: undefined, publisherField: undefined, siteId: undefined, inventoryField: undefined, ext: undefined };
+const NO_WRITES: Writes = { imp: undefined, perImp: undefined, request: NO_REQUEST_WRITES };
+const single = (bound: BoundWrites): Writes => ({ imp: bound.imp, perImp: undefined, request: bound.request });
 
 /**
  * The refusal of values that do not bind: their issues with the request's own shape issues, and the request's
  * warnings, so one call reports everything.
  */
-function refusal(valueIssues: Issue[], request: unknown, options: EnrichOptions | undefined): Extract<SafeEnrichResult, { ok: false }> {
-  const requestCheck = run(NO_WRITES, request, options);
+function refusal(valueIssues: Issue[], request: unknown, options: EnrichOptions | undefined, perImp?: readonly unknown[]): Extract<SafeEnrichResult, { ok: false }> {
+  const requestCheck = run(perImp ? { ...NO_WRITES, perImp: perImp.map(() => undefined) } : NO_WRITES, request, options);
   return { ok: false, issues: requestCheck.ok ? valueIssues : [...valueIssues, ...requestCheck.issues], warnings: requestCheck.warnings };
 }
+
+/** The writes `bind` made, by the placement it returned, and the plan they belong to. */
+const placements = new WeakMap<object, { plan: Plan; writes: BoundWrites }>();
+
+/** The values each imp entered, as what `enrichImps` takes. */
+export type PerImpValues = readonly (FieldValues | BoundAdapter | null | undefined)[];
 
 export class CompiledAdapter implements AdapterInfo {
   readonly protocol: Protocol;
@@ -84,8 +101,8 @@ export class CompiledAdapter implements AdapterInfo {
   }
 
   /**
-   * Checks entered values (SPEC §3); returns the issues, empty when the values are valid.
-   * @example adapter.validateValues({ 'prd.impTagId': 'abc' }) // → []
+   * Checks entered values (SPEC §3, keyed by field key); returns the issues, empty when the values are valid.
+   * @example adapter.validateValues({ placementId: 'abc' }) // → []
    */
   validateValues(values: FieldValues): Issue[] {
     return bindValues(this.plan, values).issues;
@@ -99,37 +116,109 @@ export class CompiledAdapter implements AdapterInfo {
    */
   safeEnrich(request: BidRequest, values: FieldValues, options?: EnrichOptions): SafeEnrichResult {
     const bound = bindValues(this.plan, values);
-    return bound.writes ? run(bound.writes, request, options) : refusal(bound.issues, request, options);
+    return bound.writes ? run(single(bound.writes), request, options) : refusal(bound.issues, request, options);
   }
 
   /**
    * Applies values to a request; the input is not changed and untouched subtrees are shared with the result.
    * @throws BidfieldsError with every issue found, and the warnings (`.warnings`).
-   * @example const { request: enriched } = adapter.enrich(request, { 'prd.impTagId': 'top-banner' });
+   * @example const { request: enriched } = adapter.enrich(request, { placementId: 'top-banner' });
    */
   enrich(request: BidRequest, values: FieldValues, options?: EnrichOptions): EnrichResult {
-    const bound = bindValues(this.plan, values);
-    if (!bound.writes) {
-      const refused = refusal(bound.issues, request, options);
-      throw new BidfieldsError(refused.issues, refused.warnings);
-    }
-    return enrichOrThrow(bound.writes, request, options);
+    return orThrow(this.safeEnrich(request, values, options));
   }
 
   /**
-   * Validates and coerces values once; the returned object enriches many requests with them.
+   * Applies each imp's own values to it (SPEC §8.2): `perImp[i]` is the values of `request.imp[i]`, a placement
+   * bound by this adapter's `bind`, or `null`/absent (that imp is left as it is). Request-level targets take the
+   * value the imps entered; imps that enter different ones are `conflicting_values`. Value issues point at
+   * `/<i>/<key>`. Returns the issues instead of throwing.
+   * @example adapter.safeEnrichImps(request, [{ placementId: 'top' }, placements.get('side')])
+   */
+  safeEnrichImps(request: BidRequest, perImp: PerImpValues, options?: Omit<EnrichOptions, 'allImps'>): SafeEnrichResult {
+    if (!isArray(perImp)) return refusal([issue('invalid_value', '', 'values per imp must be an array (one entry per imp)')], request, options);
+    const issues: Issue[] = [];
+    const bound: (BoundWrites | undefined)[] = [];
+    for (let i = 0; i < perImp.length; i++) {
+      const entry = perImp[i];
+      if (entry === null || entry === undefined) {
+        bound.push(undefined);
+        continue;
+      }
+      const placement = placements.get(entry);
+      if (placement) {
+        if (placement.plan !== this.plan) issues.push(issue('invalid_value', `/${i}`, 'a placement bound by another adapter'));
+        bound.push(placement.writes);
+        continue;
+      }
+      const found = bindValues(this.plan, entry, `/${i}`);
+      if (found.writes) bound.push(found.writes);
+      else issues.push(...found.issues);
+    }
+    const request_ = issues.length ? undefined : this.mergeRequestWrites(bound, issues);
+    if (!request_) return refusal(issues, request, options, perImp);
+    return run({ imp: undefined, perImp: bound.map((writes) => writes?.imp), request: request_ }, request, options);
+  }
+
+  /**
+   * `safeEnrichImps`, throwing.
+   * @throws BidfieldsError with every issue found, and the warnings (`.warnings`).
+   * @example const { request: enriched } = adapter.enrichImps(request, [{ placementId: 'top' }, { placementId: 'side' }]);
+   */
+  enrichImps(request: BidRequest, perImp: PerImpValues, options?: Omit<EnrichOptions, 'allImps'>): EnrichResult {
+    return orThrow(this.safeEnrichImps(request, perImp, options));
+  }
+
+  /**
+   * The request-level writes of the imps' bound values: each request-level field takes the value the imps entered
+   * (the first imp's writes when every imp agrees with it); a later imp that enters another is `conflicting_values`.
+   */
+  private mergeRequestWrites(bound: readonly (BoundWrites | undefined)[], issues: Issue[]): RequestWrites | undefined {
+    const { requestFields } = this.plan;
+    let first: BoundWrites | undefined;
+    let merged: (unknown)[] | undefined;
+    for (let i = 0; i < bound.length; i++) {
+      const writes = bound[i];
+      if (!writes) continue;
+      if (!first) {
+        first = writes;
+        continue;
+      }
+      if (writes === first) continue;
+      for (let r = 0; r < requestFields.length; r++) {
+        const field = requestFields[r]!;
+        const value = writes.values[field.index];
+        const held = (merged ?? first.values)[field.index];
+        if (value === undefined || value === held) continue;
+        if (held !== undefined) {
+          issues.push(issue('conflicting_values', `/${i}${field.valuePath}`, `imps enter different values for the request-level '${field.key}'`, field.name));
+          continue;
+        }
+        (merged ??= first.values.slice())[field.index] = value;
+      }
+    }
+    if (issues.length) return undefined;
+    if (!first) return requestWrites(this.plan, this.plan.constants.reduce<unknown[]>((values, constant) => ((values[constant.index] = constant.value), values), []));
+    return merged ? requestWrites(this.plan, merged) : first.request;
+  }
+
+  /**
+   * Validates and coerces values once; the returned object enriches many requests with them, and is an entry
+   * `enrichImps` takes.
    * @throws BidfieldsError when the values are invalid.
    * @example
-   * const placement = adapter.bind({ 'prd.impTagId': 'top', zone: 3 });
+   * const placement = adapter.bind({ placementId: 'top', zone: 3 });
    * for (const request of requests) send(placement.enrich(request).request);
    */
   bind(values: FieldValues): BoundAdapter {
     const bound = bindValues(this.plan, values);
     if (!bound.writes) throw new BidfieldsError(bound.issues);
-    const writes = bound.writes;
-    return {
-      enrich: (request, options) => enrichOrThrow(writes, request, options),
+    const writes = single(bound.writes);
+    const placement: BoundAdapter = {
+      enrich: (request, options) => orThrow(run(writes, request, options)),
       safeEnrich: (request, options) => run(writes, request, options),
     };
+    placements.set(placement, { plan: this.plan, writes: bound.writes });
+    return placement;
   }
 }

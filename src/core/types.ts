@@ -16,8 +16,18 @@ export interface SelectOption {
 }
 
 interface FieldBase {
-  /** Where the value goes: a predefined `prd.*` name, `predefinedImpExt.<path>`, or a dot path under `imp[0].ext`. */
+  /**
+   * Where the value goes: a predefined `prd.*` name, `predefinedImpExt.<path>` (imp ext), `predefinedRequestExt.<path>`
+   * (request ext, SPEC §8.5), or a dot path under `imp[0].ext`.
+   */
   name: string;
+  /**
+   * The key the value is entered under (SPEC §8.1): `^[A-Za-z_][A-Za-z0-9_]*$`, at most 64 characters. Without it the
+   * key is the name. Values objects, bound placements, Prebid.js `bid.params`, params schemas and forms use the key.
+   */
+  param?: string;
+  /** More targets that get the same value (SPEC §8.5), each a name under the rules of `name`. */
+  alsoTo?: string[];
   /** Title in the UI. */
   display: string;
   description?: string;
@@ -48,8 +58,26 @@ export interface SelectField extends FieldBase {
   default?: number | string;
 }
 
-/** One field definition (SPEC §1). */
-export type FieldDefinition = TextField | NumberField | SelectField;
+/** A yes/no input (SPEC §8.3): `true`/`false` or `"true"`/`"false"`, written as a JSON boolean; never at a predefined target. */
+export interface BooleanField extends FieldBase {
+  type: 'boolean';
+  default?: boolean | 'true' | 'false';
+}
+
+/** One field definition (SPEC §1, §8). */
+export type FieldDefinition = TextField | NumberField | SelectField | BooleanField;
+
+/** A JSON value. */
+export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
+
+/**
+ * A fixed write (SPEC §8.4): `value` (any JSON but `null`, at most 4,096 bytes as JSON, no prototype key at any depth)
+ * is written at `name` (a name under the rules of a field's name) on every enrichment, to every imp it writes.
+ */
+export interface ConstantDefinition {
+  name: string;
+  value: JsonValue;
+}
 
 /** An adapter record (SPEC §6): protocol, optional endpoint and Prebid details, and the fields. */
 export interface AdapterRecord {
@@ -60,12 +88,16 @@ export interface AdapterRecord {
   /** Prebid bidder code. */
   bidderCode?: string;
   fields: FieldDefinition[];
+  /** Fixed writes (SPEC §8.4). */
+  constants?: ConstantDefinition[];
+  /** Groups of keys of which at least one must be entered, after defaults (SPEC §8.6). */
+  requireOneOf?: string[][];
 }
 
 /** What `compile` and `validateAdapter` accept: a record or a bare array of field definitions. */
 export type AdapterInput = AdapterRecord | FieldDefinition[];
 
-/** Entered values keyed by field name (the name as written in the definition, prefix included). */
+/** Entered values keyed by field key: its `param`, else its name as written (prefix included). */
 export type FieldValues = Readonly<Record<string, unknown>>;
 
 /** Options of `compile` and `validateAdapter`. */

@@ -17,7 +17,7 @@ import type { BidderPlan, PrebidBidderSpec, PrebidRuntimeOptions } from './types
  */
 export function bidderSpec(plan: BidderPlan, options: PrebidRuntimeOptions = {}): PrebidBidderSpec {
   const { code, gvlid } = plan;
-  const engine = valuesEngine(plan.fields);
+  const engine = valuesEngine(plan);
   const warn: Warn = (message, detail) => {
     try {
       (options.log ?? console.warn)(`bidfields ${code}: ${message}`, detail);

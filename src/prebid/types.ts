@@ -4,7 +4,7 @@
  * declarations say what bidfields relies on (nothing else of a bid request is read). Everything Prebid passes in
  * is typed loosely on purpose: the spec functions check what they read and never throw on the rest.
  */
-import type { FieldPlan } from '../core/plan/field-plan.js';
+import type { RecordPlan } from '../core/plan/field-plan.js';
 import type { CompileOptions } from '../core/types.js';
 
 export type PrebidMediaType = 'banner' | 'video' | 'native';
@@ -89,14 +89,13 @@ export interface PrebidBidderSpec {
  * A checked adapter as the page runs it: JSON constants only, made from a record that passed the checks (by the
  * compact engine in the page, or by `validateAdapter` when an adapter is generated at build time).
  */
-export interface BidderPlan {
+export interface BidderPlan extends RecordPlan {
   /** The bidder code (the record's `bidderCode`). */
   code: string;
   /** The checked endpoint, as the parsed URL's `href`. */
   url: string;
   /** The CPM field: a dot path into each bid of the partner's answer. */
   cpm: string;
-  fields: FieldPlan[];
   /** The partner's IAB Global Vendor List ID, checked. */
   gvlid?: number;
 }

@@ -6,7 +6,7 @@
  */
 import { issue, type Issue } from '../issues.js';
 import type { BidRequest, EnrichOptions } from '../types.js';
-import { earliest, type BoundWrites, type ExtWrite } from '../plan/bound-writes.js';
+import { earliest, type ExtWrite, type ImpWrites, type RequestWrites } from '../plan/bound-writes.js';
 import { copyFor, isPlainObject } from './plain-object.js';
 
 type Obj = Record<string, unknown>;
@@ -33,18 +33,24 @@ function addsKeys(target: Obj, writes: readonly ExtWrite[]): boolean {
   return false;
 }
 
+/** A JSON value as written: objects and arrays (a constant's) copied, so no two results share them. */
+function fresh(value: unknown): unknown {
+  return typeof value === 'object' ? JSON.parse(JSON.stringify(value)) : value;
+}
+
+/** Writes into `existing` (the ext of imp `imp`, or the request's when `imp` is -1). */
 function writeExt(existing: unknown, writes: readonly ExtWrite[], mutate: boolean, imp: number, at: ExtWrite | undefined, report: Report): Obj | undefined {
   let target: Obj;
   if (existing === undefined) target = {};
   else if (isPlainObject(existing)) target = mutate ? existing : copyFor(existing, addsKeys(existing, writes));
   else {
     const field = (at ?? writes.reduce(earliest)).field;
-    fail(report, issue('path_conflict', `/imp/${imp}/ext${at ? at.relPath : ''}`, `cannot write '${field}' through a ${describe(existing)} value`, field));
+    fail(report, issue('path_conflict', `${imp < 0 ? '' : `/imp/${imp}`}/ext${at ? at.relPath : ''}`, `cannot write '${field}' through a ${describe(existing)} value`, field));
     return undefined;
   }
   for (let i = 0; i < writes.length; i++) {
     const write = writes[i]!;
-    if (write.children === undefined) target[write.key] = write.value;
+    if (write.children === undefined) target[write.key] = fresh(write.value);
     else {
       const child = writeExt(present(target, write.key), write.children, mutate, imp, write, report);
       if (child !== undefined) target[write.key] = child;
@@ -64,7 +70,7 @@ function inventoryKey(request: Obj): 'app' | 'site' | 'dooh' | undefined {
   return present(request, 'app') !== undefined ? 'app' : present(request, 'site') !== undefined ? 'site' : present(request, 'dooh') !== undefined ? 'dooh' : undefined;
 }
 
-function applyInventory(request: Obj, out: Obj, key: 'app' | 'site' | 'dooh' | undefined, writes: BoundWrites, mutate: boolean, report: Report): void {
+function applyInventory(request: Obj, out: Obj, key: 'app' | 'site' | 'dooh' | undefined, writes: RequestWrites, mutate: boolean, report: Report): void {
   // The inventory object is on the path of every inventory write: its issues go to the first field entered.
   const field = writes.inventoryField;
   if (key === undefined) {
@@ -100,14 +106,15 @@ function applyInventory(request: Obj, out: Obj, key: 'app' | 'site' | 'dooh' | u
 }
 
 /**
- * Applies `writes` to `request`; issues (paths into the request) and warnings go to `report`. The result is
- * meaningful only when no issue was reported. Copied: the top-level request, the `imp` array, each enriched imp,
- * the objects under its `ext` that receive values, and the inventory object (`app`, `site` or `dooh`) with its
- * `publisher`. With `mutate`, the same walk writes in place. Only own, plain-object values are stepped into;
- * anything else on a path is a `path_conflict`. `null` where an object is expected counts as absent (JSON's "no
- * value"), and is replaced.
+ * Applies writes to `request`: `imp` to each enriched imp (the first `count`, or with `perImp` its entries: imp i gets
+ * `perImp[i]`, none when it is undefined) and `writes` once to the request; issues (paths into the request) and
+ * warnings go to `report`. The result is meaningful only when no issue was reported. Copied: the top-level request,
+ * the `imp` array, each enriched imp, the objects under its `ext` that receive values, the inventory object (`app`,
+ * `site` or `dooh`) with its `publisher`, and the request's `ext` path. With `mutate`, the same walk writes in place.
+ * Only own, plain-object values are stepped into; anything else on a path is a `path_conflict`. `null` where an
+ * object is expected counts as absent (JSON's "no value"), and is replaced.
  */
-export function applyWrites(request: unknown, writes: BoundWrites, options: EnrichOptions | undefined, report: Report): BidRequest {
+export function applyWrites(request: unknown, imp: ImpWrites | undefined, perImp: readonly (ImpWrites | undefined)[] | undefined, writes: RequestWrites, options: EnrichOptions | undefined, report: Report): BidRequest {
   if (!isPlainObject(request)) {
     fail(report, issue('invalid_request', '', 'the bid request must be a JSON object'));
     return request as unknown as BidRequest;
@@ -115,6 +122,7 @@ export function applyWrites(request: unknown, writes: BoundWrites, options: Enri
   const imps = present(request, 'imp');
   if (imps !== undefined && !Array.isArray(imps)) fail(report, issue('invalid_request', '/imp', 'imp must be an array'));
   else if (imps === undefined || imps.length === 0) fail(report, issue('no_imp', '/imp', 'the request has no imp to enrich'));
+  else if (perImp !== undefined && perImp.length > imps.length) fail(report, issue('invalid_request', '/imp', `${perImp.length} sets of values for ${imps.length} imps`));
   if (report.issues) return request as unknown as BidRequest;
   // SPEC §2: a request with both (OpenRTB forbids it) is warned, whatever is written; app is the one written to.
   if (present(request, 'app') !== undefined && present(request, 'site') !== undefined) {
@@ -122,32 +130,38 @@ export function applyWrites(request: unknown, writes: BoundWrites, options: Enri
   }
 
   const impList = imps as unknown[];
-  const count = options?.allImps === true ? impList.length : 1;
+  const count = perImp !== undefined ? perImp.length : options?.allImps === true ? impList.length : 1;
   // In place only when what can fail (a path_conflict found midway aside) is known not to: imps that are objects,
   // an inventory object when one is written. Otherwise the copying path runs, reports every issue, and the
   // caller's request is left as it was.
   const inventory = writes.inventoryField === undefined ? undefined : inventoryKey(request);
   const mutate = options?.mutate === true && allPlain(impList, count) && (writes.inventoryField === undefined || inventory !== undefined);
   const out: Obj = mutate ? request : { ...request };
-  const { tagid, ext } = writes;
-  const touchImps = tagid !== undefined || ext !== undefined;
-  const newImps = touchImps && !mutate ? impList.slice() : impList;
+  let newImps: unknown[] | undefined;
   for (let i = 0; i < count; i++) {
-    const imp = impList[i];
-    if (!isPlainObject(imp)) {
+    const item = impList[i];
+    const own = perImp === undefined ? imp : perImp[i];
+    if (perImp !== undefined && own === undefined) continue;
+    if (!isPlainObject(item)) {
       fail(report, issue('invalid_request', `/imp/${i}`, 'each imp must be a JSON object'));
       continue;
     }
-    if (!touchImps) continue;
-    const target: Obj = mutate ? imp : copyFor(imp, (tagid !== undefined && !Object.hasOwn(imp, 'tagid')) || (ext !== undefined && !Object.hasOwn(imp, 'ext')));
+    const tagid = own?.tagid;
+    const ext = own?.ext;
+    if (tagid === undefined && ext === undefined) continue;
+    const target: Obj = mutate ? item : copyFor(item, (tagid !== undefined && !Object.hasOwn(item, 'tagid')) || (ext !== undefined && !Object.hasOwn(item, 'ext')));
     if (tagid !== undefined) target.tagid = tagid;
     if (ext !== undefined) {
-      const written = writeExt(present(imp, 'ext'), ext, mutate, i, undefined, report);
+      const written = writeExt(present(item, 'ext'), ext, mutate, i, undefined, report);
       if (written !== undefined) target.ext = written;
     }
-    newImps[i] = target;
+    if (!mutate) (newImps ??= impList.slice())[i] = target;
   }
-  if (touchImps && !mutate) out.imp = newImps;
+  if (newImps) out.imp = newImps;
   if (writes.inventoryField !== undefined) applyInventory(request, out, inventory, writes, mutate, report);
+  if (writes.ext !== undefined) {
+    const written = writeExt(present(request, 'ext'), writes.ext, mutate, -1, undefined, report);
+    if (written !== undefined) out.ext = written;
+  }
   return out as unknown as BidRequest;
 }

@@ -1,84 +1,107 @@
 /**
- * Validates and coerces entered values against a plan (SPEC §3) and arranges them as writes. Runs once per set
+ * Validates and coerces entered values against a plan (SPEC §3, §8) and arranges them as writes. Runs once per set
  * of values: `adapter.bind(values)` keeps the result for many requests, `adapter.enrich` does it each call.
  */
 import { issue, pointer, type Issue } from '../issues.js';
 import type { Plan } from '../plan/compiled-plan.js';
 import type { ExtTreeNode } from '../plan/ext-tree.js';
-import { earliest, type BoundWrites, type ExtWrite } from '../plan/bound-writes.js';
-import { isNotEntered, isRefusal, valueCode, type WrittenValue } from '../plan/value-judge.js';
+import { earliest, type BoundWrites, type ExtWrite, type RequestWrites } from '../plan/bound-writes.js';
+import { isNotEntered, isRefusal, valueCode, writtenAt, type WrittenValue } from '../plan/value-judge.js';
 import { valueMessage } from '../compile/messages.js';
 import { isPlainObject } from './plain-object.js';
 
-/** The entered leaves of the plan's ext tree, as writes; undefined when none is entered below `nodes`. */
-function pick(nodes: readonly ExtTreeNode[], written: readonly (WrittenValue | undefined)[], fields: Plan['fields']): ExtWrite[] | undefined {
+/** The names of a plan's sources: fields, then constants. */
+const sourceName = (plan: Plan, index: number): string => (index < plan.fields.length ? plan.fields[index]!.name : plan.constants[index - plan.fields.length]!.name);
+
+/** The bound leaves of an ext tree, as writes; undefined when none is bound below `nodes`. */
+function pick(nodes: readonly ExtTreeNode[], written: readonly unknown[], plan: Plan): ExtWrite[] | undefined {
   let out: ExtWrite[] | undefined;
   for (const node of nodes) {
     if (node.children !== undefined) {
-      const children = pick(node.children, written, fields);
+      const children = pick(node.children, written, plan);
       if (children) {
         const first = children.reduce(earliest);
         (out ??= []).push({ key: node.key, value: undefined, children, relPath: node.relPath, field: first.field, index: first.index });
       }
     } else {
       const value = written[node.fieldIndex!];
-      if (value !== undefined) (out ??= []).push({ key: node.key, value, children: undefined, relPath: node.relPath, field: fields[node.fieldIndex!]!.name, index: node.fieldIndex! });
+      if (value !== undefined) (out ??= []).push({ key: node.key, value, children: undefined, relPath: node.relPath, field: sourceName(plan, node.fieldIndex!), index: node.fieldIndex! });
     }
   }
   return out;
 }
 
-/** Checks `values` against the plan; returns the writes, or the issues (paths point into `values`). */
-export function bindValues(plan: Plan, values: unknown): { writes?: BoundWrites; issues: Issue[] } {
-  if (!isPlainObject(values)) return { issues: [issue('invalid_value', '', 'values must be an object keyed by field name')] };
-  const issues: Issue[] = [];
-  // Every unknown key is one issue (SPEC §3), however many: the list grows with the values object, never beyond it.
-  for (const key of Object.keys(values)) {
-    if (!plan.byName.has(key)) issues.push(issue('unknown_field', pointer(key), `no field named '${key}' in this adapter`, key));
-  }
-
-  let tagid: string | undefined;
+/** The request-level writes of bound source values (fields, then constants). */
+export function requestWrites(plan: Plan, values: readonly unknown[]): RequestWrites {
   let publisherId: string | undefined;
   let publisherField: string | undefined;
   let siteId: string | undefined;
   let inventoryField: string | undefined;
-  const written: (WrittenValue | undefined)[] = [];
-  plan.fields.forEach((field, index) => {
-    const { name } = field;
-    const raw = Object.hasOwn(values, name) ? values[name] : undefined;
+  for (const source of [...plan.fields, ...plan.constants]) {
+    const value = values[source.index];
+    if (value === undefined) continue;
+    for (const target of source.targets) {
+      if (target.slot === 'publisher') {
+        publisherId = writtenAt([1, 'publisher'], value as WrittenValue) as string;
+        publisherField = source.name;
+        inventoryField ??= source.name;
+      } else if (target.slot === 'siteId') {
+        siteId = writtenAt([1, 'id'], value as WrittenValue) as string;
+        inventoryField ??= source.name;
+      }
+    }
+  }
+  return { publisherId, publisherField, siteId, inventoryField, ext: pick(plan.requestTree, values, plan) };
+}
+
+/**
+ * Checks `values` against the plan; returns the writes, or the issues (paths point into `values`, below `base`: `''`,
+ * or `/<i>` for the values of imp i).
+ */
+export function bindValues(plan: Plan, values: unknown, base = ''): { writes?: BoundWrites; issues: Issue[] } {
+  if (!isPlainObject(values)) return { issues: [issue('invalid_value', base, 'values must be an object keyed by field key')] };
+  const issues: Issue[] = [];
+  // Every unknown key is one issue (SPEC §3), however many: the list grows with the values object, never beyond it.
+  for (const key of Object.keys(values)) {
+    if (!plan.byKey.has(key)) issues.push(issue('unknown_field', base + pointer(key), `no field with key '${key}' in this adapter`, key));
+  }
+
+  let tagid: string | undefined;
+  const written: unknown[] = [];
+  for (const field of plan.fields) {
+    const { name, key } = field;
+    const raw = Object.hasOwn(values, key) ? values[key] : undefined;
     let value: WrittenValue;
     if (isNotEntered(raw)) {
       if (field.defaultValue !== undefined) value = field.defaultValue;
       else {
-        if (field.required) issues.push(issue('missing_required', field.valuePath, `'${name}' is required`, name));
-        return;
+        if (field.required) issues.push(issue('missing_required', base + field.valuePath, `'${key}' is required`, name));
+        continue;
       }
     } else {
       const verdict = field.judge(raw);
       if (isRefusal(verdict)) {
         const [reason] = verdict;
-        issues.push(issue(valueCode(reason), field.valuePath, valueMessage(reason, field.plan), name));
-        return;
+        issues.push(issue(valueCode(reason), base + field.valuePath, valueMessage(reason, field.plan), name));
+        continue;
       }
       value = verdict;
     }
-    switch (field.target) {
-      case 'tagid':
-        tagid = value as string;
-        break;
-      case 'publisher':
-        publisherId = value as string;
-        publisherField = name;
-        inventoryField ??= name;
-        break;
-      case 'siteId':
-        siteId = value as string;
-        inventoryField ??= name;
-        break;
-      default:
-        written[index] = value;
+    written[field.index] = value;
+    for (const target of field.targets) if (target.slot === 'tagid') tagid = writtenAt([0, 'tagid'], value) as string;
+  }
+  for (const group of plan.oneOf) {
+    if (!group.fields.some((field) => written[field.index] !== undefined)) {
+      issues.push(issue('missing_one_of', base, `one of ${group.keys.map((key) => `'${key}'`).join(', ')} is required`));
     }
-  });
+  }
   if (issues.length > 0) return { issues };
-  return { writes: { tagid, publisherId, publisherField, siteId, inventoryField, ext: written.length > 0 ? pick(plan.extTree, written, plan.fields) : undefined }, issues };
+  for (const constant of plan.constants) {
+    written[constant.index] = constant.value;
+    for (const target of constant.targets) if (target.slot === 'tagid') tagid = constant.value as string;
+  }
+  return {
+    writes: { imp: { tagid, ext: pick(plan.impTree, written, plan) }, request: requestWrites(plan, written), values: written as (WrittenValue | undefined)[] },
+    issues,
+  };
 }

@@ -6,9 +6,9 @@
  */
 import { BidfieldsError, type Issue } from '../issues.js';
 import { isArray as isArrayValue, isPlainObject } from '../apply/plain-object.js';
-import { extSegments, hasUnsafeSegment, isDotPath, isFieldName, nameRefusal, predefinedPath } from '../definition/names.js';
-import { extTargets } from '../definition/ext-targets.js';
-import { shapeProblem, type FieldPlan } from '../plan/field-plan.js';
+import { hasUnsafeSegment, isDotPath, isFieldName, nameRefusal } from '../definition/names.js';
+import { shapeProblem, type FieldPlan, type RecordPlan } from '../plan/field-plan.js';
+import { recordRules } from '../plan/record-rules.js';
 import { planField } from '../plan/plan-field.js';
 import { checkEndpointCompact } from './endpoint.js';
 import { present, problem, valuesEngine, type CompactEnrichResult } from './values-engine.js';
@@ -28,6 +28,8 @@ export interface CompactAdapter {
   bidderCode: string | undefined;
   /** The checked fields, as the page runs them (and as a generated adapter holds them). */
   fields: FieldPlan[];
+  /** The checked record: fields, constants, one-of groups. */
+  plan: RecordPlan;
   /** The issues of the entered values (SPEC §3); empty when they are valid. */
   validateValues(values: unknown): Issue[];
   /** Applies the values to the request, copy-on-write (SPEC §2); never throws, never changes its inputs. */
@@ -53,8 +55,6 @@ export function compileCompact(input: AdapterInput | unknown, options: Pick<Comp
   const known = prebid || protocol === 'rtb' || protocol === 'prebid-server';
   const url = endpoint === undefined ? undefined : checkEndpointCompact(endpoint, protocol, options);
   const plans: FieldPlan[] = [];
-  const names = new Set<string>();
-  const targets = extTargets<string>();
   if (!known) fail('schema', '/protocol');
   if (typeof url === 'string') fail(url, '/endpoint');
   if ((prebid || cpmField !== undefined) && !(isPath(cpmField) && !hasUnsafeSegment(cpmField))) fail('invalid_cpm_field', '/cpmField');
@@ -64,12 +64,6 @@ export function compileCompact(input: AdapterInput | unknown, options: Pick<Comp
     const { name } = definition;
     const bad = (code: string, key = '/name') => fail(code, `${base}/${index}${key}`, typeof name === 'string' ? name : undefined);
     if (!isFieldName(name)) return bad('schema');
-    // The name rules, whatever else is wrong with the field (an unsafe name is refused below): no name twice, none
-    // equal to another or inside another as a path (after the prefix is stripped; predefined ones as written).
-    if (!hasUnsafeSegment(name)) {
-      if (names.has(name)) bad('duplicate_name');
-      else if ((names.add(name), targets.add(predefinedPath(name) ? name.split('.') : extSegments(name), name) !== undefined)) bad('name_conflict');
-    }
     const shape = shapeProblem(definition);
     const refusal = nameRefusal(name, protocol);
     if (shape) return bad('schema', '/' + shape);
@@ -83,14 +77,19 @@ export function compileCompact(input: AdapterInput | unknown, options: Pick<Comp
     if (planned[1]) bad('invalid_default', '/default');
     else plans.push(planned[0]);
   });
+  // The record rules (plan/record-rules.ts): names, keys, constants, one-of groups, whatever else is wrong.
+  const rules = recordRules({ fields: Array.isArray(fields) ? fields : [], constants: record.constants, requireOneOf: record.requireOneOf }, base, protocol, []);
+  for (const found of rules.problems) fail(found.code, found.path, found.field);
   if (issues.length) throw new BidfieldsError(issues);
-  const { bind, apply } = valuesEngine(plans);
+  const plan: RecordPlan = { fields: plans, ...(rules.constants.length && { constants: rules.constants }), ...(rules.oneOf.length && { oneOf: rules.oneOf }) };
+  const { bind, apply } = valuesEngine(plan);
   return {
     protocol,
     endpoint: url as URL | undefined,
     cpmField,
     bidderCode,
     fields: plans,
+    plan,
     validateValues(values) {
       const found: Issue[] = [];
       bind(values, found);

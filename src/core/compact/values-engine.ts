@@ -5,15 +5,15 @@
  */
 import type { Issue } from '../issues.js';
 import { isPlainObject } from '../apply/plain-object.js';
-import type { FieldPlan } from '../plan/field-plan.js';
-import { isNotEntered, isRefusal, valueCode, valueJudge, type ValueVerdict, type WrittenValue } from '../plan/value-judge.js';
+import type { FieldPlan, RecordPlan, Target } from '../plan/field-plan.js';
+import { isNotEntered, isRefusal, valueCode, valueJudge, writtenAt, type ValueVerdict, type WrittenValue } from '../plan/value-judge.js';
 
 type Obj = Record<string, any>;
 
 export type CompactEnrichResult = { ok: true; request: any; warnings: Issue[] } | { ok: false; issues: Issue[]; warnings: Issue[] };
 
-/** The coerced values by field, in field order. */
-export type Bound = Map<FieldPlan, WrittenValue>;
+/** The coerced values by field, in field order; constants are bound as the fields of their single target. */
+export type Bound = Map<{ name: string; to: Target; also?: Target[] }, unknown>;
 
 /** Entered values checked and applied by checked fields. */
 export interface ValuesEngine {
@@ -42,21 +42,24 @@ const pointer = (key: string) => '/' + key.replace(/~/g, '~0').replace(/\//g, '~
  * const issues = [];
  * apply(bind({ 'prd.impTagId': 't' }, issues), { imp: [{}] }, [0], issues); // { imp: [{ tagid: 't' }] }
  */
-export function valuesEngine(fields: readonly FieldPlan[]): ValuesEngine {
-  const judges = new Map(fields.map((field) => [field.name, [field, valueJudge(field)] as const]));
+export function valuesEngine({ fields, constants = [], oneOf = [] }: RecordPlan): ValuesEngine {
+  const judges = new Map(fields.map((field) => [field.key ?? field.name, [field, valueJudge(field)] as const]));
   return {
     bind(values, issues) {
       const bound: Bound = new Map();
       if (!isPlainObject(values)) return issues.push(problem('invalid_value', '')), bound;
       for (const key of Object.keys(values)) if (!judges.has(key)) issues.push(problem('unknown_field', pointer(key), key));
-      for (const [name, [field, judge]] of judges) {
-        const raw = present(values, name);
+      const entered = new Set<string>();
+      for (const [key, [field, judge]] of judges) {
+        const raw = present(values, key);
         // Not entered: the default, else missing when required, else skipped.
         const verdict: ValueVerdict | undefined = isNotEntered(raw) ? field.default : judge(raw);
-        if (verdict === undefined) field.required && issues.push(problem('missing_required', pointer(name), name));
-        else if (isRefusal(verdict)) issues.push(problem(valueCode(verdict[0]), pointer(name), name));
-        else bound.set(field, verdict);
+        if (verdict === undefined) field.required && issues.push(problem('missing_required', pointer(key), field.name));
+        else if (isRefusal(verdict)) issues.push(problem(valueCode(verdict[0]), pointer(key), field.name));
+        else bound.set(field, verdict), entered.add(key);
       }
+      for (const group of oneOf) group.some((key) => entered.has(key)) || issues.push(problem('missing_one_of', ''));
+      for (const constant of constants) bound.set(constant, constant.value);
       return bound;
     },
     apply(bound, source, imps, issues) {
@@ -67,7 +70,7 @@ export function valuesEngine(fields: readonly FieldPlan[]): ValuesEngine {
        * Writes `value` at `keys` below `node` (an object of this call's result), copying each object on the way
        * once; `null` counts as absent. A non-object value in the way is a `path_conflict`, reported once per place.
        */
-      const put = (node: Obj, keys: (string | number)[], value: WrittenValue, at: string, field: FieldPlan): unknown => {
+      const put = (node: Obj, keys: (string | number)[], value: unknown, at: string, field: { name: string }): unknown => {
         const last = keys.pop()!;
         for (const key of keys) {
           let next = present(node, key) ?? {};
@@ -76,16 +79,17 @@ export function valuesEngine(fields: readonly FieldPlan[]): ValuesEngine {
           if (!copies.has(next)) copies.add((next = { ...next }));
           node = node[key] = next;
         }
-        node[last] = value;
+        // A constant's object is copied at each write, so no two requests share it.
+        node[last] = typeof value === 'object' ? JSON.parse(JSON.stringify(value)) : value;
       };
-      const fields = [...bound.keys()];
-      const inventoryField = fields.find((field) => field.to[0])?.name;
+      const targets = [...bound].flatMap(([field, value]) => [field.to, ...(field.also ?? [])].map((to) => [field, to, writtenAt(to, value as WrittenValue)] as const));
+      const inventoryField = targets.find(([, to]) => to[0] === 1)?.[0].name;
       const key = ['app', 'site', 'dooh'].find((name) => present(source, name) !== undefined);
       if (inventoryField && !key) issues.push(problem('no_inventory_object', '', inventoryField));
-      if (fields.find((field) => !field.to[0])) copies.add((out.imp = source.imp.slice()));
-      for (const [field, value] of bound) {
-        const [inventory, ...keys] = field.to;
-        if (inventory) key && put(out, [key, ...keys], value, '', field);
+      if (targets.find(([, to]) => !to[0])) copies.add((out.imp = source.imp.slice()));
+      for (const [field, [root, ...keys], value] of targets) {
+        if (root === 1) key && put(out, [key, ...keys], value, '', field);
+        else if (root) put(out, keys, value, '', field);
         else for (const index of imps) put(out.imp, [index, ...keys], value, '/imp', field);
       }
       return issues.length ? undefined : out;

@@ -11,8 +11,9 @@ import type { SchemaResult } from '../definition/schema-issues.js';
 import { hasUnsafeSegment, isDotPath, isSafeSegment } from '../definition/names.js';
 import type { checkEndpoint } from '../endpoint/check-endpoint.js';
 import { isArray as isArrayValue, isPlainObject } from '../apply/plain-object.js';
+import { recordRules } from '../plan/record-rules.js';
 import { checkField } from './check-field.js';
-import { checkNames } from './check-names.js';
+import { recordMessage } from './messages.js';
 
 /** The JSON Schema stage of the full check: validates a record or a field array, issues with field names. */
 export type SchemaCheck = (input: unknown, isArray: boolean, fieldNameAt: (path: string) => string | undefined) => SchemaResult;
@@ -92,8 +93,9 @@ export function checkAdapter(input: unknown, options: CompileOptions, kit: Check
   // An unknown protocol does not hide the fields' own issues (only the RTB prefix rule needs the protocol).
   if (!Array.isArray(fields)) return out;
 
-  // Field rules run on every field the schema accepted, so one bad field does not hide another's issues; the name
-  // rules run on every field whose name is usable, whatever else is wrong with it.
+  // Field rules run on every field the schema accepted, so one bad field does not hide another's issues; the record
+  // rules (names, keys, constants, one-of groups) run on every part whose shape they can read, whatever else is
+  // wrong with it, and report nothing where the schema already did.
   const badFields = new Set(schema.errors.map((found) => found.path.slice(fieldsPath.length + 1).split('/')[0]));
   const plans: FieldPlan[] = [];
   fields.forEach((field: unknown, index) => {
@@ -102,8 +104,11 @@ export function checkAdapter(input: unknown, options: CompileOptions, kit: Check
     out.issues.push(...planned.issues);
     if (planned.plan) plans.push(planned.plan);
   });
-  out.issues.push(...checkNames(fields, fieldsPath, extBase as readonly string[]));
-  if (out.issues.length === 0) out.plan = compilePlan(plans);
+  const parts = isArray ? { fields } : { fields, constants: input.constants, requireOneOf: input.requireOneOf };
+  const rules = recordRules(parts, fieldsPath, protocol, extBase as readonly string[]);
+  const reported = (path: string) => schema.errors.some((found) => path === found.path || path.startsWith(found.path + '/'));
+  for (const problem of rules.problems) if (!reported(problem.path)) out.issues.push(issue(problem.code, problem.path, recordMessage(problem, extBase as readonly string[]), problem.field));
+  if (out.issues.length === 0) out.plan = compilePlan({ fields: plans, constants: rules.constants, oneOf: rules.oneOf });
   return out;
 }
 

@@ -13,10 +13,10 @@ import { nameMessage, SHAPE_MESSAGES, valueMessage } from './messages.js';
 
 type Definition = Record<string, any>;
 
-const TYPE_KEYS: Record<string, string[]> = { number: ['min', 'max', 'integer'], text: ['minLength', 'maxLength', 'pattern'], select: ['options'] };
+const TYPE_KEYS: Record<string, string[]> = { number: ['min', 'max', 'integer'], text: ['minLength', 'maxLength', 'pattern'], select: ['options'], boolean: [] };
 const TYPED_KEYS = ['min', 'max', 'integer', 'minLength', 'maxLength', 'pattern', 'options'];
 /** Keys that must have a value when given: JSON has no `undefined`, so a key set to it is a mistake in code. */
-const VALUED_KEYS = ['min', 'max', 'minLength', 'maxLength', 'required', 'integer', 'pattern', 'default'];
+const VALUED_KEYS = ['min', 'max', 'minLength', 'maxLength', 'required', 'integer', 'pattern', 'default', 'param', 'alsoTo'];
 
 /**
  * The key that breaks the definition's shape, with what it must be: as it is written (keys of its type, no key

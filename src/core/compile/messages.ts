@@ -6,6 +6,7 @@
 import type { FieldPlan } from '../plan/field-plan.js';
 import { ValueReason } from '../plan/value-judge.js';
 import { EXT_PREFIX, MAX_NAME_LENGTH, PREDEFINED, type NameRefusal } from '../definition/names.js';
+import { MAX_CONSTANT_BYTES, RecordRule, type RecordProblem } from '../plan/record-rules.js';
 
 /** Why a number or select value spelt as a string that the double it parses to would not write back is refused. */
 const INEXACT = 'has more digits than a number keeps (about 17 significant): it would be written back as a different decimal; use a text field for long ids';
@@ -14,7 +15,7 @@ const VALUE_MESSAGES: Record<ValueReason, (field: FieldPlan) => string> = {
   [ValueReason.BelowMin]: (field) => `must be at least ${field.min}`,
   [ValueReason.AboveMax]: (field) => `must be at most ${field.max}`,
   [ValueReason.NotAnOption]: (field) => `must be one of the option values: ${field.options!.join(', ')}`,
-  [ValueReason.Unreadable]: (field) => (field.type === 'text' ? 'must be a string or a finite number' : 'must be a finite number'),
+  [ValueReason.Unreadable]: (field) => (field.type === 'text' ? 'must be a string or a finite number' : field.type === 'boolean' ? 'must be true or false (or "true" or "false")' : 'must be a finite number'),
   [ValueReason.Inexact]: () => INEXACT,
   [ValueReason.NotInteger]: () => 'must be an integer',
   [ValueReason.TooShort]: (field) => `must be at least ${field.minLength} characters long`,
@@ -35,10 +36,36 @@ export function nameMessage(code: NameRefusal, name: string): string {
   return `an RTB ext param must be named '${EXT_PREFIX}${name}'`;
 }
 
+const RULE_MESSAGES: Record<RecordRule, string> = {
+  [RecordRule.BooleanAtPredefined]: 'a boolean cannot go to a predefined target (those are strings)',
+  [RecordRule.NotJson]: 'must be a JSON value (strings, finite numbers, booleans, null inside objects and arrays)',
+  [RecordRule.NullValue]: 'must not be null',
+  [RecordRule.TooLarge]: `must be at most ${MAX_CONSTANT_BYTES} bytes as JSON`,
+  [RecordRule.NotAString]: 'a predefined target takes a string',
+  [RecordRule.UnknownKey]: 'must be the key (param, else name) of a field of this record',
+  [RecordRule.NotAGroup]: 'must be a non-empty list of field keys',
+  [RecordRule.NotAList]: 'must be a list',
+};
+
+/** A record rule's problem (plan/record-rules.ts), in words; `extBase` is where bidder params go under imp.ext. */
+export function recordMessage(problem: RecordProblem, extBase: readonly string[]): string {
+  const { code, other, name = '' } = problem;
+  if (code === 'schema') return RULE_MESSAGES[problem.rule!];
+  if (code === 'duplicate_name') return `'${name}' is already defined at ${other!.path}`;
+  if (code === 'duplicate_param') return `key '${name}' is already the key of ${other!.path} (keys are unique in a record)`;
+  if (code === 'name_conflict') {
+    const where = other!.place ? `land in the same place or one inside the other (bidder params go under imp.ext.${extBase.join('.')})` : 'are the same path or one is inside the other';
+    return `'${name}' and '${other!.name}' (${other!.path}) ${where}`;
+  }
+  return code === 'unsafe_name' && problem.path.endsWith('/param') ? 'a key must not be __proto__, prototype or constructor' : nameMessage(code, name);
+}
+
 /** What each key of a definition must be, for a `schema` issue at that key. */
 export const SHAPE_MESSAGES: Readonly<Record<string, string>> = {
   name: `must be a dot path of [A-Za-z0-9_$-] segments, at most ${MAX_NAME_LENGTH} characters`,
-  type: 'must be text, number or select',
+  type: 'must be text, number, select or boolean',
+  param: 'must be an identifier ([A-Za-z_][A-Za-z0-9_]*), at most 64 characters',
+  alsoTo: `must be a non-empty list of names (dot paths of [A-Za-z0-9_$-] segments, at most ${MAX_NAME_LENGTH} characters)`,
   display: 'must be a string',
   options: 'must be a non-empty array of {name, value: number}',
   min: 'must be a number',
@@ -48,5 +75,5 @@ export const SHAPE_MESSAGES: Readonly<Record<string, string>> = {
   required: 'must be a boolean',
   integer: 'must be a boolean',
   pattern: 'must be a string',
-  default: 'must be a string or a number',
+  default: 'must be a string, a number or a boolean',
 };

@@ -18,6 +18,19 @@ export const PREDEFINED = {
 /** Marks an RTB ext param; stripped before the value is written (SPEC §2). */
 export const EXT_PREFIX = 'predefinedImpExt.';
 
+/** Marks a request-level ext param (`request.ext.<path>`, SPEC §8.5), any protocol; stripped before the value is written. */
+export const REQUEST_EXT_PREFIX = 'predefinedRequestExt.';
+
+/**
+ * Where a value goes: `[root, ...keys]`, root 0 the imp (each imp enriched), 1 the inventory object (app, site or
+ * dooh, the first the request has), 2 the request itself. A target is written as a string exactly when it is a
+ * predefined one (SPEC §2), that is when its first key is not `ext`.
+ */
+export type Target = readonly [0 | 1 | 2, ...string[]];
+
+/** A param key (SPEC §8.1): an identifier of at most 64 characters. Prototype keys pass this; see {@link isUnsafeSegment}. */
+export const isParamKey = (key: unknown): key is string => typeof key === 'string' && key.length <= 64 && /^[A-Za-z_]\w*$/.test(key);
+
 const SEGMENT = /^[A-Za-z0-9_$-]+$/;
 const UNSAFE_SEGMENT = /^(__proto__|prototype|constructor)$/;
 
@@ -66,13 +79,33 @@ export function nameRefusal(name: string, protocol: unknown): NameRefusal | unde
   return hasUnsafeSegment(name) ? 'unsafe_name'
     : predefinedPath(name) ? undefined
     : name.startsWith('prd.') ? 'unknown_predefined'
-    : protocol === 'rtb' && !name.startsWith(EXT_PREFIX) ? 'rtb_field_without_prefix'
+    : protocol === 'rtb' && !name.startsWith(EXT_PREFIX) && !name.startsWith(REQUEST_EXT_PREFIX) ? 'rtb_field_without_prefix'
     : undefined;
 }
 
 /** Segments under `imp.ext` for a non-predefined name, the RTB prefix stripped. */
 export function extSegments(name: string): string[] {
   return (name.startsWith(EXT_PREFIX) ? name.slice(EXT_PREFIX.length) : name).split('.');
+}
+
+/**
+ * The target of a name of the grammar (see {@link Target}): a predefined name's, `request.ext.<path>` for
+ * `predefinedRequestExt.<path>`, else `imp.ext` at {@link extPath}.
+ * @example targetOf('predefinedRequestExt.pid', []) // [2, 'ext', 'pid']
+ */
+export function targetOf(name: string, extBase: readonly string[]): Target {
+  const predefined = predefinedPath(name);
+  if (predefined) return [...predefined];
+  return name.startsWith(REQUEST_EXT_PREFIX) ? [2, 'ext', ...name.slice(REQUEST_EXT_PREFIX.length).split('.')] : [0, 'ext', ...extPath(name, extBase)];
+}
+
+/**
+ * The path a name is compared as for conflicts (SPEC §1, §8.5): under `imp.ext` with the prefix stripped; predefined
+ * and request-ext names as written, so `prd` and `prd.impTagId` conflict, as do `predefinedRequestExt` and
+ * `predefinedRequestExt.a`, though each pair lands in two places.
+ */
+export function comparedPath(name: string): string[] {
+  return predefinedPath(name) || name.startsWith(REQUEST_EXT_PREFIX) ? name.split('.') : extSegments(name);
 }
 
 /**

@@ -1,54 +1,93 @@
 /**
- * `compile`'s fast form of the field plans: each field's judge, its slot in the hand-written writes and its ext
- * path, made once, so applying values never re-reads a definition and walks paths known ahead of time.
+ * `compile`'s fast form of a record plan: each field's judge, its slots in the hand-written writes and its ext
+ * paths, made once, so applying values never re-reads a definition and walks paths known ahead of time. Fields and
+ * constants are both *sources* of values (fields first, in definition order, then constants), numbered alike.
  */
 import { pointer } from '../issues.js';
-import type { FieldPlan } from './field-plan.js';
+import { keyOf, type FieldPlan, type RecordPlan } from './field-plan.js';
+import type { Target } from '../definition/names.js';
 import { valueJudge, type ValueJudge, type WrittenValue } from './value-judge.js';
 import { buildExtTree, type ExtTreeNode } from './ext-tree.js';
 
 /**
- * Where a field's value goes in the hot path: one of the slots apply/apply-writes.ts writes by hand (`imp.tagid`,
- * the inventory object's `publisher.id` and `id`: the predefined targets of definition/names.ts), or the ext tree.
+ * Where a value goes in the hot path: one of the slots apply/apply-writes.ts writes by hand (`imp.tagid`, the
+ * inventory object's `publisher.id` and `id`: the predefined targets of definition/names.ts), or an ext tree
+ * (the imp's or the request's).
  */
-export type FieldTarget = 'tagid' | 'publisher' | 'siteId' | 'ext';
+export type Slot = 'tagid' | 'publisher' | 'siteId' | 'impExt' | 'requestExt';
+
+/** One target of a source: its slot, and for ext slots the keys under `ext`. */
+export interface CompiledTarget {
+  readonly slot: Slot;
+  readonly extPath: readonly string[];
+}
 
 /** One shape for every field (plans differ in shape), so the hot path reads it monomorphically. */
 export interface CompiledField {
   /** The field's plan, as the page runtime holds it too. */
   readonly plan: FieldPlan;
   readonly name: string;
+  /** The key its value is entered under (SPEC §8.1). */
+  readonly key: string;
   readonly required: boolean;
   readonly defaultValue: WrittenValue | undefined;
-  /** Index of the field in the plan (and in the definition array). */
+  /** Index of the field in the plan (and in the definition array): its source number. */
   readonly index: number;
-  readonly target: FieldTarget;
-  /** For `ext` targets: object keys under `imp[].ext` (bidder params below the ext base). */
-  readonly extPath: readonly string[];
+  readonly targets: readonly CompiledTarget[];
+  /** True when a target is request-level (the inventory object, request ext): imps must agree on it (SPEC §8.2). */
+  readonly requestLevel: boolean;
   readonly judge: ValueJudge;
   /** JSON Pointer of this field's value in the values object. */
   readonly valuePath: string;
 }
 
+/** A constant as a source: its name, value and targets. */
+export interface CompiledConstant {
+  readonly name: string;
+  readonly value: unknown;
+  readonly index: number;
+  readonly targets: readonly CompiledTarget[];
+}
+
 export interface Plan {
   readonly fields: readonly CompiledField[];
-  readonly byName: ReadonlyMap<string, CompiledField>;
-  /** Every ext write the adapter can make, as a tree (see ext-tree.ts). */
-  readonly extTree: readonly ExtTreeNode[];
+  readonly constants: readonly CompiledConstant[];
+  readonly byKey: ReadonlyMap<string, CompiledField>;
+  /** The fields with a request-level target, in order. */
+  readonly requestFields: readonly CompiledField[];
+  /** One-of groups, as the fields of each group (SPEC §8.6), with the keys for messages. */
+  readonly oneOf: readonly { readonly fields: readonly CompiledField[]; readonly keys: readonly string[] }[];
+  /** Every imp ext write the adapter can make, as a tree (see ext-tree.ts), and every request ext write. */
+  readonly impTree: readonly ExtTreeNode[];
+  readonly requestTree: readonly ExtTreeNode[];
 }
 
-/** The slot of a plan's target path (`[root, ...keys]`). */
-function targetOf([root, key]: FieldPlan['to']): FieldTarget {
-  if (root) return key === 'publisher' ? 'publisher' : 'siteId';
-  return key === 'ext' ? 'ext' : 'tagid';
+/** The slot of a target (`[root, ...keys]`). */
+function compileTarget([root, key, ...rest]: Target): CompiledTarget {
+  if (root === 1) return { slot: key === 'publisher' ? 'publisher' : 'siteId', extPath: [] };
+  if (root === 2) return { slot: 'requestExt', extPath: rest };
+  return key === 'ext' ? { slot: 'impExt', extPath: rest } : { slot: 'tagid', extPath: [] };
 }
 
-/** The fast form of checked field plans (in definition order, names unique). */
-export function compilePlan(plans: readonly FieldPlan[]): Plan {
-  const fields = plans.map((plan, index): CompiledField => {
-    const target = targetOf(plan.to);
-    const { name } = plan;
-    return { plan, name, required: plan.required === true, defaultValue: plan.default, index, target, extPath: target === 'ext' ? (plan.to.slice(2) as string[]) : [], judge: valueJudge(plan), valuePath: pointer(name) };
+const isRequestLevel = (target: CompiledTarget) => target.slot !== 'tagid' && target.slot !== 'impExt';
+
+/** The fast form of a checked record plan (fields in definition order, names and keys unique). */
+export function compilePlan(record: RecordPlan): Plan {
+  const fields = record.fields.map((plan, index): CompiledField => {
+    const targets = [plan.to, ...(plan.also ?? [])].map(compileTarget);
+    const key = keyOf(plan);
+    return { plan, name: plan.name, key, required: plan.required === true, defaultValue: plan.default, index, targets, requestLevel: targets.some(isRequestLevel), judge: valueJudge(plan), valuePath: pointer(key) };
   });
-  return { fields, byName: new Map(fields.map((field) => [field.name, field])), extTree: buildExtTree(fields) };
+  const constants = (record.constants ?? []).map((constant, i): CompiledConstant => ({ name: constant.name, value: constant.value, index: fields.length + i, targets: [compileTarget(constant.to)] }));
+  const byKey = new Map(fields.map((field) => [field.key, field]));
+  const sources = [...fields, ...constants];
+  return {
+    fields,
+    constants,
+    byKey,
+    requestFields: fields.filter((field) => field.requestLevel),
+    oneOf: (record.oneOf ?? []).map((keys) => ({ keys, fields: keys.map((key) => byKey.get(key)!) })),
+    impTree: buildExtTree(sources, 'impExt'),
+    requestTree: buildExtTree(sources, 'requestExt'),
+  };
 }

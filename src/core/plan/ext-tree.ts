@@ -1,15 +1,15 @@
 /**
  * The shape of every ext write an adapter can make, built once at compile time: a tree of keys under `imp[].ext`
- * whose leaves are field indexes. Binding values then only picks the entered leaves out of it; no maps, no path
- * splitting and no sorting happen per set of values.
+ * (or `request.ext`) whose leaves are source indexes (see compiled-plan.ts). Binding values then only picks the
+ * entered leaves out of it; no maps, no path splitting and no sorting happen per set of values.
  */
 import { pointer } from '../issues.js';
 
 export interface ExtTreeNode {
   readonly key: string;
-  /** JSON Pointer relative to `imp[].ext`, for issue paths. */
+  /** JSON Pointer relative to `ext`, for issue paths. */
   readonly relPath: string;
-  /** Leaf: index of the field (in `Plan.fields`) whose value goes here. */
+  /** Leaf: index of the source (field, then constant) whose value goes here. */
   readonly fieldIndex: number | undefined;
   readonly children: readonly ExtTreeNode[] | undefined;
 }
@@ -25,26 +25,31 @@ function freeze(level: Map<string, Building>): ExtTreeNode[] {
   return [...level.values()].map((node) => ({ key: node.key, relPath: node.relPath, fieldIndex: node.fieldIndex, children: node.children && freeze(node.children) }));
 }
 
-/** What the tree needs of a compiled field: whether it writes into ext, and where. */
-interface ExtWrite {
-  readonly target: string;
-  readonly extPath: readonly string[];
+/** What the tree needs of a source: its index and targets (slot, and keys under ext). */
+interface Source {
+  readonly index: number;
+  readonly targets: readonly { readonly slot: string; readonly extPath: readonly string[] }[];
 }
 
-/** The ext tree of a plan's fields (their names were checked: no target is a prefix of another). */
-export function buildExtTree(fields: readonly ExtWrite[]): ExtTreeNode[] {
+/**
+ * The ext tree of the sources' targets in `slot` (their names were checked: no target is a prefix of another).
+ * Leaves keep source order, so writes happen in definition order, fields before constants.
+ */
+export function buildExtTree(sources: readonly Source[], slot: string): ExtTreeNode[] {
   const roots = new Map<string, Building>();
-  fields.forEach((field, index) => {
-    if (field.target !== 'ext') return;
-    let level = roots;
-    let relPath = '';
-    field.extPath.forEach((key, depth) => {
-      relPath += pointer(key);
-      const leaf = depth === field.extPath.length - 1;
-      let node = level.get(key);
-      if (!node) level.set(key, (node = { key, relPath, fieldIndex: leaf ? index : undefined, children: leaf ? undefined : new Map() }));
-      if (!leaf) level = node.children!;
-    });
-  });
+  for (const source of sources) {
+    for (const target of source.targets) {
+      if (target.slot !== slot) continue;
+      let level = roots;
+      let relPath = '';
+      target.extPath.forEach((key, depth) => {
+        relPath += pointer(key);
+        const leaf = depth === target.extPath.length - 1;
+        let node = level.get(key);
+        if (!node) level.set(key, (node = { key, relPath, fieldIndex: leaf ? source.index : undefined, children: leaf ? undefined : new Map() }));
+        if (!leaf) level = node.children!;
+      });
+    }
+  }
   return freeze(roots);
 }

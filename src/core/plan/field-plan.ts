@@ -4,22 +4,27 @@
  * adapters `generatePrebidAdapter` writes (as JSON literals). Both record checks make it here, the same way.
  */
 import { isPlainObject } from '../apply/plain-object.js';
+import { isFieldName, isParamKey, type Target } from '../definition/names.js';
 import { finite } from './decimal.js';
 
-/** A value as it is written into the request: text, or a number. */
-export type WrittenValue = string | number;
+/** A value as it is written into the request: text, a number or a boolean. */
+export type WrittenValue = string | number | boolean;
+
+export type { Target };
 
 /** One checked field, as JSON: where its value goes and the parameters of its value rule. */
 export interface FieldPlan {
   name: string;
-  /** Where the value goes: `[root, ...keys]`; root 0 is the imp, 1 the inventory object (app, site or dooh). */
-  to: (string | number)[];
-  type: 'text' | 'number' | 'select';
+  /** The key the value is entered under (SPEC §8.1), when it is not the name. */
+  key?: string;
+  /** Where the value goes (see {@link Target}). */
+  to: Target;
+  /** More targets of the same value (`alsoTo`, SPEC §8.5). */
+  also?: Target[];
+  type: 'text' | 'number' | 'select' | 'boolean';
   required?: true;
-  /** The default, already coerced by the field's rule. */
+  /** The default, already coerced by the field's rule (a number stays a number; predefined targets write it as text). */
   default?: WrittenValue;
-  /** Numbers are written as decimal strings (the predefined targets, SPEC §2). */
-  string?: true;
   min?: number;
   max?: number;
   integer?: true;
@@ -31,20 +36,41 @@ export interface FieldPlan {
   options?: number[];
 }
 
+/** A checked constant (SPEC §8.4): a JSON value (never `null`, no prototype key) written at `to`. */
+export interface ConstantPlan {
+  name: string;
+  to: Target;
+  value: unknown;
+}
+
+/** A checked record as the engines run it: its fields, constants and one-of groups (keys). */
+export interface RecordPlan {
+  fields: FieldPlan[];
+  constants?: ConstantPlan[];
+  oneOf?: string[][];
+}
+
+/** The key a field's value is entered under: its `param`, else its name (SPEC §8.1). */
+export const keyOf = (field: { name: string; key?: string }): string => field.key ?? field.name;
+
 export type Definition = Record<string, any>;
 
 /** The keys of a definition a plan carries as they are (when set). */
 export const RULE_KEYS = ['min', 'max', 'integer', 'minLength', 'maxLength', 'pattern'] as const;
 
+const TYPES: unknown[] = ['text', 'number', 'select', 'boolean'];
+
 /**
  * The first key whose value the plan cannot read safely (a string or an object where a number is compared could
- * not be), or `undefined`: the type, select options with number values, numeric bounds, boolean flags. A key set
- * to `undefined` counts as absent, as in JSON.
+ * not be), or `undefined`: the type, select options with number values, numeric bounds, boolean flags, the param
+ * key and the `alsoTo` names. A key set to `undefined` counts as absent, as in JSON.
  * @example shapeProblem({ name: 'zone', type: 'number', min: '1' }) // 'min'
  */
 export function shapeProblem(definition: Definition): string | undefined {
-  const { type, options } = definition;
-  if (!(['text', 'number', 'select'] as unknown[]).includes(type)) return 'type';
+  const { type, options, param, alsoTo } = definition;
+  if (!TYPES.includes(type)) return 'type';
   if (type === 'select' && !(Array.isArray(options) && options.length && options.every((option) => isPlainObject(option) && finite(option.value)))) return 'options';
+  if (param !== undefined && !isParamKey(param)) return 'param';
+  if (alsoTo !== undefined && !(Array.isArray(alsoTo) && alsoTo.length && alsoTo.every(isFieldName))) return 'alsoTo';
   return ['min', 'max', 'minLength', 'maxLength'].find((key) => definition[key] !== undefined && !finite(definition[key])) ?? ['required', 'integer'].find((key) => definition[key] !== undefined && typeof definition[key] !== 'boolean');
 }

@@ -2,7 +2,7 @@
  * Planning one field: its checked definition becomes its {@link FieldPlan}, with the default judged by the field's
  * own value rule, so a default the rule refuses is known when the record is checked, not when values come.
  */
-import { extPath, predefinedPath } from '../definition/names.js';
+import { targetOf } from '../definition/names.js';
 import { RULE_KEYS, type Definition, type FieldPlan } from './field-plan.js';
 import { isNotEntered, isRefusal, valueJudge, type ValueReason } from './value-judge.js';
 
@@ -13,14 +13,14 @@ export type PlannedField = [plan: FieldPlan, defaultRefused?: ValueReason];
  * The plan of a definition whose name and shape (see {@link shapeProblem}) were checked, its bidder params
  * below `extBase`; its default is judged by the field's own rule.
  * @throws SyntaxError (or the error of a hostile pattern's `toString`) when the pattern does not compile.
- * @example planField({ name: 'prd.impTagId', type: 'text' }) // [{ name: 'prd.impTagId', to: [0, 'tagid'], type: 'text', string: true }]
+ * @example planField({ name: 'prd.impTagId', param: 'placementId', type: 'text' }) // [{ name: 'prd.impTagId', key: 'placementId', to: [0, 'tagid'], type: 'text' }]
  */
 export function planField(definition: Definition, extBase: readonly string[] = []): PlannedField {
-  const { name, type, options } = definition;
-  const predefined = predefinedPath(name);
-  const plan: FieldPlan = { name, to: predefined ? [...predefined] : [0, 'ext', ...extPath(name, extBase)], type };
+  const { name, type, options, param, alsoTo } = definition;
+  const plan: FieldPlan = { name, to: targetOf(name, extBase), type };
+  if (param !== undefined && param !== name) plan.key = param;
+  if (alsoTo !== undefined) plan.also = alsoTo.map((other: string) => targetOf(other, extBase));
   if (definition.required === true) plan.required = true;
-  if (predefined) plan.string = true;
   for (const key of RULE_KEYS) if (definition[key] !== undefined && definition[key] !== false) (plan as Definition)[key] = definition[key];
   if (type === 'select') plan.options = options.map((option: Definition) => option.value);
   // Made first, default or not: it compiles the pattern, so a pattern that does not compile throws here.

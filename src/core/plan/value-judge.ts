@@ -17,7 +17,7 @@ export enum ValueReason {
   BelowMin = 1,
   AboveMax,
   NotAnOption,
-  /** Not of the field's kind: for text a string or a finite number, else a finite (decimal) number. */
+  /** Not of the field's kind: for text a string or a finite number, for a boolean one of true, false, "true", "false", else a finite (decimal) number. */
   Unreadable,
   Inexact,
   NotInteger,
@@ -49,15 +49,18 @@ export const isRefusal = (verdict: ValueVerdict): verdict is ValueRefusal => typ
 export const isNotEntered = (raw: unknown): boolean => raw === undefined || raw === null || raw === '';
 
 /**
- * The judge of a field's entered values. Throws a `SyntaxError` when the plan's pattern does not compile (a
+ * The judge of a field's entered values: the value as its type holds it (a number stays a number; a predefined
+ * target writes it as its decimal string, see {@link writtenAt}). Throws a `SyntaxError` when the plan's pattern does not compile (a
  * checked plan's does).
  * @example valueJudge({ name: 'zone', to: [0, 'ext', 'zone'], type: 'number', max: 9 })('7') // 7
  * @example valueJudge({ name: 'zone', to: [0, 'ext', 'zone'], type: 'number', max: 9 })('12') // [ValueReason.AboveMax]
  */
 export function valueJudge(field: FieldPlan): ValueJudge {
   // Read once: plans differ in shape, so reading them per value would be a megamorphic lookup on the hot path.
-  const { type, options, min, max, integer, minLength = 0, maxLength = Infinity, pattern, string } = field;
+  const { type, options, min, max, integer, minLength = 0, maxLength = Infinity, pattern } = field;
   const text = type === 'text';
+  // SPEC §8.3: what a form sends for a checkbox, or the boolean itself.
+  if (type === 'boolean') return (raw) => (raw === true || raw === 'true' ? true : raw === false || raw === 'false' ? false : [ValueReason.Unreadable]);
   // An empty pattern matches every text, as no pattern does.
   const regExp = pattern && new RegExp(pattern, 'u');
   return (raw) => {
@@ -80,6 +83,12 @@ export function valueJudge(field: FieldPlan): ValueJudge {
       : options ? 0
       : (value as number) < min! ? ValueReason.BelowMin
       : (value as number) > max! && ValueReason.AboveMax;
-    return reason ? [reason] : string && finite(value) ? decimalString(value) : (value as WrittenValue);
+    return reason ? [reason] : (value as WrittenValue);
   };
 }
+
+/**
+ * The value written at a target: a number as its decimal string at a predefined target (SPEC §2), else as judged.
+ * @example writtenAt([0, 'tagid'], 1e21) // '1000000000000000000000'
+ */
+export const writtenAt = (to: readonly unknown[], value: WrittenValue): WrittenValue => (to[1] !== 'ext' && finite(value) ? decimalString(value) : value);

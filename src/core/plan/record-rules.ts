@@ -1,0 +1,208 @@
+/**
+ * The record rules across fields (SPEC §1, §8.1, §8.3–8.6), once, for both record checks (`validateAdapter` and
+ * the compact engine of the page): every name a record writes to (field names, `alsoTo` names, constant names) is
+ * checked on its own and against the others, keys are unique and safe, constants are JSON without prototype keys,
+ * one-of groups name keys. Problems are codes and pointers; `compile` words them (compile/messages.ts).
+ * One step per name segment (a map of names, tries of paths), so 10,000 deep names are cheap.
+ */
+import { isArray, isPlainObject } from '../apply/plain-object.js';
+import { pointer } from '../issues.js';
+import { comparedPath, extPath, hasUnsafeSegment, isFieldName, isParamKey, isUnsafeSegment, nameRefusal, predefinedPath, REQUEST_EXT_PREFIX, targetOf } from '../definition/names.js';
+import { extTargets } from '../definition/ext-targets.js';
+import { finite } from './decimal.js';
+import type { ConstantPlan } from './field-plan.js';
+
+/** Which rule a `schema` problem of this file breaks, for its wording. */
+export enum RecordRule {
+  /** A boolean field at a predefined (string) target (SPEC §8.3). */
+  BooleanAtPredefined = 1,
+  /** A constant's value is not JSON (or is `null`, or a string-only target gets another kind). */
+  NotJson,
+  NullValue,
+  TooLarge,
+  NotAString,
+  /** A one-of group names a key no field has, or is not a non-empty list of keys. */
+  UnknownKey,
+  NotAGroup,
+  /** `constants` or `requireOneOf` is not a list. */
+  NotAList,
+}
+
+/** One broken rule: its issue code and pointer, the field (or constant) name, and what it collides with. */
+export interface RecordProblem {
+  code: 'schema' | 'duplicate_name' | 'name_conflict' | 'duplicate_param' | 'unsafe_name' | 'unknown_predefined' | 'rtb_field_without_prefix';
+  path: string;
+  field?: string;
+  /** The name (or key) the problem is about, when it is one. */
+  name?: string;
+  /** The earlier name or key this one collides with, and the pointer of the definition that has it. */
+  other?: { name: string; path: string; place?: true };
+  rule?: RecordRule;
+}
+
+/** A constant's value, as JSON: at most this many bytes (SPEC §8.4). */
+export const MAX_CONSTANT_BYTES = 4096;
+
+/** What the record rules read: the fields, and a record's constants and one-of groups. */
+export interface RecordParts {
+  fields: readonly unknown[];
+  constants?: unknown;
+  requireOneOf?: unknown;
+}
+
+export interface RecordRulesResult {
+  problems: RecordProblem[];
+  constants: ConstantPlan[];
+  oneOf: string[][];
+}
+
+/**
+ * Why a JSON value breaks the constant rules, with the pointer below the value: not JSON (functions, `undefined`,
+ * NaN, class instances, holes), a prototype key at any depth, more nodes than its byte limit allows.
+ */
+function jsonProblem(value: unknown): [RecordRule | 'unsafe_name', string] | undefined {
+  const stack: [unknown, string][] = [[value, '']];
+  let nodes = 0;
+  try {
+    while (stack.length) {
+      const [node, at] = stack.pop()!;
+      // Every node takes at least a byte of JSON: this bounds the walk, cycles included.
+      if (++nodes > MAX_CONSTANT_BYTES) return [RecordRule.TooLarge, ''];
+      if (typeof node === 'string' || typeof node === 'boolean' || finite(node) || (node === null && at)) continue;
+      if (isArray(node)) {
+        for (let i = 0; i < node.length; i++) stack.push([node[i], `${at}/${i}`]);
+      } else if (isPlainObject(node)) {
+        for (const key of Object.keys(node)) {
+          if (isUnsafeSegment(key)) return ['unsafe_name', at + pointer(key)];
+          stack.push([node[key], at + pointer(key)]);
+        }
+      } else return [node === null ? RecordRule.NullValue : RecordRule.NotJson, at];
+    }
+  } catch {
+    // A proxy or getter that throws.
+    return [RecordRule.NotJson, ''];
+  }
+  return undefined;
+}
+
+/**
+ * A constant's value as the plan keeps it (a JSON copy, checked again, so a getter cannot change what was checked),
+ * or why it is refused.
+ */
+function constantValue(value: unknown): { value: unknown } | { problem: [RecordRule | 'unsafe_name', string] } {
+  const found = jsonProblem(value);
+  if (found) return { problem: found };
+  const text = JSON.stringify(value);
+  if (new TextEncoder().encode(text).length > MAX_CONSTANT_BYTES) return { problem: [RecordRule.TooLarge, ''] };
+  const copy: unknown = JSON.parse(text);
+  const again = jsonProblem(copy);
+  return again ? { problem: again } : { value: copy };
+}
+
+interface Owner {
+  name: string;
+  path: string;
+}
+
+/**
+ * The record rules over a record's parts (any input: each part is read only as far as it has the right shape;
+ * JSON Schema reports the rest in `validateAdapter`, the compact engine reports shapes itself). `fieldsPath` is
+ * `/fields` for a record, `''` for a bare field array; names land below `extBase` (see names.ts).
+ */
+export function recordRules(parts: RecordParts, fieldsPath: string, protocol: unknown, extBase: readonly string[]): RecordRulesResult {
+  const problems: RecordProblem[] = [];
+  const names = new Map<string, number>();
+  const keys = new Map<string, string>();
+  const paths = extTargets<Owner>();
+  const places = extTargets<Owner>();
+  const out: RecordRulesResult = { problems, constants: [], oneOf: [] };
+
+  /** Registers a name written to; reports a collision with an earlier one. `owner.path` is its definition's pointer. */
+  const register = (name: string, at: string, owner: Owner, field: string | undefined): boolean => {
+    const other = paths.add(comparedPath(name), owner);
+    if (other) return problems.push({ code: 'name_conflict', path: at, field, name, other }), false;
+    const predefined = predefinedPath(name) !== undefined || name.startsWith(REQUEST_EXT_PREFIX);
+    const overlap = extBase.length > 0 && !predefined ? places.add(extPath(name, extBase), owner) : undefined;
+    if (overlap) problems.push({ code: 'name_conflict', path: at, field, name, other: { ...overlap, place: true } });
+    return !overlap;
+  };
+  /** The rules of one more name a record writes to (an `alsoTo` or a constant name) on its own and against the others. */
+  const checkName = (name: unknown, at: string, owner: Owner, field: string | undefined): name is string => {
+    if (!isFieldName(name)) return false;
+    const refusal = nameRefusal(name, protocol);
+    if (refusal) problems.push({ code: refusal, path: at, field, name });
+    return !hasUnsafeSegment(name) && register(name, at, owner, field) && !refusal;
+  };
+
+  parts.fields.forEach((field, index) => {
+    if (!isPlainObject(field)) return;
+    const { name, param, alsoTo, type } = field;
+    const at = `${fieldsPath}/${index}`;
+    const fieldName = typeof name === 'string' ? name : undefined;
+    const usableName = isFieldName(name) && !hasUnsafeSegment(name);
+    let repeated = false;
+    if (usableName) {
+      const first = names.get(name);
+      if (first !== undefined) repeated = problems.push({ code: 'duplicate_name', path: `${at}/name`, field: name, name, other: { name, path: `${fieldsPath}/${first}` } }) > 0;
+      else {
+        names.set(name, index);
+        register(name, `${at}/name`, { name, path: at }, name);
+      }
+      if (type === 'boolean' && predefinedPath(name)) problems.push({ code: 'schema', path: `${at}/type`, field: name, rule: RecordRule.BooleanAtPredefined });
+    }
+    if (Array.isArray(alsoTo)) {
+      alsoTo.forEach((other: unknown, j) => {
+        const otherAt = `${at}/alsoTo/${j}`;
+        if (checkName(other, otherAt, { name: other as string, path: at }, fieldName) && type === 'boolean' && predefinedPath(other)) {
+          problems.push({ code: 'schema', path: otherAt, field: fieldName, rule: RecordRule.BooleanAtPredefined });
+        }
+      });
+    }
+    // The key: the param, else the name (SPEC §8.1); unique, and never a prototype key.
+    // A name that is no key (unusable, or already reported as repeated) takes no part.
+    const keyAt = param === undefined ? `${at}/name` : `${at}/param`;
+    const key = param === undefined ? (usableName && !repeated ? name : undefined) : isParamKey(param) ? param : undefined;
+    if (param !== undefined && key !== undefined && isUnsafeSegment(key)) problems.push({ code: 'unsafe_name', path: keyAt, field: fieldName, name: key });
+    else if (key !== undefined) {
+      const first = keys.get(key);
+      if (first !== undefined) problems.push({ code: 'duplicate_param', path: keyAt, field: fieldName, name: key, other: { name: key, path: first } });
+      else keys.set(key, at);
+    }
+  });
+
+  const { constants, requireOneOf } = parts;
+  if (constants !== undefined) {
+    if (!Array.isArray(constants)) problems.push({ code: 'schema', path: '/constants', rule: RecordRule.NotAList });
+    else {
+      constants.forEach((constant: unknown, j) => {
+        const at = `/constants/${j}`;
+        if (!isPlainObject(constant)) return problems.push({ code: 'schema', path: at, rule: RecordRule.NotJson });
+        const { name } = constant;
+        const field = typeof name === 'string' ? name : undefined;
+        const usable = checkName(name, `${at}/name`, { name: name as string, path: at }, field);
+        if (!isFieldName(name)) problems.push({ code: 'schema', path: `${at}/name`, field });
+        const checked = constantValue(constant.value);
+        if ('problem' in checked) {
+          const [rule, below] = checked.problem;
+          return problems.push(rule === 'unsafe_name' ? { code: rule, path: `${at}/value${below}`, field } : { code: 'schema', path: `${at}/value${below}`, field, rule });
+        }
+        // Predefined targets are strings (SPEC §2).
+        if (usable && predefinedPath(name) && typeof checked.value !== 'string') return problems.push({ code: 'schema', path: `${at}/value`, field, rule: RecordRule.NotAString });
+        if (usable) out.constants.push({ name, to: targetOf(name, extBase), value: checked.value });
+      });
+    }
+  }
+  if (requireOneOf !== undefined) {
+    if (!Array.isArray(requireOneOf)) problems.push({ code: 'schema', path: '/requireOneOf', rule: RecordRule.NotAList });
+    else {
+      requireOneOf.forEach((group: unknown, i) => {
+        if (!(Array.isArray(group) && group.length)) return problems.push({ code: 'schema', path: `/requireOneOf/${i}`, rule: RecordRule.NotAGroup });
+        group.forEach((key: unknown, j) => {
+          if (typeof key !== 'string' || !keys.has(key)) problems.push({ code: 'schema', path: `/requireOneOf/${i}/${j}`, rule: RecordRule.UnknownKey });
+        });
+        out.oneOf.push(group as string[]);
+      });
+    }
+  }
+  return out;
+}
