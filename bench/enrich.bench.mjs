@@ -181,6 +181,38 @@ for (const n of [1, 100]) {
   goal(`mutate ≤ 5× the hand in-place floor at ${n} imp(s)`, r['bound, mutate: true'] / r['hand in-place (floor)'] <= 5, `${(r['bound, mutate: true'] / r['hand in-place (floor)']).toFixed(2)}×`);
 }
 
+// Values per imp (SPEC §8.2): a bidder service that maps each of 10 slots to one of 10 bound placements (each its own
+// tag id, zone and placement; the same publisher and site) enriches the request with enrichImps, against today's
+// bind().enrich of one placement into a one-imp request. Measured like the rest: interleaved rounds, median.
+{
+  const placements = Array.from({ length: 10 }, (_, i) => adapter.bind({ ...values, 'prd.impTagId': `slot-${i}`, zoneId: i + 1, 'bidder.placement': `p-${i}` }));
+  const request10 = makeRequest(10);
+  const request1 = makeRequest(1);
+  const perImp = {
+    'enrichImps, 10 imps / 10 placements': () => adapter.enrichImps(request10, placements).request,
+    'bind(values).enrich, 1 imp': () => bound.enrich(request1).request,
+  };
+  const check = adapter.enrichImps(request10, placements).request;
+  if (check.imp[9].tagid !== 'slot-9' || check.imp[9].ext.zoneId !== 10 || check.site.publisher.id !== 'pub-1001') throw new Error('enrichImps produced a different request');
+  const samples = { a: [], b: [] };
+  const [a, b2] = Object.values(perImp);
+  for (const run of [a, b2]) { const t0 = performance.now(); while (performance.now() - t0 < 300) sink ^= run().imp.length; }
+  const n = 20000;
+  for (let round = 0; round < 25; round++) {
+    for (const [key, run] of round % 2 ? [['b', b2], ['a', a]] : [['a', a], ['b', b2]]) {
+      globalThis.gc?.();
+      const t0 = performance.now();
+      for (let i = 0; i < n; i++) sink ^= run().imp.length;
+      samples[key].push(((performance.now() - t0) * 1e6) / n);
+    }
+  }
+  const imps = median(samples.a), one = median(samples.b);
+  console.log('\nvalues per imp: median ns/op over interleaved rounds');
+  console.log(`  ${'enrichImps, 10 imps / 10 placements'.padEnd(40)} ${fmt(imps).padStart(10)}   ${fmt(imps / 10)} per imp`);
+  console.log(`  ${'bind(values).enrich, 1 imp'.padEnd(40)} ${fmt(one).padStart(10)}   ${fmt(one)} per imp`);
+  goal('enrichImps (10 imps, 10 placements) ≤ 1.5× bind().enrich per imp', imps / 10 <= 1.5 * one, `${fmt(imps / 10)} vs ${fmt(one)} per imp = ${(imps / 10 / one).toFixed(2)}×`);
+}
+
 // Compiling a 1,000-field adapter.
 const big = Array.from({ length: 1000 }, (_, i) => ({ name: `p${i % 10}.k${i}`, type: i % 3 === 0 ? 'number' : i % 3 === 1 ? 'text' : 'select', display: `Field ${i}`, ...(i % 3 === 2 ? { options: [{ name: 'a', value: 1 }, { name: 'b', value: 2 }] } : {}) }));
 compile(big);

@@ -31,7 +31,7 @@ function builtinsSnapshot() {
 const builtins = builtinsSnapshot();
 
 /** JSON Pointer prefixes that enrichment may change. */
-const TARGETS = [/^\/imp\/\d+\/tagid$/, /^\/imp\/\d+\/ext(\/|$)/, /^\/imp\/\d+$/, /^\/(app|site|dooh)\/id$/, /^\/(app|site|dooh)\/publisher(\/id)?$/, /^\/(app|site|dooh)$/];
+const TARGETS = [/^\/imp\/\d+\/tagid$/, /^\/imp\/\d+\/ext(\/|$)/, /^\/imp\/\d+$/, /^\/(app|site|dooh)\/id$/, /^\/(app|site|dooh)\/publisher(\/id)?$/, /^\/(app|site|dooh)$/, /^\/ext(\/|$)/];
 
 function only<T>(run: () => T): T | undefined {
   try {
@@ -42,12 +42,14 @@ function only<T>(run: () => T): T | undefined {
   }
 }
 
-function onlyTargets(req: unknown, result: { ok: boolean; request?: unknown }, options: { allImps?: boolean } | undefined) {
+/** Throws when the result differs from the request outside the planned targets, or in an imp not enriched. */
+function onlyTargets(req: unknown, result: { ok: boolean; request?: unknown }, options: { allImps?: boolean } | undefined, enriched?: (index: number) => boolean) {
   if (!result.ok) return;
   for (const line of diffPaths(req, result.request, '', [], 1000)) {
     const at = line.slice(0, line.indexOf(': expected'));
     if (!TARGETS.some((target) => target.test(at))) throw new Error(`changed outside the plan: ${line}`);
-    if (!options?.allImps && /^\/imp\/[1-9]/.test(at)) throw new Error(`changed an imp other than imp[0]: ${line}`);
+    const imp = /^\/imp\/(\d+)/.exec(at);
+    if (imp && !(enriched ? enriched(Number(imp[1])) : options?.allImps || imp[1] === '0')) throw new Error(`changed an imp not enriched: ${line}`);
   }
 }
 
@@ -111,7 +113,8 @@ function checkCompact(adapterIn: unknown, values: unknown, req: unknown) {
 const withValuesAndRequest = (adapters: fc.Arbitrary<unknown>, clean = false) =>
   adapters.chain((adapterIn) => {
     const fields = Array.isArray(adapterIn) ? adapterIn : ((adapterIn as { fields?: unknown })?.fields ?? []);
-    const names = Array.isArray(fields) ? fields.map((f) => (f as { name?: unknown })?.name).filter((n): n is string => typeof n === 'string') : [];
+    // Values are keyed by key (SPEC §8.1): the params, and the names (the key of a field without one, else unknown).
+    const names = Array.isArray(fields) ? fields.flatMap((f) => [(f as { name?: unknown })?.name, (f as { param?: unknown })?.param]).filter((n): n is string => typeof n === 'string') : [];
     const values = clean && Array.isArray(fields) ? fc.oneof(valuesFor(names), cleanValuesFor(fields), cleanValuesFor(fields)) : valuesFor(names);
     return fc.tuple(fc.constant(adapterIn), values, clean ? fc.oneof(request, cleanRequest, cleanRequest) : request);
   });
@@ -121,7 +124,53 @@ const compactScenario = fc.oneof(scenario, withValuesAndRequest(cleanAdapterInpu
 /** How often the compact comparison compared something, over the last run. */
 const compared = { recordIssues: 0, enrichOk: 0, enrichIssues: 0 };
 
+/**
+ * Values per imp (SPEC §8.2) over hostile records, values and requests: only BidfieldsError, inputs and built-ins
+ * unchanged, changes only at planned targets of the imps given values. And two equivalences that pin it to
+ * `enrich`: one entry per imp, all the same values, is `enrich` with `allImps` (same success, same request); one
+ * entry is `enrich` of imp[0]. A bound placement in an entry is the same as its values.
+ */
+function checkPerImp(adapterIn: unknown, perImp: unknown[], req: unknown) {
+  const before = structuredClone({ adapterIn, perImp, req });
+  const adapter: CompiledAdapter | undefined = only(() => compile(adapterIn as AdapterInput));
+  if (adapter) {
+    const entries = perImp as FieldValues[];
+    const result = adapter.safeEnrichImps(req as BidRequest, entries);
+    only(() => adapter.enrichImps(req as BidRequest, entries));
+    onlyTargets(req, result, undefined, (index) => entries[index] !== null && entries[index] !== undefined);
+    const imps = (req as { imp?: unknown })?.imp;
+    const values = entries[0];
+    if (Array.isArray(imps) && imps.length > 0 && values !== undefined && values !== null) {
+      const same = adapter.safeEnrichImps(req as BidRequest, imps.map(() => values));
+      const all = adapter.safeEnrich(req as BidRequest, values, { allImps: true });
+      perImpCompared[all.ok ? 'ok' : 'refused']++;
+      if (same.ok !== all.ok || (same.ok && all.ok && !isEqual(same.request, all.request))) throw new Error(`enrichImps(same values) differs from enrich(allImps): ${JSON.stringify({ same, all })}`);
+      const first = adapter.safeEnrichImps(req as BidRequest, [values]);
+      const one = adapter.safeEnrich(req as BidRequest, values);
+      if (first.ok !== one.ok || (first.ok && one.ok && !isEqual(first.request, one.request))) throw new Error('enrichImps([values]) differs from enrich(values)');
+      const placement = only(() => adapter.bind(values));
+      if (placement) {
+        const viaPlacement = adapter.safeEnrichImps(req as BidRequest, imps.map(() => placement));
+        if (viaPlacement.ok !== same.ok || (viaPlacement.ok && same.ok && !isEqual(viaPlacement.request, same.request))) throw new Error('a bound placement differs from its values');
+      }
+    }
+  }
+  unchanged(before, { adapterIn, perImp, req });
+}
+const perImpCompared = { ok: 0, refused: 0 };
+const perImpScenario = fc.oneof(adapterInput, cleanAdapterInput, cleanAdapterInput).chain((adapterIn) => {
+  const fields = Array.isArray(adapterIn) ? adapterIn : ((adapterIn as { fields?: unknown })?.fields ?? []);
+  const names = Array.isArray(fields) ? fields.flatMap((f) => [(f as { name?: unknown })?.name, (f as { param?: unknown })?.param]).filter((n): n is string => typeof n === 'string') : [];
+  const values = Array.isArray(fields) ? fc.oneof(valuesFor(names), cleanValuesFor(fields), cleanValuesFor(fields), fc.constant(null)) : valuesFor(names);
+  return fc.tuple(fc.constant(adapterIn), fc.array(values, { maxLength: 4 }), fc.oneof(request, cleanRequest, cleanRequest));
+});
+
 describe(`properties over generated hostile inputs (${runs} runs each)`, () => {
+  it('values per imp: only BidfieldsError, inputs unchanged, changes only in the imps given values, the same as enrich', () => {
+    fc.assert(fc.property(perImpScenario, ([adapterIn, perImp, req]) => checkPerImp(adapterIn, perImp, req)), { numRuns: Math.ceil(runs / 2) });
+    // The equivalences must have been tried on successful enrichments, not only on refusals.
+    expect(perImpCompared.ok).toBeGreaterThan(Math.min(50, Math.ceil(runs / 400)));
+  }, 900_000);
   it('compile + enrich: only BidfieldsError, inputs and built-ins unchanged, changes only at planned targets', () => {
     fc.assert(fc.property(scenario, ([adapterIn, values, req]) => check(adapterIn, values, req)), { numRuns: runs });
   }, 900_000);

@@ -7,7 +7,7 @@ const segments = [
   'call', 'apply', 'bind', 'length', 'ext', 'bidder', 'prebid', 'zone', 'a', 'b', '$', '_', '-', '0', '1', 'x-y', 'id', 'publisher',
   'tagid', '', ' ', '[0]', 'a[b]', '__proto__ ', 'ｐｒｏｔｏ', '\u0070rototype', 'ⅽonstructor', 'k\u200bey', '%5F_proto__',
 ];
-const prefixes = ['', '', '', 'prd.', 'predefinedImpExt.', 'predefinedImpExt.__proto__.', 'PRD.'];
+const prefixes = ['', '', '', 'prd.', 'predefinedImpExt.', 'predefinedImpExt.__proto__.', 'PRD.', 'predefinedRequestExt.', 'predefinedRequestExt.__proto__.'];
 
 export const hostileName = fc
   .tuple(fc.constantFrom(...prefixes), fc.array(fc.constantFrom(...segments), { minLength: 1, maxLength: 4 }))
@@ -17,10 +17,26 @@ export const hostileName = fc
 const scalar = fc.oneof(fc.string({ maxLength: 8 }), fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.constantFrom('', ' 7 ', '1e999', 'NaN', '0x10', 'Infinity'));
 export const anyJson = fc.oneof(scalar, fc.jsonValue({ maxDepth: 3 }), fc.constant(undefined));
 
+/** Param keys (SPEC §8.1): identifiers, prototype keys, look-alikes, and JSON of other shapes. */
+export const hostileKey = fc.oneof(fc.constantFrom('placementId', 'zone', 'a', 'b', '_x', '__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', '1a', 'a-b', 'a.b', ''), anyJsonLite());
+function anyJsonLite() {
+  return fc.oneof(fc.integer(), fc.constant(null), fc.boolean());
+}
+
+/** Constants' values: JSON with prototype keys at any depth (as JSON.parse makes them), and what JSON cannot hold. */
+const constantValue = fc.oneof(
+  fc.jsonValue({ maxDepth: 2 }),
+  fc.dictionary(fc.constantFrom(...segments), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 3 }).map((value) => JSON.parse(JSON.stringify(value).replaceAll('"__PROTO__"', '"__proto__"')) as unknown),
+  fc.constantFrom(null, undefined, NaN, 'x'.repeat(5000), { a: { b: [1, { c: true }] } }),
+);
+export const constants = fc.oneof(fc.array(fc.record({ name: fc.oneof(hostileName, anyJsonLite()), value: constantValue }, { requiredKeys: ['name'] }), { maxLength: 3 }), anyJsonLite());
+
 export const field = fc.record(
   {
     name: fc.oneof(hostileName, anyJson),
-    type: fc.oneof(fc.constantFrom('text', 'number', 'select'), anyJson),
+    param: hostileKey,
+    alsoTo: fc.oneof(fc.array(hostileName, { maxLength: 2 }), anyJsonLite()),
+    type: fc.oneof(fc.constantFrom('text', 'number', 'select', 'boolean'), anyJson),
     display: fc.oneof(fc.constant('Field'), anyJson),
     options: fc.oneof(fc.array(fc.record({ name: fc.string({ maxLength: 3 }), value: fc.oneof(fc.integer({ min: 0, max: 3 }), anyJson) }), { maxLength: 3 }), anyJson),
     required: fc.oneof(fc.boolean(), anyJson),
@@ -45,6 +61,8 @@ export const adapterInput = fc.oneof(
       cpmField: fc.oneof(fc.constantFrom('price', 'ext.cpm', '__proto__.x', 'a..b'), anyJson),
       bidderCode: fc.oneof(fc.constantFrom('ssp', '__proto__', 'bad code'), anyJson),
       fields: fc.oneof(fc.array(field, { maxLength: 5 }), anyJson),
+      constants,
+      requireOneOf: fc.oneof(fc.array(fc.array(hostileKey, { maxLength: 2 }), { maxLength: 2 }), anyJsonLite()),
     },
     { requiredKeys: ['protocol', 'fields'] },
   ),
@@ -75,12 +93,21 @@ export const request = fc.oneof(
  * generators pick), so that records pass the authoring rules often and the run-time rules decide: what the
  * compact engine is compared with the full one on.
  */
-const base = { name: fc.oneof(hostileName, hostileName, fc.constantFrom('zone', 'a.b', 'predefinedImpExt.zone', 'x.predefinedImpExt.y')), display: fc.constant('F'), required: fc.boolean(), default: fc.oneof(fc.constantFrom('', '7', 'abc', ' 2 '), fc.integer({ min: -3, max: 9 })) };
+const cleanName = fc.oneof(hostileName, hostileName, fc.constantFrom('zone', 'a.b', 'predefinedImpExt.zone', 'x.predefinedImpExt.y', 'predefinedRequestExt.pid', 'predefinedRequestExt.a.b'));
+const base = {
+  name: cleanName,
+  param: fc.constantFrom('placementId', 'zone', 'a', 'b', '__proto__', 'constructor'),
+  alsoTo: fc.array(cleanName, { minLength: 1, maxLength: 2 }),
+  display: fc.constant('F'),
+  required: fc.boolean(),
+  default: fc.oneof(fc.constantFrom('', '7', 'abc', ' 2 '), fc.integer({ min: -3, max: 9 })),
+};
 const optional = { requiredKeys: ['name', 'type', 'display'] as ('name' | 'type' | 'display')[] };
 export const cleanField = fc.oneof(
   fc.record({ ...base, type: fc.constant('text'), minLength: fc.integer({ min: 0, max: 2 }), maxLength: fc.integer({ min: 2, max: 6 }), pattern: fc.constantFrom('^a', '[', '\\d', '^\\p{L}+$') }, optional),
   fc.record({ ...base, type: fc.constant('number'), min: fc.integer({ min: -5, max: 0 }), max: fc.integer({ min: 0, max: 5 }), integer: fc.boolean() }, optional),
   fc.record({ ...base, type: fc.constant('select'), options: fc.uniqueArray(fc.integer({ min: 0, max: 4 }), { minLength: 1, maxLength: 3 }).map((values) => values.map((value) => ({ name: `o${value}`, value }))) }, optional),
+  fc.record({ ...base, type: fc.constant('boolean'), default: fc.constantFrom(true, false, 'true', 'false', 'yes', 1) }, optional),
 );
 
 export const cleanAdapterInput = fc.oneof(
@@ -92,6 +119,8 @@ export const cleanAdapterInput = fc.oneof(
       cpmField: fc.constantFrom('price', 'ext.cpm', '__proto__.x', 'a..b'),
       bidderCode: fc.constantFrom('ssp', '__proto__', 'bad code'),
       fields: fc.array(cleanField, { maxLength: 5 }),
+      constants: fc.array(fc.record({ name: cleanName, value: constantValue }), { maxLength: 2 }),
+      requireOneOf: fc.array(fc.array(fc.constantFrom('placementId', 'zone', 'a', 'b', 'a.b'), { minLength: 1, maxLength: 2 }), { maxLength: 1 }),
     },
     { requiredKeys: ['protocol', 'fields'] },
   ),
@@ -100,9 +129,13 @@ export const cleanAdapterInput = fc.oneof(
 /** Values that fit the fields' types often (and sometimes their bounds), so that enrichment succeeds often. */
 export function cleanValuesFor(fields: unknown[]) {
   const entries = fields.map((field) => {
-    const { name, type } = (field ?? {}) as { name?: unknown; type?: unknown };
-    const value = type === 'number' ? fc.constantFrom(0, 2, '3', ' 4 ', 1.5, -2) : type === 'select' ? fc.constantFrom(0, 1, 2, '3', 4) : fc.constantFrom('a', 'abc', 'a1', 7, 'ü');
-    return fc.option(fc.tuple(fc.constant(String(name)), value), { nil: undefined });
+    const { name, type, param } = (field ?? {}) as { name?: unknown; type?: unknown; param?: unknown };
+    const value =
+      type === 'number' ? fc.constantFrom(0, 2, '3', ' 4 ', 1.5, -2)
+      : type === 'select' ? fc.constantFrom(0, 1, 2, '3', 4)
+      : type === 'boolean' ? fc.constantFrom(true, false, 'true', 'false', 'no', 0)
+      : fc.constantFrom('a', 'abc', 'a1', 7, 'ü');
+    return fc.option(fc.tuple(fc.constant(String(param ?? name)), value), { nil: undefined });
   });
   return fc.tuple(...entries).map((pairs) => Object.fromEntries(pairs.filter((pair) => pair !== undefined)));
 }
