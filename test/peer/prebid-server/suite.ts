@@ -1,0 +1,216 @@
+// The peer suite (issue 20, item 5): each Prebid Server adapter here as a bidfields record, run against the
+// adapter's own exemplary fixtures, and compared with its params schema. Read by the vitest test
+// (test/peer/prebid-server.test.ts) and the `npm run peer` report (run.ts); README.md says how and why.
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { isDeepStrictEqual } from 'node:util';
+import { compile, validateAdapter, type AdapterRecord, type BidRequest, type CompileOptions, type FieldValues, type Issue } from '../../../src/index.js';
+
+export const ROOT = dirname(fileURLToPath(import.meta.url));
+
+type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+type JsonObject = { [key: string]: Json };
+
+/** One Prebid Server adapter-test file (adapters/<bidder>/<bidder>test/exemplary/*.json); only what we read. */
+interface Fixture {
+  mockBidRequest: { imp: { ext?: JsonObject }[] } & JsonObject;
+  httpCalls: { expectedRequest: { body: Json } }[];
+}
+
+export interface Bidder {
+  name: string;
+  record: AdapterRecord;
+  paramsSchema: JsonObject;
+  fixtures: string[];
+}
+
+export interface FixtureResult {
+  /** `<bidder>/<file>`, the key of `known-differences.json`. */
+  id: string;
+  bidder: string;
+  equal: boolean;
+  /** No imp of the mock request carries `imp.ext.bidder`: the record writes nothing, so equality says little. */
+  withoutParams: boolean;
+  /** The enrichment's issues when it refused (absent when it succeeded). */
+  issues?: Issue[];
+  got?: Json;
+  expected: Json;
+}
+
+export interface KnownDifferences {
+  /** `<bidder>/<fixture file>` → why the record's request differs from the fixture's (one line). */
+  fixtures: Record<string, string>;
+  /** `<bidder>/<param or keyword>` → why the record does not say what the params schema says (one line). */
+  schema: Record<string, string>;
+}
+
+export function readJson<T>(path: string): T {
+  return JSON.parse(readFileSync(path, 'utf8')) as T;
+}
+
+/** JSON semantics: what a JSON text of the value holds (undefined members gone, `0.500` is `0.5`). */
+export function asJson(value: unknown): Json {
+  return JSON.parse(JSON.stringify(value)) as Json;
+}
+
+export function loadBidders(): Bidder[] {
+  return readdirSync(ROOT, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name)
+    .sort()
+    .map((name) => ({
+      name,
+      record: readJson<AdapterRecord>(join(ROOT, name, 'record.json')),
+      paramsSchema: readJson<JsonObject>(join(ROOT, name, 'params.schema.json')),
+      fixtures: readdirSync(join(ROOT, name, 'exemplary')).filter((file) => file.endsWith('.json')).sort(),
+    }));
+}
+
+export function loadKnownDifferences(): KnownDifferences {
+  return readJson<KnownDifferences>(join(ROOT, 'known-differences.json'));
+}
+
+/**
+ * The deployment's known endpoints: each record's own host (the bidder-info endpoint), as an ad server that
+ * onboarded these partners would list them (SPEC §4).
+ */
+export function compileOptions(record: AdapterRecord): CompileOptions {
+  return { knownEndpoints: [new URL(String(record.endpoint)).hostname] };
+}
+
+export function recordIssues(bidder: Bidder): Issue[] {
+  return validateAdapter(bidder.record, compileOptions(bidder.record));
+}
+
+/**
+ * One fixture through the record: the mock request without `imp[i].ext.bidder`, each imp's params as its values
+ * (SPEC §8.2), compared with the one request the Go adapter sent.
+ */
+export function runFixture(bidder: Bidder, file: string, adapter = compile(bidder.record, compileOptions(bidder.record))): FixtureResult {
+  const fixture = readJson<Fixture>(join(ROOT, bidder.name, 'exemplary', file));
+  if (fixture.httpCalls.length !== 1) throw new Error(`${bidder.name}/${file}: ${fixture.httpCalls.length} httpCalls, the suite compares exactly one`);
+  const request = structuredClone(fixture.mockBidRequest);
+  const perImp = request.imp.map((imp) => {
+    const params = imp.ext?.bidder;
+    if (imp.ext) delete imp.ext.bidder;
+    return params === undefined ? null : (params as FieldValues);
+  });
+  const expected = asJson(fixture.httpCalls[0]!.expectedRequest.body);
+  // A fixture is JSON read from disk; the library checks the request's shape itself (invalid_request).
+  const result = adapter.safeEnrichImps(request as unknown as BidRequest, perImp);
+  const base = { id: `${bidder.name}/${file}`, bidder: bidder.name, withoutParams: perImp.every((values) => values === null), expected };
+  if (!result.ok) return { ...base, equal: false, issues: result.issues };
+  const got = asJson(result.request);
+  return { ...base, equal: isDeepStrictEqual(got, expected), got };
+}
+
+export function runAll(bidders = loadBidders()): FixtureResult[] {
+  return bidders.flatMap((bidder) => {
+    const adapter = compile(bidder.record, compileOptions(bidder.record));
+    return bidder.fixtures.map((file) => runFixture(bidder, file, adapter));
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The record against the params schema (static/bidder-params/<bidder>.json): where they disagree, as
+// `<bidder>/<param>` or `<bidder>/<keyword>` → what differs. Only the keywords these 30 schemas use are compared;
+// any other keyword is reported, so a new one cannot pass unread.
+
+/** What Prebid Server's `format: "uuid"` accepts, as a record's `pattern`. */
+export const UUID_PATTERN = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
+
+type Field = AdapterRecord['fields'][number] & Record<string, unknown>;
+
+function keyOf(field: Field): string {
+  return typeof field.param === 'string' ? field.param : field.name;
+}
+
+function groupsOf(schema: JsonObject, keyword: 'oneOf' | 'anyOf'): string[][] | undefined {
+  const list = schema[keyword];
+  if (list === undefined) return undefined;
+  return (list as JsonObject[]).map((entry) => (Object.keys(entry).join() === 'required' ? (entry.required as string[]) : ['?']));
+}
+
+function sameSet(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && [...a].sort().join('\u0000') === [...b].sort().join('\u0000');
+}
+
+function propertyDisagreement(property: JsonObject, field: Field): string | undefined {
+  const problems: string[] = [];
+  const type = property.type;
+  const expected =
+    type === 'string' ? { type: 'text' } :
+    type === 'integer' ? { type: 'number', integer: true } :
+    type === 'number' ? { type: 'number', integer: undefined } :
+    type === 'boolean' ? { type: 'boolean' } : undefined;
+  if (expected === undefined) problems.push(`type ${JSON.stringify(type)} is not one field type; the field is ${field.type}`);
+  else if (field.type !== expected.type || ('integer' in expected && (field.integer === true) !== (expected.integer === true))) {
+    problems.push(`type ${JSON.stringify(type)}, the field is ${field.type}${field.integer ? ' (integer)' : ''}`);
+  }
+  const pairs: [string, string][] = [['minLength', 'minLength'], ['maxLength', 'maxLength'], ['minimum', 'min'], ['maximum', 'max'], ['pattern', 'pattern']];
+  const uuid = property.format === 'uuid' && property.pattern === undefined && field.pattern === UUID_PATTERN;
+  for (const [keyword, key] of pairs) {
+    if (keyword === 'pattern' && uuid) continue;
+    if (property[keyword] !== field[key]) problems.push(`${keyword} ${JSON.stringify(property[keyword])}, the field's ${key} ${JSON.stringify(field[key])}`);
+  }
+  if (property.format !== undefined && !uuid) {
+    problems.push(`format ${JSON.stringify(property.format)} is not checked`);
+  }
+  for (const keyword of Object.keys(property)) {
+    if (!['type', 'description', 'minLength', 'maxLength', 'minimum', 'maximum', 'pattern', 'format'].includes(keyword)) problems.push(`keyword ${keyword} not compared`);
+  }
+  return problems.length > 0 ? problems.join('; ') : undefined;
+}
+
+/** Every place where the record and the params schema disagree, keyed `<bidder>/<param or keyword>`. */
+export function schemaDisagreements(bidder: Bidder): Record<string, string> {
+  const out: Record<string, string> = {};
+  const at = (where: string, what: string) => (out[`${bidder.name}/${where}`] = what);
+  const schema = bidder.paramsSchema;
+  const properties = (schema.properties ?? {}) as Record<string, JsonObject>;
+  const fields = bidder.record.fields as Field[];
+  const byKey = new Map(fields.map((field) => [keyOf(field), field]));
+
+  for (const [key, property] of Object.entries(properties)) {
+    const field = byKey.get(key);
+    if (field === undefined) at(key, `no field (schema type ${JSON.stringify(property.type)})`);
+    else {
+      const problem = propertyDisagreement(property, field);
+      if (problem !== undefined) at(key, problem);
+    }
+  }
+  for (const key of byKey.keys()) if (!(key in properties)) at(key, 'a field the schema does not list');
+
+  const schemaRequired = (schema.required ?? []) as string[];
+  const recordRequired = fields.filter((field) => field.required === true).map(keyOf);
+  if (!sameSet(schemaRequired, recordRequired)) at('required', `schema [${schemaRequired.join(', ')}], record [${recordRequired.join(', ')}]`);
+
+  const anyOf = groupsOf(schema, 'anyOf') ?? [];
+  const oneOf = groupsOf(schema, 'oneOf') ?? [];
+  const requireOneOf = (bidder.record as { requireOneOf?: string[][] }).requireOneOf ?? [];
+  // A schema `anyOf`/`oneOf` of single-key `required` entries is one group of the record.
+  const schemaGroup = (groups: string[][]) => (groups.length > 0 ? groups.map((group) => (group.length === 1 ? group[0]! : `[${group.join('+')}]`)) : undefined);
+  const anyGroup = schemaGroup(anyOf);
+  const oneGroup = schemaGroup(oneOf);
+  const unmatched = [...requireOneOf];
+  const take = (group: string[] | undefined) => {
+    if (group === undefined) return false;
+    const index = unmatched.findIndex((candidate) => sameSet(candidate, group));
+    if (index < 0) return false;
+    unmatched.splice(index, 1);
+    return true;
+  };
+  if (anyGroup !== undefined && !take(anyGroup)) at('anyOf', `anyOf [${anyGroup.join(', ')}] is no requireOneOf group`);
+  if (oneGroup !== undefined) {
+    at('oneOf', take(oneGroup)
+      ? `oneOf [${oneGroup.join(', ')}]: requireOneOf says at least one, not exactly one`
+      : `oneOf [${oneGroup.join(', ')}] is no requireOneOf group`);
+  }
+  for (const group of unmatched) at('requireOneOf', `requireOneOf [${group.join(', ')}] is in no anyOf/oneOf of the schema`);
+
+  for (const keyword of Object.keys(schema)) {
+    if (!['$schema', 'title', 'description', 'type', 'properties', 'required', 'anyOf', 'oneOf'].includes(keyword)) at(keyword, `keyword ${keyword} not compared`);
+  }
+  return out;
+}
