@@ -3,13 +3,16 @@
  * 2.x bid requests without changing the caller's request.
  */
 export { compile, validateAdapter } from './core/compile.js';
-export { CompiledAdapter, type BoundAdapter, type EnrichResult, type SafeEnrichResult, type AdapterInfo } from './core/adapter.js';
+export { CompiledAdapter, type BoundAdapter, type EnrichResult, type SafeEnrichResult, type AdapterInfo, type PerImpValues, type Sendable } from './core/adapter.js';
 export { BidfieldsError, type Issue, type IssueCode } from './core/issues.js';
 export { formFields, type FormField } from './core/form-fields.js';
 export type {
   AdapterInput,
   AdapterRecord,
   BidRequest,
+  BooleanField,
+  ConstantDefinition,
+  JsonValue,
   CompileOptions,
   EnrichOptions,
   FieldDefinition,
@@ -23,10 +26,14 @@ export type {
 export {
   buildRtbRequest,
   safeBuildRtbRequest,
+  buildRtbRequests,
+  safeBuildRtbRequests,
   compilePrebidServer,
   paramsLocationOf,
   buildPrebidServerRequest,
   safeBuildPrebidServerRequest,
+  buildPrebidServerRequests,
+  safeBuildPrebidServerRequests,
   toParamsSchema,
   readCpm,
   sendHttpRequest,
@@ -35,6 +42,7 @@ export {
   type SendOptions,
   type FetchLike,
   type SafeBuildResult,
+  type SafeBuildAllResult,
   type ParamsLocation,
   type PrebidServerOptions,
   type ParamsSchema,

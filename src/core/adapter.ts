@@ -10,6 +10,9 @@ import type { BoundWrites, ImpWrites, RequestWrites } from './plan/bound-writes.
 import { bindValues, requestWrites } from './apply/bind-values.js';
 import { applyWrites, type Report } from './apply/apply-writes.js';
 import { isArray } from './apply/plain-object.js';
+import { pointer } from './issues.js';
+import { buildUrl, type Template } from './endpoint/template.js';
+import type { EndpointOptions } from './endpoint/endpoint-rules.js';
 
 export interface EnrichResult {
   request: BidRequest;
@@ -34,6 +37,10 @@ export interface AdapterInfo {
   protocol: Protocol;
   fields: readonly FieldDefinition[];
   endpoint?: URL;
+  /** The endpoint as written when it holds placeholders (SPEC §8.7); `endpoint` is then undefined. */
+  endpointTemplate?: string;
+  /** `'imp'`: the protocol wrappers send one request per enriched imp (SPEC §8.8). */
+  split?: 'imp';
   cpmField?: string;
   bidderCode?: string;
   warnings: readonly Issue[];
@@ -80,18 +87,28 @@ const placements = new WeakMap<object, { plan: Plan; writes: BoundWrites }>();
 /** The values each imp entered, as what `enrichImps` takes. */
 export type PerImpValues = readonly (FieldValues | BoundAdapter | null | undefined)[];
 
+/** A prepared send: the enrichment, and the URL its values make (SPEC §8.7), for the protocol wrappers. */
+export type Sendable = ({ ok: true; url: URL | undefined } & EnrichResult) | { ok: false; issues: Issue[]; warnings: readonly Issue[] };
+
 export class CompiledAdapter implements AdapterInfo {
   readonly protocol: Protocol;
   readonly fields: readonly FieldDefinition[];
   readonly endpoint?: URL;
+  readonly endpointTemplate?: string;
+  readonly split?: 'imp';
+  /** @internal The parsed endpoint template, and the known endpoints its URLs are judged against. */
+  readonly template?: { parts: Template; options: EndpointOptions };
   readonly cpmField?: string;
   readonly bidderCode?: string;
   readonly warnings: readonly Issue[];
   /** @internal The compiled plan. */
   readonly plan: Plan;
 
-  constructor(plan: Plan, info: AdapterInfo) {
+  constructor(plan: Plan, info: AdapterInfo, template?: { parts: Template; options: EndpointOptions }) {
     this.plan = plan;
+    if (template) this.template = template;
+    if (info.endpointTemplate !== undefined) this.endpointTemplate = info.endpointTemplate;
+    if (info.split) this.split = info.split;
     this.protocol = info.protocol;
     this.fields = info.fields;
     this.warnings = info.warnings;
@@ -115,8 +132,13 @@ export class CompiledAdapter implements AdapterInfo {
    * if (r.ok) send(r.request); else log(r.issues);
    */
   safeEnrich(request: BidRequest, values: FieldValues, options?: EnrichOptions): SafeEnrichResult {
+    return this.prepare(request, values, options).result;
+  }
+
+  /** The enrichment of one values object, and the bound source values (for the endpoint's placeholders). */
+  private prepare(request: unknown, values: FieldValues, options: EnrichOptions | undefined): { result: SafeEnrichResult; values?: readonly unknown[] } {
     const bound = bindValues(this.plan, values);
-    return bound.writes ? run(single(bound.writes), request, options) : refusal(bound.issues, request, options);
+    return bound.writes ? { result: run(single(bound.writes), request, options), values: bound.writes.values } : { result: refusal(bound.issues, request, options) };
   }
 
   /**
@@ -136,7 +158,12 @@ export class CompiledAdapter implements AdapterInfo {
    * @example adapter.safeEnrichImps(request, [{ placementId: 'top' }, placements.get('side')])
    */
   safeEnrichImps(request: BidRequest, perImp: PerImpValues, options?: Omit<EnrichOptions, 'allImps'>): SafeEnrichResult {
-    if (!isArray(perImp)) return refusal([issue('invalid_value', '', 'values per imp must be an array (one entry per imp)')], request, options);
+    return this.prepareImps(request, perImp, options).result;
+  }
+
+  /** The enrichment of values per imp, with the merged source values and each imp's bound writes. */
+  private prepareImps(request: unknown, perImp: PerImpValues, options: EnrichOptions | undefined): { result: SafeEnrichResult; values?: readonly unknown[]; bound?: readonly (BoundWrites | undefined)[] } {
+    if (!isArray(perImp)) return { result: refusal([issue('invalid_value', '', 'values per imp must be an array (one entry per imp)')], request, options) };
     const issues: Issue[] = [];
     const bound: (BoundWrites | undefined)[] = [];
     for (let i = 0; i < perImp.length; i++) {
@@ -155,9 +182,33 @@ export class CompiledAdapter implements AdapterInfo {
       if (found.writes) bound.push(found.writes);
       else issues.push(...found.issues);
     }
-    const request_ = issues.length ? undefined : this.mergeRequestWrites(bound, issues);
-    if (!request_) return refusal(issues, request, options, perImp);
-    return run({ imp: undefined, perImp: bound.map((writes) => writes?.imp), request: request_ }, request, options);
+    const merged = issues.length ? undefined : this.mergeRequestWrites(bound, issues);
+    if (!merged) return { result: refusal(issues, request, options, perImp) };
+    return { result: run({ imp: undefined, perImp: bound.map((writes) => writes?.imp), request: merged.writes }, request, options), values: merged.values, bound };
+  }
+
+  /**
+   * For the protocol wrappers: the enrichment of `values` (or, when `perImp` is given, of values per imp) and the URL to send it to, the
+   * endpoint or its template filled with the values (SPEC §8.7); a value the template refuses is an issue at its
+   * path (`/<key>`, per imp `/<i>/<key>` of the first imp that entered it).
+   */
+  sendable(request: BidRequest, values: FieldValues | undefined, perImp?: PerImpValues, options?: EnrichOptions): Sendable {
+    const prepared: { result: SafeEnrichResult; values?: readonly unknown[]; bound?: readonly (BoundWrites | undefined)[] } = perImp !== undefined ? this.prepareImps(request, perImp, options) : this.prepare(request, values as FieldValues, options);
+    const { result } = prepared;
+    if (!this.template) return result.ok ? { ...result, url: this.endpoint } : result;
+    const issues = result.ok ? [] : [...result.issues];
+    if (prepared.values) {
+      const { plan } = this;
+      const built = buildUrl(this.template.parts, (key) => prepared.values![plan.byKey.get(key)!.index], this.protocol, this.template.options);
+      if (!(built instanceof URL)) {
+        const [key, code] = built;
+        const field = plan.byKey.get(key)!;
+        const imp = prepared.bound ? prepared.bound.findIndex((writes) => writes?.values[field.index] !== undefined) : -1;
+        const message = code === 'invalid_value' ? 'cannot fill the endpoint: a host value must be one DNS label (letters, digits, hyphens; no punycode), a path value no . or .. segment' : 'the endpoint this value makes is not a known endpoint';
+        issues.push(issue(code, (imp < 0 ? '' : `/${imp}`) + pointer(key), message, field.name));
+      } else if (result.ok) return { ...result, url: built };
+    }
+    return { ok: false, issues, warnings: result.warnings };
   }
 
   /**
@@ -173,7 +224,7 @@ export class CompiledAdapter implements AdapterInfo {
    * The request-level writes of the imps' bound values: each request-level field takes the value the imps entered
    * (the first imp's writes when every imp agrees with it); a later imp that enters another is `conflicting_values`.
    */
-  private mergeRequestWrites(bound: readonly (BoundWrites | undefined)[], issues: Issue[]): RequestWrites | undefined {
+  private mergeRequestWrites(bound: readonly (BoundWrites | undefined)[], issues: Issue[]): { writes: RequestWrites; values: readonly unknown[] } | undefined {
     const { requestFields } = this.plan;
     let first: BoundWrites | undefined;
     let merged: (unknown)[] | undefined;
@@ -198,8 +249,11 @@ export class CompiledAdapter implements AdapterInfo {
       }
     }
     if (issues.length) return undefined;
-    if (!first) return requestWrites(this.plan, this.plan.constants.reduce<unknown[]>((values, constant) => ((values[constant.index] = constant.value), values), []));
-    return merged ? requestWrites(this.plan, merged) : first.request;
+    if (!first) {
+      const values = this.plan.constants.reduce<unknown[]>((held, constant) => ((held[constant.index] = constant.value), held), []);
+      return { writes: requestWrites(this.plan, values), values };
+    }
+    return merged ? { writes: requestWrites(this.plan, merged), values: merged } : { writes: first.request, values: first.values };
   }
 
   /**

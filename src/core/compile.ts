@@ -3,13 +3,13 @@
  */
 import { validateFieldsSchema, validateRecordSchema } from './definition/generated/validators.js';
 import { compileWith, validateAdapterWith } from './compile/compile-with.js';
-import { checkEndpoint } from './endpoint/check-endpoint.js';
+import { checkEndpointOrTemplate } from './endpoint/check-endpoint.js';
 import { schemaCheck } from './definition/schema-issues.js';
 import type { CompiledAdapter } from './adapter.js';
 import type { Issue } from './issues.js';
 import type { AdapterInput, CompileOptions } from './types.js';
 
-const kit = { schema: schemaCheck(validateFieldsSchema, validateRecordSchema), endpoint: checkEndpoint };
+const kit = { schema: schemaCheck(validateFieldsSchema, validateRecordSchema), endpoint: checkEndpointOrTemplate };
 
 /**
  * Checks an adapter record or a bare field array (SPEC §1–2, §4) and compiles it into a plan.

@@ -82,6 +82,7 @@ export interface ConstantDefinition {
 /** An adapter record (SPEC §6): protocol, optional endpoint and Prebid details, and the fields. */
 export interface AdapterRecord {
   protocol: Protocol;
+  /** The partner's URL; may hold `{key}` placeholders filled from the entered values (SPEC §8.7). */
   endpoint?: string;
   /** Prebid JS: dot path of the CPM in the partner's bid, e.g. `price`. */
   cpmField?: string;
@@ -92,6 +93,8 @@ export interface AdapterRecord {
   constants?: ConstantDefinition[];
   /** Groups of keys of which at least one must be entered, after defaults (SPEC §8.6). */
   requireOneOf?: string[][];
+  /** `'imp'`: the protocol wrappers send one request per enriched imp (SPEC §8.8). Default `'none'`. */
+  split?: 'none' | 'imp';
 }
 
 /** What `compile` and `validateAdapter` accept: a record or a bare array of field definitions. */

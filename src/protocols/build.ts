@@ -5,7 +5,7 @@
  * the URL. No enrichment decision is taken here.
  */
 import { BidfieldsError, issue, type Issue } from '../core/issues.js';
-import type { CompiledAdapter } from '../core/adapter.js';
+import type { CompiledAdapter, PerImpValues } from '../core/adapter.js';
 import type { BidRequest, EnrichOptions, FieldValues, Protocol } from '../core/types.js';
 import { jsonPost, type HttpRequest } from './http-request.js';
 
@@ -27,19 +27,71 @@ export function safeBuild(
     issues.push(issue('wrong_protocol', '/protocol', `${LABEL[protocol]} request needs ${LABEL[protocol]} adapter; this one was compiled for '${adapter.protocol}'`));
   }
   // compile already refused a bad or unknown endpoint; a record may still leave it out (it is optional there).
-  if (!adapter.endpoint) issues.push(issue('invalid_endpoint', '/endpoint', `${LABEL[protocol]} adapter needs an endpoint`));
-  const enriched = adapter.safeEnrich(request, values, options);
+  if (!adapter.endpoint && !adapter.endpointTemplate) issues.push(issue('invalid_endpoint', '/endpoint', `${LABEL[protocol]} adapter needs an endpoint`));
+  const enriched = adapter.sendable(request, values, undefined, options);
   if (!enriched.ok) issues.push(...enriched.issues);
   const { warnings } = enriched;
-  if (!enriched.ok || !adapter.endpoint || issues.length > 0) return { ok: false, issues, warnings };
-  let http: HttpRequest;
+  if (!enriched.ok || !enriched.url || issues.length > 0) return { ok: false, issues, warnings };
+  const http = post(urlOf(enriched.url), enriched.request);
+  return http ? { ok: true, http, warnings } : { ok: false, issues: [unserialisable()], warnings };
+}
+
+/** A cycle or a BigInt somewhere the core does not look: still data, not an exception. */
+const unserialisable = () => issue('invalid_request', '', 'the request cannot be serialised as JSON');
+
+function post(url: URL, body: unknown): HttpRequest | undefined {
   try {
-    http = jsonPost(urlOf(adapter.endpoint), enriched.request);
+    return jsonPost(url, body);
   } catch {
-    // A cycle or a BigInt somewhere the core does not look: still data, not an exception.
-    return { ok: false, issues: [issue('invalid_request', '', 'the request cannot be serialised as JSON')], warnings };
+    return undefined;
   }
-  return { ok: true, http, warnings };
+}
+
+/** The non-throwing result of a `safeBuild…Requests`: every request to send, or every issue. */
+export type SafeBuildAllResult = { ok: true; http: HttpRequest[]; warnings: readonly Issue[] } | { ok: false; issues: Issue[]; warnings: readonly Issue[] };
+
+/**
+ * Values per imp (SPEC §8.2) as requests to send: one request for the whole enrichment, or with the record's
+ * `split: 'imp'` (SPEC §8.8) one per imp given values, holding that imp alone, with the request-level targets and
+ * the endpoint its own values make. All or nothing: any issue of any imp refuses the whole build.
+ */
+export function safeBuildAll(
+  adapter: CompiledAdapter,
+  protocol: Protocol,
+  request: BidRequest,
+  perImp: PerImpValues,
+  options: Omit<EnrichOptions, 'allImps'> | undefined,
+  urlOf: (endpoint: URL) => URL,
+): SafeBuildAllResult {
+  const issues: Issue[] = [];
+  if (adapter.protocol !== protocol) {
+    issues.push(issue('wrong_protocol', '/protocol', `${LABEL[protocol]} request needs ${LABEL[protocol]} adapter; this one was compiled for '${adapter.protocol}'`));
+  }
+  if (!adapter.endpoint && !adapter.endpointTemplate) issues.push(issue('invalid_endpoint', '/endpoint', `${LABEL[protocol]} adapter needs an endpoint`));
+  const http: HttpRequest[] = [];
+  let warnings: readonly Issue[] = [];
+  // Split: each imp given values alone (the others left out of its entry), then cut down to that imp.
+  const runs = adapter.split === 'imp' && Array.isArray(perImp) ? perImp.flatMap((entry, i) => (entry === null || entry === undefined ? [] : [[i, perImp.map((other, j) => (j === i ? other : null))] as const])) : [[-1, perImp] as const];
+  for (const [imp, entries] of runs) {
+    const prepared = adapter.sendable(request, undefined, entries, options);
+    if (warnings.length === 0) warnings = prepared.warnings;
+    if (!prepared.ok) {
+      issues.push(...prepared.issues);
+      continue;
+    }
+    if (!prepared.url) continue;
+    const enriched = prepared.request as unknown as { imp: unknown[] };
+    const sent = post(urlOf(prepared.url), imp < 0 ? enriched : { ...enriched, imp: [enriched.imp[imp]] });
+    if (sent) http.push(sent);
+    else issues.push(unserialisable());
+  }
+  return issues.length ? { ok: false, issues, warnings } : { ok: true, http, warnings };
+}
+
+/** The throwing form of {@link safeBuildAll}. */
+export function unwrapBuildAll(result: SafeBuildAllResult): HttpRequest[] {
+  if (!result.ok) throw new BidfieldsError(result.issues, result.warnings);
+  return result.http;
 }
 
 /** The throwing form: the HTTP request, or a `BidfieldsError` with the same issues and warnings. */

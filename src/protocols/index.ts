@@ -4,13 +4,15 @@
  * and read a partner's CPM for Prebid JS. They import only from the core; the core never imports them.
  */
 export { sendHttpRequest, OPENRTB_HEADERS, type HttpRequest, type HttpResponse, type SendOptions, type FetchLike } from './http-request.js';
-export type { SafeBuildResult } from './build.js';
-export { buildRtbRequest, safeBuildRtbRequest } from './rtb.js';
+export type { SafeBuildResult, SafeBuildAllResult } from './build.js';
+export { buildRtbRequest, safeBuildRtbRequest, buildRtbRequests, safeBuildRtbRequests } from './rtb.js';
 export {
   compilePrebidServer,
   paramsLocationOf,
   buildPrebidServerRequest,
   safeBuildPrebidServerRequest,
+  buildPrebidServerRequests,
+  safeBuildPrebidServerRequests,
   AUCTION_PATH,
   type ParamsLocation,
   type PrebidServerOptions,

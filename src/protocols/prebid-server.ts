@@ -6,11 +6,11 @@
  */
 import { compile } from '../core/compile.js';
 import { BidfieldsError, issue, type Issue } from '../core/issues.js';
-import type { CompiledAdapter } from '../core/adapter.js';
+import type { CompiledAdapter, PerImpValues } from '../core/adapter.js';
 import { isPlainObject } from '../core/apply/plain-object.js';
 import { isSafeSegment } from '../core/definition/names.js';
 import type { AdapterInput, BidRequest, CompileOptions, EnrichOptions, FieldValues } from '../core/types.js';
-import { safeBuild, unwrapBuild, type SafeBuildResult } from './build.js';
+import { safeBuild, safeBuildAll, unwrapBuild, unwrapBuildAll, type SafeBuildAllResult, type SafeBuildResult } from './build.js';
 import type { HttpRequest } from './http-request.js';
 
 /** Where the entered ext params go in each imp. */
@@ -113,4 +113,21 @@ export function safeBuildPrebidServerRequest(adapter: CompiledAdapter, request: 
  */
 export function buildPrebidServerRequest(adapter: CompiledAdapter, request: BidRequest, values: FieldValues, options?: EnrichOptions): HttpRequest {
   return unwrapBuild(safeBuildPrebidServerRequest(adapter, request, values, options));
+}
+
+/**
+ * The auction POSTs for values per imp (SPEC §8.2) without throwing: one, or with the record's `split: 'imp'` one per
+ * imp given values (SPEC §8.8); issues as `safeBuildRtbRequests`.
+ * @example const r = safeBuildPrebidServerRequests(adapter, request, [{ zone: 7 }, null]);
+ */
+export function safeBuildPrebidServerRequests(adapter: CompiledAdapter, request: BidRequest, perImp: PerImpValues, options?: Omit<EnrichOptions, 'allImps'>): SafeBuildAllResult {
+  return safeBuildAll(adapter, 'prebid-server', request, perImp, options, auctionUrl);
+}
+
+/**
+ * {@link safeBuildPrebidServerRequests}, throwing.
+ * @throws BidfieldsError with the issues `safeBuildPrebidServerRequests` would return.
+ */
+export function buildPrebidServerRequests(adapter: CompiledAdapter, request: BidRequest, perImp: PerImpValues, options?: Omit<EnrichOptions, 'allImps'>): HttpRequest[] {
+  return unwrapBuildAll(safeBuildPrebidServerRequests(adapter, request, perImp, options));
 }

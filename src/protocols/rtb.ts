@@ -4,9 +4,9 @@
  * `content-type: application/json` and `x-openrtb-version: 2.6`. The URL is used as entered and parsed: an RTB
  * endpoint may carry its own path and query (`/rtb?seat=12`).
  */
-import type { CompiledAdapter } from '../core/adapter.js';
+import type { CompiledAdapter, PerImpValues } from '../core/adapter.js';
 import type { BidRequest, EnrichOptions, FieldValues } from '../core/types.js';
-import { safeBuild, unwrapBuild, type SafeBuildResult } from './build.js';
+import { safeBuild, safeBuildAll, unwrapBuild, unwrapBuildAll, type SafeBuildAllResult, type SafeBuildResult } from './build.js';
 import type { HttpRequest } from './http-request.js';
 
 /**
@@ -35,4 +35,23 @@ export function safeBuildRtbRequest(adapter: CompiledAdapter, request: BidReques
  */
 export function buildRtbRequest(adapter: CompiledAdapter, request: BidRequest, values: FieldValues, options?: EnrichOptions): HttpRequest {
   return unwrapBuild(safeBuildRtbRequest(adapter, request, values, options));
+}
+
+/**
+ * The POSTs for values per imp (SPEC §8.2) without throwing: one request, or with the record's `split: 'imp'` one per
+ * imp given values (SPEC §8.8), each to the URL its own values make when the endpoint is a template (SPEC §8.7).
+ * Issues as `adapter.safeEnrichImps` (paths `/<i>/<key>`) plus the endpoint's; any issue refuses every request.
+ * @example const r = safeBuildRtbRequests(adapter, request, [{ placementId: 'top' }, { placementId: 'side' }]);
+ */
+export function safeBuildRtbRequests(adapter: CompiledAdapter, request: BidRequest, perImp: PerImpValues, options?: Omit<EnrichOptions, 'allImps'>): SafeBuildAllResult {
+  return safeBuildAll(adapter, 'rtb', request, perImp, options, (endpoint) => endpoint);
+}
+
+/**
+ * {@link safeBuildRtbRequests}, throwing.
+ * @throws BidfieldsError with the issues `safeBuildRtbRequests` would return.
+ * @example for (const http of buildRtbRequests(adapter, request, perImp)) await sendHttpRequest(http);
+ */
+export function buildRtbRequests(adapter: CompiledAdapter, request: BidRequest, perImp: PerImpValues, options?: Omit<EnrichOptions, 'allImps'>): HttpRequest[] {
+  return unwrapBuildAll(safeBuildRtbRequests(adapter, request, perImp, options));
 }

@@ -9,7 +9,8 @@ import { compilePlan, type Plan } from '../plan/compiled-plan.js';
 import type { FieldPlan } from '../plan/field-plan.js';
 import type { SchemaResult } from '../definition/schema-issues.js';
 import { hasUnsafeSegment, isDotPath, isSafeSegment } from '../definition/names.js';
-import type { checkEndpoint } from '../endpoint/check-endpoint.js';
+import type { checkEndpointOrTemplate } from '../endpoint/check-endpoint.js';
+import { templateKeys, type Template } from '../endpoint/template.js';
 import { isArray as isArrayValue, isPlainObject } from '../apply/plain-object.js';
 import { recordRules } from '../plan/record-rules.js';
 import { checkField } from './check-field.js';
@@ -21,7 +22,7 @@ export type SchemaCheck = (input: unknown, isArray: boolean, fieldNameAt: (path:
 /** What the check runs on: the JSON Schema validators (precompiled from `schemas/`) and the endpoint check. */
 export interface CheckKit {
   schema: SchemaCheck;
-  endpoint: typeof checkEndpoint;
+  endpoint: typeof checkEndpointOrTemplate;
 }
 
 export interface AdapterCheck {
@@ -30,8 +31,10 @@ export interface AdapterCheck {
   plan?: Plan;
   protocol?: Protocol;
   /** The record's CPM field and bidder code, when the input was a record (its endpoint is `endpoint`). */
-  record?: { cpmField?: string; bidderCode?: string };
+  record?: { cpmField?: string; bidderCode?: string; split?: 'imp' };
   endpoint?: URL;
+  /** The endpoint's template, when it has placeholders (SPEC §8.7). */
+  template?: Template;
 }
 
 const PROTOCOLS: readonly unknown[] = ['rtb', 'prebid-server', 'prebid-js'];
@@ -52,10 +55,13 @@ function checkRecordKeys(record: Record<string, unknown>, protocol: Protocol, op
     const checked = kit.endpoint(endpoint, protocol, '/endpoint', options);
     out.issues.push(...checked.issues);
     if (checked.endpoint) out.endpoint = checked.endpoint.url;
+    // Kept refused or not (then compile fails on the issue): its placeholders name fields the record rules check.
+    if (checked.template) out.template = checked.template;
   }
   out.record = {
     cpmField: typeof cpmField === 'string' ? cpmField : undefined,
     bidderCode: typeof bidderCode === 'string' ? bidderCode : undefined,
+    split: record.split === 'imp' ? 'imp' : undefined,
   };
 }
 
@@ -104,11 +110,11 @@ export function checkAdapter(input: unknown, options: CompileOptions, kit: Check
     out.issues.push(...planned.issues);
     if (planned.plan) plans.push(planned.plan);
   });
-  const parts = isArray ? { fields } : { fields, constants: input.constants, requireOneOf: input.requireOneOf };
+  const parts = isArray ? { fields } : { fields, constants: input.constants, requireOneOf: input.requireOneOf, endpointKeys: out.template && templateKeys(out.template) };
   const rules = recordRules(parts, fieldsPath, protocol, extBase as readonly string[]);
   const reported = (path: string) => schema.errors.some((found) => path === found.path || path.startsWith(found.path + '/'));
   for (const problem of rules.problems) if (!reported(problem.path)) out.issues.push(issue(problem.code, problem.path, recordMessage(problem, extBase as readonly string[]), problem.field));
-  if (out.issues.length === 0) out.plan = compilePlan({ fields: plans, constants: rules.constants, oneOf: rules.oneOf });
+  if (out.issues.length === 0) out.plan = compilePlan({ fields: plans, constants: rules.constants, oneOf: rules.oneOf }, parts.endpointKeys);
   return out;
 }
 

@@ -18,10 +18,12 @@ export function compileWith(kit: CheckKit) {
       protocol: check.protocol,
       fields,
       endpoint: check.endpoint,
+      endpointTemplate: check.template && (input as { endpoint: string }).endpoint,
+      split: check.record?.split,
       cpmField: check.record?.cpmField,
       bidderCode: check.record?.bidderCode,
       warnings: check.warnings,
-    });
+    }, check.template && { parts: check.template, options: { knownEndpoints: [...(options?.knownEndpoints ?? [])], allowLocal: options?.allowLocal === true } });
   };
 }
 

@@ -45,12 +45,19 @@ const RULE_MESSAGES: Record<RecordRule, string> = {
   [RecordRule.UnknownKey]: 'must be the key (param, else name) of a field of this record',
   [RecordRule.NotAGroup]: 'must be a non-empty list of field keys',
   [RecordRule.NotAList]: 'must be a list',
+  [RecordRule.EndpointName]: 'an endpoint-only field is named predefinedEndpoint.<segment>, one segment',
+  [RecordRule.EndpointAlsoTo]: 'an endpoint-only field writes nothing into the request, so it has no alsoTo',
+  [RecordRule.EndpointTarget]: 'only a field named predefinedEndpoint.<segment> fills the endpoint (not an alsoTo, not a constant)',
+  [RecordRule.EndpointUnused]: "an endpoint-only field must be used by a placeholder of the record's endpoint",
+  [RecordRule.PlaceholderOptional]: "a field that fills an endpoint placeholder must be required or have a default",
+  [RecordRule.PlaceholderUnknown]: 'the placeholder names no field key of this record',
 };
 
 /** A record rule's problem (plan/record-rules.ts), in words; `extBase` is where bidder params go under imp.ext. */
 export function recordMessage(problem: RecordProblem, extBase: readonly string[]): string {
   const { code, other, name = '' } = problem;
   if (code === 'schema') return RULE_MESSAGES[problem.rule!];
+  if (code === 'invalid_endpoint') return `placeholder {${name}}: ${RULE_MESSAGES[problem.rule!]}`;
   if (code === 'duplicate_name') return `'${name}' is already defined at ${other!.path}`;
   if (code === 'duplicate_param') return `key '${name}' is already the key of ${other!.path} (keys are unique in a record)`;
   if (code === 'name_conflict') {

@@ -22,11 +22,18 @@ export const EXT_PREFIX = 'predefinedImpExt.';
 export const REQUEST_EXT_PREFIX = 'predefinedRequestExt.';
 
 /**
- * Where a value goes: `[root, ...keys]`, root 0 the imp (each imp enriched), 1 the inventory object (app, site or
- * dooh, the first the request has), 2 the request itself. A target is written as a string exactly when it is a
- * predefined one (SPEC §2), that is when its first key is not `ext`.
+ * Marks a field whose value only fills the endpoint's placeholders (SPEC §8.7): `predefinedEndpoint.<segment>` writes
+ * nothing into the request.
  */
-export type Target = readonly [0 | 1 | 2, ...string[]];
+export const ENDPOINT_PREFIX = 'predefinedEndpoint.';
+
+/**
+ * Where a value goes: `[root, ...keys]`, root 0 the imp (each imp enriched), 1 the inventory object (app, site or
+ * dooh, the first the request has), 2 the request itself, 3 nowhere in the request (an endpoint-only field, SPEC
+ * §8.7). A target is written as a string exactly when it is a predefined one (SPEC §2), that is when its first key
+ * is not `ext`.
+ */
+export type Target = readonly [0 | 1 | 2 | 3, ...string[]];
 
 /** A param key (SPEC §8.1): an identifier of at most 64 characters. Prototype keys pass this; see {@link isUnsafeSegment}. */
 export const isParamKey = (key: unknown): key is string => typeof key === 'string' && key.length <= 64 && /^[A-Za-z_]\w*$/.test(key);
@@ -79,7 +86,7 @@ export function nameRefusal(name: string, protocol: unknown): NameRefusal | unde
   return hasUnsafeSegment(name) ? 'unsafe_name'
     : predefinedPath(name) ? undefined
     : name.startsWith('prd.') ? 'unknown_predefined'
-    : protocol === 'rtb' && !name.startsWith(EXT_PREFIX) && !name.startsWith(REQUEST_EXT_PREFIX) ? 'rtb_field_without_prefix'
+    : protocol === 'rtb' && !name.startsWith(EXT_PREFIX) && !name.startsWith(REQUEST_EXT_PREFIX) && !name.startsWith(ENDPOINT_PREFIX) ? 'rtb_field_without_prefix'
     : undefined;
 }
 
@@ -96,6 +103,7 @@ export function extSegments(name: string): string[] {
 export function targetOf(name: string, extBase: readonly string[]): Target {
   const predefined = predefinedPath(name);
   if (predefined) return [...predefined];
+  if (name.startsWith(ENDPOINT_PREFIX)) return [3, name.slice(ENDPOINT_PREFIX.length)];
   return name.startsWith(REQUEST_EXT_PREFIX) ? [2, 'ext', ...name.slice(REQUEST_EXT_PREFIX.length).split('.')] : [0, 'ext', ...extPath(name, extBase)];
 }
 
@@ -105,7 +113,7 @@ export function targetOf(name: string, extBase: readonly string[]): Target {
  * `predefinedRequestExt.a`, though each pair lands in two places.
  */
 export function comparedPath(name: string): string[] {
-  return predefinedPath(name) || name.startsWith(REQUEST_EXT_PREFIX) ? name.split('.') : extSegments(name);
+  return predefinedPath(name) || name.startsWith(REQUEST_EXT_PREFIX) || name.startsWith(ENDPOINT_PREFIX) ? name.split('.') : extSegments(name);
 }
 
 /**

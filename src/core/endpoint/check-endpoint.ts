@@ -6,6 +6,7 @@
 import { type Issue, issue } from '../issues.js';
 import { endpointCode, judgeEndpoint, MAX_ENDPOINT_LENGTH, type CheckedEndpoint, type EndpointOptions, type EndpointRefusal, type EndpointReason } from './endpoint-rules.js';
 import { isIpLiteral } from './host.js';
+import { judgeTemplate, parseTemplate, type Template, type TemplateReason } from './template.js';
 import type { Protocol } from '../types.js';
 
 export { isKnownHost, normaliseHost } from './host.js';
@@ -52,6 +53,34 @@ export function checkEndpoint(value: unknown, protocol: Protocol, path: string, 
     return 'reason' in result ? { issues: [issue(endpointCode(result.reason), path, MESSAGES[result.reason](result, protocol, options ?? {}))] } : { issues: [], endpoint: result };
   } catch {
     // Only reachable through hostile options (throwing getters, proxies); fail closed rather than throw.
+    return { issues: [issue('invalid_endpoint', path, 'endpoint could not be checked')] };
+  }
+}
+
+/** The sentences of a template's own refusals (its fixed parts are worded as an endpoint's). */
+const TEMPLATE_MESSAGES = {
+  placement: 'a placeholder must be {key} (an identifier) as a whole host label, inside a path segment, or, for RTB, a whole query value',
+  uncovered: "the host, with its placeholder labels read as any label, is not covered by a '*.' known endpoint entry",
+};
+
+/**
+ * Checks an endpoint that may be a template (SPEC §8.7): without placeholders as {@link checkEndpoint}; with them,
+ * where they sit and the fixed parts under every rule of SPEC §4 and the known endpoints. A template is returned
+ * whenever its placeholders parse, refused or not, so the fields they name are checked too. Never throws.
+ * @example checkEndpointOrTemplate('https://{region}.bid.example.com/rtb', 'rtb', '/endpoint', { knownEndpoints: ['*.bid.example.com'] }).template // ['https://', { key: 'region', place: 'host' }, '.bid.example.com/rtb']
+ */
+export function checkEndpointOrTemplate(value: unknown, protocol: Protocol, path: string, options?: EndpointOptions): { issues: Issue[]; endpoint?: CheckedEndpoint; template?: Template } {
+  try {
+    const template = typeof value === 'string' && value.length <= MAX_ENDPOINT_LENGTH ? parseTemplate(value, protocol) : undefined;
+    if (template === undefined) return checkEndpoint(value, protocol, path, options);
+    if (template === 'placement') return { issues: [issue('invalid_endpoint', path, TEMPLATE_MESSAGES.placement)] };
+    const reason: TemplateReason | undefined = judgeTemplate(template, protocol, options ?? {});
+    if (reason === undefined) return { issues: [], template };
+    const code = reason === 'uncovered' ? 'unknown_endpoint' : endpointCode(reason);
+    const message = reason === 'uncovered' ? TEMPLATE_MESSAGES.uncovered : MESSAGES[reason]({ reason, scheme: /^([a-z][a-z\d+.-]*):/i.exec(value as string)?.[1]?.toLowerCase() }, protocol, options ?? {});
+    // The template is kept with its refusal: the record rules still check the fields its placeholders name.
+    return { issues: [issue(code, path, message)], template };
+  } catch {
     return { issues: [issue('invalid_endpoint', path, 'endpoint could not be checked')] };
   }
 }

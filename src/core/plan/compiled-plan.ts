@@ -14,7 +14,7 @@ import { buildExtTree, type ExtTreeNode } from './ext-tree.js';
  * inventory object's `publisher.id` and `id`: the predefined targets of definition/names.ts), or an ext tree
  * (the imp's or the request's).
  */
-export type Slot = 'tagid' | 'publisher' | 'siteId' | 'impExt' | 'requestExt';
+export type Slot = 'tagid' | 'publisher' | 'siteId' | 'impExt' | 'requestExt' | 'endpoint';
 
 /** One target of a source: its slot, and for ext slots the keys under `ext`. */
 export interface CompiledTarget {
@@ -34,7 +34,10 @@ export interface CompiledField {
   /** Index of the field in the plan (and in the definition array): its source number. */
   readonly index: number;
   readonly targets: readonly CompiledTarget[];
-  /** True when a target is request-level (the inventory object, request ext): imps must agree on it (SPEC §8.2). */
+  /**
+   * True when a target is request-level (the inventory object, request ext) or the value fills an endpoint
+   * placeholder: imps must agree on it (SPEC §8.2, §8.7).
+   */
   readonly requestLevel: boolean;
   readonly judge: ValueJudge;
   /** JSON Pointer of this field's value in the values object. */
@@ -66,17 +69,19 @@ export interface Plan {
 function compileTarget([root, key, ...rest]: Target): CompiledTarget {
   if (root === 1) return { slot: key === 'publisher' ? 'publisher' : 'siteId', extPath: [] };
   if (root === 2) return { slot: 'requestExt', extPath: rest };
+  if (root === 3) return { slot: 'endpoint', extPath: [] };
   return key === 'ext' ? { slot: 'impExt', extPath: rest } : { slot: 'tagid', extPath: [] };
 }
 
 const isRequestLevel = (target: CompiledTarget) => target.slot !== 'tagid' && target.slot !== 'impExt';
 
-/** The fast form of a checked record plan (fields in definition order, names and keys unique). */
-export function compilePlan(record: RecordPlan): Plan {
+/** The fast form of a checked record plan (fields in definition order, names and keys unique); `placeholders`: the endpoint's keys. */
+export function compilePlan(record: RecordPlan, placeholders: readonly string[] = []): Plan {
   const fields = record.fields.map((plan, index): CompiledField => {
     const targets = [plan.to, ...(plan.also ?? [])].map(compileTarget);
     const key = keyOf(plan);
-    return { plan, name: plan.name, key, required: plan.required === true, defaultValue: plan.default, index, targets, requestLevel: targets.some(isRequestLevel), judge: valueJudge(plan), valuePath: pointer(key) };
+    const requestLevel = targets.some(isRequestLevel) || placeholders.includes(key);
+    return { plan, name: plan.name, key, required: plan.required === true, defaultValue: plan.default, index, targets, requestLevel, judge: valueJudge(plan), valuePath: pointer(key) };
   });
   const constants = (record.constants ?? []).map((constant, i): CompiledConstant => ({ name: constant.name, value: constant.value, index: fields.length + i, targets: [compileTarget(constant.to)] }));
   const byKey = new Map(fields.map((field) => [field.key, field]));

@@ -7,7 +7,7 @@
  */
 import { isArray, isPlainObject } from '../apply/plain-object.js';
 import { pointer } from '../issues.js';
-import { comparedPath, extPath, hasUnsafeSegment, isFieldName, isParamKey, isUnsafeSegment, nameRefusal, predefinedPath, REQUEST_EXT_PREFIX, targetOf } from '../definition/names.js';
+import { comparedPath, ENDPOINT_PREFIX, extPath, hasUnsafeSegment, isFieldName, isParamKey, isUnsafeSegment, nameRefusal, predefinedPath, REQUEST_EXT_PREFIX, targetOf } from '../definition/names.js';
 import { extTargets } from '../definition/ext-targets.js';
 import { finite } from './decimal.js';
 import type { ConstantPlan } from './field-plan.js';
@@ -26,11 +26,21 @@ export enum RecordRule {
   NotAGroup,
   /** `constants` or `requireOneOf` is not a list. */
   NotAList,
+  /** `predefinedEndpoint.` takes one segment, no `alsoTo`, and only fields (SPEC §8.7). */
+  EndpointName,
+  EndpointAlsoTo,
+  EndpointTarget,
+  /** An endpoint-only field that no placeholder uses. */
+  EndpointUnused,
+  /** A field filling a placeholder must be required or have a default. */
+  PlaceholderOptional,
+  /** A placeholder names no field's key. */
+  PlaceholderUnknown,
 }
 
 /** One broken rule: its issue code and pointer, the field (or constant) name, and what it collides with. */
 export interface RecordProblem {
-  code: 'schema' | 'duplicate_name' | 'name_conflict' | 'duplicate_param' | 'unsafe_name' | 'unknown_predefined' | 'rtb_field_without_prefix';
+  code: 'schema' | 'duplicate_name' | 'name_conflict' | 'duplicate_param' | 'unsafe_name' | 'unknown_predefined' | 'rtb_field_without_prefix' | 'invalid_endpoint';
   path: string;
   field?: string;
   /** The name (or key) the problem is about, when it is one. */
@@ -48,6 +58,8 @@ export interface RecordParts {
   fields: readonly unknown[];
   constants?: unknown;
   requireOneOf?: unknown;
+  /** The keys the endpoint template's placeholders name (SPEC §8.7), when it has any. */
+  endpointKeys?: readonly string[];
 }
 
 export interface RecordRulesResult {
@@ -129,6 +141,8 @@ export function recordRules(parts: RecordParts, fieldsPath: string, protocol: un
   /** The rules of one more name a record writes to (an `alsoTo` or a constant name) on its own and against the others. */
   const checkName = (name: unknown, at: string, owner: Owner, field: string | undefined): name is string => {
     if (!isFieldName(name)) return false;
+    // Only a field of its own may fill the endpoint: no alsoTo, no constant there.
+    if (name.startsWith(ENDPOINT_PREFIX)) return problems.push({ code: 'schema', path: at, field, rule: RecordRule.EndpointTarget }), false;
     const refusal = nameRefusal(name, protocol);
     if (refusal) problems.push({ code: refusal, path: at, field, name });
     return !hasUnsafeSegment(name) && register(name, at, owner, field) && !refusal;
@@ -158,6 +172,12 @@ export function recordRules(parts: RecordParts, fieldsPath: string, protocol: un
         }
       });
     }
+    if (typeof name === 'string' && name.startsWith(ENDPOINT_PREFIX)) {
+      if (name.split('.').length !== 2) problems.push({ code: 'schema', path: `${at}/name`, field: name, rule: RecordRule.EndpointName });
+      if (alsoTo !== undefined) problems.push({ code: 'schema', path: `${at}/alsoTo`, field: name, rule: RecordRule.EndpointAlsoTo });
+      const key = param === undefined ? name : param;
+      if (!(parts.endpointKeys ?? []).includes(key as string)) problems.push({ code: 'schema', path: `${at}/name`, field: name, rule: RecordRule.EndpointUnused });
+    }
     // The key: the param, else the name (SPEC §8.1); unique, and never a prototype key.
     // A name that is no key (unusable, or already reported as repeated) takes no part.
     const keyAt = param === undefined ? `${at}/name` : `${at}/param`;
@@ -170,6 +190,18 @@ export function recordRules(parts: RecordParts, fieldsPath: string, protocol: un
     }
   });
 
+  // Placeholders (SPEC §8.7): each names a field's key, and that field always has a value (required, or a default).
+  const filled = new Set<string>();
+  for (const key of parts.endpointKeys ?? []) {
+    const at = keys.get(key);
+    if (at === undefined) problems.push({ code: 'invalid_endpoint', path: '/endpoint', name: key, rule: RecordRule.PlaceholderUnknown });
+    else if (!filled.has(key)) {
+      filled.add(key);
+      const field = parts.fields[Number(at.slice(at.lastIndexOf('/') + 1))] as Record<string, unknown>;
+      const { required, default: fallback } = field;
+      if (required !== true && (fallback === undefined || fallback === null || fallback === '')) problems.push({ code: 'schema', path: `${at}/required`, field: field.name as string, rule: RecordRule.PlaceholderOptional });
+    }
+  }
   const { constants, requireOneOf } = parts;
   if (constants !== undefined) {
     if (!Array.isArray(constants)) problems.push({ code: 'schema', path: '/constants', rule: RecordRule.NotAList });

@@ -1,0 +1,135 @@
+/**
+ * Endpoint templates (SPEC §8.7), once, for every engine: placeholders `{key}` as a whole host label, inside a path
+ * segment, or (RTB) as a query value. A template is checked when the record is (its fixed parts under every rule of
+ * SPEC §4, and its host, with each placeholder label read as a wildcard, covered by a `*.` known entry), and the URL
+ * is built per request: a host value must be one DNS label, other values are percent-encoded, and the finished URL
+ * is judged again against the known endpoints before anything is sent. No words here (the page ships it); no
+ * `node:` imports.
+ */
+import { isParamKey } from '../definition/names.js';
+import { decimalString, finite } from '../plan/decimal.js';
+import { judgeEndpoint, type EndpointOptions, type EndpointReason } from './endpoint-rules.js';
+import { isKnownHost, normaliseHost } from './host.js';
+import type { Protocol } from '../types.js';
+
+/** Where a placeholder sits. */
+export type Place = 'host' | 'path' | 'query';
+
+/** A placeholder: the key of the field whose value fills it, and where it sits. */
+export interface Placeholder {
+  key: string;
+  place: Place;
+}
+
+/** A parsed template: literal text and placeholders, in order. */
+export type Template = (string | Placeholder)[];
+
+/** Why a checked template is refused: its host not covered by a `*.` entry, or a rule of SPEC §4 on its fixed parts. */
+export type TemplateReason = 'uncovered' | EndpointReason;
+
+/** A value no DNS label can be, or an IDN label (punycode), for a host placeholder. */
+const LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
+
+/** The probe a placeholder is read as when the fixed parts are judged. */
+const PROBE = 'x';
+
+/**
+ * The placeholders of an endpoint, or `undefined` when it has none. Refuses (`placement`) braces that are no
+ * placeholder, a key that is no identifier, a placeholder that is not a whole host label, one in the user info,
+ * port or fragment, and one in a query unless it is a whole query value of an RTB endpoint.
+ * @example parseTemplate('https://{region}.bid.example.com/pub/{publisherId}', 'rtb') // ['https://', {key:'region',place:'host'}, '.bid.example.com/pub/', {key:'publisherId',place:'path'}]
+ */
+export function parseTemplate(text: string, protocol: Protocol): Template | 'placement' | undefined {
+  if (!/[{}]/.test(text)) return undefined;
+  const template: Template = [];
+  // As typed: scheme and `//`, authority (up to the first `/`, `?` or `#`), the rest.
+  const [, start = '', authority = '', rest = ''] = /^([a-z][a-z\d+.-]*:\/\/)?([^/?#]*)(.*)/is.exec(text)!;
+  const query = rest.indexOf('?');
+  let at = 0;
+  for (const match of text.matchAll(/\{([^{}]*)\}|[{}]/g)) {
+    const key = match[1];
+    const index = match.index!;
+    const end = index + match[0].length;
+    if (key === undefined || !isParamKey(key)) return 'placement';
+    let place: Place;
+    if (index < start.length) return 'placement';
+    if (index < start.length + authority.length) {
+      // A whole host label: a dot or the authority's start before it, a dot or the authority's end after it.
+      const before = text[index - 1];
+      const after = end < start.length + authority.length ? text[end] : '.';
+      if (authority.includes('@') || authority.includes(':') || !(index === start.length || before === '.') || after !== '.') return 'placement';
+      place = 'host';
+    } else if (query < 0 || index < start.length + authority.length + query) place = 'path';
+    else {
+      // A whole query value: `=` before it, `&` or the end after it; RTB only (Prebid URLs carry no query).
+      if (protocol !== 'rtb' || text[index - 1] !== '=' || !(end === text.length || text[end] === '&')) return 'placement';
+      place = 'query';
+    }
+    template.push(text.slice(at, index), { key, place });
+    at = end;
+  }
+  template.push(text.slice(at));
+  return template;
+}
+
+/** The template with every placeholder filled by `fill`. */
+const fillWith = (template: Template, fill: (part: Placeholder) => string) => template.map((part) => (typeof part === 'string' ? part : fill(part))).join('');
+
+/**
+ * The record-time check of a template (SPEC §8.7): the host, with each placeholder label read as a wildcard, must be
+ * covered by a `*.` entry of the known endpoints (`uncovered`, an `unknown_endpoint`); with every placeholder read as
+ * a plain probe value, the URL must pass every rule of SPEC §4. Returns the refusal, or `undefined`.
+ */
+export function judgeTemplate(template: Template, protocol: Protocol, options: EndpointOptions): TemplateReason | undefined {
+  const probe = fillWith(template, () => PROBE);
+  const hostLabels = template.some((part) => typeof part !== 'string' && part.place === 'host');
+  // With host labels, every rule but the known list first (no list: a well-formed host is `unknown`), then coverage.
+  const judged = judgeEndpoint(probe, protocol, hostLabels ? {} : options);
+  if ('reason' in judged && !(hostLabels && judged.reason === 'unknown')) return judged.reason;
+  if (!hostLabels) return undefined;
+  // The labels after the last placeholder label: every value makes a host below them, so a `*.` entry over them
+  // (or over a suffix of them) covers every host the template can make.
+  const host = fillWith(template, (part) => (part.place === 'host' ? '\u0000' : PROBE)).replace(/^[a-z][a-z\d+.-]*:\/\//i, '').split(/[/?#]/)[0]!;
+  const fixed = normaliseHost(host.slice(host.lastIndexOf('\u0000') + 2));
+  const known = Array.isArray(options.knownEndpoints) ? options.knownEndpoints : [];
+  const covered = fixed !== undefined && known.some((entry) => typeof entry === 'string' && entry.startsWith('*.') && isKnownHost(`${PROBE}.${fixed}`, [entry]));
+  return covered ? undefined : 'uncovered';
+}
+
+/** The text a value fills a placeholder with, before encoding: a number as its decimal string, a boolean as its word. */
+export const placeholderText = (value: unknown): string => (finite(value) ? decimalString(value) : String(value));
+
+/**
+ * The URL a template makes with the given values (by key), judged again against the known endpoints; or the key
+ * whose value is refused and the code: `invalid_value` (a host value that is no DNS label, an IDN label `xn--…`, a
+ * path value the URL parser would resolve as `.` or `..`) or `unknown_endpoint` / `invalid_endpoint` (the finished
+ * URL fails SPEC §4). Never throws.
+ * @example buildUrl(parseTemplate('https://{r}.bid.example.com/', 'rtb'), (key) => 'eu', 'rtb', { knownEndpoints: ['*.bid.example.com'] }) // URL https://eu.bid.example.com/
+ */
+export function buildUrl(template: Template, valueOf: (key: string) => unknown, protocol: Protocol, options: EndpointOptions): URL | [key: string, code: 'invalid_value' | 'unknown_endpoint' | 'invalid_endpoint'] {
+  let refused: string | undefined;
+  const text = fillWith(template, ({ key, place }) => {
+    const value = placeholderText(valueOf(key));
+    // Also `!'()*`, which encodeURIComponent leaves and the URL parser would encode in a query.
+    if (place !== 'host') return encodeURIComponent(value).replace(/[!'()*]/g, (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase());
+    const label = value.toLowerCase();
+    if (!LABEL.test(label) || label.startsWith('xn--')) refused ??= key;
+    return label;
+  });
+  if (refused !== undefined) return [refused, 'invalid_value'];
+  const placeholders = template.filter((part): part is Placeholder => typeof part !== 'string');
+  const first = (place: Place) => (placeholders.find((part) => part.place === place) ?? placeholders[0])?.key ?? '';
+  try {
+    const judged = judgeEndpoint(text, protocol, options);
+    if ('reason' in judged) return [first('host'), judged.reason === 'unknown' ? 'unknown_endpoint' : 'invalid_endpoint'];
+    // The parser must keep the path and query as built: a value that makes a `.` or `..` segment would be resolved.
+    const built = /^[a-z][a-z\d+.-]*:\/\/[^/?#]*(.*)$/is.exec(text)?.[1] ?? '';
+    if (built && judged.url.pathname + judged.url.search !== (built[0] === '/' ? built : '/' + built)) return [first('path'), 'invalid_value'];
+    return judged.url;
+  } catch {
+    return [first('host'), 'invalid_endpoint'];
+  }
+}
+
+/** The keys of a template's placeholders, in order, each once. */
+export const templateKeys = (template: Template): string[] => [...new Set(template.filter((part): part is Placeholder => typeof part !== 'string').map((part) => part.key))];
