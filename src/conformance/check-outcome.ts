@@ -75,7 +75,7 @@ export function checkOutcome(testCase: ResolvedCase, outcome: Outcome): string[]
   } else if (expect.ok && outcome.ok) {
     // Cases with an input request compare the output with it (whole, or as `set` changes); Prebid cases build
     // their request from bids, so only an explicit `request` is compared.
-    const hasInput = testCase.kind === 'enrich' || testCase.kind === 'rtb' || testCase.kind === 'prebid-server';
+    const hasInput = testCase.kind === 'enrich' || testCase.kind === 'enrich-imps' || testCase.kind === 'rtb' || testCase.kind === 'prebid-server';
     const wanted = expect.request !== undefined ? expect.request : hasInput ? applySet(testCase.request, expect.set ?? {}) : undefined;
     if (wanted !== undefined) reasons.push(...diffPaths(wanted, outcome.request).map((line) => `request ${line}`));
     if (expect.http !== undefined) reasons.push(...diffPaths(expect.http, outcome.http).map((line) => `http ${line}`));

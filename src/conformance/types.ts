@@ -22,7 +22,7 @@ export type Expectation =
   | { ok: true; request?: unknown; set?: Record<string, unknown>; http?: HttpExpectation | null; bids?: unknown[]; warnings?: ExpectedIssue[] }
   | { ok: false; issues: ExpectedIssue[]; warnings?: ExpectedIssue[] };
 
-export type CaseKind = 'validate' | 'enrich' | 'rtb' | 'prebid-server' | 'prebid-js-request' | 'prebid-js-response';
+export type CaseKind = 'validate' | 'enrich' | 'enrich-imps' | 'rtb' | 'prebid-server' | 'prebid-js-request' | 'prebid-js-response';
 
 export interface FixtureCase {
   name: string;
@@ -30,8 +30,10 @@ export interface FixtureCase {
   kind: CaseKind;
   adapter: unknown;
   compileOptions?: Pick<CompileOptions, 'strict' | 'knownEndpoints' | 'allowLocal'>;
+  /** Entered values: an object keyed by field key; for `enrich-imps`, one entry per imp (an object or `null`). */
   values?: unknown;
   request?: unknown;
+  /** `enrich` (and the protocol kinds) only: `enrich-imps` has no options. */
   options?: Pick<EnrichOptions, 'allImps'>;
   protocolOptions?: { paramsLocation?: 'imp.ext' | 'imp.ext.prebid.bidder' };
   /** prebid-js-*: Prebid.js bid requests for the bidder. */

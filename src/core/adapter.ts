@@ -177,16 +177,18 @@ export class CompiledAdapter implements AdapterInfo {
       }
       const placement = placements.get(entry);
       if (placement) {
+        // Another plan's writes are not comparable with this plan's fields: that entry takes no part in the merge.
         if (placement.plan !== this.plan) issues.push(issue('invalid_value', `/${i}`, 'a placement bound by another adapter'));
-        bound.push(placement.writes);
+        bound.push(placement.plan === this.plan ? placement.writes : undefined);
         continue;
       }
       const found = bindValues(this.plan, entry, `/${i}`);
-      if (found.writes) bound.push(found.writes);
-      else issues.push(...found.issues);
+      bound.push(found.writes);
+      issues.push(...found.issues);
     }
-    const merged = issues.length ? undefined : this.mergeRequestWrites(bound, issues);
-    if (!merged) return { result: refusal(issues, request, options, perImp) };
+    // Imps whose values bound are compared even when others did not, so conflicting_values comes with the value issues.
+    const merged = this.mergeRequestWrites(bound, issues);
+    if (!merged || issues.length) return { result: refusal(issues, request, options, perImp) };
     return { result: run({ imp: undefined, perImp: bound.map((writes) => writes?.imp), request: merged.writes }, request, options), values: merged.values, bound };
   }
 

@@ -29,6 +29,9 @@ export type IssueCode =
   | 'no_imp'
   | 'no_inventory_object'
   | 'path_conflict'
+  | 'duplicate_param'
+  | 'conflicting_values'
+  | 'missing_one_of'
   | 'limit_exceeded'
   | 'both_app_and_site';
 

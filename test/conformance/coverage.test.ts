@@ -1,5 +1,6 @@
-// The suite pins the contract: every issue code of SPEC §1–3 (and the warning) is expected, with its path, by at
-// least one failing case, and the suite has the size issue 2 asks for.
+// The suite pins the contract: every issue code of SPEC §1–3 and §8 (and the warning) is expected, with its path,
+// by at least one failing case, and the suite has the size issue 2 asks for; SPEC §8.2's values per imp have their
+// kind (enrich-imps), with conflicting_values at /<i>/<key>.
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadFixtures } from '../../src/conformance/load-fixtures.js';
@@ -8,6 +9,8 @@ const SPEC_CODES = [
   'schema', 'duplicate_name', 'name_conflict', 'unsafe_name', 'unknown_predefined', 'rtb_field_without_prefix',
   'invalid_endpoint', 'unknown_endpoint', 'invalid_cpm_field', 'missing_required', 'invalid_value', 'out_of_range',
   'not_an_option', 'unknown_field', 'invalid_request', 'no_imp', 'no_inventory_object', 'path_conflict',
+  // SPEC §8.9's new codes.
+  'duplicate_param', 'conflicting_values', 'missing_one_of',
 ];
 
 const loaded = loadFixtures(path.resolve(import.meta.dirname, '../../fixtures'));
@@ -28,6 +31,19 @@ describe('fixture coverage', () => {
   }
   it('expects the both_app_and_site warning', () => {
     expect(cases.some((c) => (c.expect.warnings ?? []).some((w) => w.code === 'both_app_and_site' && w.path === '/site'))).toBe(true);
+  });
+  it('runs values per imp (enrich-imps): conflicting_values at /<i>/<key> and missing_one_of at /<i>', () => {
+    const perImp = cases.filter((c) => c.kind === 'enrich-imps');
+    expect(perImp.length).toBeGreaterThanOrEqual(10);
+    const expects = (code: string, path: RegExp) => perImp.some((c) => !c.expect.ok && c.expect.issues.some((found) => found.code === code && path.test(found.path)));
+    expect(expects('conflicting_values', /^\/[1-9]\d*\/[A-Za-z_]\w*$/)).toBe(true);
+    expect(expects('missing_one_of', /^\/\d+$/)).toBe(true);
+    expect(perImp.some((c) => Array.isArray(c.values) && c.values.includes(null) && c.expect.ok)).toBe(true);
+  });
+  it('names the SPEC rule of every §8 case', () => {
+    const records = cases.filter((c) => c.file.includes('records-'));
+    expect(records.length).toBeGreaterThan(80);
+    expect(records.filter((c) => !/§8\.\d/.test(c.spec ?? '')).map((c) => c.name)).toEqual([]);
   });
   it('uses real requests from shared/samples for site, app, dooh, neither, both and multi-imp', () => {
     const files = new Set(cases.map((c) => JSON.stringify(c.request)).filter(Boolean));

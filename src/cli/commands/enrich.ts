@@ -1,8 +1,9 @@
-/** `bidfields enrich`: applies values to a request (SPEC §6). */
+/** `bidfields enrich`: applies values to a request (SPEC §6), or each imp's own values to it (SPEC §8.2). */
 import { parseArgs } from 'node:util';
 import { compile } from '../../core/compile.js';
 import { BidfieldsError } from '../../core/issues.js';
 import type { AdapterInput, BidRequest, FieldValues } from '../../core/types.js';
+import type { PerImpValues } from '../../core/adapter.js';
 import { EXIT_INVALID, EXIT_OK, UsageError, type CliCommand } from '../io.js';
 import { COMPILE_FLAGS_HELP, compileFlags, compileOptionsFrom, isWrittenAdapterNumber, printIssues, readJsonFile, readJsonStdin, toJson } from './shared.js';
 
@@ -12,11 +13,18 @@ const usage = `Usage: bidfields enrich --adapter FILE --values FILE [--request F
 Applies entered values to an OpenRTB 2.x bid request and prints the enriched request as JSON.
 The request comes from --request or standard input. The input file is never changed.
 
+A values file that holds a JSON array gives each imp its own values: entry i is the values object
+of imp[i], or null (that imp is left as it is). Request-level targets (publisher id, site id,
+request ext) take the value the imps entered; imps that enter different ones are refused
+(conflicting_values). Issues then point at /<i>/<key>.
+
 Options:
   --adapter FILE         adapter record or bare array of field definitions (JSON)
-  --values FILE          entered values, an object keyed by field name (JSON)
+  --values FILE          entered values (JSON): an object keyed by field key (its param, else
+                         its name), or an array of such objects (or null), one per imp
   --request FILE         the bid request (JSON); default: standard input
-  --all-imps             enrich every imp, not only imp[0]
+  --all-imps             enrich every imp with the same values, not only imp[0]
+                         (not with values per imp)
   --json                 machine output: {"ok":true,"request":…,"warnings":[…]} or
                          {"ok":false,"issues":[…],"warnings":[…]}
 ${COMPILE_FLAGS_HELP}
@@ -48,8 +56,12 @@ export const enrichCommand: CliCommand = {
       const adapterInput = readJsonFile(io, flags.adapter, 'adapter', isWrittenAdapterNumber);
       const values = readJsonFile(io, flags.values, 'values', true);
       const request = flags.request ? readJsonFile(io, flags.request, 'request', true) : await readJsonStdin(io, true);
+      const perImp = Array.isArray(values);
+      if (perImp && flags['all-imps']) throw new UsageError('--all-imps applies one values object to every imp; a values file that holds an array already gives each imp its own');
       const adapter = compile(adapterInput as AdapterInput, compileOptionsFrom(flags));
-      const result = adapter.safeEnrich(request as BidRequest, values as FieldValues, { allImps: flags['all-imps'] === true });
+      const result = perImp
+        ? adapter.safeEnrichImps(request as BidRequest, values as PerImpValues)
+        : adapter.safeEnrich(request as BidRequest, values as FieldValues, { allImps: flags['all-imps'] === true });
       const warnings = [...adapter.warnings, ...result.warnings];
       if (!result.ok) return fail(result.issues, warnings);
       if (flags.json) io.stdout(toJson({ ok: true, request: result.request, warnings }, 'the enriched request') + '\n');

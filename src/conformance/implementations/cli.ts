@@ -1,7 +1,8 @@
 /**
  * A command line as a conformance implementation: each case is written to temporary files and run through
  * `enrich --json` or `validate --json` of the given command (ours: `node dist/cli.js`; anyone's own CLI that
- * follows SPEC §6). Exit codes are checked too: 0 with ok, 1 with issues.
+ * follows SPEC §6); an `enrich-imps` case is an `enrich` whose values file holds the list of values per imp
+ * (SPEC §8.2). Exit codes are checked too: 0 with ok, 1 with issues.
  */
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
@@ -28,11 +29,24 @@ function flags(testCase: ResolvedCase): string[] {
   return out;
 }
 
+/**
+ * A CLI reads a values file that holds a JSON array as values per imp (SPEC §8.2), anything else as one values
+ * object: so a case whose values have the other shape (an `enrich` case that hands `safeEnrich` an array, an
+ * `enrich-imps` case that hands `safeEnrichImps` a non-array) cannot be put to a CLI.
+ */
+function skips(testCase: ResolvedCase): string | undefined {
+  const list = Array.isArray(testCase.values ?? []);
+  if (testCase.kind === 'enrich' && Array.isArray(testCase.values)) return 'a CLI reads a values file holding an array as values per imp (SPEC §8.2), so it cannot hand one to safeEnrich';
+  if (testCase.kind === 'enrich-imps' && !list) return 'a CLI reads a values file holding anything but an array as one values object (SPEC §8.2), so it cannot hand one to safeEnrichImps';
+  return undefined;
+}
+
 /** @param command the CLI to run, e.g. `['node', 'dist/cli.js']`. */
 export function cliImplementation(command: readonly string[], name = 'cli'): Implementation {
   return {
     name,
-    kinds: ['validate', 'enrich'],
+    kinds: ['validate', 'enrich', 'enrich-imps'],
+    skips,
     async run(testCase: ResolvedCase): Promise<Outcome> {
       const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bidfields-case-'));
       try {
@@ -45,7 +59,7 @@ export function cliImplementation(command: readonly string[], name = 'cli'): Imp
         const args =
           testCase.kind === 'validate'
             ? ['validate', adapter, '--json', ...flags(testCase)]
-            : ['enrich', '--adapter', adapter, '--values', write('values.json', testCase.values ?? {}), '--request', write('request.json', testCase.request), '--json', ...flags(testCase), ...(testCase.options?.allImps ? ['--all-imps'] : [])];
+            : ['enrich', '--adapter', adapter, '--values', write('values.json', testCase.values ?? (testCase.kind === 'enrich-imps' ? [] : {})), '--request', write('request.json', testCase.request), '--json', ...flags(testCase), ...(testCase.options?.allImps ? ['--all-imps'] : [])];
         const { code, stdout, stderr } = await exec(command, args);
         let answer: { ok: boolean; request?: unknown; issues?: Outcome['warnings']; warnings?: Outcome['warnings'] };
         try {

@@ -3,6 +3,11 @@
  * `safeEnrich` for enrich cases. It checks only the shapes it reads, so cases about JSON Schema rules (an
  * expected `schema` issue, lenient-mode warnings for unknown keys) are skipped with that reason; every other
  * validate and enrich case must give the same codes, paths, fields and requests as the full engine.
+ * `enrich-imps` cases are not among its kinds: the compact engine has no per-imp entry point (the page applies
+ * each Prebid bid to its own imp itself, and lets the later bid win a request-level target, docs/records.md), and
+ * running each entry as a one-imp `safeEnrich` is not equivalent to `safeEnrichImps`: it cannot see
+ * `conflicting_values` between imps, its value paths would lack the `/<i>` prefix, and request issues would point
+ * at the wrong imp. The Prebid kinds hold the page to the per-bid rules instead.
  */
 import { refused } from './refused.js';
 import { compileCompact } from '../../core/compact/engine.js';

@@ -1,10 +1,12 @@
 /**
- * The library as a conformance implementation, in process: `validateAdapter`, `compile` then `safeEnrich`, and
- * the protocol wrappers for `rtb` / `prebid-server` cases, and the Prebid.js bidder module (source) for Prebid cases.
+ * The library as a conformance implementation, in process: `validateAdapter`, `compile` then `safeEnrich` (or
+ * `safeEnrichImps` for `enrich-imps` cases), the protocol wrappers for `rtb` / `prebid-server` cases, and the
+ * Prebid.js bidder module (source) for Prebid cases.
  */
 import { refused } from './refused.js';
 import { compile, validateAdapter } from '../../core/compile.js';
 import type { AdapterInput, BidRequest, FieldValues } from '../../core/types.js';
+import type { PerImpValues } from '../../core/adapter.js';
 import type { Implementation, Outcome, ResolvedCase } from '../types.js';
 import { runProtocolCase } from './protocols.js';
 import { prebidImplementation } from './prebid.js';
@@ -33,9 +35,12 @@ export function runWithLibrary(testCase: ResolvedCase): Outcome | Promise<Outcom
   } catch (error) {
     return refused(error);
   }
-  const result = adapter.safeEnrich(testCase.request as BidRequest, (testCase.values ?? {}) as FieldValues, testCase.options);
+  const result =
+    testCase.kind === 'enrich-imps'
+      ? adapter.safeEnrichImps(testCase.request as BidRequest, (testCase.values ?? []) as PerImpValues)
+      : adapter.safeEnrich(testCase.request as BidRequest, (testCase.values ?? {}) as FieldValues, testCase.options);
   const warnings = [...adapter.warnings, ...result.warnings];
   return result.ok ? { ok: true, request: result.request, warnings } : { ok: false, issues: result.issues, warnings };
 }
 
-export const libraryImplementation: Implementation = { name: 'library', kinds: ['validate', 'enrich', 'rtb', 'prebid-server', 'prebid-js-request', 'prebid-js-response'], run: runWithLibrary };
+export const libraryImplementation: Implementation = { name: 'library', kinds: ['validate', 'enrich', 'enrich-imps', 'rtb', 'prebid-server', 'prebid-js-request', 'prebid-js-response'], run: runWithLibrary };
