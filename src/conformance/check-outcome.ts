@@ -76,9 +76,11 @@ export function checkOutcome(testCase: ResolvedCase, outcome: Outcome): string[]
     // Cases with an input request compare the output with it (whole, or as `set` changes); Prebid cases build
     // their request from bids, so only an explicit `request` is compared.
     const hasInput = testCase.kind === 'enrich' || testCase.kind === 'enrich-imps' || testCase.kind === 'rtb' || testCase.kind === 'prebid-server';
-    const wanted = expect.request !== undefined ? expect.request : hasInput ? applySet(testCase.request, expect.set ?? {}) : undefined;
+    // Every request sent (values per imp, split) is compared as `requests`; then the input is not the expectation.
+    const wanted = expect.request !== undefined ? expect.request : hasInput && expect.requests === undefined ? applySet(testCase.request, expect.set ?? {}) : undefined;
     if (wanted !== undefined) reasons.push(...diffPaths(wanted, outcome.request).map((line) => `request ${line}`));
     if (expect.http !== undefined) reasons.push(...diffPaths(expect.http, outcome.http).map((line) => `http ${line}`));
+    if (expect.requests !== undefined) reasons.push(...diffPaths(expect.requests, outcome.requests).map((line) => `requests ${line}`));
     if (expect.bids !== undefined) reasons.push(...diffPaths(expect.bids, outcome.bids).map((line) => `bids ${line}`));
   }
   reasons.push(...compareIssues('warning', expect.warnings ?? [], outcome.warnings));

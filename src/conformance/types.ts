@@ -19,7 +19,7 @@ export interface HttpExpectation {
 }
 
 export type Expectation =
-  | { ok: true; request?: unknown; set?: Record<string, unknown>; http?: HttpExpectation | null; bids?: unknown[]; warnings?: ExpectedIssue[] }
+  | { ok: true; request?: unknown; set?: Record<string, unknown>; http?: HttpExpectation | null; requests?: SentRequest[]; bids?: unknown[]; warnings?: ExpectedIssue[] }
   | { ok: false; issues: ExpectedIssue[]; warnings?: ExpectedIssue[] };
 
 export type CaseKind = 'validate' | 'enrich' | 'enrich-imps' | 'rtb' | 'prebid-server' | 'prebid-js-request' | 'prebid-js-response';
@@ -58,8 +58,14 @@ export interface ResolvedCase extends FixtureCase {
 }
 
 /** What an implementation answers for a case. Warnings count on both outcomes. */
+/** One HTTP request sent and its body as JSON (SPEC §8.8: several with split). */
+export interface SentRequest {
+  http: HttpExpectation;
+  request: unknown;
+}
+
 export type Outcome =
-  | { ok: true; request?: unknown; http?: HttpExpectation | null; bids?: unknown[]; warnings: Issue[] }
+  | { ok: true; request?: unknown; http?: HttpExpectation | null; requests?: SentRequest[]; bids?: unknown[]; warnings: Issue[] }
   | { ok: false; issues: Issue[]; warnings: Issue[] };
 
 export interface Implementation {

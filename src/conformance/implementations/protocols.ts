@@ -7,8 +7,9 @@ import { refused } from './refused.js';
 import { compile } from '../../core/compile.js';
 import type { CompiledAdapter } from '../../core/adapter.js';
 import type { AdapterInput, BidRequest, FieldValues } from '../../core/types.js';
-import { compilePrebidServer, safeBuildPrebidServerRequest } from '../../protocols/prebid-server.js';
-import { safeBuildRtbRequest } from '../../protocols/rtb.js';
+import type { PerImpValues } from '../../core/adapter.js';
+import { compilePrebidServer, safeBuildPrebidServerRequest, safeBuildPrebidServerRequests } from '../../protocols/prebid-server.js';
+import { safeBuildRtbRequest, safeBuildRtbRequests } from '../../protocols/rtb.js';
 import type { Outcome, ResolvedCase } from '../types.js';
 
 function compileFor(testCase: ResolvedCase): CompiledAdapter {
@@ -25,6 +26,14 @@ export function runProtocolCase(testCase: ResolvedCase): Outcome {
     adapter = compileFor(testCase);
   } catch (error) {
     return refused(error);
+  }
+  // Values per imp (an array): every request the wrapper sends (SPEC §8.2, §8.8).
+  if (Array.isArray(testCase.values)) {
+    const buildAll = testCase.kind === 'rtb' ? safeBuildRtbRequests : safeBuildPrebidServerRequests;
+    const all = buildAll(adapter, testCase.request as BidRequest, testCase.values as PerImpValues);
+    const warnings = [...adapter.warnings, ...all.warnings];
+    if (!all.ok) return { ok: false, issues: all.issues, warnings };
+    return { ok: true, requests: all.http.map(({ method, url, headers, body }) => ({ http: { method, url, headers }, request: JSON.parse(body) })), warnings };
   }
   const build = testCase.kind === 'rtb' ? safeBuildRtbRequest : safeBuildPrebidServerRequest;
   const result = build(adapter, testCase.request as BidRequest, (testCase.values ?? {}) as FieldValues, testCase.options);

@@ -33,8 +33,8 @@ export interface AdapterCheck {
   /** The record's CPM field and bidder code, when the input was a record (its endpoint is `endpoint`). */
   record?: { cpmField?: string; bidderCode?: string; split?: 'imp' };
   endpoint?: URL;
-  /** The endpoint's template, when it has placeholders (SPEC §8.7). */
-  template?: Template;
+  /** The endpoint's template, when it has placeholders (SPEC §8.7); `'unreadable'` when they do not parse. */
+  template?: Template | 'unreadable';
 }
 
 const PROTOCOLS: readonly unknown[] = ['rtb', 'prebid-server', 'prebid-js'];
@@ -110,11 +110,11 @@ export function checkAdapter(input: unknown, options: CompileOptions, kit: Check
     out.issues.push(...planned.issues);
     if (planned.plan) plans.push(planned.plan);
   });
-  const parts = isArray ? { fields } : { fields, constants: input.constants, requireOneOf: input.requireOneOf, endpointKeys: out.template && templateKeys(out.template) };
+  const parts = isArray ? { fields } : { fields, constants: input.constants, requireOneOf: input.requireOneOf, endpointKeys: out.template === 'unreadable' ? undefined : out.template ? templateKeys(out.template) : [] };
   const rules = recordRules(parts, fieldsPath, protocol, extBase as readonly string[]);
   const reported = (path: string) => schema.errors.some((found) => path === found.path || path.startsWith(found.path + '/'));
   for (const problem of rules.problems) if (!reported(problem.path)) out.issues.push(issue(problem.code, problem.path, recordMessage(problem, extBase as readonly string[]), problem.field));
-  if (out.issues.length === 0) out.plan = compilePlan({ fields: plans, constants: rules.constants, oneOf: rules.oneOf }, parts.endpointKeys);
+  if (out.issues.length === 0) out.plan = compilePlan({ fields: plans, constants: rules.constants, oneOf: rules.oneOf }, (parts as { endpointKeys?: string[] }).endpointKeys);
   return out;
 }
 

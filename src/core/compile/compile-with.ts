@@ -14,16 +14,18 @@ export function compileWith(kit: CheckKit) {
     const check = checkAdapter(input, options ?? {}, kit);
     if (!check.plan || !check.protocol) throw new BidfieldsError(check.issues, check.warnings);
     const fields = (Array.isArray(input) ? input : input.fields) as FieldDefinition[];
+    // A checked record's template parsed (an unreadable one is an issue).
+    const template = check.template === 'unreadable' ? undefined : check.template;
     return new CompiledAdapter(check.plan, {
       protocol: check.protocol,
       fields,
       endpoint: check.endpoint,
-      endpointTemplate: check.template && (input as { endpoint: string }).endpoint,
+      endpointTemplate: template && (input as { endpoint: string }).endpoint,
       split: check.record?.split,
       cpmField: check.record?.cpmField,
       bidderCode: check.record?.bidderCode,
       warnings: check.warnings,
-    }, check.template && { parts: check.template, options: { knownEndpoints: [...(options?.knownEndpoints ?? [])], allowLocal: options?.allowLocal === true } });
+    }, template && { parts: template, options: { knownEndpoints: [...(options?.knownEndpoints ?? [])], allowLocal: options?.allowLocal === true } });
   };
 }
 

@@ -66,14 +66,15 @@ const TEMPLATE_MESSAGES = {
 /**
  * Checks an endpoint that may be a template (SPEC §8.7): without placeholders as {@link checkEndpoint}; with them,
  * where they sit and the fixed parts under every rule of SPEC §4 and the known endpoints. A template is returned
- * whenever its placeholders parse, refused or not, so the fields they name are checked too. Never throws.
+ * whenever its placeholders parse, refused or not, so the fields they name are checked too (`'unreadable'` when
+ * they do not: which fields they name is then unknown). Never throws.
  * @example checkEndpointOrTemplate('https://{region}.bid.example.com/rtb', 'rtb', '/endpoint', { knownEndpoints: ['*.bid.example.com'] }).template // ['https://', { key: 'region', place: 'host' }, '.bid.example.com/rtb']
  */
-export function checkEndpointOrTemplate(value: unknown, protocol: Protocol, path: string, options?: EndpointOptions): { issues: Issue[]; endpoint?: CheckedEndpoint; template?: Template } {
+export function checkEndpointOrTemplate(value: unknown, protocol: Protocol, path: string, options?: EndpointOptions): { issues: Issue[]; endpoint?: CheckedEndpoint; template?: Template | 'unreadable' } {
   try {
     const template = typeof value === 'string' && value.length <= MAX_ENDPOINT_LENGTH ? parseTemplate(value, protocol) : undefined;
     if (template === undefined) return checkEndpoint(value, protocol, path, options);
-    if (template === 'placement') return { issues: [issue('invalid_endpoint', path, TEMPLATE_MESSAGES.placement)] };
+    if (template === 'placement') return { issues: [issue('invalid_endpoint', path, TEMPLATE_MESSAGES.placement)], template: 'unreadable' };
     const reason: TemplateReason | undefined = judgeTemplate(template, protocol, options ?? {});
     if (reason === undefined) return { issues: [], template };
     const code = reason === 'uncovered' ? 'unknown_endpoint' : endpointCode(reason);

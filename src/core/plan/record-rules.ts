@@ -58,7 +58,10 @@ export interface RecordParts {
   fields: readonly unknown[];
   constants?: unknown;
   requireOneOf?: unknown;
-  /** The keys the endpoint template's placeholders name (SPEC §8.7), when it has any. */
+  /**
+   * The keys the endpoint's placeholders name (SPEC §8.7): `[]` without placeholders, `undefined` when they are
+   * unknown (placeholders that do not parse, reported with the endpoint): then no field is said to be unused.
+   */
   endpointKeys?: readonly string[];
 }
 
@@ -176,7 +179,7 @@ export function recordRules(parts: RecordParts, fieldsPath: string, protocol: un
       if (name.split('.').length !== 2) problems.push({ code: 'schema', path: `${at}/name`, field: name, rule: RecordRule.EndpointName });
       if (alsoTo !== undefined) problems.push({ code: 'schema', path: `${at}/alsoTo`, field: name, rule: RecordRule.EndpointAlsoTo });
       const key = param === undefined ? name : param;
-      if (!(parts.endpointKeys ?? []).includes(key as string)) problems.push({ code: 'schema', path: `${at}/name`, field: name, rule: RecordRule.EndpointUnused });
+      if (parts.endpointKeys && !parts.endpointKeys.includes(key as string)) problems.push({ code: 'schema', path: `${at}/name`, field: name, rule: RecordRule.EndpointUnused });
     }
     // The key: the param, else the name (SPEC §8.1); unique, and never a prototype key.
     // A name that is no key (unusable, or already reported as repeated) takes no part.
