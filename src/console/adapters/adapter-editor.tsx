@@ -2,7 +2,9 @@
  * The adapter editor. The record is checked as it is typed with the library's `validateAdapter` and the server's
  * known endpoints, the very check the server's save runs, so a record the editor accepts is one the server keeps;
  * each issue is shown under the input its JSON Pointer names, and all of them in a list. Fields, constants (name and
- * JSON value) and one-of groups (keys) are rows that can be added and removed.
+ * JSON value) and one-of groups (keys) are rows that can be added and removed. The endpoint may be a template with
+ * `{key}` placeholders (SPEC §8.7; its issues at the endpoint, a placeholder's field's at that field), and "Requests"
+ * sets `split` (SPEC §8.8).
  */
 import { useMemo, useState } from 'preact/hooks';
 import { validateAdapter, type Issue } from '../../index.js';
@@ -89,7 +91,7 @@ export function AdapterEditor({ initial, version, isNew, canSave, serverIssues, 
       <div class="row">
         <label for="adapter-endpoint">Endpoint</label>
         {/* Text, not type=url: a template is no URL yet, and the library alone judges it. */}
-        <input {...described('adapter-endpoint', 'adapter-endpoint-hint')} class="wide" type="text" inputMode="url" spellcheck={false} value={draft.endpoint} placeholder="https://bid.partner.example/openrtb" onInput={(e) => set({ endpoint: e.currentTarget.value })} />
+        <input {...described('adapter-endpoint', 'adapter-endpoint-hint')} class="wide endpoint" type="text" inputMode="url" spellcheck={false} value={draft.endpoint} placeholder="https://bid.partner.example/openrtb" onInput={(e) => set({ endpoint: e.currentTarget.value })} />
         {issuesAt('adapter-endpoint')}
         <p class="hint" id="adapter-endpoint-hint">
           {options.knownEndpoints.length > 0 ? `The server accepts endpoints on: ${options.knownEndpoints.join(', ')}. ` : 'The server was started without --known-endpoint, so it accepts no endpoint. '}

@@ -1,7 +1,8 @@
 /**
  * One field of the adapter editor: its inputs (name, key, type, display, required, the type's own rules, default,
  * more targets), each labelled "Field n …" so a screen reader and the browser test can tell the rows apart, each
- * issue under its input.
+ * issue under its input. A field named `predefinedEndpoint.<segment>` (SPEC §8.7) is entered like any other; a hint at
+ * its name says that it writes nothing and only fills the endpoint's placeholder of its key.
  */
 import { ENDPOINT_PREFIX } from '../../core/definition/names.js';
 import type { FieldDraft } from './draft.js';

@@ -326,6 +326,7 @@ function Requests({ protocol, split, imps, wire }: { protocol: string; split: bo
       {requests.length > 0 && (
         <section aria-label="Enriched request">
           <h2>{split ? 'Bodies sent, one per imp' : 'Enriched request'}</h2>
+          {split && <p class="hint">Each body holds its imp alone, at <code>/imp/0</code>; changed paths are paths in that body.</p>}
           {wire.warnings.map((w) => <p class="notice">{w.message} ({w.code})</p>)}
           {requests.map((r, k) =>
             split ? (
