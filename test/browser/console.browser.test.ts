@@ -3,8 +3,9 @@
 // demo data, plus rows whose names are hostile. Every flow runs under the page's real Content-Security-Policy, and
 // a listener fails the test on any CSP violation. The axe-core scans run in a second browser context that
 // bypasses the CSP, since axe is injected as a script (playwright's addScriptTag) that the CSP rightly refuses.
-// Screenshots of each page go to test/browser/.build/console-screenshots/ (two of them are in docs/, reports.png as
-// console-reports.png and preview-per-imp.png as console-preview.png: the README shows one, docs/console.md both).
+// Screenshots of each page go to test/browser/.build/console-screenshots/ (three of them are in docs/, reports.png as
+// console-reports.png, preview-per-imp.png as console-preview.png and preview-split.png as console-preview-split.png:
+// the README shows the first, docs/console.md all three).
 // Needs /usr/bin/chromium (.ci/run installs it); outside CI a missing one or an unbuilt console skips.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -12,7 +13,7 @@ import { createRequire } from 'node:module';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, type ApiClient, type ReportRequest } from '../../src/client/index.js';
-import { compile } from '../../src/index.js';
+import { buildRtbRequests, compile } from '../../src/index.js';
 import { CONSOLE_CSP, loadConsoleAssets } from '../../src/server/console-assets.js';
 import { formatCell } from '../../src/console/format.js';
 import { changedPaths } from '../../src/console/preview/json-lines.js';
@@ -28,7 +29,8 @@ const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', 
 
 const HOSTILE = '<img src=x onerror=alert(1)>';
 const HOSTILE_NAMES = [HOSTILE, `"'><script>alert(2)</script>`, '=HYPERLINK("http://x")'];
-const KNOWN = ['rtb.example-dsp.com', 'pbs.example-ssp.com'];
+// The '*.' entry is what a template's host placeholder needs (SPEC §8.7), given to the server as --known-endpoint is.
+const KNOWN = ['rtb.example-dsp.com', 'pbs.example-ssp.com', '*.bid.example-ssp.com'];
 const REPORT = { startDate: '2024-12-01', endDate: '2024-12-05', dimensions: ['date', 'country'], metrics: ['requests', 'impression', 'revenue', 'ecpm', 'fillrate'], totals: true } as const;
 const PAGE_SIZE = 7;
 
@@ -434,6 +436,116 @@ describe.skipIf(missing !== undefined && !process.env.CI)(`the console in headle
     await page.close();
   }, 90_000);
 
+  it('Bid adapters, SPEC §8.7-8.8: an endpoint template, endpoint-only fields and one request per imp; each issue at its input; saved as typed', async () => {
+    const page = await newPage();
+    await signIn(page, ADMIN);
+    await page.goto(`${server.url}/#/adapters?bidder=new`);
+    await page.getByLabel('Protocol').selectOption('rtb');
+    await page.getByLabel('Bidder code').fill('tpl');
+    expect(await page.locator('#adapter-endpoint-hint').textContent()).toContain('https://{region}.bid.example.com/pub/{publisherId}');
+    expect(await page.locator('#adapter-endpoint-hint').textContent()).toContain('*.bid.example-ssp.com');
+    // A host no '*.' entry covers, then a placeholder no field has: each at the endpoint.
+    await page.getByLabel('Endpoint').fill('https://{region}.example-ssp.com/pub/{publisherId}');
+    await expect.poll(() => page.locator('#adapter-endpoint-issues').textContent()).toContain('unknown_endpoint');
+    expect(await page.locator('#adapter-endpoint').getAttribute('aria-describedby')).toBe('adapter-endpoint-hint adapter-endpoint-issues');
+    await page.getByLabel('Endpoint').fill('https://{region}.bid.example-ssp.com/pub/{publisherId}');
+    await expect.poll(() => page.locator('#adapter-endpoint-issues').textContent()).toContain('invalid_endpoint');
+
+    await page.getByLabel('Field 1 name', { exact: true }).fill('predefinedEndpoint.region');
+    await page.getByLabel('Field 1 key (param)').fill('region');
+    await page.getByLabel('Field 1 display', { exact: true }).fill('Region');
+    expect(await page.locator('#field-0-name-hint').textContent()).toContain('writes nothing into the request');
+    expect(await page.locator('#field-0-name-hint').textContent()).toContain('{region}');
+    // A placeholder's field must always have a value: said at its "required".
+    await expect.poll(() => page.locator('#field-0-required-issues').textContent()).toContain('(schema)');
+    await page.getByLabel('Field 1 required').check();
+    await page.getByRole('button', { name: 'Add field' }).click();
+    await page.getByLabel('Field 2 name', { exact: true }).fill('predefinedEndpoint.publisherId');
+    await page.getByLabel('Field 2 key (param)').fill('publisherId');
+    await page.getByLabel('Field 2 display', { exact: true }).fill('Publisher');
+    await page.getByLabel('Field 2 default', { exact: true }).fill('p1');
+    await page.getByRole('button', { name: 'Add field' }).click();
+    await page.getByLabel('Field 3 name', { exact: true }).fill('predefinedEndpoint.unused');
+    await page.getByLabel('Field 3 key (param)').fill('unused');
+    await page.getByLabel('Field 3 display', { exact: true }).fill('Unused');
+    await expect.poll(() => page.locator('#field-2-name-issues').textContent()).toContain('used by a placeholder');
+    await page.getByLabel('Field 3 name', { exact: true }).fill('prd.impTagId');
+    await page.getByLabel('Field 3 key (param)').fill('placementId');
+    await page.getByLabel('Field 3 display', { exact: true }).fill('Placement');
+    await page.getByLabel('Requests').selectOption('imp');
+    await page.getByText('No issues: the record is valid.').waitFor();
+    expect(await page.locator('.issues-at').count()).toBe(0);
+    await page.screenshot({ path: path.join(shots, 'adapters-template.png'), fullPage: true });
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText(/^Saved tpl, version 1, at /).waitFor();
+    expect((await api.adapters.get('tpl')).adapter).toEqual({
+      protocol: 'rtb',
+      bidderCode: 'tpl',
+      endpoint: 'https://{region}.bid.example-ssp.com/pub/{publisherId}',
+      split: 'imp',
+      fields: [
+        { name: 'predefinedEndpoint.region', param: 'region', type: 'text', display: 'Region', required: true },
+        { name: 'predefinedEndpoint.publisherId', param: 'publisherId', type: 'text', display: 'Publisher', default: 'p1' },
+        { name: 'prd.impTagId', param: 'placementId', type: 'text', display: 'Placement' },
+      ],
+    });
+    await expect.poll(() => page.url()).toContain('#/adapters?bidder=tpl');
+    await page.reload();
+    await page.getByLabel('Requests').waitFor();
+    expect(await page.getByLabel('Requests').inputValue()).toBe('imp');
+    expect(await page.getByLabel('Endpoint').inputValue()).toBe('https://{region}.bid.example-ssp.com/pub/{publisherId}');
+    expect(await cspViolations(page)).toEqual([]);
+    await page.close();
+  }, 90_000);
+
+  it('Placement preview, SPEC §8.7-8.8: one request per imp, each with the URL its values make; a hostile region at its input and no request', async () => {
+    const page = await newPage();
+    await signIn(page, ADMIN);
+    await page.goto(`${server.url}/#/preview?bidder=tpl`);
+    await page.getByLabel('Bid request', { exact: true }).selectOption('bsm-site-video-3imp-pmp-deal-ext');
+    const region = page.getByLabel('Region (required)');
+    await region.fill('eu');
+    await page.getByLabel('Placement', { exact: true }).fill('top');
+    await page.getByLabel('Values of').selectOption({ label: 'Imp 2 (id "2"): left as it is' });
+    await page.getByLabel('Enrich imp 2').check();
+    await region.fill('us');
+    await page.getByLabel('Publisher', { exact: true }).fill('p 2');
+    await page.getByLabel('Placement', { exact: true }).fill('side');
+
+    const wire = page.locator('[data-testid=http-request]');
+    await expect.poll(() => wire.count()).toBe(2);
+    const headers = '\ncontent-type: application/json\nx-openrtb-version: 2.6';
+    expect(await wire.allTextContents()).toEqual([`POST https://eu.bid.example-ssp.com/pub/p1${headers}`, `POST https://us.bid.example-ssp.com/pub/p%202${headers}`]);
+    expect(await wire.evaluateAll((pres) => pres.map((pre) => pre.getAttribute('data-imp')))).toEqual(['0', '1']);
+    const wireRegion = page.getByRole('region', { name: 'Wire' });
+    expect(await wireRegion.getByRole('heading', { level: 3 }).allTextContents()).toEqual(['Request 1: imp 1 (id "1")', 'Request 2: imp 2 (id "2")']);
+    expect(await page.locator('[data-testid=split]').textContent()).toContain('2 requests');
+
+    // The page shows what the wrapper builds: the same URLs and bodies, each body with its imp alone.
+    const request = JSON.parse(fs.readFileSync(path.join(repo, 'fixtures/requests/bsm-site-video-3imp-pmp-deal-ext.json'), 'utf8'));
+    const stored = await api.adapters.get('tpl');
+    const built = buildRtbRequests(compile(stored.adapter, { knownEndpoints: KNOWN }), request, [{ region: 'eu', placementId: 'top' }, { region: 'us', publisherId: 'p 2', placementId: 'side' }, null]);
+    expect(built.map((http) => http.url)).toEqual(['https://eu.bid.example-ssp.com/pub/p1', 'https://us.bid.example-ssp.com/pub/p%202']);
+    expect(await page.locator('[data-testid=enriched]').allTextContents()).toEqual(built.map((http) => JSON.stringify(JSON.parse(http.body), null, 2) + '\n'));
+    expect(built.map((http) => (JSON.parse(http.body) as { imp: { id: string; tagid: string }[] }).imp.map((imp) => [imp.id, imp.tagid]))).toEqual([[['1', 'top']], [['2', 'side']]]);
+    await page.screenshot({ path: path.join(shots, 'preview-split.png'), fullPage: true });
+
+    // A hostile region: invalid_value at imp 2's Region input, and no request at all.
+    await region.fill('x.evil.com');
+    await expect.poll(() => page.locator('#value-0-issues').textContent()).toContain('invalid_value');
+    expect(await region.getAttribute('aria-invalid')).toBe('true');
+    expect(await wire.count()).toBe(0);
+    expect(await page.getByRole('region', { name: 'Enriched request' }).textContent()).toContain('/1/region');
+    expect(await page.getByLabel('Values of').locator('option').allTextContents()).toEqual(['Imp 1 (id "1")', 'Imp 2 (id "2"): 1 issue', 'Imp 3 (id "3"): left as it is']);
+    expect(await page.locator('main').textContent()).not.toContain('evil.com/pub');
+    await page.screenshot({ path: path.join(shots, 'preview-split-refused.png'), fullPage: true });
+    await region.fill('us');
+    await expect.poll(() => wire.count()).toBe(2);
+    expect(dialogs).toEqual([]);
+    expect(await cspViolations(page)).toEqual([]);
+    await page.close();
+  }, 90_000);
+
   it('Service reads reports and adapters but may not save; Publisher is told why not', async () => {
     const page = await newPage();
     await signIn(page, SERVICE);
@@ -507,6 +619,15 @@ describe.skipIf(missing !== undefined && !process.env.CI)(`the console in headle
     await page.getByLabel('Bid request', { exact: true }).selectOption('bsm-site-video-3imp-pmp-deal-ext');
     await page.locator('#oneof-issues').waitFor();
     await scan('placement preview, SPEC §8');
+    await page.goto(`${server.url}/#/adapters?bidder=tpl`);
+    await page.getByLabel('Field 1 required').uncheck();
+    await page.locator('#field-0-required-issues').waitFor();
+    await scan('bid adapters, an endpoint template');
+    await page.goto(`${server.url}/#/preview?bidder=tpl`);
+    await page.getByLabel('Bid request', { exact: true }).selectOption('bsm-site-video-3imp-pmp-deal-ext');
+    await page.getByLabel('Region (required)').fill('eu');
+    await page.locator('[data-testid=http-request]').waitFor();
+    await scan('placement preview, split per imp');
     await scanning.close();
   }, 90_000);
 });

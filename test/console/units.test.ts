@@ -1,12 +1,17 @@
-// The console's pure parts (issue 14, issue 20): report settings survive the address, the editor's draft becomes the
-// record validateAdapter checks (and back), keys, booleans, more targets, constants and one-of groups included;
-// every issue pointer of a record finds its input, changed paths and marked JSON lines of the preview, values per
-// imp, the wire request, numbers for people.
+// The console's pure parts (issues 14, 20, 21): report settings survive the address, the editor's draft becomes the
+// record validateAdapter checks (and back), keys, booleans, more targets, constants, one-of groups, endpoint
+// templates, endpoint-only fields and split included; every issue pointer of a record finds its input; the adapters
+// service takes a template under a '*.' known endpoint; changed paths and marked JSON lines of the preview, values per
+// imp, the wrapper's requests (one, or one per imp with its URL), numbers for people.
 import { describe, expect, it } from 'vitest';
-import { compile, compilePrebidServer, formFields, safeBuildPrebidServerRequest, safeBuildRtbRequest, validateAdapter, type AdapterRecord, type BidRequest } from '../../src/index.js';
+import { compile, compilePrebidServer, formFields, safeBuildPrebidServerRequests, safeBuildRtbRequests, validateAdapter, type AdapterRecord, type BidRequest } from '../../src/index.js';
+import { createAdapterService } from '../../src/adapters/service.js';
+import type { AdapterStore } from '../../src/adapters/store.js';
+import type { StoredAdapter } from '../../src/adapters/types.js';
+import { ROLE } from '../../src/auth/roles.js';
 import { bidsEntry } from '../../src/console/preview/bids-entry.js';
 import { impsOf, isValuePath, issuesOfImp, perImpEntries } from '../../src/console/preview/per-imp.js';
-import { wireRequest } from '../../src/console/preview/wire.js';
+import { httpLines, wireRequests } from '../../src/console/preview/wire.js';
 import { paramsFrom, requestOf, settingsFrom } from '../../src/console/reports/settings.js';
 import { draftIssues, draftOf, emptyConstant, emptyDraft, emptyField, inputFor, recordOf } from '../../src/console/adapters/draft.js';
 import { changedPaths, jsonLines } from '../../src/console/preview/json-lines.js';
@@ -49,8 +54,8 @@ describe('the editor draft', () => {
     for (const found of issues) if (found.path.startsWith('/fields/')) expect(inputFor(found.path)).toMatch(/^field-0-/);
   });
   it('maps every pointer to the deepest input there is', () => {
-    expect(['/protocol', '/endpoint', '/cpmField', '/bidderCode', '/fields/3/options/1/value', '/fields/0', '/fields/2/pattern', '/fields/1/x', '', '/fields', '/other'].map(inputFor)).toEqual([
-      'adapter-protocol', 'adapter-endpoint', 'adapter-cpmField', 'adapter-bidderCode', 'field-3-options', 'field-0-name', 'field-2-pattern', 'field-1-name', undefined, undefined, undefined,
+    expect(['/protocol', '/endpoint', '/cpmField', '/bidderCode', '/split', '/fields/3/options/1/value', '/fields/0', '/fields/2/pattern', '/fields/1/x', '', '/fields', '/other'].map(inputFor)).toEqual([
+      'adapter-protocol', 'adapter-endpoint', 'adapter-cpmField', 'adapter-bidderCode', 'adapter-split', 'field-3-options', 'field-0-name', 'field-2-pattern', 'field-1-name', undefined, undefined, undefined,
     ]);
     expect(['/fields/2/param', '/fields/0/alsoTo', '/fields/0/alsoTo/1', '/constants/0/name', '/constants/0/value', '/constants/1/value/__proto__', '/constants/3', '/constants', '/requireOneOf/0/1', '/requireOneOf/2', '/requireOneOf', '/constants/x/name'].map(inputFor)).toEqual([
       'field-2-param', 'field-0-alsoTo', 'field-0-alsoTo', 'constant-0-name', 'constant-0-value', 'constant-1-value', 'constant-3-name', undefined, 'oneof-0', 'oneof-2', undefined, undefined,
@@ -130,6 +135,83 @@ describe('the editor draft of a record of SPEC §8', () => {
   });
 });
 
+describe('the editor draft of an endpoint template (SPEC §8.7, §8.8)', () => {
+  const known = { knownEndpoints: ['*.bid.example-ssp.com'] };
+  const record: AdapterRecord = {
+    protocol: 'rtb', bidderCode: 'tpl', endpoint: 'https://{region}.bid.example-ssp.com/pub/{publisherId}?aid={accountId}', split: 'imp',
+    fields: [
+      { name: 'predefinedEndpoint.region', param: 'region', type: 'text', display: 'Region', required: true },
+      { name: 'predefinedEndpoint.publisherId', param: 'publisherId', type: 'text', display: 'Publisher', default: 'p1' },
+      { name: 'predefinedImpExt.bidder.accountId', param: 'accountId', type: 'number', display: 'Account', required: true },
+    ],
+  };
+
+  it('is the record it was made from, split included, and the record is valid', () => {
+    expect(validateAdapter(record, known)).toEqual([]);
+    expect(draftOf(record)).toMatchObject({ endpoint: record.endpoint, split: 'imp' });
+    expect(recordOf(draftOf(record))).toEqual(record);
+    expect(draftOf({ ...record, split: 'none' }).split).toBe('none');
+    expect(recordOf(draftOf({ ...record, split: 'none' }))).toEqual({ ...record, split: 'none' });
+    const { split: _, ...whole } = record;
+    expect(draftOf(whole).split).toBe('');
+    expect(recordOf(draftOf(whole))).not.toHaveProperty('split');
+    expect(emptyDraft().split).toBe('');
+  });
+
+  it('puts every issue of a template at an input: the endpoint, the split, the field a placeholder names', () => {
+    const cases: [Partial<AdapterRecord>, string, string, string][] = [
+      [{ endpoint: 'https://{region}.other.example.com/pub/{publisherId}?aid={accountId}' }, 'unknown_endpoint', '/endpoint', 'adapter-endpoint'],
+      [{ endpoint: 'https://bid{region}.bid.example-ssp.com/pub/{publisherId}?aid={accountId}' }, 'invalid_endpoint', '/endpoint', 'adapter-endpoint'],
+      [{ endpoint: 'https://{region}.bid.example-ssp.com/pub/{publisherId}?aid={accountId}&x={nobody}' }, 'invalid_endpoint', '/endpoint', 'adapter-endpoint'],
+      [{ split: 'slot' as 'imp' }, 'schema', '/split', 'adapter-split'],
+      [{ fields: [{ ...record.fields[0]!, required: false }, ...record.fields.slice(1)] }, 'schema', '/fields/0/required', 'field-0-required'],
+      [{ endpoint: 'https://{region}.bid.example-ssp.com/pub?aid={accountId}' }, 'schema', '/fields/1/name', 'field-1-name'],
+      [{ fields: [record.fields[0]!, { ...record.fields[1]!, alsoTo: ['predefinedImpExt.p'] }, record.fields[2]!] }, 'schema', '/fields/1/alsoTo', 'field-1-alsoTo'],
+    ];
+    for (const [change, code, path, input] of cases) {
+      const draft = draftOf({ ...record, ...change });
+      const issues = draftIssues(draft, validateAdapter(recordOf(draft), known));
+      expect(issues.map((i) => [i.code, i.path, inputFor(i.path)]), JSON.stringify(change)).toContainEqual([code, path, input]);
+      for (const found of issues) expect(inputFor(found.path), found.path).toBeDefined();
+    }
+  });
+});
+
+describe('the console server with a \'*.\' known endpoint (bidfields serve --known-endpoint)', () => {
+  /** A store in memory, enough for the service. */
+  function memoryStore(): AdapterStore {
+    const held = new Map<string, StoredAdapter>();
+    return {
+      list: async () => [...held.values()],
+      get: async (code) => held.get(code),
+      put: async (code, adapter, version) => {
+        const stored = { bidderCode: code, version: version + 1, updatedAt: new Date(0).toISOString(), adapter };
+        held.set(code, stored);
+        return stored;
+      },
+      delete: async (code) => held.delete(code),
+    };
+  }
+  const record = {
+    protocol: 'rtb', endpoint: 'https://{region}.bid.example-ssp.com/rtb', split: 'imp',
+    fields: [{ name: 'predefinedEndpoint.region', param: 'region', type: 'text', display: 'Region', required: true }],
+  };
+
+  it('saves a template whose host placeholder a \'*.\' entry covers, and refuses one no entry covers', async () => {
+    const service = createAdapterService(memoryStore(), { knownEndpoints: ['rtb.example-dsp.com', '*.bid.example-ssp.com'] });
+    expect(await service.put(ROLE.admin, 'tpl', { version: 0, adapter: record })).toMatchObject({ ok: true, status: 201, body: { adapter: { ...record, bidderCode: 'tpl' } } });
+    expect(await service.put(ROLE.admin, 'other', { version: 0, adapter: { ...record, endpoint: 'https://{region}.example-ssp.com/rtb' } })).toMatchObject({
+      ok: false, status: 400, issues: [{ code: 'unknown_endpoint', path: '/adapter/endpoint' }],
+    });
+    // An exact entry covers no placeholder label: the template needs the '*.' one.
+    const exact = createAdapterService(memoryStore(), { knownEndpoints: ['bid.example-ssp.com', 'eu.bid.example-ssp.com'] });
+    expect(await exact.put(ROLE.admin, 'tpl', { version: 0, adapter: record })).toMatchObject({ ok: false, status: 400, issues: [{ code: 'unknown_endpoint', path: '/adapter/endpoint' }] });
+    expect(await service.put(ROLE.admin, 'unused', { version: 0, adapter: { ...record, endpoint: 'https://eu.bid.example-ssp.com/rtb' } })).toMatchObject({
+      ok: false, status: 400, issues: [{ code: 'schema', path: '/adapter/fields/0/name' }],
+    });
+  });
+});
+
 describe('the preview diff', () => {
   const before = { id: 'r', imp: [{ id: '1', banner: { w: 1 } }], site: { id: 's' } };
   const after = { ...before, imp: [{ ...before.imp[0]!, tagid: 't', ext: { zone: 7 } }], site: { ...before.site, id: 'x/y' } };
@@ -165,19 +247,98 @@ describe('values per imp in the preview', () => {
     expect(issuesOfImp(issues, 1).map((i) => i.path)).toEqual(['/1']);
     expect(issuesOfImp(issues, 10).map((i) => i.path)).toEqual(['/10/a']);
   });
-  it('gives the wrapper\'s own HTTP request for a request enriched per imp', () => {
+  it('gives the wrapper\'s own requests for values per imp: one for the whole enrichment, its body as sent', () => {
     const known = { knownEndpoints: ['rtb.example.com', 'pbs.example.com'] };
     const fields = [{ name: 'predefinedImpExt.zone', param: 'zone', type: 'number', display: 'Zone' }] as const;
     const rtb = compile({ protocol: 'rtb', endpoint: 'https://rtb.example.com/bid?x=1', fields: [...fields] }, known);
     const pbs = compilePrebidServer({ protocol: 'prebid-server', endpoint: 'https://pbs.example.com', bidderCode: 'acme', fields: [{ ...fields[0], name: 'zone' }] }, known);
-    const one = { id: 'r', imp: [{ id: '1' }], site: { id: 's' } } as BidRequest;
-    for (const [adapter, build] of [[rtb, safeBuildRtbRequest], [pbs, safeBuildPrebidServerRequest]] as const) {
-      const enriched = adapter.safeEnrichImps(one, [{ zone: '7' }]);
-      const built = build(adapter, one, { zone: '7' });
-      expect(enriched.ok && built.ok).toBe(true);
-      if (enriched.ok && built.ok) expect(wireRequest(adapter, enriched.request)).toEqual({ ok: true, http: built.http });
+    const two = { id: 'r', imp: [{ id: '1' }, { id: '2' }], site: { id: 's' } } as BidRequest;
+    for (const [adapter, build] of [[rtb, safeBuildRtbRequests], [pbs, safeBuildPrebidServerRequests]] as const) {
+      const entries = [{ zone: '7' }, null];
+      const built = build(adapter, two, entries);
+      const wire = wireRequests(adapter, two, entries);
+      expect(built.ok && wire?.ok).toBe(true);
+      if (!built.ok || !wire?.ok) continue;
+      expect(wire.requests.map((r) => r.http)).toEqual(built.http);
+      expect(wire.requests).toHaveLength(1);
+      expect(wire.requests[0]).toMatchObject({ before: two, body: adapter.enrichImps(two, entries).request });
+      expect(wire.requests[0]!.imp).toBeUndefined();
     }
-    expect(wireRequest(compile({ protocol: 'rtb', fields: [] }), one)).toMatchObject({ ok: false, issues: [{ code: 'invalid_endpoint', path: '/endpoint' }] });
+    expect(wireRequests(rtb, two, [{ zone: '7' }, null]) as { ok: true; requests: { http: { url: string } }[] }).toMatchObject({ requests: [{ http: { url: 'https://rtb.example.com/bid?x=1' } }] });
+    expect(wireRequests(pbs, two, [{ zone: '7' }, null])).toMatchObject({ ok: true, requests: [{ http: { url: 'https://pbs.example.com/openrtb2/auction' } }] });
+    expect(wireRequests(compile({ protocol: 'rtb', fields: [] }), two, [{}, null])).toMatchObject({ ok: false, issues: [{ code: 'invalid_endpoint', path: '/endpoint' }] });
+    expect(wireRequests(compile({ protocol: 'prebid-js', bidderCode: 'acme', cpmField: 'price', endpoint: 'https://rtb.example.com/x', fields: [] }, known), two, [{}, null])).toBeUndefined();
+  });
+
+  describe('an endpoint template with split: imp (SPEC §8.7, §8.8)', () => {
+    const known = { knownEndpoints: ['*.bid.example-ssp.com', 'pbs.example-ssp.com'] };
+    const record: AdapterRecord = {
+      protocol: 'rtb', endpoint: 'https://{region}.bid.example-ssp.com/pub/{publisherId}', split: 'imp',
+      fields: [
+        { name: 'predefinedEndpoint.region', param: 'region', type: 'text', display: 'Region', required: true },
+        { name: 'predefinedEndpoint.publisherId', param: 'publisherId', type: 'text', display: 'Publisher', default: 'p1' },
+        { name: 'prd.impTagId', param: 'placementId', type: 'text', display: 'Placement' },
+        { name: 'prd.appSiteId', param: 'siteId', type: 'text', display: 'Site' },
+      ],
+    };
+    const request = { id: 'r', imp: [{ id: '1', banner: {} }, { id: '2', banner: {} }, { id: '3', banner: {} }], site: { id: 's' } } as BidRequest;
+    const adapter = compile(record, known);
+
+    it('lists one request per imp given values, each with its imp, the URL its values make and that imp alone', () => {
+      expect(validateAdapter(record, known)).toEqual([]);
+      // Imps 1 and 2 disagree on the site (request-level): with a split that is no conflict.
+      const entries: (Record<string, string> | null)[] = [{ region: 'EU', placementId: 'a', siteId: 's1' }, null, { region: 'us', publisherId: 'p 2/x', siteId: 's2' }];
+      const wire = wireRequests(adapter, request, entries);
+      const built = safeBuildRtbRequests(adapter, request, entries);
+      expect(wire?.ok && built.ok).toBe(true);
+      if (!wire?.ok || !built.ok) return;
+      expect(wire.requests.map((r) => r.http)).toEqual(built.http);
+      expect(wire.requests.map((r) => [r.imp, r.http.url])).toEqual([
+        [0, 'https://eu.bid.example-ssp.com/pub/p1'],
+        [2, 'https://us.bid.example-ssp.com/pub/p%202%2Fx'],
+      ]);
+      expect(httpLines(wire.requests[1]!.http)).toBe('POST https://us.bid.example-ssp.com/pub/p%202%2Fx\ncontent-type: application/json\nx-openrtb-version: 2.6');
+      const [first, third] = wire.requests as unknown as [{ body: BidRequest; before: BidRequest }, { body: BidRequest; before: BidRequest }];
+      expect([first.body.imp.map((i) => i.id), third.body.imp.map((i) => i.id)]).toEqual([['1'], ['3']]);
+      expect([first.body.site?.id, third.body.site?.id]).toEqual(['s1', 's2']);
+      expect(first.before).toEqual({ ...request, imp: [request.imp[0]] });
+      expect(changedPaths(first.before, first.body)).toEqual(['/imp/0/tagid', '/site/id']);
+      expect(changedPaths(third.before, third.body)).toEqual(['/site/id']);
+    });
+
+    it('refuses a value the template refuses at /<imp>/<key>, and sends nothing', () => {
+      for (const region of ['x.evil.com', 'evil.com/', 'a@b', 'xn--e1afmkfd', '']) {
+        const wire = wireRequests(adapter, request, [{ region: 'eu' }, { region }]);
+        expect(wire?.ok, region).toBe(false);
+        if (wire?.ok !== false) continue;
+        const at = wire.issues.filter(isValuePath);
+        expect(at.map((i) => [i.code, i.path]), region).toEqual([[region === '' ? 'missing_required' : 'invalid_value', '/1/region']]);
+        expect(issuesOfImp(wire.issues, 1)).toEqual(at);
+      }
+      // A path value cannot climb out of its segment either.
+      expect(wireRequests(adapter, request, [{ region: 'eu', publisherId: '..' }])).toMatchObject({ ok: false, issues: [{ code: 'invalid_value', path: '/0/publisherId' }] });
+    });
+
+    it('without a split: one request, and imps that disagree on a placeholder are conflicting_values at the later one', () => {
+      const whole = compile({ ...record, split: 'none' }, known);
+      const one = wireRequests(whole, request, [{ region: 'eu' }, { region: 'eu' }, null]);
+      expect(one).toMatchObject({ ok: true, requests: [{ http: { url: 'https://eu.bid.example-ssp.com/pub/p1' } }] });
+      expect(one?.ok && one.requests.map((r) => [r.imp, (r.body as BidRequest).imp.length])).toEqual([[undefined, 3]]);
+      expect(wireRequests(whole, request, [{ region: 'eu' }, { region: 'us' }, null])).toMatchObject({ ok: false, issues: [{ code: 'conflicting_values', path: '/1/region' }] });
+    });
+
+    it('says a request issue once, though the wrapper checks the request once per imp', () => {
+      const wire = wireRequests(adapter, { id: 'r', imp: [{ id: '1' }, { id: '2' }], site: 3 } as unknown as BidRequest, [{ region: 'eu', siteId: 'a' }, { region: 'us', siteId: 'b' }]);
+      expect(wire?.ok).toBe(false);
+      if (wire?.ok !== false) return;
+      expect(wire.issues.map((i) => [i.code, i.path])).toEqual([['path_conflict', '/site']]);
+      const built = safeBuildRtbRequests(adapter, { id: 'r', imp: [{ id: '1' }, { id: '2' }], site: 3 } as unknown as BidRequest, [{ region: 'eu', siteId: 'a' }, { region: 'us', siteId: 'b' }]);
+      expect(!built.ok && built.issues.length).toBe(2);
+    });
+
+    it('no imp given values: no request', () => {
+      expect(wireRequests(adapter, request, [null, null, null])).toMatchObject({ ok: true, requests: [] });
+    });
   });
 });
 

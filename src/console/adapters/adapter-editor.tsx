@@ -2,7 +2,9 @@
  * The adapter editor. The record is checked as it is typed with the library's `validateAdapter` and the server's
  * known endpoints, the very check the server's save runs, so a record the editor accepts is one the server keeps;
  * each issue is shown under the input its JSON Pointer names, and all of them in a list. Fields, constants (name and
- * JSON value) and one-of groups (keys) are rows that can be added and removed.
+ * JSON value) and one-of groups (keys) are rows that can be added and removed. The endpoint may be a template with
+ * `{key}` placeholders (SPEC §8.7; its issues at the endpoint, a placeholder's field's at that field), and "Requests"
+ * sets `split` (SPEC §8.8).
  */
 import { useMemo, useState } from 'preact/hooks';
 import { validateAdapter, type Issue } from '../../index.js';
@@ -48,8 +50,11 @@ export function AdapterEditor({ initial, version, isNew, canSave, serverIssues, 
   const setField = (i: number, change: Partial<FieldDraft>) => set({ fields: draft.fields.map((f, j) => (j === i ? { ...f, ...change } : f)) });
   const setConstant = (i: number, change: Partial<ConstantDraft>) => set({ constants: draft.constants.map((c, j) => (j === i ? { ...c, ...change } : c)) });
 
-  /** The props that tie an input to its issues: aria-invalid and aria-describedby. */
-  const described = (id: string) => (byInput.has(id) ? { id, 'aria-invalid': true, 'aria-describedby': `${id}-issues` } : { id });
+  /** The props that tie an input to its issues (aria-invalid, aria-describedby) and to its hint when it has one. */
+  const described = (id: string, hint?: string) => {
+    const by = [hint, byInput.has(id) && `${id}-issues`].filter(Boolean).join(' ');
+    return { id, ...(byInput.has(id) && { 'aria-invalid': true }), ...(by && { 'aria-describedby': by }) };
+  };
   const issuesAt = (id: string) =>
     byInput.has(id) && (
       <ul id={`${id}-issues`} class="issues-at" data-for={id}>
@@ -85,10 +90,24 @@ export function AdapterEditor({ initial, version, isNew, canSave, serverIssues, 
       </div>
       <div class="row">
         <label for="adapter-endpoint">Endpoint</label>
-        <input {...described('adapter-endpoint')} class="wide" type="url" value={draft.endpoint} placeholder="https://bid.partner.example/openrtb" onInput={(e) => set({ endpoint: e.currentTarget.value })} />
+        {/* Text, not type=url: a template is no URL yet, and the library alone judges it. */}
+        <input {...described('adapter-endpoint', 'adapter-endpoint-hint')} class="wide endpoint" type="text" inputMode="url" spellcheck={false} value={draft.endpoint} placeholder="https://bid.partner.example/openrtb" onInput={(e) => set({ endpoint: e.currentTarget.value })} />
         {issuesAt('adapter-endpoint')}
         <p class="hint" id="adapter-endpoint-hint">
-          {options.knownEndpoints.length > 0 ? `The server accepts endpoints on: ${options.knownEndpoints.join(', ')}.` : 'The server was started without --known-endpoint, so it accepts no endpoint.'}
+          {options.knownEndpoints.length > 0 ? `The server accepts endpoints on: ${options.knownEndpoints.join(', ')}. ` : 'The server was started without --known-endpoint, so it accepts no endpoint. '}
+          Placeholders <code>{'{key}'}</code> take a field's value (by its key) per request, as a whole host label or inside a path segment
+          {draft.protocol === 'rtb' ? ', or as a query value' : ''}: <code>{'https://{region}.bid.example.com/pub/{publisherId}'}</code>. A host placeholder needs a{' '}
+          <code>*.</code> entry over the labels after it (<code>*.bid.example.com</code>); the fields it names must be required or have a default.
+        </p>
+        <label for="adapter-split">Requests</label>
+        <select {...described('adapter-split', 'adapter-split-hint')} value={draft.split} onChange={(e) => set({ split: e.currentTarget.value })}>
+          <option value="">One request for every imp (none)</option>
+          <option value="imp">One request per imp (split: imp)</option>
+          {draft.split !== '' && draft.split !== 'imp' && <option value={draft.split}>{draft.split}</option>}
+        </select>
+        {issuesAt('adapter-split')}
+        <p class="hint" id="adapter-split-hint">
+          Per imp: the RTB and Prebid Server wrappers send each imp given values alone, to the URL its own values make.
         </p>
         {draft.protocol === 'prebid-js' && (
           <>
@@ -99,6 +118,10 @@ export function AdapterEditor({ initial, version, isNew, canSave, serverIssues, 
         )}
       </div>
       <h3>Fields</h3>
+      <p class="hint">
+        A field named <code>predefinedEndpoint.&lt;segment&gt;</code> is entered like any other, but writes nothing into the request: its value only fills
+        the endpoint's placeholder of its key (<code>{'{supplyId}'}</code>).
+      </p>
       {draft.fields.map((f, i) => (
         <FieldRow index={i} field={f} change={(c) => setField(i, c)} remove={() => set({ fields: draft.fields.filter((_, j) => j !== i) })} described={described} issuesAt={issuesAt} />
       ))}

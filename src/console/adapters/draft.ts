@@ -39,7 +39,10 @@ export interface ConstantDraft {
 export interface AdapterDraft {
   protocol: string;
   bidderCode: string;
+  /** The endpoint, which may hold `{key}` placeholders (SPEC §8.7). */
   endpoint: string;
+  /** Requests per imp (SPEC §8.8): `''` (not set: one request), `'imp'`, or as stored (`'none'`). */
+  split: string;
   cpmField: string;
   fields: FieldDraft[];
   constants: ConstantDraft[];
@@ -58,7 +61,7 @@ export function emptyConstant(): ConstantDraft {
 }
 
 export function emptyDraft(): AdapterDraft {
-  return { protocol: 'prebid-server', bidderCode: '', endpoint: '', cpmField: '', fields: [emptyField()], constants: [], oneOf: [] };
+  return { protocol: 'prebid-server', bidderCode: '', endpoint: '', split: '', cpmField: '', fields: [emptyField()], constants: [], oneOf: [] };
 }
 
 /** A list typed in one input: items separated by commas or white space (names and keys hold neither). */
@@ -114,6 +117,7 @@ export function recordOf(draft: AdapterDraft): AdapterRecord {
   const out: Record<string, unknown> = { protocol: draft.protocol };
   if (draft.bidderCode) out.bidderCode = draft.bidderCode;
   if (draft.endpoint) out.endpoint = draft.endpoint;
+  if (draft.split) out.split = draft.split;
   if (draft.protocol === 'prebid-js' && draft.cpmField) out.cpmField = draft.cpmField;
   out.fields = draft.fields.map(fieldRecord);
   if (draft.constants.length > 0) {
@@ -149,6 +153,7 @@ export function draftOf(record: AdapterRecord): AdapterDraft {
     protocol: record.protocol,
     bidderCode: text(record.bidderCode),
     endpoint: text(record.endpoint),
+    split: text(record.split),
     cpmField: text(record.cpmField),
     fields: record.fields.map((field: FieldDefinition) => {
       const f = field as unknown as Record<string, unknown>;
@@ -183,7 +188,7 @@ export function draftOf(record: AdapterRecord): AdapterDraft {
  */
 export function inputFor(pointer: string): string | undefined {
   const tokens = pointer.split('/').slice(1);
-  if (tokens.length === 1 && ['protocol', 'bidderCode', 'endpoint', 'cpmField'].includes(tokens[0]!)) return `adapter-${tokens[0]}`;
+  if (tokens.length === 1 && ['protocol', 'bidderCode', 'endpoint', 'split', 'cpmField'].includes(tokens[0]!)) return `adapter-${tokens[0]}`;
   if (tokens.length < 2 || !/^\d+$/.test(tokens[1]!)) return undefined;
   const key = tokens[2];
   if (tokens[0] === 'fields') return `field-${tokens[1]}-${key && (FIELD_KEYS as readonly string[]).includes(key) ? key : 'name'}`;

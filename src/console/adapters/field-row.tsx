@@ -1,8 +1,10 @@
 /**
  * One field of the adapter editor: its inputs (name, key, type, display, required, the type's own rules, default,
  * more targets), each labelled "Field n …" so a screen reader and the browser test can tell the rows apart, each
- * issue under its input.
+ * issue under its input. A field named `predefinedEndpoint.<segment>` (SPEC §8.7) is entered like any other; a hint at
+ * its name says that it writes nothing and only fills the endpoint's placeholder of its key.
  */
+import { ENDPOINT_PREFIX } from '../../core/definition/names.js';
 import type { FieldDraft } from './draft.js';
 
 interface RowProps {
@@ -10,21 +12,34 @@ interface RowProps {
   field: FieldDraft;
   change: (change: Partial<FieldDraft>) => void;
   remove: () => void;
-  described: (id: string) => Record<string, unknown>;
+  described: (id: string, hint?: string) => Record<string, unknown>;
   issuesAt: (id: string) => unknown;
 }
 
 export function FieldRow({ index, field, change, remove, described, issuesAt }: RowProps) {
   const n = index + 1;
   const id = (key: string) => `field-${index}-${key}`;
-  const textInput = (key: keyof FieldDraft, label: string, extra: Record<string, unknown> = {}) => (
+  const textInput = (key: keyof FieldDraft, label: string, extra: Record<string, unknown> = {}, hint?: unknown) => (
     <span class="cell">
       <label for={id(key)}>
         Field {n} {label}
       </label>
-      <input {...described(id(key))} {...extra} value={field[key] as string} onInput={(e) => change({ [key]: e.currentTarget.value })} />
+      <input {...described(id(key), hint ? `${id(key)}-hint` : undefined)} {...extra} value={field[key] as string} onInput={(e) => change({ [key]: e.currentTarget.value })} />
       {issuesAt(id(key))}
+      {hint && (
+        <p class="hint" id={`${id(key)}-hint`}>
+          {hint}
+        </p>
+      )}
     </span>
+  );
+  // An endpoint-only field (SPEC §8.7) is entered like any other; only what its value does differs.
+  const endpointOnly = field.name.startsWith(ENDPOINT_PREFIX) && (
+    <>
+      Endpoint only: writes nothing into the request; its value only fills the endpoint's placeholder{' '}
+      {field.param ? <code>{`{${field.param}}`}</code> : 'of its key (give it one: a placeholder is an identifier)'}, so it must be required or have a default, and takes no
+      "also to".
+    </>
   );
   const box = (key: 'required' | 'integer', label: string) => (
     <span class="cell check">
@@ -38,7 +53,7 @@ export function FieldRow({ index, field, change, remove, described, issuesAt }: 
   return (
     <fieldset class="field-row">
       <legend>Field {n}</legend>
-      {textInput('name', 'name', { placeholder: 'prd.impTagId' })}
+      {textInput('name', 'name', { placeholder: 'prd.impTagId' }, endpointOnly)}
       {textInput('param', 'key (param)', { placeholder: 'the name', title: 'The key values are entered under; empty: the name' })}
       <span class="cell">
         <label for={id('type')}>Field {n} type</label>

@@ -2,9 +2,11 @@
  * Placement preview: for a saved adapter, the placement form its fields make (`formFields`, booleans as checkboxes,
  * the one-of groups of `formOneOfGroups`), a real bid request (from fixtures/requests) or a pasted one, values per
  * imp (SPEC §8.2: the form edits one imp's values at a time; imp 1 is enriched, the others when asked), checked as
- * they are typed with `safeEnrichImps` (each issue under its input), the enriched request with every changed path
- * highlighted, and what goes on the wire: the HTTP request of the RTB or Prebid Server wrapper (method, URL,
- * headers), or each ad unit's `bids` entry for Prebid JS.
+ * they are typed (each issue under its input), and what goes on the wire. For RTB and Prebid Server that is what the
+ * protocol wrapper builds (`safeBuildRtbRequests` / `safeBuildPrebidServerRequests`, the one judge of values,
+ * URL, headers and split): each request with its URL (the endpoint, or the one its template makes, SPEC §8.7), its
+ * imp when the record splits per imp (SPEC §8.8), and its body with every changed path highlighted. For Prebid JS,
+ * the request enriched with `safeEnrichImps` and each ad unit's `bids` entry.
  */
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import requests from 'virtual:bidfields-requests';
@@ -30,7 +32,7 @@ import { href, navigate } from '../route.js';
 import { bidsEntry } from './bids-entry.js';
 import { changedPaths, jsonLines } from './json-lines.js';
 import { impsOf, isValuePath, issuesOfImp, perImpEntries, type Entered } from './per-imp.js';
-import { wireRequest } from './wire.js';
+import { httpLines, wireRequests, type Wire, type WireRequest } from './wire.js';
 
 const PASTED = 'pasted';
 const FIRST_REQUEST = 'iab26-site-simple-banner' in requests ? 'iab26-site-simple-banner' : Object.keys(requests)[0]!;
@@ -92,13 +94,16 @@ function Preview({ stored }: { stored: StoredAdapter }) {
   }, [choice, pasted]);
   const imps = useMemo(() => impsOf(request.request), [request]);
   const entries = useMemo(() => perImpEntries(imps.length, values, enriched), [imps, values, enriched]);
-  const outcome = useMemo(() => (adapter && request.request !== undefined ? adapter.safeEnrichImps(request.request, entries) : undefined), [adapter, request, entries]);
-  // Value issues at /<imp>/<key> (and /<imp> for a one-of group): from the enrichment, or, with no request to
-  // enrich, from each imp's values alone.
-  const valueIssues = useMemo(
-    () => (outcome ? (outcome.ok ? [] : outcome.issues.filter(isValuePath)) : adapter ? entries.flatMap((entry, i) => (entry ? adapter.validateValues(entry).map((found) => ({ ...found, path: `/${i}${found.path}` })) : [])) : []),
-    [outcome, adapter, entries],
-  );
+  // RTB and Prebid Server: the wrapper's requests (or its issues); Prebid JS: the enrichment per imp.
+  const wire = useMemo(() => (adapter && request.request !== undefined ? wireRequests(adapter, request.request, entries) : undefined), [adapter, request, entries]);
+  const outcome = useMemo(() => (adapter && !wire && request.request !== undefined ? adapter.safeEnrichImps(request.request, entries) : undefined), [adapter, wire, request, entries]);
+  // Value issues at /<imp>/<key> (and /<imp> for a one-of group): from the wrapper or the enrichment, or, with no
+  // request, from each imp's values alone.
+  const valueIssues = useMemo(() => {
+    const verdict = wire ?? outcome;
+    if (verdict) return verdict.ok ? [] : verdict.issues.filter(isValuePath);
+    return adapter ? entries.flatMap((entry, i) => (entry ? adapter.validateValues(entry).map((found) => ({ ...found, path: `/${i}${found.path}` })) : [])) : [];
+  }, [wire, outcome, adapter, entries]);
 
   if (!adapter) {
     return (
@@ -187,7 +192,8 @@ function Preview({ stored }: { stored: StoredAdapter }) {
           </fieldset>
         )}
       </form>
-      {outcome !== undefined && request.request !== undefined && <Outcome adapter={adapter} stored={stored} form={form} request={request.request} entries={entries} result={outcome} />}
+      {wire !== undefined && <Requests protocol={adapter.protocol === 'rtb' ? 'RTB' : 'Prebid Server'} split={adapter.split === 'imp'} imps={imps} wire={wire} />}
+      {outcome !== undefined && request.request !== undefined && <Outcome stored={stored} form={form} request={request.request} entries={entries} result={outcome} />}
     </div>
   );
 }
@@ -247,67 +253,118 @@ function Input({ id, field, text, found, set }: { id: string; field: FormField; 
   );
 }
 
-function Outcome({ adapter, stored, form, request, entries, result }: { adapter: CompiledAdapter; stored: StoredAdapter; form: readonly FormField[]; request: BidRequest; entries: readonly (Entered | null)[]; result: SafeEnrichResult }) {
-  if (!result.ok) {
-    const values = result.issues.filter(isValuePath);
-    const others = result.issues.filter((i) => !isValuePath(i));
-    return (
-      <section aria-label="Enriched request">
-        <h2>Enriched request</h2>
-        <Alert>The request is not enriched until these are fixed:</Alert>
-        {values.length > 0 && (
+/** Why nothing is enriched or sent: the issues, the entered values' apart from the request's and the adapter's. */
+function Refused({ issues, sent }: { issues: readonly Issue[]; sent: boolean }) {
+  const values = issues.filter(isValuePath);
+  const adapter = issues.filter((i) => i.path === '/endpoint' || i.path === '/protocol');
+  const others = issues.filter((i) => !isValuePath(i) && !adapter.includes(i));
+  return (
+    <section aria-label="Enriched request">
+      <h2>Enriched request</h2>
+      <Alert>{sent ? 'Nothing is sent until these are fixed:' : 'The request is not enriched until these are fixed:'}</Alert>
+      {values.length > 0 && (
+        <>
+          <h3>Entered values (<code>/imp/key</code>, imps counted from 0)</h3>
+          <IssueList issues={values} />
+        </>
+      )}
+      {adapter.length > 0 && (
+        <>
+          <h3>Adapter</h3>
+          <IssueList issues={adapter} />
+        </>
+      )}
+      {others.length > 0 && (
+        <>
+          <h3>Bid request</h3>
+          <IssueList issues={others} />
+        </>
+      )}
+    </section>
+  );
+}
+
+/** A body as sent, every line under a changed path marked. */
+function Body({ before, after, level }: { before: unknown; after: unknown; level: 3 | 4 }) {
+  const changed = changedPaths(before, after);
+  const Heading = level === 3 ? 'h3' : 'h4';
+  return (
+    <>
+      <Heading>Changed paths</Heading>
+      {changed.length === 0 ? <p>None: nothing entered.</p> : <ul data-testid="changed-paths">{changed.map((p) => <li><code>{p}</code></li>)}</ul>}
+      <pre class="code json" data-testid="enriched" tabIndex={0}>
+        {jsonLines(after, changed).map((line) => (line.changed ? <mark data-path={line.path}>{line.text + '\n'}</mark> : line.text + '\n'))}
+      </pre>
+    </>
+  );
+}
+
+/** The imp a request carries, as the picker names it. */
+const impName = (imps: readonly (string | undefined)[], i: number) => `imp ${i + 1}${imps[i] === undefined ? '' : ` (id ${imps[i]})`}`;
+
+/**
+ * The requests the RTB or Prebid Server wrapper sends: one, or with `split: 'imp'` one per imp given values, each
+ * with its imp, its request line and headers (the URL the values make), and its body.
+ */
+function Requests({ protocol, split, imps, wire }: { protocol: string; split: boolean; imps: readonly (string | undefined)[]; wire: Wire }) {
+  if (!wire.ok) return <Refused issues={wire.issues} sent />;
+  const { requests } = wire;
+  const title = (r: WireRequest, k: number, word = 'Request') => `${word} ${k + 1}${r.imp === undefined ? '' : `: ${impName(imps, r.imp)}`}`;
+  return (
+    <>
+      <section aria-label="Wire">
+        <h2>HTTP request{split ? 's' : ''} the {protocol} wrapper sends</h2>
+        {split && <p class="hint" data-testid="split">One request per imp (split: imp): {requests.length === 1 ? '1 request' : `${requests.length} requests`}, each with that imp alone and the URL its values make.</p>}
+        {requests.length === 0 && <p>None: no imp is enriched.</p>}
+        {requests.map((r, k) => (
           <>
-            <h3>Entered values (<code>/imp/key</code>, imps counted from 0)</h3>
-            <IssueList issues={values} />
+            {split && <h3>{title(r, k)}</h3>}
+            <pre class="code" data-testid="http-request" data-imp={r.imp === undefined ? undefined : String(r.imp)}>{httpLines(r.http)}</pre>
           </>
-        )}
-        {others.length > 0 && (
-          <>
-            <h3>Bid request</h3>
-            <IssueList issues={others} />
-          </>
-        )}
+        ))}
       </section>
-    );
-  }
-  const changed = changedPaths(request, result.request);
-  const protocol = stored.adapter.protocol;
-  const wire = protocol === 'prebid-js' ? undefined : wireRequest(adapter, result.request);
+      {requests.length > 0 && (
+        <section aria-label="Enriched request">
+          <h2>{split ? 'Bodies sent, one per imp' : 'Enriched request'}</h2>
+          {split && <p class="hint">Each body holds its imp alone, at <code>/imp/0</code>; changed paths are paths in that body.</p>}
+          {wire.warnings.map((w) => <p class="notice">{w.message} ({w.code})</p>)}
+          {requests.map((r, k) =>
+            split ? (
+              <>
+                <h3>{title(r, k, 'Body of request')}</h3>
+                <Body before={r.before} after={r.body} level={4} />
+              </>
+            ) : (
+              <Body before={r.before} after={r.body} level={3} />
+            ),
+          )}
+        </section>
+      )}
+    </>
+  );
+}
+
+/** Prebid JS: the request enriched per imp, and the `bids` entry of each enriched imp's ad unit. */
+function Outcome({ stored, form, request, entries, result }: { stored: StoredAdapter; form: readonly FormField[]; request: BidRequest; entries: readonly (Entered | null)[]; result: SafeEnrichResult }) {
+  if (!result.ok) return <Refused issues={result.issues} sent={false} />;
   const several = entries.length > 1;
   return (
     <>
       <section aria-label="Wire">
-        {protocol === 'prebid-js' ? (
-          <>
-            <h2>Prebid JS bids entr{several ? 'ies' : 'y'}</h2>
-            {entries.map((entry, i) =>
-              entry === null ? null : (
-                <>
-                  {several && <h3>Ad unit of imp {i + 1}</h3>}
-                  <pre class="code" data-testid="bids-entry">{JSON.stringify(bidsEntry(stored.bidderCode, form, entry), null, 2)}</pre>
-                </>
-              ),
-            )}
-          </>
-        ) : (
-          <>
-            <h2>HTTP request the {protocol === 'rtb' ? 'RTB' : 'Prebid Server'} wrapper sends</h2>
-            {wire?.ok ? (
-              <pre class="code" data-testid="http-request">{[`${wire.http.method} ${wire.http.url}`, ...Object.entries(wire.http.headers).map(([k, v]) => `${k}: ${v}`)].join('\n')}</pre>
-            ) : (
-              <IssueList issues={wire?.issues} />
-            )}
-          </>
+        <h2>Prebid JS bids entr{several ? 'ies' : 'y'}</h2>
+        {entries.map((entry, i) =>
+          entry === null ? null : (
+            <>
+              {several && <h3>Ad unit of imp {i + 1}</h3>}
+              <pre class="code" data-testid="bids-entry">{JSON.stringify(bidsEntry(stored.bidderCode, form, entry), null, 2)}</pre>
+            </>
+          ),
         )}
       </section>
       <section aria-label="Enriched request">
         <h2>Enriched request</h2>
         {result.warnings.map((w) => <p class="notice">{w.message} ({w.code})</p>)}
-        <h3>Changed paths</h3>
-        {changed.length === 0 ? <p>None: nothing entered.</p> : <ul data-testid="changed-paths">{changed.map((p) => <li><code>{p}</code></li>)}</ul>}
-        <pre class="code json" data-testid="enriched" tabIndex={0}>
-          {jsonLines(result.request, changed).map((line) => (line.changed ? <mark data-path={line.path}>{line.text + '\n'}</mark> : line.text + '\n'))}
-        </pre>
+        <Body before={request} after={result.request} level={3} />
       </section>
     </>
   );

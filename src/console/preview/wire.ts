@@ -1,21 +1,56 @@
-// What goes on the wire for an enriched request in the placement preview: the POST the RTB or Prebid Server wrapper
-// builds (`safeBuild` in protocols/build.ts: the adapter's checked endpoint, or Prebid Server's auction URL, and the
-// OpenRTB headers), made from a request already enriched, since the preview enriches per imp (`safeEnrichImps`)
-// while the wrappers take one values object.
-import { issue, type Issue } from '../../core/issues.js';
-import type { CompiledAdapter } from '../../core/adapter.js';
-import type { BidRequest } from '../../core/types.js';
-import { jsonPost, type HttpRequest } from '../../protocols/http-request.js';
-import { auctionUrl } from '../../protocols/prebid-server.js';
+// What goes on the wire for the placement preview's values per imp: the requests the RTB or Prebid Server wrapper
+// builds (`safeBuildRtbRequests` / `safeBuildPrebidServerRequests`), which alone decide the URL (the endpoint, or
+// the one its template makes from the values, SPEC §8.7), the headers and the split (SPEC §8.8: one request per
+// imp given values). The preview adds only what it shows: which imp each request carries, its body as sent, and
+// the request it is compared with to mark what the values changed.
+import { safeBuildPrebidServerRequests, safeBuildRtbRequests, type BidRequest, type CompiledAdapter, type HttpRequest, type Issue } from '../../index.js';
 
-export type Wire = { ok: true; http: HttpRequest } | { ok: false; issues: Issue[] };
-
-/** The POST of an enriched request for an RTB or Prebid Server adapter, or why there is none. */
-export function wireRequest(adapter: CompiledAdapter, enriched: BidRequest): Wire {
-  if (!adapter.endpoint) return { ok: false, issues: [issue('invalid_endpoint', '/endpoint', `${adapter.protocol === 'rtb' ? 'an RTB' : 'a Prebid Server'} adapter needs an endpoint`)] };
-  try {
-    return { ok: true, http: jsonPost(adapter.protocol === 'prebid-server' ? auctionUrl(adapter.endpoint) : adapter.endpoint, enriched) };
-  } catch {
-    return { ok: false, issues: [issue('invalid_request', '', 'the request cannot be serialised as JSON')] };
-  }
+/** One request the wrapper sends. */
+export interface WireRequest {
+  /** The imp it carries alone (split: 'imp'), counted from 0; undefined for the one request of the whole enrichment. */
+  imp?: number;
+  http: HttpRequest;
+  /** The body as sent (`http.body` parsed). */
+  body: unknown;
+  /** What the body is compared with: the request, or with a split the request with that imp alone. */
+  before: unknown;
 }
+
+export type Wire = { ok: true; requests: WireRequest[]; warnings: readonly Issue[] } | { ok: false; issues: Issue[]; warnings: readonly Issue[] };
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Each issue once: with a split the wrapper checks the request once per imp, so a request issue can repeat. */
+function distinct(issues: readonly Issue[]): Issue[] {
+  const seen = new Set<string>();
+  return issues.filter((found) => {
+    const id = JSON.stringify([found.code, found.path, found.message, found.field]);
+    return seen.has(id) ? false : (seen.add(id), true);
+  });
+}
+
+/**
+ * The requests the adapter's protocol wrapper sends for values per imp (`null`: that imp is left as it is), or every
+ * issue (value issues at `/<imp>/<key>`, an endpoint value the template refuses among them). Prebid JS has no wrapper
+ * request: undefined.
+ */
+export function wireRequests(adapter: CompiledAdapter, request: BidRequest, entries: readonly (Record<string, string> | null)[]): Wire | undefined {
+  const build = adapter.protocol === 'rtb' ? safeBuildRtbRequests : adapter.protocol === 'prebid-server' ? safeBuildPrebidServerRequests : undefined;
+  if (!build) return undefined;
+  const built = build(adapter, request, entries);
+  if (!built.ok) return { ok: false, issues: distinct(built.issues), warnings: built.warnings };
+  // With a split, one request per imp given values, in imp order (SPEC §8.8).
+  const given = entries.flatMap((entry, i) => (entry === null ? [] : [i]));
+  const split = adapter.split === 'imp' && built.http.length === given.length;
+  const imps = isObject(request) && Array.isArray(request.imp) ? request.imp : [];
+  const requests = built.http.map((http, k): WireRequest => {
+    const body = JSON.parse(http.body) as unknown;
+    if (!split) return { http, body, before: request };
+    const imp = given[k]!;
+    return { imp, http, body, before: { ...request, imp: [imps[imp]] } };
+  });
+  return { ok: true, requests, warnings: built.warnings };
+}
+
+/** The request line and headers, as the preview prints them. */
+export const httpLines = (http: HttpRequest): string => [`${http.method} ${http.url}`, ...Object.entries(http.headers).map(([k, v]) => `${k}: ${v}`)].join('\n');
