@@ -204,12 +204,16 @@ export class CompiledAdapter implements AdapterInfo {
     const issues = result.ok ? [] : [...result.issues];
     if (prepared.values) {
       const { plan } = this;
-      const built = buildUrl(this.template.parts, (key) => prepared.values![plan.byKey.get(key)!.index], this.protocol, this.template.options);
+      // A placeholder no imp entered (every entry null) takes its field's default.
+      const built = buildUrl(this.template.parts, (key) => prepared.values![plan.byKey.get(key)!.index] ?? plan.byKey.get(key)!.defaultValue, this.protocol, this.template.options);
       if (!(built instanceof URL)) {
         const [key, code] = built;
         const field = plan.byKey.get(key)!;
         const imp = prepared.bound ? prepared.bound.findIndex((writes) => writes?.values[field.index] !== undefined) : -1;
-        const message = code === 'invalid_value' ? 'cannot fill the endpoint: a host value must be one DNS label (letters, digits, hyphens; no punycode), a path value no . or .. segment' : 'the endpoint this value makes is not a known endpoint';
+        const message =
+          code === 'missing_required' ? `the endpoint needs a value for '${key}', and no imp entered one`
+          : code === 'invalid_value' ? 'cannot fill the endpoint: a host value must be one DNS label (letters, digits, hyphens; no punycode), a path value no . or .. segment'
+          : 'the endpoint this value makes is not a known endpoint';
         issues.push(issue(code, (imp < 0 ? '' : `/${imp}`) + pointer(key), message, field.name));
       } else if (result.ok) return { ...result, url: built };
     }

@@ -255,3 +255,16 @@ describe(`endpoint templates: no value makes an unknown host (${runs} runs)`, ()
     expect(built).toBeGreaterThan(runs / 50);
   }, 600_000);
 });
+
+describe('endpoint templates: imps without values', () => {
+  it('fills placeholders with defaults when no imp entered a value, and never sends "undefined"', () => {
+    const result = safeBuildRtbRequests(adapter, { id: 'r', imp: [{ id: '1' }, { id: '2' }], site: {} }, [null, null]);
+    expect(result.ok && result.http.map((http) => http.url)).toEqual(['https://eu.bid.example.com/pub/pub-1/rtb?aid=acc-1']);
+  });
+
+  it('refuses a required placeholder no imp entered: missing_required at its key, nothing sent', () => {
+    const required = compile({ protocol: 'rtb', endpoint: 'https://{region}.bid.example.com/', fields: [{ name: 'predefinedEndpoint.region', param: 'region', type: 'text', display: 'R', required: true }] }, options);
+    const result = safeBuildRtbRequests(required, { id: 'r', imp: [{ id: '1' }], site: {} }, [null]);
+    expect(result).toEqual({ ok: false, issues: [{ code: 'missing_required', path: '/region', field: 'predefinedEndpoint.region', message: expect.any(String) }], warnings: [] });
+  });
+});

@@ -101,21 +101,26 @@ export const placeholderText = (value: unknown): string => (finite(value) ? deci
 
 /**
  * The URL a template makes with the given values (by key), judged again against the known endpoints; or the key
- * whose value is refused and the code: `invalid_value` (a host value that is no DNS label, an IDN label `xn--…`, a
+ * whose value is refused and the code: `missing_required` (no value), `invalid_value` (a host value that is no DNS label, an IDN label `xn--…`, a
  * path value the URL parser would resolve as `.` or `..`) or `unknown_endpoint` / `invalid_endpoint` (the finished
  * URL fails SPEC §4). Never throws.
  * @example buildUrl(parseTemplate('https://{r}.bid.example.com/', 'rtb'), (key) => 'eu', 'rtb', { knownEndpoints: ['*.bid.example.com'] }) // URL https://eu.bid.example.com/
  */
-export function buildUrl(template: Template, valueOf: (key: string) => unknown, protocol: Protocol, options: EndpointOptions): URL | [key: string, code: 'invalid_value' | 'unknown_endpoint' | 'invalid_endpoint'] {
+export function buildUrl(template: Template, valueOf: (key: string) => unknown, protocol: Protocol, options: EndpointOptions): URL | [key: string, code: 'invalid_value' | 'unknown_endpoint' | 'invalid_endpoint' | 'missing_required'] {
   let refused: string | undefined;
+  let missing: string | undefined;
   const text = fillWith(template, ({ key, place }) => {
-    const value = placeholderText(valueOf(key));
+    const raw = valueOf(key);
+    // No value (no imp entered one): nothing to fill, never the text "undefined".
+    if (raw === undefined || raw === null || raw === '') missing ??= key;
+    const value = placeholderText(raw);
     // Also `!'()*`, which encodeURIComponent leaves and the URL parser would encode in a query.
     if (place !== 'host') return encodeURIComponent(value).replace(/[!'()*]/g, (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase());
     const label = value.toLowerCase();
     if (!LABEL.test(label) || label.startsWith('xn--')) refused ??= key;
     return label;
   });
+  if (missing !== undefined) return [missing, 'missing_required'];
   if (refused !== undefined) return [refused, 'invalid_value'];
   const placeholders = template.filter((part): part is Placeholder => typeof part !== 'string');
   const first = (place: Place) => (placeholders.find((part) => part.place === place) ?? placeholders[0])?.key ?? '';
