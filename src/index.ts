@@ -5,7 +5,7 @@
 export { compile, validateAdapter } from './core/compile.js';
 export { CompiledAdapter, type BoundAdapter, type EnrichResult, type SafeEnrichResult, type AdapterInfo, type PerImpValues, type Sendable } from './core/adapter.js';
 export { BidfieldsError, type Issue, type IssueCode } from './core/issues.js';
-export { formFields, type FormField } from './core/form-fields.js';
+export { formFields, formOneOfGroups, type FormField, type FormOneOfGroup } from './core/form-fields.js';
 export type {
   AdapterInput,
   AdapterRecord,

@@ -100,6 +100,8 @@ export class CompiledAdapter implements AdapterInfo {
   readonly template?: { parts: Template; options: EndpointOptions };
   readonly cpmField?: string;
   readonly bidderCode?: string;
+  /** The record's one-of groups of keys (SPEC §8.6), when it has any: what forms and params schemas show. */
+  readonly requireOneOf?: readonly (readonly string[])[];
   readonly warnings: readonly Issue[];
   /** @internal The compiled plan. */
   readonly plan: Plan;
@@ -115,6 +117,7 @@ export class CompiledAdapter implements AdapterInfo {
     if (info.endpoint) this.endpoint = info.endpoint;
     if (info.cpmField !== undefined) this.cpmField = info.cpmField;
     if (info.bidderCode !== undefined) this.bidderCode = info.bidderCode;
+    if (plan.oneOf.length > 0) this.requireOneOf = plan.oneOf.map((group) => [...group.keys]);
   }
 
   /**

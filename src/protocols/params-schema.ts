@@ -6,7 +6,6 @@
  */
 import type { CompiledAdapter } from '../core/adapter.js';
 import type { FieldDefinition } from '../core/types.js';
-import { isNotEntered } from '../core/plan/value-judge.js';
 
 export const DRAFT_04 = 'http://json-schema.org/draft-04/schema#';
 
@@ -27,10 +26,20 @@ export interface ParamsSchema {
   description: string;
   type: 'object';
   properties: Record<string, PropertySchema>;
-  /** Fields that are required and have no default; left out when empty (draft-04 wants at least one entry). */
+  /** Keys of fields that are required and have no default; left out when empty (draft-04 wants at least one entry). */
   required?: string[];
+  /** The record's one `requireOneOf` group that a default does not already satisfy: one branch per key. */
+  anyOf?: PropertySchema[];
+  /** Two or more such groups: `{ anyOf }` each. */
+  allOf?: { anyOf: PropertySchema[] }[];
   additionalProperties: false;
 }
+
+/** A boolean field's values (SPEC §8.3): the booleans and the strings a form sends for a checkbox. */
+export const BOOLEAN_VALUES = [true, false, 'true', 'false'] as const;
+
+/** "Not entered" (SPEC §3): a present key holding one of these does not count as entered. */
+const NOT_ENTERED = { enum: [null, ''] };
 
 /**
  * The schema of an entered (non-empty) value of the field, in Prebid Server's own idiom: a type union
@@ -49,7 +58,9 @@ function valueSchema(field: FieldDefinition, mustBeEntered: boolean): PropertySc
       const values = field.options.map((option) => option.value);
       return { enum: [...values, ...values.map(String)] };
     }
-    default: {
+    case 'boolean':
+      return { type: ['boolean', 'string'], enum: [...BOOLEAN_VALUES] };
+    case 'text': {
       // Text takes finite numbers too (written as their decimal string).
       const out: PropertySchema = { type: ['string', 'number'] };
       // A required field without default refuses "" (missing_required): minLength 1 says so for strings.
@@ -67,17 +78,25 @@ function propertySchema(field: FieldDefinition, mustBeEntered: boolean): Propert
   if (field.description !== undefined) out.description = field.description;
   const value = valueSchema(field, mustBeEntered);
   // An optional field, or one with a default, may be left empty: null and "" mean "not entered" (SPEC §3).
-  return mustBeEntered ? { ...out, ...value } : { ...out, anyOf: [{ enum: [null, ''] }, value] };
+  return mustBeEntered ? { ...out, ...value } : { ...out, anyOf: [NOT_ENTERED, value] };
 }
 
+/** One branch of a one-of group: the key is present and holds a value that counts as entered. */
+const entered = (key: string): PropertySchema => ({ required: [key], properties: { [key]: { not: NOT_ENTERED } } });
+
 /**
- * The JSON Schema (draft-04) of the values object an adapter accepts: properties keyed by field name, `required`
- * for required fields without a default, no other keys. It validates what `adapter.validateValues` accepts,
+ * The JSON Schema (draft-04) of the values object an adapter accepts: properties keyed by field key (SPEC §8.1: its
+ * `param`, else its name), `required` for required fields without a default, `anyOf` for a `requireOneOf` group
+ * (`allOf` of one `anyOf` each when there are several; SPEC §8.6), no other keys. A group with a field that has a
+ * default is always satisfied (defaults count as entered), so it is left out; a branch asks for its key to be present
+ * and not `null` or `""`. A boolean field takes `true`, `false`, `"true"`, `"false"`. Constants take no input and
+ * are not in it. It validates what `adapter.validateValues` accepts,
  * with documented gaps: numeric strings are not checked against `min`/`max`/`integer` nor for a value a double
  * cannot hold exactly (`"1e999"`, `"9007199254740993"`, `"1e-400"`); numbers entered in a text field are not checked against `minLength`/`maxLength`/`pattern`; a
  * select accepts an option's number and its canonical string (`2`, `"2"`) but not other spellings (`"2.0"`).
  * Prebid Server sees the written params, where values are already coerced (numbers as numbers, text as
- * strings); the schema fits them unchanged when the fields are single-segment ext names (no `prd.*`, no dots).
+ * strings, booleans as booleans); the schema fits them unchanged when each field's key is its own single-segment
+ * ext name (no `prd.*`, no dots, no `param` that differs).
  *
  * @example
  * toParamsSchema(compile([{ name: 'zone', type: 'number', display: 'Zone', integer: true, min: 1, required: true }]))
@@ -88,19 +107,23 @@ function propertySchema(field: FieldDefinition, mustBeEntered: boolean): Propert
 export function toParamsSchema(adapter: CompiledAdapter): ParamsSchema {
   const properties: Record<string, PropertySchema> = {};
   const required: string[] = [];
-  for (const field of adapter.fields) {
-    const mustBeEntered = field.required === true && isNotEntered(field.default);
-    properties[field.name] = propertySchema(field, mustBeEntered);
-    if (mustBeEntered) required.push(field.name);
-  }
+  const { plan } = adapter;
+  adapter.fields.forEach((field, i) => {
+    const { key, required: isRequired, defaultValue } = plan.fields[i]!;
+    const mustBeEntered = isRequired && defaultValue === undefined;
+    properties[key] = propertySchema(field, mustBeEntered);
+    if (mustBeEntered) required.push(key);
+  });
+  const groups = plan.oneOf.filter((group) => group.fields.every((field) => field.defaultValue === undefined)).map((group) => group.keys.map(entered));
   const name = adapter.bidderCode ?? 'Adapter';
   return {
     $schema: DRAFT_04,
     title: `${name} params`,
-    description: `Values entered for the ${adapter.protocol} adapter${adapter.bidderCode ? ` '${adapter.bidderCode}'` : ''}, keyed by field name.`,
+    description: `Values entered for the ${adapter.protocol} adapter${adapter.bidderCode ? ` '${adapter.bidderCode}'` : ''}, keyed by field key.`,
     type: 'object',
     properties,
     ...(required.length > 0 ? { required } : {}),
+    ...(groups.length === 1 ? { anyOf: groups[0] } : groups.length > 1 ? { allOf: groups.map((anyOf) => ({ anyOf })) } : {}),
     additionalProperties: false,
   };
 }

@@ -3,9 +3,9 @@
 // demo data, plus rows whose names are hostile. Every flow runs under the page's real Content-Security-Policy, and
 // a listener fails the test on any CSP violation. The axe-core scans run in a second browser context that
 // bypasses the CSP, since axe is injected as a script (playwright's addScriptTag) that the CSP rightly refuses.
-// Screenshots of each page go to test/browser/.build/console-screenshots/ (two of them are in docs/: the README
-// shows one, docs/console.md both). Needs /usr/bin/chromium (.ci/run installs it); outside CI a missing one or an
-// unbuilt console skips.
+// Screenshots of each page go to test/browser/.build/console-screenshots/ (two of them are in docs/, reports.png as
+// console-reports.png and preview-per-imp.png as console-preview.png: the README shows one, docs/console.md both).
+// Needs /usr/bin/chromium (.ci/run installs it); outside CI a missing one or an unbuilt console skips.
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
@@ -316,6 +316,124 @@ describe.skipIf(missing !== undefined && !process.env.CI)(`the console in headle
     await page.close();
   }, 60_000);
 
+  it('Bid adapters, SPEC §8: key, boolean, more targets, a constant and a one-of group; each issue at its input; saved as typed', async () => {
+    const page = await newPage();
+    await signIn(page, ADMIN);
+    await page.goto(`${server.url}/#/adapters?bidder=new`);
+    await page.getByLabel('Protocol').selectOption('rtb');
+    await page.getByLabel('Bidder code').fill('ssp8');
+    await page.getByLabel('Endpoint').fill('https://rtb.example-dsp.com/bid');
+    await page.getByLabel('Field 1 name', { exact: true }).fill('prd.impTagId');
+    await page.getByLabel('Field 1 display', { exact: true }).fill('Placement');
+    await page.getByLabel('Field 1 key (param)').fill('9x');
+    await expect.poll(() => page.locator('#field-0-param-issues').textContent()).toContain('(schema)');
+    expect(await page.locator('#field-0-param').getAttribute('aria-invalid')).toBe('true');
+    await page.getByLabel('Field 1 key (param)').fill('placementId');
+    await page.getByLabel('Field 1 also to (names)').fill('predefinedImpExt.bidder.__proto__');
+    await expect.poll(() => page.locator('#field-0-alsoTo-issues').textContent()).toContain('unsafe_name');
+    await page.getByLabel('Field 1 also to (names)').fill('predefinedImpExt.bidder.placementId');
+
+    await page.getByRole('button', { name: 'Add field' }).click();
+    await page.getByLabel('Field 2 name', { exact: true }).fill('prd.appSiteId');
+    await page.getByLabel('Field 2 key (param)').fill('siteId');
+    await page.getByLabel('Field 2 display', { exact: true }).fill('Site');
+    await page.getByRole('button', { name: 'Add field' }).click();
+    await page.getByLabel('Field 3 name', { exact: true }).fill('predefinedImpExt.bidder.test');
+    await page.getByLabel('Field 3 key (param)').fill('test');
+    await page.getByLabel('Field 3 type', { exact: true }).selectOption('boolean');
+    await page.getByLabel('Field 3 display', { exact: true }).fill('Test traffic');
+    await page.getByLabel('Field 3 default', { exact: true }).selectOption('false');
+
+    await page.getByRole('button', { name: 'Add constant' }).click();
+    await page.getByLabel('Constant 1 name').fill('predefinedImpExt.is_prebid');
+    await page.getByLabel('Constant 1 value (JSON)').fill('{nope');
+    await expect.poll(() => page.locator('#constant-0-value-issues').textContent()).toContain('must be JSON');
+    await page.getByLabel('Constant 1 value (JSON)').fill('{"a":{"__proto__":1}}');
+    await expect.poll(() => page.locator('#constant-0-value-issues').textContent()).toContain('unsafe_name');
+    expect(await page.getByRole('region', { name: 'Issues' }).textContent()).toContain('/constants/0/value/a/__proto__');
+    await page.getByLabel('Constant 1 value (JSON)').fill('true');
+
+    await page.getByRole('button', { name: 'Add one-of group' }).click();
+    await page.getByLabel('One-of group 1 (keys, comma-separated)').fill('placementId, nobody');
+    await expect.poll(() => page.locator('#oneof-0-issues').textContent()).toContain('(schema)');
+    await page.screenshot({ path: path.join(shots, 'adapters-spec8.png'), fullPage: true });
+    await page.getByLabel('One-of group 1 (keys, comma-separated)').fill('placementId, siteId');
+    await page.getByText('No issues: the record is valid.').waitFor();
+    expect(await page.locator('.issues-at').count()).toBe(0);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText(/^Saved ssp8, version 1, at /).waitFor();
+    expect((await api.adapters.get('ssp8')).adapter).toEqual({
+      protocol: 'rtb',
+      bidderCode: 'ssp8',
+      endpoint: 'https://rtb.example-dsp.com/bid',
+      fields: [
+        { name: 'prd.impTagId', param: 'placementId', type: 'text', display: 'Placement', alsoTo: ['predefinedImpExt.bidder.placementId'] },
+        { name: 'prd.appSiteId', param: 'siteId', type: 'text', display: 'Site' },
+        { name: 'predefinedImpExt.bidder.test', param: 'test', type: 'boolean', display: 'Test traffic', default: false },
+      ],
+      constants: [{ name: 'predefinedImpExt.is_prebid', value: true }],
+      requireOneOf: [['placementId', 'siteId']],
+    });
+    await expect.poll(() => page.url()).toContain('#/adapters?bidder=ssp8');
+    await page.reload();
+    await page.getByLabel('Constant 1 value (JSON)').waitFor();
+    expect(await page.getByLabel('Constant 1 value (JSON)').inputValue()).toBe('true');
+    expect(await page.getByLabel('One-of group 1 (keys, comma-separated)').inputValue()).toBe('placementId, siteId');
+    expect(await page.getByLabel('Field 3 default', { exact: true }).inputValue()).toBe('false');
+    expect(await cspViolations(page)).toEqual([]);
+    await page.close();
+  }, 90_000);
+
+  it('Placement preview, SPEC §8: values per imp of a three-imp request, a checkbox, the one-of group, conflicting values at the input', async () => {
+    const page = await newPage();
+    await signIn(page, ADMIN);
+    await page.goto(`${server.url}/#/preview?bidder=ssp8`);
+    await page.getByLabel('Bid request', { exact: true }).selectOption('bsm-site-video-3imp-pmp-deal-ext');
+    // Nothing entered for imp 1: the group is missing, said at the group.
+    await expect.poll(() => page.locator('#oneof-issues').textContent()).toContain('missing_one_of');
+    expect(await page.locator('.one-of').textContent()).toContain('Group 1: at least one of Placement, Site');
+    const test = page.getByRole('checkbox', { name: 'Test traffic' });
+    expect(await test.isChecked()).toBe(false); // not entered: its default false
+    await page.getByLabel('Placement', { exact: true }).fill('top');
+    await test.check();
+    await page.getByLabel('Site', { exact: true }).fill('s1');
+    await expect.poll(() => page.locator('#oneof-issues').count()).toBe(0);
+
+    // Imp 2: its own placement, and a site that disagrees with imp 1's (a request-level target).
+    await page.getByLabel('Values of').selectOption({ label: 'Imp 2 (id "2"): left as it is' });
+    await page.getByLabel('Enrich imp 2').check();
+    expect(await page.getByLabel('Placement', { exact: true }).inputValue()).toBe('');
+    await page.getByLabel('Placement', { exact: true }).fill('side');
+    await page.getByLabel('Site', { exact: true }).fill('s2');
+    await expect.poll(() => page.locator('#value-1-issues').textContent()).toContain('conflicting_values');
+    await page.getByLabel('Site', { exact: true }).fill('');
+    await page.locator('[data-testid=enriched]').waitFor();
+    expect(await page.locator('.issues-at').count()).toBe(0);
+    expect(await page.getByRole('checkbox', { name: 'Test traffic' }).isChecked()).toBe(false);
+
+    const request = JSON.parse(fs.readFileSync(path.join(repo, 'fixtures/requests/bsm-site-video-3imp-pmp-deal-ext.json'), 'utf8'));
+    const stored = await api.adapters.get('ssp8');
+    const enriched = compile(stored.adapter, { knownEndpoints: KNOWN }).enrichImps(request, [{ placementId: 'top', test: 'true', siteId: 's1' }, { placementId: 'side' }, null]).request;
+    expect(await page.locator('[data-testid=enriched]').textContent()).toBe(JSON.stringify(enriched, null, 2) + '\n');
+    expect(enriched.imp[0]!.ext).toMatchObject({ bidder: { placementId: 'top', test: true }, is_prebid: true });
+    expect(enriched.imp[1]!.ext).toMatchObject({ bidder: { placementId: 'side' }, is_prebid: true });
+    expect(enriched.imp[2]).toEqual(request.imp[2]);
+    expect(await page.locator('[data-testid=changed-paths] li').allTextContents()).toEqual(changedPaths(request, enriched));
+    expect(await page.locator('[data-testid=http-request]').textContent()).toBe('POST https://rtb.example-dsp.com/bid\ncontent-type: application/json\nx-openrtb-version: 2.6');
+
+    // Back on imp 1, its values are kept; clearing the checkbox makes it "not entered" again.
+    await page.getByLabel('Values of').selectOption({ index: 0 });
+    expect(await page.getByLabel('Placement', { exact: true }).inputValue()).toBe('top');
+    expect(await page.getByRole('checkbox', { name: 'Test traffic' }).isChecked()).toBe(true);
+    await page.getByRole('button', { name: 'Clear Test traffic' }).click();
+    expect(await page.getByRole('checkbox', { name: 'Test traffic' }).isChecked()).toBe(false);
+    await expect.poll(() => page.locator('[data-testid=enriched]').textContent()).not.toContain('"test": true');
+    await page.screenshot({ path: path.join(shots, 'preview-per-imp.png'), fullPage: true });
+    expect(dialogs).toEqual([]);
+    expect(await cspViolations(page)).toEqual([]);
+    await page.close();
+  }, 90_000);
+
   it('Service reads reports and adapters but may not save; Publisher is told why not', async () => {
     const page = await newPage();
     await signIn(page, SERVICE);
@@ -381,6 +499,14 @@ describe.skipIf(missing !== undefined && !process.env.CI)(`the console in headle
     await page.getByLabel(HOSTILE, { exact: true }).fill('x');
     await page.locator('#value-0-issues').waitFor();
     await scan('placement preview');
+    await page.goto(`${server.url}/#/adapters?bidder=ssp8`);
+    await page.getByLabel('Constant 1 value (JSON)').fill('{nope');
+    await page.locator('#constant-0-value-issues').waitFor();
+    await scan('bid adapters, SPEC §8');
+    await page.goto(`${server.url}/#/preview?bidder=ssp8`);
+    await page.getByLabel('Bid request', { exact: true }).selectOption('bsm-site-video-3imp-pmp-deal-ext');
+    await page.locator('#oneof-issues').waitFor();
+    await scan('placement preview, SPEC §8');
     await scanning.close();
   }, 90_000);
 });

@@ -1,8 +1,9 @@
 /**
  * `toParamsSchema` must say what `validateValues` says. Many generated value objects are checked with ajv's
  * draft-04 dialect (the dialect of Prebid Server's bidder-params schemas) and with the adapter; the verdicts
- * (valid / invalid) must agree, except in the three documented classes draft-04 cannot express, which are
- * excluded by name below and pinned by their own test so that the documentation stays true.
+ * (valid / invalid) must agree, except in the documented classes draft-04 cannot express, which are
+ * excluded by name below and pinned by their own test so that the documentation stays true. Records with keys
+ * (`param`), booleans, constants and one-of groups (SPEC §8.1, §8.3, §8.4, §8.6) are among the compared ones.
  */
 import AjvDraft04Module from 'ajv-draft-04';
 import fc from 'fast-check';
@@ -55,10 +56,40 @@ const adapters: Record<string, AdapterInput> = {
       { name: 'predefinedImpExt.toString', type: 'select', display: 'Odd name', options: [{ name: 'one', value: 1 }] },
     ],
   },
+  'keys, booleans, constants and one one-of group': {
+    protocol: 'rtb',
+    endpoint: 'https://bid.partner.example/rtb',
+    fields: [
+      { name: 'prd.impTagId', param: 'placementId', type: 'text', display: 'Placement', alsoTo: ['predefinedImpExt.bidder.placementId'] },
+      { name: 'predefinedRequestExt.partner.id', param: 'partnerId', type: 'number', display: 'Partner', integer: true, min: 1 },
+      { name: 'predefinedImpExt.bidder.test', param: 'test', type: 'boolean', display: 'Test traffic', default: false },
+      { name: 'predefinedImpExt.bidder.gdpr', param: 'gdpr', type: 'boolean', display: 'GDPR', required: true },
+      { name: 'predefinedImpExt.bidder.video', type: 'boolean', display: 'Video' },
+    ],
+    constants: [{ name: 'predefinedImpExt.is_prebid', value: true }],
+    requireOneOf: [['placementId', 'partnerId']],
+  },
+  'several one-of groups, one satisfied by a default': {
+    protocol: 'prebid-server',
+    endpoint: 'https://pbs.example.com',
+    bidderCode: 'acme',
+    fields: [
+      { name: 'placement', param: 'placementId', type: 'text', display: 'Placement', maxLength: 4 },
+      { name: 'inv.code', param: 'invCode', type: 'text', display: 'Inventory code' },
+      { name: 'member', type: 'number', display: 'Member', required: true },
+      { name: 'size', type: 'select', display: 'Size', options: [{ name: 'a', value: 1 }, { name: 'b', value: 2 }] },
+      { name: 'region', type: 'select', display: 'Region', default: 2, options: [{ name: 'eu', value: 1 }, { name: 'us', value: 2 }] },
+      { name: 'flag', param: 'on', type: 'boolean', display: 'On' },
+    ],
+    requireOneOf: [['placementId', 'invCode'], ['size', 'on'], ['region', 'placementId'], ['member']],
+  },
 };
 
 const DECIMAL_STRING = new RegExp(NUMERIC_STRING_PATTERN, 'u');
 const decimal = (text: string) => (DECIMAL_STRING.test(text) ? Number(text.trim()) : undefined);
+
+/** A field's key (SPEC §8.1): its `param`, else its name. */
+const keyOf = (field: FieldDefinition): string => field.param ?? field.name;
 
 /**
  * The documented gaps: values for which draft-04 and validateValues may disagree. Each is a class the schema
@@ -97,28 +128,45 @@ const numericString = fc.oneof(
 );
 const raw = fc.oneof({ arbitrary: fc.constantFrom<unknown>(null, ''), weight: 2 }, { arbitrary: numberish, weight: 3 }, { arbitrary: numericString, weight: 3 }, { arbitrary: fc.string({ maxLength: 6 }), weight: 2 }, { arbitrary: junk, weight: 2 });
 
-/** Values aimed at one field: mostly plausible for it (so valid objects are common), sometimes anything. */
-function aimed(field: FieldDefinition): fc.Arbitrary<unknown> {
+/** Values a form would send for one field: valid ones, mostly. */
+function plausible(field: FieldDefinition): fc.Arbitrary<unknown> {
   if (field.type === 'select') {
     const values = field.options.map((option) => option.value);
-    return fc.oneof(fc.constantFrom(...values), fc.constantFrom(...values.map(String)), { arbitrary: raw, weight: 1 });
+    return fc.oneof(fc.constantFrom(...values), fc.constantFrom(...values.map(String)));
   }
+  if (field.type === 'boolean') return fc.constantFrom<unknown>(true, false, 'true', 'false');
   if (field.type === 'number') {
     const min = field.min ?? -1000;
     const max = field.max ?? 1000;
     const inRange = field.integer ? fc.integer({ min: Math.ceil(min), max: Math.floor(max) }) : fc.double({ min, max, noNaN: true });
-    return fc.oneof({ arbitrary: inRange, weight: 4 }, { arbitrary: inRange.map((n) => ` ${n} `), weight: 1 }, { arbitrary: raw, weight: 2 });
+    return fc.oneof({ arbitrary: inRange, weight: 4 }, { arbitrary: inRange.map((n) => ` ${n} `), weight: 1 });
   }
-  const plausible = field.pattern ? fc.stringMatching(new RegExp(field.pattern, 'u'), { maxLength: 6 }) : fc.string({ maxLength: 6, unit: 'grapheme' });
-  return fc.oneof({ arbitrary: plausible, weight: 4 }, { arbitrary: raw, weight: 2 });
+  return field.pattern ? fc.stringMatching(new RegExp(field.pattern, 'u'), { maxLength: 6 }) : fc.string({ maxLength: 6, unit: 'grapheme' });
+}
+
+/** Values aimed at one field: mostly plausible for it (so valid objects are common), sometimes anything. */
+function aimed(field: FieldDefinition): fc.Arbitrary<unknown> {
+  if (field.type === 'boolean') {
+    const near = fc.constantFrom<unknown>('TRUE', 'True', ' true', 'false ', 'yes', 'on', '1', '0', 1, 0, [true], { value: true });
+    return fc.oneof({ arbitrary: plausible(field), weight: 4 }, { arbitrary: near, weight: 1 }, { arbitrary: raw, weight: 1 });
+  }
+  return fc.oneof({ arbitrary: plausible(field), weight: 2 }, { arbitrary: raw, weight: 1 });
 }
 
 function valuesFor(adapter: CompiledAdapter): fc.Arbitrary<Record<string, unknown>> {
-  const perField = Object.fromEntries(adapter.fields.map((field) => [field.name, aimed(field)]));
+  const perField = Object.fromEntries(adapter.fields.map((field) => [keyOf(field), aimed(field)]));
   const entered = fc.oneof(fc.record(perField, { requiredKeys: [] }), fc.record(perField));
-  const unknown = fc.option(fc.constantFrom('nope', '__proto__', 'constructor', 'zone.x', 'Zone'), { nil: undefined, freq: 8 });
+  // A field's name is no key when it has a `param`: entered under its name, it is an unknown field.
+  const names = adapter.fields.filter((field) => keyOf(field) !== field.name).map((field) => field.name);
+  const unknown = fc.option(fc.constantFrom('nope', '__proto__', 'constructor', 'zone.x', 'Zone', ...names), { nil: undefined, freq: 8 });
   // Round-trip through JSON text: the values an ad server receives (a `__proto__` key stays an own key).
-  return fc.tuple(entered, unknown).map(([values, extra]) => JSON.parse(JSON.stringify(values).replace(/^\{/, extra ? `{"${extra}":1${Object.keys(values).length ? ',' : ''}` : '{')));
+  const aimedValues = fc.tuple(entered, unknown).map(([values, extra]) => JSON.parse(JSON.stringify(values).replace(/^\{/, extra ? `{"${extra}":1${Object.keys(values).length ? ',' : ''}` : '{')));
+  // What a form sends: required fields entered, the others plausible or left out, so often valid, and often
+  // refused for a one-of group alone.
+  const perFieldPlausible = Object.fromEntries(adapter.fields.map((field) => [keyOf(field), plausible(field)]));
+  const mustKeys = adapter.plan.fields.filter((field) => field.required && field.defaultValue === undefined).map((field) => field.key);
+  const formValues = fc.record(perFieldPlausible, { requiredKeys: mustKeys }).map((values) => JSON.parse(JSON.stringify(values)));
+  return fc.oneof({ arbitrary: aimedValues, weight: 3 }, { arbitrary: formValues, weight: 1 });
 }
 
 describe('toParamsSchema', () => {
@@ -132,22 +180,24 @@ describe('toParamsSchema', () => {
         expect(ajv.validateSchema(schema)).toBe(true);
         expect(schema.$schema).toBe('http://json-schema.org/draft-04/schema#');
         expect(schema).toMatchObject({ type: 'object', additionalProperties: false });
-        expect(Object.keys(schema.properties)).toEqual(adapter.fields.map((field) => field.name));
+        expect(Object.keys(schema.properties)).toEqual(adapter.fields.map(keyOf));
         expect(JSON.parse(JSON.stringify(schema))).toEqual(schema);
       });
 
       it('agrees with validateValues on generated values (documented gaps excluded)', () => {
-        const tally = { compared: 0, excluded: 0, valid: 0 };
+        const tally = { compared: 0, excluded: 0, valid: 0, oneOfOnly: 0 };
         fc.assert(
           fc.property(valuesFor(adapter), (values) => {
-            const gaps = adapter.fields.map((field) => (Object.hasOwn(values, field.name) ? gap(field, values[field.name]) : undefined)).filter(Boolean);
+            const gaps = adapter.fields.map((field) => (Object.hasOwn(values, keyOf(field)) ? gap(field, values[keyOf(field)]) : undefined)).filter(Boolean);
             if (gaps.length > 0) {
               tally.excluded++;
               return;
             }
             tally.compared++;
-            const bidfields = adapter.validateValues(values).length === 0;
+            const issues = adapter.validateValues(values);
+            const bidfields = issues.length === 0;
             if (bidfields) tally.valid++;
+            if (issues.length > 0 && issues.every((found) => found.code === 'missing_one_of')) tally.oneOfOnly++;
             const draft04 = validate(values) as boolean;
             if (draft04 !== bidfields) throw new Error(`draft-04 says ${draft04}, validateValues says ${bidfields} for ${JSON.stringify(values)}: ${JSON.stringify(adapter.validateValues(values))} ${JSON.stringify(validate.errors)}`);
           }),
@@ -157,6 +207,8 @@ describe('toParamsSchema', () => {
         expect(tally.excluded).toBeLessThan(tally.compared / 2);
         expect(tally.valid).toBeGreaterThan(20);
         expect(tally.compared - tally.valid).toBeGreaterThan(30);
+        // A record with one-of groups: values refused for a group alone are compared too.
+        if (adapter.plan.oneOf.length > 0) expect(tally.oneOfOnly).toBeGreaterThan(20);
       });
     });
   }
@@ -174,7 +226,7 @@ describe('toParamsSchema', () => {
     expect(toParamsSchema(adapter)).toEqual({
       $schema: 'http://json-schema.org/draft-04/schema#',
       title: 'acme params',
-      description: "Values entered for the prebid-server adapter 'acme', keyed by field name.",
+      description: "Values entered for the prebid-server adapter 'acme', keyed by field key.",
       type: 'object',
       properties: {
         zone: { title: 'Zone', description: 'The zone id', type: ['integer', 'string'], pattern: NUMERIC_STRING_PATTERN, minimum: 1 },
@@ -185,6 +237,51 @@ describe('toParamsSchema', () => {
       additionalProperties: false,
     });
     expect(toParamsSchema(compile([{ name: 'a', type: 'text', display: 'A' }]))).not.toHaveProperty('required');
+  });
+
+  it('spells keys, booleans and one-of groups: anyOf for one group, allOf of anyOf for several, a group a default satisfies left out', () => {
+    const one = toParamsSchema(compile(adapters['keys, booleans, constants and one one-of group']!, known));
+    const notEntered = { enum: [null, ''] };
+    expect(one).toMatchObject({
+      properties: {
+        placementId: { title: 'Placement', anyOf: [notEntered, { type: ['string', 'number'] }] },
+        test: { title: 'Test traffic', anyOf: [notEntered, { type: ['boolean', 'string'], enum: [true, false, 'true', 'false'] }] },
+        gdpr: { title: 'GDPR', type: ['boolean', 'string'], enum: [true, false, 'true', 'false'] },
+        'predefinedImpExt.bidder.video': { title: 'Video', anyOf: [notEntered, { type: ['boolean', 'string'], enum: [true, false, 'true', 'false'] }] },
+      },
+      required: ['gdpr'],
+      anyOf: [
+        { required: ['placementId'], properties: { placementId: { not: notEntered } } },
+        { required: ['partnerId'], properties: { partnerId: { not: notEntered } } },
+      ],
+    });
+    expect(one).not.toHaveProperty('allOf');
+    // Constants take no input: not a property (additionalProperties refuses them as keys).
+    expect(Object.keys(one.properties)).not.toContain('predefinedImpExt.is_prebid');
+
+    const several = toParamsSchema(compile(adapters['several one-of groups, one satisfied by a default']!, known));
+    expect(several).not.toHaveProperty('anyOf');
+    expect(several.allOf!.map((group) => group.anyOf.map((branch) => branch.required))).toEqual([[['placementId'], ['invCode']], [['size'], ['on']], [['member']]]);
+  });
+
+  it('agrees with validateValues on one-of groups, "not entered" and names that are no keys', () => {
+    const adapter = compile(adapters['keys, booleans, constants and one one-of group']!, known);
+    const validate = ajv.compile(toParamsSchema(adapter));
+    const cases: [Record<string, unknown>, boolean][] = [
+      [{ gdpr: true }, false], // neither placementId nor partnerId: missing_one_of
+      [{ gdpr: 'false', placementId: '' }, false], // "" is not entered
+      [{ gdpr: false, placementId: null, partnerId: '7' }, true],
+      [{ gdpr: 'true', placementId: 'top' }, true],
+      [{ gdpr: 'yes', placementId: 'top' }, false],
+      [{ gdpr: true, placementId: 'top', test: 'TRUE' }, false],
+      [{ gdpr: true, placementId: 'top', test: null }, true],
+      [{ gdpr: true, 'prd.impTagId': 'top' }, false], // the name of a field with a param is no key
+      [{ gdpr: '', placementId: 'top' }, false], // required
+      [{ gdpr: true, placementId: 'top', 'predefinedImpExt.is_prebid': true }, false], // a constant is no input
+    ];
+    for (const [values, valid] of cases) {
+      expect({ values, bidfields: adapter.validateValues(values).length === 0, draft04: validate(values) }).toEqual({ values, bidfields: valid, draft04: valid });
+    }
   });
 
   it('reads white space around numeric strings exactly as validateValues does (String.prototype.trim)', () => {

@@ -1,13 +1,14 @@
 /**
  * The adapter editor. The record is checked as it is typed with the library's `validateAdapter` and the server's
  * known endpoints, the very check the server's save runs, so a record the editor accepts is one the server keeps;
- * each issue is shown under the input its JSON Pointer names, and all of them in a list.
+ * each issue is shown under the input its JSON Pointer names, and all of them in a list. Fields, constants (name and
+ * JSON value) and one-of groups (keys) are rows that can be added and removed.
  */
 import { useMemo, useState } from 'preact/hooks';
 import { validateAdapter, type Issue } from '../../index.js';
 import { allowLocal, knownEndpoints } from '../api.js';
 import { IssueList } from '../issue-list.js';
-import { emptyField, inputFor, recordOf, type AdapterDraft, type FieldDraft } from './draft.js';
+import { draftIssues, emptyConstant, emptyField, inputFor, recordOf, type AdapterDraft, type ConstantDraft, type FieldDraft } from './draft.js';
 import { FieldRow } from './field-row.js';
 
 const PROTOCOLS = [
@@ -33,7 +34,7 @@ export function AdapterEditor({ initial, version, isNew, canSave, serverIssues, 
   const [draft, setDraft] = useState(initial);
   const options = useMemo(() => ({ strict: true, knownEndpoints: knownEndpoints(), allowLocal: allowLocal() }), []);
   const issues = useMemo(() => {
-    const found = validateAdapter(recordOf(draft), options);
+    const found = draftIssues(draft, validateAdapter(recordOf(draft), options));
     if (!draft.bidderCode && !found.some((i) => i.path === '/bidderCode')) found.push({ code: 'invalid_bidder_code', path: '/bidderCode', message: 'a bidder code is needed: the adapter is stored under it' });
     return found;
   }, [draft, options]);
@@ -45,6 +46,7 @@ export function AdapterEditor({ initial, version, isNew, canSave, serverIssues, 
   }
   const set = (change: Partial<AdapterDraft>) => setDraft({ ...draft, ...change });
   const setField = (i: number, change: Partial<FieldDraft>) => set({ fields: draft.fields.map((f, j) => (j === i ? { ...f, ...change } : f)) });
+  const setConstant = (i: number, change: Partial<ConstantDraft>) => set({ constants: draft.constants.map((c, j) => (j === i ? { ...c, ...change } : c)) });
 
   /** The props that tie an input to its issues: aria-invalid and aria-describedby. */
   const described = (id: string) => (byInput.has(id) ? { id, 'aria-invalid': true, 'aria-describedby': `${id}-issues` } : { id });
@@ -102,6 +104,46 @@ export function AdapterEditor({ initial, version, isNew, canSave, serverIssues, 
       ))}
       <button type="button" onClick={() => set({ fields: [...draft.fields, emptyField()] })}>
         Add field
+      </button>
+      <h3>Constants</h3>
+      <p class="hint">Fixed values written on every enrichment, with no input: a name (as a field's) and a JSON value, e.g. <code>true</code>, <code>"abc"</code>, <code>{'{}'}</code>.</p>
+      {draft.constants.map((c, i) => (
+        <fieldset class="field-row">
+          <legend>Constant {i + 1}</legend>
+          <span class="cell">
+            <label for={`constant-${i}-name`}>Constant {i + 1} name</label>
+            <input {...described(`constant-${i}-name`)} value={c.name} placeholder="predefinedImpExt.is_prebid" onInput={(e) => setConstant(i, { name: e.currentTarget.value })} />
+            {issuesAt(`constant-${i}-name`)}
+          </span>
+          <span class="cell">
+            <label for={`constant-${i}-value`}>Constant {i + 1} value (JSON)</label>
+            <input {...described(`constant-${i}-value`)} class="wide" value={c.value} placeholder="true" spellcheck={false} onInput={(e) => setConstant(i, { value: e.currentTarget.value })} />
+            {issuesAt(`constant-${i}-value`)}
+          </span>
+          <button type="button" onClick={() => set({ constants: draft.constants.filter((_, j) => j !== i) })}>
+            Remove constant {i + 1}
+          </button>
+        </fieldset>
+      ))}
+      <button type="button" onClick={() => set({ constants: [...draft.constants, emptyConstant()] })}>
+        Add constant
+      </button>
+      <h3>One of several</h3>
+      <p class="hint">Groups of keys (a field's key, else its name) of which at least one must be entered, after defaults.</p>
+      {draft.oneOf.map((keys, i) => (
+        <div class="row">
+          <span class="cell">
+            <label for={`oneof-${i}`}>One-of group {i + 1} (keys, comma-separated)</label>
+            <input {...described(`oneof-${i}`)} class="wide" value={keys} placeholder="placementId, invCode" onInput={(e) => set({ oneOf: draft.oneOf.map((g, j) => (j === i ? e.currentTarget.value : g)) })} />
+            {issuesAt(`oneof-${i}`)}
+          </span>
+          <button type="button" onClick={() => set({ oneOf: draft.oneOf.filter((_, j) => j !== i) })}>
+            Remove one-of group {i + 1}
+          </button>
+        </div>
+      ))}
+      <button type="button" onClick={() => set({ oneOf: [...draft.oneOf, ''] })}>
+        Add one-of group
       </button>
       <section aria-label="Issues" class="issue-list">
         <h3>Issues</h3>

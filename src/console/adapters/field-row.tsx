@@ -1,6 +1,7 @@
 /**
- * One field of the adapter editor: its inputs (name, type, display, required, and the type's own rules), each
- * labelled "Field n …" so a screen reader and the browser test can tell the rows apart, each issue under its input.
+ * One field of the adapter editor: its inputs (name, key, type, display, required, the type's own rules, default,
+ * more targets), each labelled "Field n …" so a screen reader and the browser test can tell the rows apart, each
+ * issue under its input.
  */
 import type { FieldDraft } from './draft.js';
 
@@ -38,12 +39,14 @@ export function FieldRow({ index, field, change, remove, described, issuesAt }: 
     <fieldset class="field-row">
       <legend>Field {n}</legend>
       {textInput('name', 'name', { placeholder: 'prd.impTagId' })}
+      {textInput('param', 'key (param)', { placeholder: 'the name', title: 'The key values are entered under; empty: the name' })}
       <span class="cell">
         <label for={id('type')}>Field {n} type</label>
-        <select {...described(id('type'))} value={field.type} onChange={(e) => change({ type: e.currentTarget.value })}>
+        <select {...described(id('type'))} value={field.type} onChange={(e) => change({ type: e.currentTarget.value, ...(e.currentTarget.value === 'boolean' || field.type === 'boolean' ? { default: '' } : {}) })}>
           <option value="text">text</option>
           <option value="number">number</option>
           <option value="select">select</option>
+          <option value="boolean">boolean</option>
         </select>
         {issuesAt(id('type'))}
       </span>
@@ -70,7 +73,21 @@ export function FieldRow({ index, field, change, remove, described, issuesAt }: 
           {textInput('pattern', 'pattern')}
         </>
       )}
-      {textInput('default', 'default')}
+      {field.type === 'boolean' ? (
+        <span class="cell">
+          <label for={id('default')}>Field {n} default</label>
+          <select {...described(id('default'))} value={field.default} onChange={(e) => change({ default: e.currentTarget.value })}>
+            <option value="">none</option>
+            <option value="true">true</option>
+            <option value="false">false</option>
+            {field.default !== '' && field.default !== 'true' && field.default !== 'false' && <option value={field.default}>{field.default}</option>}
+          </select>
+          {issuesAt(id('default'))}
+        </span>
+      ) : (
+        textInput('default', 'default')
+      )}
+      {textInput('alsoTo', 'also to (names)', { placeholder: 'predefinedImpExt.bidder.tagid', class: 'wide' })}
       {textInput('description', 'description')}
       <button type="button" onClick={remove}>
         Remove field {n}

@@ -1,8 +1,10 @@
 /**
- * Placement preview: for a saved adapter, the placement form its fields make (`formFields`), values checked as
- * they are typed (`validateValues`, each issue under its input), a real bid request (from fixtures/requests) or a
- * pasted one, the enriched request with every changed path highlighted, and what goes on the wire: the HTTP
- * request of the RTB or Prebid Server wrapper (method, URL, headers), or the ad unit's `bids` entry for Prebid JS.
+ * Placement preview: for a saved adapter, the placement form its fields make (`formFields`, booleans as checkboxes,
+ * the one-of groups of `formOneOfGroups`), a real bid request (from fixtures/requests) or a pasted one, values per
+ * imp (SPEC §8.2: the form edits one imp's values at a time; imp 1 is enriched, the others when asked), checked as
+ * they are typed with `safeEnrichImps` (each issue under its input), the enriched request with every changed path
+ * highlighted, and what goes on the wire: the HTTP request of the RTB or Prebid Server wrapper (method, URL,
+ * headers), or each ad unit's `bids` entry for Prebid JS.
  */
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import requests from 'virtual:bidfields-requests';
@@ -11,12 +13,12 @@ import {
   compile,
   compilePrebidServer,
   formFields,
-  safeBuildPrebidServerRequest,
-  safeBuildRtbRequest,
+  formOneOfGroups,
   type BidRequest,
   type CompiledAdapter,
   type FormField,
   type Issue,
+  type SafeEnrichResult,
 } from '../../index.js';
 import type { StoredAdapter } from '../../client/index.js';
 import { Alert } from '../alert.js';
@@ -27,6 +29,8 @@ import { allowLocal, knownEndpoints } from '../api.js';
 import { href, navigate } from '../route.js';
 import { bidsEntry } from './bids-entry.js';
 import { changedPaths, jsonLines } from './json-lines.js';
+import { impsOf, isValuePath, issuesOfImp, perImpEntries, type Entered } from './per-imp.js';
+import { wireRequest } from './wire.js';
 
 const PASTED = 'pasted';
 const FIRST_REQUEST = 'iab26-site-simple-banner' in requests ? 'iab26-site-simple-banner' : Object.keys(requests)[0]!;
@@ -69,11 +73,14 @@ export function PreviewPage({ api, role, params, failed }: PageProps) {
 function Preview({ stored }: { stored: StoredAdapter }) {
   const { adapter, issues: recordIssues } = useMemo(() => compiled(stored), [stored]);
   const form = useMemo(() => formFields(stored.adapter), [stored]);
-  const [values, setValues] = useState<Record<string, string>>(() => Object.fromEntries(form.map((f) => [f.name, ''])));
+  const groups = useMemo(() => formOneOfGroups(stored.adapter), [stored]);
+  // Each imp's values (as typed, by key) and whether it is enriched; imp 1 is, as `enrich` does by default.
+  const [values, setValues] = useState<Entered[]>([{}]);
+  const [enriched, setEnriched] = useState<boolean[]>([true]);
+  const [shown, setShown] = useState(0);
   const [choice, setChoice] = useState(FIRST_REQUEST);
   const [pasted, setPasted] = useState('');
 
-  const valueIssues = useMemo(() => (adapter ? adapter.validateValues(values) : []), [adapter, values]);
   const request = useMemo((): { request?: BidRequest; error?: string } => {
     if (choice !== PASTED) return { request: requests[choice] as unknown as BidRequest };
     if (!pasted.trim()) return { error: 'Paste a bid request (JSON).' };
@@ -83,6 +90,15 @@ function Preview({ stored }: { stored: StoredAdapter }) {
       return { error: `The pasted text is not JSON: ${(failure as Error).message}` };
     }
   }, [choice, pasted]);
+  const imps = useMemo(() => impsOf(request.request), [request]);
+  const entries = useMemo(() => perImpEntries(imps.length, values, enriched), [imps, values, enriched]);
+  const outcome = useMemo(() => (adapter && request.request !== undefined ? adapter.safeEnrichImps(request.request, entries) : undefined), [adapter, request, entries]);
+  // Value issues at /<imp>/<key> (and /<imp> for a one-of group): from the enrichment, or, with no request to
+  // enrich, from each imp's values alone.
+  const valueIssues = useMemo(
+    () => (outcome ? (outcome.ok ? [] : outcome.issues.filter(isValuePath)) : adapter ? entries.flatMap((entry, i) => (entry ? adapter.validateValues(entry).map((found) => ({ ...found, path: `/${i}${found.path}` })) : [])) : []),
+    [outcome, adapter, entries],
+  );
 
   if (!adapter) {
     return (
@@ -92,37 +108,26 @@ function Preview({ stored }: { stored: StoredAdapter }) {
       </section>
     );
   }
-  const issuesOf = (path: string) => valueIssues.filter((i) => i.path === path);
+  const imp = Math.min(shown, imps.length - 1);
+  const current = values[imp] ?? {};
+  const isEnriched = entries[imp] !== null;
+  const issuesOf = (path: string) => valueIssues.filter((i) => i.path === `/${imp}${path}`);
+  const setValue = (key: string, value: string) => {
+    const next = values.slice();
+    next[imp] = { ...current };
+    // A key is own data, whatever it spells (a record's keys are checked, but `values` is typed in as text).
+    Object.defineProperty(next[imp], key, { value, enumerable: true, writable: true, configurable: true });
+    setValues(next);
+  };
+  const setEnrichedAt = (i: number, on: boolean) => {
+    const next = enriched.slice();
+    next[i] = on;
+    setEnriched(next);
+  };
+  const groupIssues = valueIssues.filter((i) => i.path === `/${imp}`);
 
   return (
     <div class="preview">
-      <form class="placement" aria-label="Placement form" onSubmit={(e) => e.preventDefault()}>
-        <h2>Placement form of {stored.bidderCode}</h2>
-        {form.length === 0 && <p>This adapter has no fields.</p>}
-        {form.map((field, i) => {
-          const id = `value-${i}`;
-          const found = issuesOf(field.path);
-          const hints = [field.description, field.pattern && `pattern ${field.pattern}`, field.min !== undefined && `at least ${field.min}`, field.max !== undefined && `at most ${field.max}`, field.integer && 'a whole number', field.default !== undefined && `default ${field.default}`].filter(Boolean).join('; ');
-          const describedBy = [hints && `${id}-hint`, found.length > 0 && `${id}-issues`].filter(Boolean).join(' ') || undefined;
-          const common = { id, 'aria-invalid': found.length > 0 || undefined, 'aria-describedby': describedBy, required: field.required };
-          const set = (value: string) => setValues({ ...values, [field.name]: value });
-          return (
-            <div class="cell">
-              <label for={id}>{field.label}{field.required ? ' (required)' : ''}</label>
-              {field.kind === 'select' ? (
-                <select {...common} value={values[field.name]} onChange={(e) => set(e.currentTarget.value)}>
-                  <option value="">Not entered</option>
-                  {field.options!.map((o) => <option value={String(o.value)}>{o.name} ({o.value})</option>)}
-                </select>
-              ) : (
-                <input {...common} inputMode={field.kind === 'number' ? 'decimal' : undefined} value={values[field.name]} placeholder={field.default === undefined ? '' : String(field.default)} onInput={(e) => set(e.currentTarget.value)} />
-              )}
-              {hints && <p id={`${id}-hint`} class="hint">{hints}</p>}
-              {found.length > 0 && <ul id={`${id}-issues`} class="issues-at" data-for={id}>{found.map((i) => <li>{i.message} ({i.code})</li>)}</ul>}
-            </div>
-          );
-        })}
-      </form>
       <section aria-label="Request">
         <h2>Bid request</h2>
         <label for="request-choice">Bid request</label>
@@ -138,39 +143,159 @@ function Preview({ stored }: { stored: StoredAdapter }) {
         )}
         {request.error && <Alert>{request.error}</Alert>}
       </section>
-      {request.request !== undefined && <Outcome adapter={adapter} stored={stored} form={form} request={request.request} values={values} />}
+      <form class="placement" aria-label="Placement form" onSubmit={(e) => e.preventDefault()}>
+        <h2>Placement form of {stored.bidderCode}</h2>
+        {imps.length > 1 && (
+          <div class="row imps">
+            <label for="preview-imp">Values of</label>
+            <select id="preview-imp" value={String(imp)} onChange={(e) => setShown(Number(e.currentTarget.value))}>
+              {imps.map((id, i) => {
+                const count = issuesOfImp(valueIssues, i).length;
+                return <option value={String(i)}>Imp {i + 1}{id === undefined ? '' : ` (id ${id})`}{entries[i] === null ? ': left as it is' : ''}{count > 0 ? `: ${count} issue${count > 1 ? 's' : ''}` : ''}</option>;
+              })}
+            </select>
+            <span class="cell check">
+              <input type="checkbox" id="preview-imp-enriched" checked={isEnriched} onChange={(e) => setEnrichedAt(imp, e.currentTarget.checked)} />
+              <label for="preview-imp-enriched">Enrich imp {imp + 1}</label>
+            </span>
+            <button type="button" onClick={() => (setValues(imps.map(() => ({ ...current }))), setEnriched(imps.map(() => true)))}>
+              Use these values for every imp
+            </button>
+          </div>
+        )}
+        {imps.length > 1 && !isEnriched && <p class="hint">Imp {imp + 1} is left as it is: its values are kept, not applied.</p>}
+        {form.length === 0 && <p>This adapter has no fields.</p>}
+        {form.map((field, i) => (
+          <Input id={`value-${i}`} field={field} text={Object.hasOwn(current, field.key) ? current[field.key]! : ''} found={issuesOf(field.path)} set={(value) => setValue(field.key, value)} />
+        ))}
+        {groups.length > 0 && (
+          <fieldset class="one-of" aria-describedby={groupIssues.length > 0 ? 'oneof-issues' : undefined}>
+            <legend>One of several</legend>
+            <ul>
+              {groups.map((group, g) => (
+                <li id={`oneof-${g}`}>
+                  Group {g + 1}: at least one of {group.labels.join(', ')}
+                  {group.satisfiedByDefault ? ' (a default satisfies it)' : ''}
+                </li>
+              ))}
+            </ul>
+            {groupIssues.length > 0 && (
+              <ul id="oneof-issues" class="issues-at" data-for="oneof">
+                {groupIssues.map((i) => <li>{i.message} ({i.code})</li>)}
+              </ul>
+            )}
+          </fieldset>
+        )}
+      </form>
+      {outcome !== undefined && request.request !== undefined && <Outcome adapter={adapter} stored={stored} form={form} request={request.request} entries={entries} result={outcome} />}
     </div>
   );
 }
 
-function Outcome({ adapter, stored, form, request, values }: { adapter: CompiledAdapter; stored: StoredAdapter; form: readonly FormField[]; request: BidRequest; values: Record<string, string> }) {
-  const result = adapter.safeEnrich(request, values);
+/** One input of the placement form: typed, chosen, or a checkbox that starts "not entered". */
+function Input({ id, field, text, found, set }: { id: string; field: FormField; text: string; found: readonly Issue[]; set: (value: string) => void }) {
+  const hints = [
+    field.description,
+    field.pattern && `pattern ${field.pattern}`,
+    field.min !== undefined && `at least ${field.min}`,
+    field.max !== undefined && `at most ${field.max}`,
+    field.integer && 'a whole number',
+    field.kind === 'checkbox' && text === '' && 'not entered',
+    field.default !== undefined && `default ${field.default}`,
+    field.oneOf && `one of several: ${field.oneOf.map((g) => `group ${g + 1}`).join(', ')}`,
+  ].filter(Boolean).join('; ');
+  const describedBy = [hints && `${id}-hint`, found.length > 0 && `${id}-issues`].filter(Boolean).join(' ') || undefined;
+  const common = { id, 'aria-invalid': found.length > 0 || undefined, 'aria-describedby': describedBy };
+  const label = <label for={id}>{field.label}{field.required ? ' (required)' : ''}</label>;
+  const after = (
+    <>
+      {hints && <p id={`${id}-hint`} class="hint">{hints}</p>}
+      {found.length > 0 && <ul id={`${id}-issues`} class="issues-at" data-for={id}>{found.map((i) => <li>{i.message} ({i.code})</li>)}</ul>}
+    </>
+  );
+  if (field.kind === 'checkbox') {
+    // Three states: "not entered" (the default applies; shown as mixed when there is none), true, false.
+    const checked = text === 'true' || (text === '' && field.default === true);
+    return (
+      <div class="cell">
+        <span class="check">
+          <input type="checkbox" {...common} checked={checked} indeterminate={text === '' && field.default === undefined} onChange={(e) => set(e.currentTarget.checked ? 'true' : 'false')} />
+          {label}
+          {text !== '' && (
+            <button type="button" class="small" onClick={() => set('')}>
+              Clear {field.label}
+            </button>
+          )}
+        </span>
+        {after}
+      </div>
+    );
+  }
+  return (
+    <div class="cell">
+      {label}
+      {field.kind === 'select' ? (
+        <select {...common} required={field.required} value={text} onChange={(e) => set(e.currentTarget.value)}>
+          <option value="">Not entered</option>
+          {field.options!.map((o) => <option value={String(o.value)}>{o.name} ({o.value})</option>)}
+        </select>
+      ) : (
+        <input {...common} required={field.required} inputMode={field.kind === 'number' ? 'decimal' : undefined} value={text} placeholder={field.default === undefined ? '' : String(field.default)} onInput={(e) => set(e.currentTarget.value)} />
+      )}
+      {after}
+    </div>
+  );
+}
+
+function Outcome({ adapter, stored, form, request, entries, result }: { adapter: CompiledAdapter; stored: StoredAdapter; form: readonly FormField[]; request: BidRequest; entries: readonly (Entered | null)[]; result: SafeEnrichResult }) {
   if (!result.ok) {
+    const values = result.issues.filter(isValuePath);
+    const others = result.issues.filter((i) => !isValuePath(i));
     return (
       <section aria-label="Enriched request">
         <h2>Enriched request</h2>
         <Alert>The request is not enriched until these are fixed:</Alert>
-        <IssueList issues={result.issues} />
+        {values.length > 0 && (
+          <>
+            <h3>Entered values (<code>/imp/key</code>, imps counted from 0)</h3>
+            <IssueList issues={values} />
+          </>
+        )}
+        {others.length > 0 && (
+          <>
+            <h3>Bid request</h3>
+            <IssueList issues={others} />
+          </>
+        )}
       </section>
     );
   }
   const changed = changedPaths(request, result.request);
-  const http = stored.adapter.protocol === 'rtb' ? safeBuildRtbRequest(adapter, request, values) : stored.adapter.protocol === 'prebid-server' ? safeBuildPrebidServerRequest(adapter, request, values) : undefined;
+  const protocol = stored.adapter.protocol;
+  const wire = protocol === 'prebid-js' ? undefined : wireRequest(adapter, result.request);
+  const several = entries.length > 1;
   return (
     <>
       <section aria-label="Wire">
-        {stored.adapter.protocol === 'prebid-js' ? (
+        {protocol === 'prebid-js' ? (
           <>
-            <h2>Prebid JS bids entry</h2>
-            <pre class="code" data-testid="bids-entry">{JSON.stringify(bidsEntry(stored.bidderCode, form, values), null, 2)}</pre>
+            <h2>Prebid JS bids entr{several ? 'ies' : 'y'}</h2>
+            {entries.map((entry, i) =>
+              entry === null ? null : (
+                <>
+                  {several && <h3>Ad unit of imp {i + 1}</h3>}
+                  <pre class="code" data-testid="bids-entry">{JSON.stringify(bidsEntry(stored.bidderCode, form, entry), null, 2)}</pre>
+                </>
+              ),
+            )}
           </>
         ) : (
           <>
-            <h2>HTTP request the {stored.adapter.protocol === 'rtb' ? 'RTB' : 'Prebid Server'} wrapper sends</h2>
-            {http?.ok ? (
-              <pre class="code" data-testid="http-request">{[`${http.http.method} ${http.http.url}`, ...Object.entries(http.http.headers).map(([k, v]) => `${k}: ${v}`)].join('\n')}</pre>
+            <h2>HTTP request the {protocol === 'rtb' ? 'RTB' : 'Prebid Server'} wrapper sends</h2>
+            {wire?.ok ? (
+              <pre class="code" data-testid="http-request">{[`${wire.http.method} ${wire.http.url}`, ...Object.entries(wire.http.headers).map(([k, v]) => `${k}: ${v}`)].join('\n')}</pre>
             ) : (
-              <IssueList issues={http?.issues} />
+              <IssueList issues={wire?.issues} />
             )}
           </>
         )}

@@ -41,6 +41,9 @@ function describe(error: AjvError): { path: string; message: string } {
     case 'false schema':
       // Our schemas use `false` only to forbid a key that belongs to another field type.
       return { path: error.instancePath, message: `'${error.instancePath.split('/').pop()}' is not allowed for this field type` };
+    case 'not':
+      // Our schemas use `not` only to refuse a constant's null value.
+      return { path: error.instancePath, message: 'must not be null' };
     case 'enum':
       return { path: error.instancePath, message: `must be one of ${JSON.stringify(params.allowedValues)}` };
     default:

@@ -232,7 +232,8 @@ export function recordRules(parts: RecordParts, fieldsPath: string, protocol: un
         group.forEach((key: unknown, j) => {
           if (typeof key !== 'string' || !keys.has(key)) problems.push({ code: 'schema', path: `/requireOneOf/${i}/${j}`, rule: RecordRule.UnknownKey });
         });
-        out.oneOf.push(group as string[]);
+        // A copy: changing the record after it was checked changes nothing of its plan.
+        out.oneOf.push([...(group as string[])]);
       });
     }
   }
