@@ -3,8 +3,8 @@
  * the one judge that `bidfields conformance --pbs DIR --adapter FILE` and the peer suite (test/peer/prebid-server)
  * share. For each fixture:
  *
- * 1. the request is a copy of `mockBidRequest` without `imp[i].ext.bidder` (the rest of `imp[i].ext` stays, an
- *    `ext` left empty stays `{}`), and the values of imp i are that `imp[i].ext.bidder` (keyed by Prebid Server's
+ * 1. the request is a copy of `mockBidRequest` without `imp[i].ext.bidder` (the rest of `imp[i].ext` stays; an
+ *    `ext` that held `bidder` alone goes too, as in a request before any params), and the values of imp i are that `imp[i].ext.bidder` (keyed by Prebid Server's
  *    param names = the record's keys, SPEC §8.1), or `null` for an imp without one (SPEC §8.2);
  * 2. the record builds its requests with `safeBuildRtbRequests` (an `rtb` record) or `safeBuildPrebidServerRequests`
  *    (a `prebid-server` one): one request, or with `split: 'imp'` one per imp given values (SPEC §8.8), each to the URL
@@ -125,6 +125,8 @@ export function splitFixture(fixture: PbsFixture): { request: JsonObject; perImp
     if (!isObject(imp) || !isObject(imp.ext) || !('bidder' in imp.ext)) return null;
     const params = imp.ext.bidder;
     delete imp.ext.bidder;
+    // The ext held the params alone: without them the imp has none (as a request before any params would).
+    if (Object.keys(imp.ext).length === 0) delete imp.ext;
     return params as FieldValues;
   });
   return { request, perImp };

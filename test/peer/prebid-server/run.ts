@@ -22,7 +22,7 @@ for (const bidder of bidders) {
   } else {
     console.log(`${bidder.name.padEnd(18)} ${equal.length} of ${own.length} equal${withParams.length < own.length ? ` (${own.length - withParams.length} carry no params)` : ''}`);
     for (const result of own.filter((entry) => !entry.equal)) {
-      const how = result.issues ? `refused: ${result.issues.map((issue) => `${issue.code} ${issue.path}`).join(', ')}` : 'request differs';
+      const how = result.issues ? `refused: ${result.issues.map((issue) => `${issue.code} ${issue.path}`).join(', ')}` : `differs at ${result.difference?.pointer} (${result.difference?.detail})`;
       console.log(`  ${result.id.slice(bidder.name.length + 1)}: ${how}; ${known.fixtures[result.id] ?? 'NOT LISTED in known-differences.json'}`);
     }
   }

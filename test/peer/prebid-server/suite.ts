@@ -113,10 +113,10 @@ export function runAll(bidders = loadBidders()): FixtureResult[] {
 
 // ---------------------------------------------------------------------------------------------------------------
 // The record against the params schema (static/bidder-params/<bidder>.json): where they disagree, as
-// `<bidder>/<param>` or `<bidder>/<keyword>` → what differs. Only the keywords these 30 schemas use are compared;
+// `<bidder>/<param>` or `<bidder>/<keyword>` → what differs. Only the keywords these schemas use are compared;
 // any other keyword is reported, so a new one cannot pass unread.
 
-/** What Prebid Server's `format: "uuid"` accepts, as a record's `pattern`. */
+/** What Prebid Server's `format: "uuid"` accepts, as a record's `pattern` (a string `enum` is `^(a|b|c)$`). */
 export const UUID_PATTERN = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
 
 type Field = AdapterRecord['fields'][number] & Record<string, unknown>;
@@ -149,15 +149,19 @@ function propertyDisagreement(property: JsonObject, field: Field): string | unde
   }
   const pairs: [string, string][] = [['minLength', 'minLength'], ['maxLength', 'maxLength'], ['minimum', 'min'], ['maximum', 'max'], ['pattern', 'pattern']];
   const uuid = property.format === 'uuid' && property.pattern === undefined && field.pattern === UUID_PATTERN;
+  // A string enum is a text field whose pattern admits exactly its members.
+  const enumPattern = Array.isArray(property.enum) && property.enum.every((member) => typeof member === 'string' && /^[A-Za-z0-9_-]+$/.test(member)) ? `^(${property.enum.join('|')})$` : undefined;
+  const enumerated = enumPattern !== undefined && property.pattern === undefined && field.pattern === enumPattern;
+  if (property.enum !== undefined && !enumerated) problems.push(`enum ${JSON.stringify(property.enum)}, the field's pattern ${JSON.stringify(field.pattern)}`);
   for (const [keyword, key] of pairs) {
-    if (keyword === 'pattern' && uuid) continue;
+    if (keyword === 'pattern' && (uuid || enumerated)) continue;
     if (property[keyword] !== field[key]) problems.push(`${keyword} ${JSON.stringify(property[keyword])}, the field's ${key} ${JSON.stringify(field[key])}`);
   }
   if (property.format !== undefined && !uuid) {
     problems.push(`format ${JSON.stringify(property.format)} is not checked`);
   }
   for (const keyword of Object.keys(property)) {
-    if (!['type', 'description', 'minLength', 'maxLength', 'minimum', 'maximum', 'pattern', 'format'].includes(keyword)) problems.push(`keyword ${keyword} not compared`);
+    if (!['type', 'description', 'minLength', 'maxLength', 'minimum', 'maximum', 'pattern', 'format', 'enum'].includes(keyword)) problems.push(`keyword ${keyword} not compared`);
   }
   return problems.length > 0 ? problems.join('; ') : undefined;
 }
