@@ -1,4 +1,4 @@
-// `npm run peer`: the peer suite's figure and per-adapter results (the vitest test asserts them; this prints them).
+// `npm run peer`: the peer suite's figures and per-adapter results (the vitest test asserts them; this prints them).
 // `--markdown` prints the per-adapter table of README.md.
 import { loadBidders, loadKnownDifferences, runAll } from './suite.js';
 
@@ -33,7 +33,8 @@ const exercised = new Set(results.filter((result) => result.equal && !result.wit
 console.log(
   `\n${equal} of ${results.length} fixtures equal (${bidders.length} adapters); ` +
     `${withParams.filter((result) => result.equal).length} of ${withParams.length} that carry params ` +
-    `(${exercised} adapters have an equal fixture that carries params)`,
+    `(${exercised} adapters have an equal fixture that carries params); ` +
+    `${results.filter((result) => result.uriCompared && result.equal).length} of ${results.filter((result) => result.uriCompared).length} with the URI compared`,
 );
 const unlisted = results.filter((result) => !result.equal && known.fixtures[result.id] === undefined).length;
 const stale = Object.keys(known.fixtures).filter((id) => results.find((result) => result.id === id)?.equal !== false).length;
