@@ -1,13 +1,16 @@
-// Peer suite (issue 20, item 5): 30 Prebid Server adapters as bidfields records, each run against the adapter's
-// own exemplary fixtures (copied unchanged from prebid/prebid-server). Every fixture gives a request without
-// imp[i].ext.bidder and imp[i]'s params as its values (SPEC §8.2); the record's request must deep-equal the one
-// the Go adapter sent, except for the fixtures listed in known-differences.json, which must still differ (so the
-// list stays honest). The same file lists where a record does not say what the adapter's params schema says.
+// Peer suite (issue 20, item 5; issue 21): 65 Prebid Server adapters as bidfields records, each run against the
+// adapter's own exemplary fixtures (copied unchanged from prebid/prebid-server) by src/conformance/pbs.ts, the judge of
+// `bidfields conformance --pbs`. Every fixture gives a request without imp[i].ext.bidder and imp[i]'s params as its
+// values (SPEC §8.2); the record's requests (one, or one per imp with split, SPEC §8.8) must equal the ones the Go
+// adapter sent, in order and count, URIs too for the adapters in uri-endpoints.json (endpoint templates, SPEC §8.7),
+// except for the fixtures listed in known-differences.json, which must still differ (so the list stays honest). The
+// same file lists where a record does not say what the adapter's params schema says.
 // test/peer/prebid-server/README.md holds the measured figure and the per-adapter table (`npm run peer`).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadBidders, loadKnownDifferences, recordIssues, ROOT, runAll, schemaDisagreements } from './prebid-server/suite.js';
+import { parseTemplate } from '../../src/core/endpoint/template.js';
+import { loadBidders, loadKnownDifferences, readJson, recordIssues, ROOT, runAll, schemaDisagreements } from './prebid-server/suite.js';
 
 const bidders = loadBidders();
 const known = loadKnownDifferences();
@@ -16,8 +19,21 @@ const results = runAll(bidders);
 describe('peer suite: Prebid Server adapters', () => {
   it('holds at least 20 adapters whose fixtures carry params and come out equal (the issue asks for 20)', () => {
     const exercised = new Set(results.filter((result) => result.equal && !result.withoutParams).map((result) => result.bidder));
-    expect(bidders.length).toBe(30);
+    expect(bidders.length).toBe(65);
     expect(exercised.size).toBeGreaterThanOrEqual(20);
+  });
+
+  it('compares URIs with endpoints that have the record\'s placeholders, in the same places', () => {
+    const listed = Object.keys(readJson<{ endpoints: Record<string, string> }>(join(ROOT, 'uri-endpoints.json')).endpoints);
+    expect(listed.filter((name) => !bidders.some((bidder) => bidder.name === name))).toEqual([]);
+    const placeholders = (endpoint: unknown) => {
+      const template = parseTemplate(String(endpoint), 'rtb');
+      return Array.isArray(template) ? template.filter((part) => typeof part !== 'string') : [];
+    };
+    for (const bidder of bidders.filter((entry) => entry.uriEndpoint !== undefined && entry.uriEndpoint !== 'record')) {
+      // A test host in place of the partner's, nothing else: the fields that fill the URL are the record's.
+      expect({ bidder: bidder.name, placeholders: placeholders(bidder.uriEndpoint) }).toEqual({ bidder: bidder.name, placeholders: placeholders(bidder.record.endpoint) });
+    }
   });
 
   it('lists only fixtures that exist', () => {
@@ -26,7 +42,7 @@ describe('peer suite: Prebid Server adapters', () => {
     for (const reason of [...Object.values(known.fixtures), ...Object.values(known.schema)]) expect(reason).toMatch(/^[^\n]{10,300}$/);
   });
 
-  it('states the measured figure in both READMEs', () => {
+  it('states the measured figures in both READMEs', () => {
     const equal = results.filter((result) => result.equal);
     const figure = `${equal.length} of ${results.length} fixtures equal`;
     const withParams = results.filter((result) => !result.withoutParams);
@@ -35,10 +51,19 @@ describe('peer suite: Prebid Server adapters', () => {
     const text = (path: string) => readFileSync(path, 'utf8').replace(/\s+/g, ' ');
     const peerReadme = text(join(ROOT, 'README.md'));
     const topReadme = text(join(ROOT, '../../../README.md'));
-    expect(peerReadme).toContain(figure);
-    expect(peerReadme).toContain(paramsFigure);
-    expect(topReadme).toContain(figure);
-    expect(topReadme).toContain(paramsFigure);
+    const compared = results.filter((result) => result.uriCompared);
+    const uriFigure = `${compared.filter((result) => result.equal).length} of ${compared.length} with the URI compared`;
+    // The adapters endpoint templates (SPEC §8.7) and one request per imp (SPEC §8.8) unlock.
+    const templated = bidders.filter((bidder) => /[{}]/.test(String(bidder.record.endpoint)));
+    const split = bidders.filter((bidder) => (bidder.record as { split?: string }).split === 'imp');
+    const unlocked = bidders.filter((bidder) => templated.includes(bidder) || split.includes(bidder));
+    const unlockFigure = `${unlocked.length} adapters that endpoint templates and split unlock (${templated.length} with a template, ${split.length} with split)`;
+    for (const readme of [peerReadme, topReadme]) {
+      expect(readme).toContain(figure);
+      expect(readme).toContain(paramsFigure);
+      expect(readme).toContain(uriFigure);
+      expect(readme).toContain(unlockFigure);
+    }
   });
 
   for (const bidder of bidders) {
@@ -55,9 +80,11 @@ describe('peer suite: Prebid Server adapters', () => {
       for (const result of results.filter((entry) => entry.bidder === bidder.name)) {
         const reason = known.fixtures[result.id];
         if (reason === undefined) {
-          it(`${result.id}: the record's request equals the Go adapter's`, () => {
+          it(`${result.id}: the record's requests equal the Go adapter's${result.uriCompared ? ', URIs too' : ''}`, () => {
             expect(result.issues).toBeUndefined();
-            expect(result.got).toEqual(result.expected);
+            // Bodies first, for a readable diff; then the judge's verdict (URIs, count, JSON values).
+            expect(result.got?.map((call) => call.body)).toEqual(result.expected.map((call) => call.body));
+            expect(result.difference).toBeUndefined();
           });
         } else {
           it(`${result.id}: still differs (${reason})`, () => {

@@ -1,6 +1,7 @@
 /**
  * `bidfields conformance [DIR]`: runs the fixture suite against the library (SPEC §6), its compact engine, or any
- * command line that follows SPEC §6 (`--cli`, how a port in another language is tested).
+ * command line that follows SPEC §6 (`--cli`, how a port in another language is tested); with `--pbs DIR --adapter
+ * FILE`, a Prebid Server adapter's own tests against a record (src/conformance/pbs.ts).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -12,9 +13,15 @@ import { libraryImplementation } from '../../conformance/implementations/library
 import { compactImplementation } from '../../conformance/implementations/compact.js';
 import { cliImplementation } from '../../conformance/implementations/cli.js';
 import { generatedPrebidImplementation } from '../../conformance/implementations/generated-prebid.js';
-import { EXIT_INVALID, EXIT_OK, UsageError, type CliCommand } from '../io.js';
+import { compilePbsRecord, findJsonFiles, isPbsFixture, runPbsFixture, withEndpoint } from '../../conformance/pbs.js';
+import { BidfieldsError } from '../../core/issues.js';
+import type { AdapterRecord } from '../../core/types.js';
+import { EXIT_INVALID, EXIT_OK, UsageError, type CliCommand, type CliIO } from '../io.js';
+import { isWrittenAdapterNumber, printIssues, readJsonFile } from './shared.js';
 
 const usage = `Usage: bidfields conformance [DIR] [--engine full|compact|generated | --cli CMD] [--filter TEXT] [--verbose] [--json]
+       bidfields conformance --pbs DIR --adapter FILE [--known-endpoint HOST]... [--endpoint URL]
+                             [--filter TEXT] [--verbose] [--json]
        bidfields conformance --api URL --email E --password P [--publisher-email E --publisher-password P]
                              [--start-date D --end-date D] [--quiet]
 
@@ -22,6 +29,15 @@ Runs the conformance fixtures (DIR/cases/**/*.json; default: the fixtures shippe
 against the library, or another implementation, and ends with the line 'N passed, N failed'.
 A run that checked nothing (no cases, none matching --filter, or every one skipped) says so on
 standard error and exits 1: it is no success.
+
+With --pbs, runs a Prebid Server adapter's own tests (every *.json below DIR in Prebid Server's
+adapter-test format: mockBidRequest, httpCalls[].expectedRequest) against the record in FILE
+(protocol rtb or prebid-server): the values of imp i are mockBidRequest.imp[i].ext.bidder, the
+request is mockBidRequest without them; the record's requests (one, or one per imp with
+split: "imp") must match httpCalls in order and count, each URL equal to expectedRequest.uri and
+each body to expectedRequest.body (as JSON). A failing fixture prints
+'FAIL <file>: <first differing JSON pointer in the fixture> <what differs>'. Other *.json files
+(a record, a params schema) are skipped.
 
 With --api, runs the HTTP checks of the ad server API (SPEC §7: sign-in, auth, reports, errors;
 fixtures/api) against the server at URL, signing in as E (an Admin or Service account).
@@ -47,6 +63,14 @@ Options:
   --publisher-email E, --publisher-password P    a Publisher account, for the 403 check (skipped without)
   --start-date D, --end-date D                   the report checks' range (default: January 2024)
   --quiet         with --api: print only failing and skipped checks
+  --pbs DIR, --adapter FILE   Prebid Server adapter tests in DIR against the record in FILE
+  --known-endpoint HOST       with --pbs: a known endpoint (repeatable; '*.example.com' for sub-domains);
+                              default: the record's endpoint host, or for a template with placeholder
+                              host labels ('https://{env}.bid.example.com/') a '*.' entry over the fixed
+                              labels after them ('*.bid.example.com')
+  --endpoint URL              with --pbs: use URL (a template like the record's) instead of the record's
+                              endpoint, for tests written against a test host; the fields, and so the
+                              placeholders' values, stay the record's
 Exit codes: 0 all passed, 1 a case failed or nothing was checked, 2 usage error.
 `;
 
@@ -71,8 +95,19 @@ export const conformanceCommand: CliCommand = {
         'start-date': { type: 'string' },
         'end-date': { type: 'string' },
         quiet: { type: 'boolean' },
+        pbs: { type: 'string' },
+        adapter: { type: 'string' },
+        endpoint: { type: 'string' },
+        'known-endpoint': { type: 'string', multiple: true },
       },
     });
+    if (flags.pbs !== undefined || flags.adapter !== undefined) {
+      if (flags.pbs === undefined || flags.adapter === undefined) throw new UsageError('--pbs DIR and --adapter FILE go together');
+      if (positionals.length > 0) throw new UsageError(`unexpected argument '${positionals[0]}' (--pbs names the folder)`);
+      if (flags.api !== undefined || flags.cli !== undefined || flags.engine !== undefined) throw new UsageError('--pbs runs the record in process: no --api, --cli or --engine');
+      return runPbs(io, flags.pbs, flags.adapter, { endpoint: flags.endpoint, knownEndpoints: flags['known-endpoint'], filter: flags.filter, verbose: flags.verbose, json: flags.json });
+    }
+    if (flags.endpoint !== undefined || flags['known-endpoint'] !== undefined) throw new UsageError('--endpoint and --known-endpoint go with --pbs');
     if (flags.api !== undefined) {
       if (!flags.email || !flags.password) throw new UsageError('--api needs --email and --password');
       const { runApiConformance } = await import('../../api-conformance/index.js');
@@ -120,6 +155,59 @@ export const conformanceCommand: CliCommand = {
     return suite.failed === 0 && !unchecked ? EXIT_OK : EXIT_INVALID;
   },
 };
+
+/**
+ * `--pbs DIR --adapter FILE`: Prebid Server's adapter tests against a record, judged by src/conformance/pbs.ts (the
+ * judge of the peer suite too). Exit 0 when every fixture passed and at least one was checked.
+ */
+async function runPbs(io: CliIO, dir: string, adapterFile: string, options: { endpoint?: string; knownEndpoints?: string[]; filter?: string; verbose?: boolean; json?: boolean }): Promise<number> {
+  const root = path.resolve(io.cwd, dir);
+  if (!fs.existsSync(root) || !fs.statSync(root).isDirectory()) throw new UsageError(`no folder '${dir}'`);
+  let adapter;
+  try {
+    const record = withEndpoint(readJsonFile(io, adapterFile, 'adapter', isWrittenAdapterNumber) as AdapterRecord, options.endpoint);
+    adapter = compilePbsRecord(record, { knownEndpoints: options.knownEndpoints });
+  } catch (error) {
+    if (!(error instanceof BidfieldsError)) throw error;
+    if (options.json) io.stdout(JSON.stringify({ ok: false, issues: error.issues, warnings: error.warnings }) + '\n');
+    else printIssues(io, error.issues, error.warnings);
+    return EXIT_INVALID;
+  }
+  const results: { file: string; status: 'passed' | 'failed' | 'skipped'; pointer?: string; reasons: string[] }[] = [];
+  for (const file of findJsonFiles(root)) {
+    if (options.filter !== undefined && !file.includes(options.filter)) continue;
+    let fixture: unknown;
+    try {
+      fixture = JSON.parse(fs.readFileSync(path.join(root, file), 'utf8'));
+    } catch (error) {
+      results.push({ file, status: 'failed', pointer: '', reasons: [`not valid JSON: ${(error as Error).message}`] });
+      continue;
+    }
+    if (!isPbsFixture(fixture)) {
+      results.push({ file, status: 'skipped', reasons: ['not a Prebid Server adapter test (no mockBidRequest object)'] });
+      continue;
+    }
+    const result = runPbsFixture(adapter, fixture);
+    results.push(result.difference ? { file, status: 'failed', pointer: result.difference.pointer, reasons: [result.difference.detail] } : { file, status: 'passed', reasons: [] });
+  }
+  const count = (status: string) => results.filter((result) => result.status === status).length;
+  const summary = { results, passed: count('passed'), failed: count('failed'), skipped: count('skipped') };
+  if (options.json) io.stdout(JSON.stringify(summary) + '\n');
+  else {
+    for (const result of results) {
+      if (result.status === 'failed') io.stdout(`FAIL ${result.file}: ${result.pointer ? `${result.pointer} ` : ''}${result.reasons[0]}\n`);
+      else if (options.verbose) io.stdout(result.status === 'passed' ? `ok   ${result.file}\n` : `skip ${result.file}: ${result.reasons[0]}\n`);
+    }
+    if (summary.skipped > 0) io.stdout(`${summary.skipped} skipped\n`);
+    io.stdout(`${summary.passed} passed, ${summary.failed} failed\n`);
+  }
+  const checked = summary.passed + summary.failed > 0;
+  if (!checked) {
+    const why = summary.skipped > 0 ? `no Prebid Server adapter test among the ${summary.skipped} JSON file(s) in '${dir}'` : options.filter !== undefined ? `no file matches --filter '${options.filter}'` : `no *.json file in '${dir}'`;
+    io.stderr(`${why}: nothing was checked\n`);
+  }
+  return summary.failed === 0 && checked ? EXIT_OK : EXIT_INVALID;
+}
 
 /** Why a run checked nothing (no case passed or failed), or undefined when it checked something. */
 function nothingChecked(suite: SuiteResult, filter: string | undefined, root: string): string | undefined {

@@ -87,13 +87,24 @@ export function judgeTemplate(template: Template, protocol: Protocol, options: E
   const judged = judgeEndpoint(probe, protocol, hostLabels ? {} : options);
   if ('reason' in judged && !(hostLabels && judged.reason === 'unknown')) return judged.reason;
   if (!hostLabels) return undefined;
-  // The labels after the last placeholder label: every value makes a host below them, so a `*.` entry over them
-  // (or over a suffix of them) covers every host the template can make.
-  const host = fillWith(template, (part) => (part.place === 'host' ? '\u0000' : PROBE)).replace(/^[a-z][a-z\d+.-]*:\/\//i, '').split(/[/?#]/)[0]!;
-  const fixed = normaliseHost(host.slice(host.lastIndexOf('\u0000') + 2));
+  const fixed = fixedHostSuffix(template);
   const known = Array.isArray(options.knownEndpoints) ? options.knownEndpoints : [];
   const covered = fixed !== undefined && known.some((entry) => typeof entry === 'string' && entry.startsWith('*.') && isKnownHost(`${PROBE}.${fixed}`, [entry]));
   return covered ? undefined : 'uncovered';
+}
+
+/**
+ * The host labels after a template's last placeholder label, normalised (`bid.example.com` for
+ * `https://{region}.bid.example.com/rtb`): every value makes a host below them, so a `*.` entry over them (or over a
+ * suffix of them) covers every host the template can make. `undefined` when the host has no placeholder label, or
+ * nothing (or nothing valid) follows the last one.
+ * @example fixedHostSuffix(parseTemplate('https://{r}.bid.example.com/', 'rtb')) // 'bid.example.com'
+ */
+export function fixedHostSuffix(template: Template): string | undefined {
+  if (!template.some((part) => typeof part !== 'string' && part.place === 'host')) return undefined;
+  const host = fillWith(template, (part) => (part.place === 'host' ? '\u0000' : PROBE)).replace(/^[a-z][a-z\d+.-]*:\/\//i, '').split(/[/?#]/)[0]!;
+  const rest = host.slice(host.lastIndexOf('\u0000') + 2);
+  return rest === '' ? undefined : normaliseHost(rest);
 }
 
 /** The text a value fills a placeholder with, before encoding: a number as its decimal string, a boolean as its word. */

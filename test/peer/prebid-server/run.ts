@@ -1,4 +1,4 @@
-// `npm run peer`: the peer suite's figure and per-adapter results (the vitest test asserts them; this prints them).
+// `npm run peer`: the peer suite's figures and per-adapter results (the vitest test asserts them; this prints them).
 // `--markdown` prints the per-adapter table of README.md.
 import { loadBidders, loadKnownDifferences, runAll } from './suite.js';
 
@@ -22,7 +22,7 @@ for (const bidder of bidders) {
   } else {
     console.log(`${bidder.name.padEnd(18)} ${equal.length} of ${own.length} equal${withParams.length < own.length ? ` (${own.length - withParams.length} carry no params)` : ''}`);
     for (const result of own.filter((entry) => !entry.equal)) {
-      const how = result.issues ? `refused: ${result.issues.map((issue) => `${issue.code} ${issue.path}`).join(', ')}` : 'request differs';
+      const how = result.issues ? `refused: ${result.issues.map((issue) => `${issue.code} ${issue.path}`).join(', ')}` : `differs at ${result.difference?.pointer} (${result.difference?.detail})`;
       console.log(`  ${result.id.slice(bidder.name.length + 1)}: ${how}; ${known.fixtures[result.id] ?? 'NOT LISTED in known-differences.json'}`);
     }
   }
@@ -33,7 +33,8 @@ const exercised = new Set(results.filter((result) => result.equal && !result.wit
 console.log(
   `\n${equal} of ${results.length} fixtures equal (${bidders.length} adapters); ` +
     `${withParams.filter((result) => result.equal).length} of ${withParams.length} that carry params ` +
-    `(${exercised} adapters have an equal fixture that carries params)`,
+    `(${exercised} adapters have an equal fixture that carries params); ` +
+    `${results.filter((result) => result.uriCompared && result.equal).length} of ${results.filter((result) => result.uriCompared).length} with the URI compared`,
 );
 const unlisted = results.filter((result) => !result.equal && known.fixtures[result.id] === undefined).length;
 const stale = Object.keys(known.fixtures).filter((id) => results.find((result) => result.id === id)?.equal !== false).length;

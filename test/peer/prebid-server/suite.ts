@@ -1,28 +1,29 @@
-// The peer suite (issue 20, item 5): each Prebid Server adapter here as a bidfields record, run against the
-// adapter's own exemplary fixtures, and compared with its params schema. Read by the vitest test
-// (test/peer/prebid-server.test.ts) and the `npm run peer` report (run.ts); README.md says how and why.
+// The peer suite (issue 20, item 5; grown in issue 21): each Prebid Server adapter here as a bidfields record, run
+// against the adapter's own exemplary fixtures, and compared with its params schema. Read by the vitest test
+// (test/peer/prebid-server.test.ts) and the `npm run peer` report (run.ts); README.md says how and why. Running a
+// fixture and judging it is src/conformance/pbs.ts, the judge `bidfields conformance --pbs` uses too.
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { isDeepStrictEqual } from 'node:util';
-import { compile, validateAdapter, type AdapterRecord, type BidRequest, type CompileOptions, type FieldValues, type Issue } from '../../../src/index.js';
+import { compilePbsRecord, knownEndpointsOf, runPbsFixture, withEndpoint, type PbsCall, type PbsDifference, type PbsFixture } from '../../../src/conformance/pbs.js';
+import { validateAdapter, type AdapterRecord, type CompiledAdapter, type Issue } from '../../../src/index.js';
 
 export const ROOT = dirname(fileURLToPath(import.meta.url));
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type JsonObject = { [key: string]: Json };
 
-/** One Prebid Server adapter-test file (adapters/<bidder>/<bidder>test/exemplary/*.json); only what we read. */
-interface Fixture {
-  mockBidRequest: { imp: { ext?: JsonObject }[] } & JsonObject;
-  httpCalls: { expectedRequest: { body: Json } }[];
-}
-
 export interface Bidder {
   name: string;
   record: AdapterRecord;
   paramsSchema: JsonObject;
   fixtures: string[];
+  /**
+   * How the fixtures' URIs are compared (`uri-endpoints.json`): `'record'`, with the URL the record builds from its
+   * own endpoint; a template, with the URL the record builds from that endpoint instead (the test host the Go test
+   * configures, the fields and placeholders the record's); absent, not at all (bodies only).
+   */
+  uriEndpoint?: string;
 }
 
 export interface FixtureResult {
@@ -30,16 +31,20 @@ export interface FixtureResult {
   id: string;
   bidder: string;
   equal: boolean;
+  /** The URIs were compared too (the bidder is in `uri-endpoints.json`). */
+  uriCompared: boolean;
   /** No imp of the mock request carries `imp.ext.bidder`: the record writes nothing, so equality says little. */
   withoutParams: boolean;
-  /** The enrichment's issues when it refused (absent when it succeeded). */
+  /** Where the record's requests and the fixture's first part (absent when equal). */
+  difference?: PbsDifference;
+  /** The build's issues when it refused (absent when it built). */
   issues?: Issue[];
-  got?: Json;
-  expected: Json;
+  got?: PbsCall[];
+  expected: PbsCall[];
 }
 
 export interface KnownDifferences {
-  /** `<bidder>/<fixture file>` → why the record's request differs from the fixture's (one line). */
+  /** `<bidder>/<fixture file>` → why the record's requests differ from the fixture's (one line). */
   fixtures: Record<string, string>;
   /** `<bidder>/<param or keyword>` → why the record does not say what the params schema says (one line). */
   schema: Record<string, string>;
@@ -49,12 +54,8 @@ export function readJson<T>(path: string): T {
   return JSON.parse(readFileSync(path, 'utf8')) as T;
 }
 
-/** JSON semantics: what a JSON text of the value holds (undefined members gone, `0.500` is `0.5`). */
-export function asJson(value: unknown): Json {
-  return JSON.parse(JSON.stringify(value)) as Json;
-}
-
 export function loadBidders(): Bidder[] {
+  const uriEndpoints = readJson<{ endpoints: Record<string, string> }>(join(ROOT, 'uri-endpoints.json')).endpoints;
   return readdirSync(ROOT, { withFileTypes: true })
     .filter((entry) => entry.isDirectory())
     .map((entry) => entry.name)
@@ -64,6 +65,7 @@ export function loadBidders(): Bidder[] {
       record: readJson<AdapterRecord>(join(ROOT, name, 'record.json')),
       paramsSchema: readJson<JsonObject>(join(ROOT, name, 'params.schema.json')),
       fixtures: readdirSync(join(ROOT, name, 'exemplary')).filter((file) => file.endsWith('.json')).sort(),
+      ...(uriEndpoints[name] !== undefined ? { uriEndpoint: uriEndpoints[name] } : {}),
     }));
 }
 
@@ -72,52 +74,49 @@ export function loadKnownDifferences(): KnownDifferences {
 }
 
 /**
- * The deployment's known endpoints: each record's own host (the bidder-info endpoint), as an ad server that
- * onboarded these partners would list them (SPEC §4).
+ * The deployment's known endpoints: each record's own endpoint host, or for a template with placeholder host labels
+ * a `*.` entry over the fixed labels (SPEC §4, §8.7), as an ad server that onboarded these partners would list them
+ * (the default of `bidfields conformance --pbs`).
  */
-export function compileOptions(record: AdapterRecord): CompileOptions {
-  return { knownEndpoints: [new URL(String(record.endpoint)).hostname] };
+export function knownEndpoints(record: AdapterRecord): string[] {
+  return knownEndpointsOf(record.endpoint, record.protocol);
 }
 
 export function recordIssues(bidder: Bidder): Issue[] {
-  return validateAdapter(bidder.record, compileOptions(bidder.record));
+  return validateAdapter(bidder.record, { knownEndpoints: knownEndpoints(bidder.record) });
+}
+
+/** The record as the fixtures run it: with the test endpoint of `uri-endpoints.json` when it names one. */
+export function compileForFixtures(bidder: Bidder): CompiledAdapter {
+  const endpoint = bidder.uriEndpoint === undefined || bidder.uriEndpoint === 'record' ? undefined : bidder.uriEndpoint;
+  return compilePbsRecord(withEndpoint(bidder.record, endpoint));
 }
 
 /**
- * One fixture through the record: the mock request without `imp[i].ext.bidder`, each imp's params as its values
- * (SPEC §8.2), compared with the one request the Go adapter sent.
+ * One fixture through the record (src/conformance/pbs.ts): the mock request without `imp[i].ext.bidder`, each imp's
+ * params as its values (SPEC §8.2), its requests matched with the Go adapter's in order, URIs compared when the
+ * bidder is in `uri-endpoints.json`.
  */
-export function runFixture(bidder: Bidder, file: string, adapter = compile(bidder.record, compileOptions(bidder.record))): FixtureResult {
-  const fixture = readJson<Fixture>(join(ROOT, bidder.name, 'exemplary', file));
-  if (fixture.httpCalls.length !== 1) throw new Error(`${bidder.name}/${file}: ${fixture.httpCalls.length} httpCalls, the suite compares exactly one`);
-  const request = structuredClone(fixture.mockBidRequest);
-  const perImp = request.imp.map((imp) => {
-    const params = imp.ext?.bidder;
-    if (imp.ext) delete imp.ext.bidder;
-    return params === undefined ? null : (params as FieldValues);
-  });
-  const expected = asJson(fixture.httpCalls[0]!.expectedRequest.body);
-  // A fixture is JSON read from disk; the library checks the request's shape itself (invalid_request).
-  const result = adapter.safeEnrichImps(request as unknown as BidRequest, perImp);
-  const base = { id: `${bidder.name}/${file}`, bidder: bidder.name, withoutParams: perImp.every((values) => values === null), expected };
-  if (!result.ok) return { ...base, equal: false, issues: result.issues };
-  const got = asJson(result.request);
-  return { ...base, equal: isDeepStrictEqual(got, expected), got };
+export function runFixture(bidder: Bidder, file: string, adapter = compileForFixtures(bidder)): FixtureResult {
+  const fixture = readJson<PbsFixture>(join(ROOT, bidder.name, 'exemplary', file));
+  const uriCompared = bidder.uriEndpoint !== undefined;
+  const result = runPbsFixture(adapter, fixture, { compareUri: uriCompared });
+  return { id: `${bidder.name}/${file}`, bidder: bidder.name, uriCompared, ...result };
 }
 
 export function runAll(bidders = loadBidders()): FixtureResult[] {
   return bidders.flatMap((bidder) => {
-    const adapter = compile(bidder.record, compileOptions(bidder.record));
+    const adapter = compileForFixtures(bidder);
     return bidder.fixtures.map((file) => runFixture(bidder, file, adapter));
   });
 }
 
 // ---------------------------------------------------------------------------------------------------------------
 // The record against the params schema (static/bidder-params/<bidder>.json): where they disagree, as
-// `<bidder>/<param>` or `<bidder>/<keyword>` → what differs. Only the keywords these 30 schemas use are compared;
+// `<bidder>/<param>` or `<bidder>/<keyword>` → what differs. Only the keywords these schemas use are compared;
 // any other keyword is reported, so a new one cannot pass unread.
 
-/** What Prebid Server's `format: "uuid"` accepts, as a record's `pattern`. */
+/** What Prebid Server's `format: "uuid"` accepts, as a record's `pattern` (a string `enum` is `^(a|b|c)$`). */
 export const UUID_PATTERN = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
 
 type Field = AdapterRecord['fields'][number] & Record<string, unknown>;
@@ -150,15 +149,19 @@ function propertyDisagreement(property: JsonObject, field: Field): string | unde
   }
   const pairs: [string, string][] = [['minLength', 'minLength'], ['maxLength', 'maxLength'], ['minimum', 'min'], ['maximum', 'max'], ['pattern', 'pattern']];
   const uuid = property.format === 'uuid' && property.pattern === undefined && field.pattern === UUID_PATTERN;
+  // A string enum is a text field whose pattern admits exactly its members.
+  const enumPattern = Array.isArray(property.enum) && property.enum.every((member) => typeof member === 'string' && /^[A-Za-z0-9_-]+$/.test(member)) ? `^(${property.enum.join('|')})$` : undefined;
+  const enumerated = enumPattern !== undefined && property.pattern === undefined && field.pattern === enumPattern;
+  if (property.enum !== undefined && !enumerated) problems.push(`enum ${JSON.stringify(property.enum)}, the field's pattern ${JSON.stringify(field.pattern)}`);
   for (const [keyword, key] of pairs) {
-    if (keyword === 'pattern' && uuid) continue;
+    if (keyword === 'pattern' && (uuid || enumerated)) continue;
     if (property[keyword] !== field[key]) problems.push(`${keyword} ${JSON.stringify(property[keyword])}, the field's ${key} ${JSON.stringify(field[key])}`);
   }
   if (property.format !== undefined && !uuid) {
     problems.push(`format ${JSON.stringify(property.format)} is not checked`);
   }
   for (const keyword of Object.keys(property)) {
-    if (!['type', 'description', 'minLength', 'maxLength', 'minimum', 'maximum', 'pattern', 'format'].includes(keyword)) problems.push(`keyword ${keyword} not compared`);
+    if (!['type', 'description', 'minLength', 'maxLength', 'minimum', 'maximum', 'pattern', 'format', 'enum'].includes(keyword)) problems.push(`keyword ${keyword} not compared`);
   }
   return problems.length > 0 ? problems.join('; ') : undefined;
 }
