@@ -159,3 +159,106 @@ describe('compact engine edges found in review', () => {
     expect(compileCompact([{ ...plain, default: 0.5 }]).validateValues({ size: 0.5 })).toEqual([]);
   });
 });
+
+describe('compact engine: records of SPEC §8.1-8.6 (keys, booleans, constants, request ext, alsoTo, one-of groups)', () => {
+  const record = {
+    protocol: 'prebid-server',
+    fields: [
+      { name: 'prd.impTagId', param: 'placementId', type: 'text', display: 'Placement', alsoTo: ['predefinedImpExt.bidder.placementId'] },
+      { name: 'predefinedImpExt.bidder.zone', param: 'zoneId', type: 'number', display: 'Zone', integer: true, alsoTo: ['prd.appSiteId'] },
+      { name: 'predefinedRequestExt.partner.id', param: 'partnerId', type: 'text', display: 'Partner' },
+      { name: 'predefinedImpExt.bidder.test', param: 'test', type: 'boolean', display: 'Test', default: 'false' },
+    ],
+    constants: [
+      { name: 'predefinedImpExt.is_prebid', value: true },
+      { name: 'predefinedImpExt.bidder.source', value: { name: 'bidfields', tags: ['a'] } },
+      { name: 'predefinedRequestExt.partner.client', value: { v: 1 } },
+    ],
+    requireOneOf: [['placementId', 'zoneId']],
+  };
+  const compact = compileCompact(record);
+  const full = compile(record as never);
+  const request = { id: 'r', imp: [{ id: '1' }, { id: '2', ext: { bidder: { keep: 1 } } }], site: { page: 'p' }, ext: { keep: true } };
+  const codes = (issues: readonly { code: string; path: string; field?: string }[]) => issues.map(({ code, path, field }) => ({ code, path, field }));
+
+  it('gives the full engine’s results and issues (codes, paths by key, fields by name), messages in words', () => {
+    const cases: unknown[] = [
+      { placementId: 'top', zoneId: '7', partnerId: 'p-1', test: 'true' },
+      { zoneId: 7 },
+      { placementId: 7, test: false },
+      { 'prd.impTagId': 'top' },
+      { placementId: 'top', test: 'yes', zoneId: 1.5 },
+      {},
+      { test: true },
+      { placementId: null, zoneId: '' },
+    ];
+    for (const values of cases) {
+      for (const options of [undefined, { allImps: true }]) {
+        const expected = full.safeEnrich(request as never, values as never, options);
+        const result = compact.safeEnrich(request, values, options);
+        expect(result.ok).toBe(expected.ok);
+        if (result.ok && expected.ok) expect(result.request).toEqual(expected.request);
+        if (!result.ok && !expected.ok) expect(codes(result.issues)).toEqual(codes(expected.issues));
+      }
+      expect(codes(compact.validateValues(values))).toEqual(codes(full.validateValues(values as never)));
+    }
+    const result = compact.safeEnrich(request, { placementId: 'top', zoneId: '7', partnerId: 'p-1', test: 'true' }, { allImps: true });
+    expect(result.ok && result.request).toEqual({
+      id: 'r',
+      imp: [
+        { id: '1', tagid: 'top', ext: { is_prebid: true, bidder: { placementId: 'top', zone: 7, test: true, source: { name: 'bidfields', tags: ['a'] } } } },
+        { id: '2', tagid: 'top', ext: { is_prebid: true, bidder: { keep: 1, placementId: 'top', zone: 7, test: true, source: { name: 'bidfields', tags: ['a'] } } } },
+      ],
+      site: { page: 'p', id: '7' },
+      ext: { keep: true, partner: { id: 'p-1', client: { v: 1 } } },
+    });
+    expect(compact.validateValues({ 'prd.impTagId': 'top', test: 'yes' })).toEqual([
+      { code: 'unknown_field', path: '/prd.impTagId', message: 'unknown field', field: 'prd.impTagId' },
+      { code: 'invalid_value', path: '/test', message: 'invalid value', field: 'predefinedImpExt.bidder.test' },
+      { code: 'missing_one_of', path: '', message: 'missing one of' },
+    ]);
+  });
+
+  it("never shares a constant's object between two results, or two imps of one", () => {
+    const values = { zoneId: 1 };
+    const one = compact.safeEnrich(request, values, { allImps: true });
+    const two = compact.safeEnrich(request, values, { allImps: true });
+    if (!one.ok || !two.ok) throw new Error('refused');
+    const sources = [...one.request.imp, ...two.request.imp].map((imp: { ext: { bidder: { source: unknown } } }) => imp.ext.bidder.source);
+    expect(new Set(sources).size).toBe(4);
+    expect(new Set(sources.map((source) => (source as { tags: unknown }).tags)).size).toBe(4);
+    expect(one.request.ext.partner.client).not.toBe(two.request.ext.partner.client);
+    expect(compact.plan.constants![1]!.value).toEqual({ name: 'bidfields', tags: ['a'] });
+  });
+
+  it('refuses prototype keys as params, and constants holding one at any depth (record-rules.ts), as validateAdapter does', () => {
+    for (const param of ['__proto__', 'constructor', 'prototype']) {
+      const fields = [{ name: 'zone', param, type: 'text', display: 'x' }];
+      expect(refusal(fields)).toEqual(['unsafe_name /0/param']);
+      expect(refusal({ protocol: 'rtb', fields: [{ ...fields[0], name: 'predefinedImpExt.zone' }] })).toEqual(['unsafe_name /fields/0/param']);
+      expect(validateAdapter(fields).map((found) => `${found.code} ${found.path}`)).toEqual(['unsafe_name /0/param']);
+    }
+    const value = JSON.parse('{"ok": 1, "deep": [{"__proto__": {"polluted": true}}]}');
+    const hostile = { protocol: 'prebid-server', fields: [], constants: [{ name: 'x', value }, { name: 'y', value: JSON.parse('{"constructor": {"prototype": 1}}') }] };
+    expect(refusal(hostile)).toEqual(['unsafe_name /constants/0/value/deep/0/__proto__', 'unsafe_name /constants/1/value/constructor']);
+    expect(validateAdapter(hostile).map((found) => `${found.code} ${found.path}`)).toEqual(['unsafe_name /constants/0/value/deep/0/__proto__', 'unsafe_name /constants/1/value/constructor']);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it('throws nothing but BidfieldsError, whatever sits in the new keys', () => {
+    for (const bad of [null, 1, 'x', [], {}, [null], [[]], ...unprimitive, [unprimitive[0]]]) {
+      const records = [
+        [{ name: 'a', type: 'text', display: 'x', param: bad }],
+        [{ name: 'a', type: 'text', display: 'x', alsoTo: bad }],
+        [{ name: 'a', type: 'boolean', display: 'x', default: bad }],
+        { protocol: 'rtb', fields: [], constants: bad },
+        { protocol: 'rtb', fields: [], constants: [bad] },
+        { protocol: 'rtb', fields: [], constants: [{ name: bad, value: bad }] },
+        { protocol: 'rtb', fields: [], constants: [{ name: 'predefinedImpExt.x', value: bad }] },
+        { protocol: 'rtb', fields: [{ name: 'predefinedImpExt.a', type: 'text', display: 'x' }], requireOneOf: bad },
+        { protocol: 'rtb', fields: [{ name: 'predefinedImpExt.a', type: 'text', display: 'x' }], requireOneOf: [bad] },
+      ];
+      for (const input of records) refusal(input);
+    }
+  });
+});
