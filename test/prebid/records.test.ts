@@ -56,7 +56,7 @@ describe.each(await bidders(record))('§8 records in the page: %s', (_name, spec
     const params = { placementId: 'top', zoneId: '7', partnerId: 'p-1', test: 'true', publisherId: 4711 };
     const request = sent(spec, [bid('b1', params)]);
     const { imp: [imp], ...rest } = request;
-    const expected = library.safeEnrich({ ...bidderRequest.ortb2, imp: [{ id: 'b1', secure: 1, banner: { format: [{ w: 300, h: 250 }] } }] }, params);
+    const expected = library.safeEnrich({ ...bidderRequest.ortb2, imp: [{ id: 'b1', secure: 1, banner: { format: [{ w: 300, h: 250 }] } }] } as never, params);
     expect(expected.ok).toBe(true);
     const { imp: [expectedImp], ...expectedRest } = (expected as { request: Record<string, any> }).request;
     expect(imp).toEqual(expectedImp);
@@ -139,7 +139,7 @@ describe.each(await bidders(record))('§8 records in the page: %s', (_name, spec
   it('leaves out a bid whose request ext cannot be written (path_conflict), as the library refuses it', () => {
     const ortb2 = { ...bidderRequest.ortb2, ext: { partner: 'not an object' } };
     const imp = { id: 'b1', secure: 1, banner: { format: [{ w: 300, h: 250 }] } };
-    const expected = library.safeEnrich({ ...ortb2, imp: [imp] }, { zoneId: 1 });
+    const expected = library.safeEnrich({ ...ortb2, imp: [imp] } as never, { zoneId: 1 });
     expect(expected.ok || expected.issues.map(({ code, path }) => `${code} ${path}`)).toEqual(['path_conflict /ext/partner']);
     expect(sent(spec, [bid('b1', { zoneId: 1 })], { ...bidderRequest, ortb2 })).toBeUndefined();
     const [, [issues]] = warn.mock.calls.find(([message]) => String(message).endsWith('bid left out'))! as [string, Issue[][]];
