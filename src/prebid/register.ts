@@ -9,7 +9,10 @@ import { createPrebidBidder } from './bidder.js';
 import type { AdapterRecord } from '../core/types.js';
 import type { PrebidBidderOptions, PrebidBidderSpec, PrebidGlobal } from './types.js';
 
-/** Registers `spec` with `pbjs` now, or first in its queue when Prebid has not loaded yet. */
+/**
+ * Registers `spec` with `pbjs` now, or first in its queue when Prebid has not loaded yet. (`registerOnPage`, runtime.ts,
+ * writes these steps out for the page's global: keep the two alike.)
+ */
 export function registerSpec(pbjs: PrebidGlobal, spec: PrebidBidderSpec): PrebidBidderSpec {
   const register = () => pbjs.registerBidAdapter!(undefined, spec.code, spec);
   if (pbjs.libLoaded) register();

@@ -20,7 +20,7 @@ import type { BidderPlan, PrebidBidderSpec, PrebidGlobal, PrebidRuntimeOptions }
  */
 export function registerOnPage(plan: BidderPlan, options?: PrebidRuntimeOptions, features?: readonly Feature[]): PrebidBidderSpec {
   const spec = bidderSpec(plan, options, features);
-  // registerSpec's steps, written out: one function less in every page.
+  // registerSpec's steps (register.ts), written out: one function call less in every page, 8 B gzip.
   const pbjs = ((globalThis as { pbjs?: PrebidGlobal }).pbjs ??= {});
   const register = () => pbjs.registerBidAdapter!(undefined, spec.code, spec);
   if (pbjs.libLoaded) register();

@@ -12,7 +12,7 @@ import type { BidderPlan, PrebidBidderSpec, PrebidRuntimeOptions } from './types
 
 /**
  * The Prebid.js bidder spec of a checked adapter (`BidderPlan`, JSON constants) with the engine features its record
- * uses (boolean fields, constants, one-of groups: see core/compact/values-engine.ts); each of its functions is
+ * uses (boolean fields, one-of groups, `alsoTo`, constants: see core/compact/values-engine.ts); each of its functions is
  * wrapped so that, whatever Prebid passes or the partner answers, it returns a safe value and logs why.
  * @example bidderSpec({ code: 'acme', url: 'https://bid.acme.example/rtb', cpm: 'price', fields: [] }, { ttl: 60 })
  */
