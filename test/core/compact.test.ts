@@ -1,7 +1,9 @@
 // The compact engine (src/core/compact, the Prebid bundle's) on its own: what it refuses (run-time rules), what it
 // deliberately leaves to validateAdapter (authoring rules), and that nothing it is given can make it throw
 // anything but BidfieldsError at compile time, or anything at all afterwards. Its agreement with the full engine
-// is tested by the conformance suite (test/conformance/compact.test.ts) and the property test.
+// is tested by the conformance suite (test/conformance/compact.test.ts), the property test, and below for the
+// records of SPEC §8.1-8.6 (keys, booleans, constants, request ext, alsoTo, one-of groups).
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { compileCompact } from '../../src/core/compact/engine.js';
 import { ucs2length } from '../../src/core/definition/ucs2length.js';
@@ -261,4 +263,86 @@ describe('compact engine: records of SPEC §8.1-8.6 (keys, booleans, constants, 
       for (const input of records) refusal(input);
     }
   });
+});
+
+describe('compact engine = full engine on random records of SPEC §8.1-8.6', () => {
+  // Names, keys, targets and values drawn from small sets, so that records often pass and collide where it matters:
+  // alsoTo onto another field's target, constants next to fields, booleans at predefined targets, one-of groups
+  // naming absent keys, requests whose ext, site or imps are in the way.
+  const names = ['prd.impTagId', 'prd.appPublisherId', 'prd.appSiteId', 'zone', 'a.b', 'predefinedImpExt.bidder.tagid', 'predefinedImpExt.bidder.zone', 'predefinedRequestExt.pid', 'predefinedRequestExt.p.q', 'bidder'];
+  const field = fc
+    .record(
+      {
+        name: fc.constantFrom(...names),
+        param: fc.constantFrom('placementId', 'zoneId', 'pid', 'test', undefined, undefined),
+        type: fc.constantFrom('text', 'text', 'number', 'select', 'boolean'),
+        required: fc.boolean(),
+        default: fc.constantFrom(undefined, undefined, undefined, 'abc', 3, true, 'false'),
+        alsoTo: fc.constantFrom(undefined, undefined, undefined, ['predefinedImpExt.bidder.tagid'], ['prd.impTagId'], ['predefinedRequestExt.also'], ['prd.appSiteId', 'predefinedImpExt.x']),
+      },
+      { requiredKeys: ['name', 'type'] },
+    )
+    .map((drawn) => {
+      const definition: Record<string, unknown> = { display: 'x' };
+      for (const [key, value] of Object.entries(drawn)) if (value !== undefined) definition[key] = value;
+      if (definition.type === 'select') definition.options = [{ name: 'a', value: 1 }, { name: 'b', value: 3 }];
+      return definition;
+    });
+  const constant = fc.record({ name: fc.constantFrom(...names, 'predefinedImpExt.c.d', 'predefinedRequestExt.k'), value: fc.constantFrom('s', 1, true, { a: [1, { b: 2 }] }, [1, 2]) });
+  const record = fc.record(
+    {
+      protocol: fc.constantFrom('prebid-server', 'prebid-server', 'prebid-js', 'rtb'),
+      bidderCode: fc.constant('x'),
+      cpmField: fc.constant('price'),
+      fields: fc.uniqueArray(field, { maxLength: 4, selector: (definition) => definition.name }),
+      constants: fc.option(fc.array(constant, { maxLength: 2 }), { nil: undefined }),
+      requireOneOf: fc.option(fc.constantFrom([['placementId', 'zoneId']], [['zone']], [['pid'], ['test']]), { nil: undefined }),
+    },
+    { requiredKeys: ['protocol', 'fields'] },
+  );
+  const scalar = fc.constantFrom(undefined, null, 'abc', 'x', 3, 1, '3', true, 'true', false, 1.5);
+  const values = fc.dictionary(fc.constantFrom(...names, 'placementId', 'zoneId', 'pid', 'test', 'placementId', 'zoneId', 'pid', 'test'), scalar, { maxKeys: 5 });
+  const inventory = fc.constantFrom(undefined, {}, { id: 'old', publisher: { id: 'p', name: 'n' } }, 'str', { publisher: 5 });
+  const request = fc.record(
+    {
+      id: fc.constant('r'),
+      imp: fc.constantFrom([{ id: '1' }], [{ id: '1', ext: { bidder: 'x' } }, { id: '2', ext: { bidder: { keep: 1 } } }], [{ id: '1' }, 5], []),
+      site: inventory,
+      app: inventory,
+      ext: fc.constantFrom(undefined, { keep: 1, p: 'x' }, 7),
+    },
+    { requiredKeys: ['id', 'imp'] },
+  );
+  const keys = (issues: readonly { code: string; path: string; field?: string }[]) => issues.map((found) => `${found.code} ${found.path} ${found.field ?? ''}`).sort();
+
+  it('the same record issues (run-time rules), value issues, results and request issues', () => {
+    const compared = { records: 0, ok: 0, refused: 0 };
+    fc.assert(
+      fc.property(record, values, request, fc.boolean(), (input, entered, req, allImps) => {
+        const full = validateAdapter(input);
+        let compact;
+        try {
+          compact = compileCompact(input);
+        } catch (error) {
+          if (!(error instanceof BidfieldsError)) throw error;
+          if (full.every((found) => found.code !== 'schema')) expect(keys(error.issues)).toEqual(keys(full));
+          compared.records++;
+          return;
+        }
+        if (full.length) return;
+        const adapter = compile(input as never);
+        expect(keys(compact.validateValues(entered))).toEqual(keys(adapter.validateValues(entered as never)));
+        const options = allImps ? { allImps: true } : undefined;
+        const result = compact.safeEnrich(req, entered, options);
+        const expected = adapter.safeEnrich(req as never, entered as never, options);
+        expect(result.ok).toBe(expected.ok);
+        if (result.ok && expected.ok) expect(result.request).toEqual(expected.request), compared.ok++;
+        if (!result.ok && !expected.ok) expect(keys(result.issues)).toEqual(keys(expected.issues)), compared.refused++;
+      }),
+      { numRuns: process.env.CI ? 20_000 : 4_000 },
+    );
+    expect(compared.records).toBeGreaterThan(50);
+    expect(compared.ok).toBeGreaterThan(10);
+    expect(compared.refused).toBeGreaterThan(50);
+  }, 120_000);
 });
