@@ -41,7 +41,12 @@ export function pagePlan(plan: BidderPlan): BidderPlan {
   return { ...plan, fields };
 }
 
-/** The ES module of a checked adapter: imports the runtime (and the features its plan uses), registers the bidder, exports its spec. */
+/**
+ * The ES module of a checked adapter: imports the runtime (and the features its plan uses), registers the bidder,
+ * exports its spec. The plan is a JS object literal there, where a `"__proto__"` key would set a prototype: the
+ * only keys that come from the record are those inside constants' values, and the record rules refuse a prototype
+ * key at any depth of them (plan/record-rules.ts), so none gets here.
+ */
 export function adapterModule(plan: BidderPlan, options: PrebidRuntimeOptions, runtime = RUNTIME): string {
   const features = featuresOf(plan);
   const args = [literal(pagePlan(plan)), ...(features.length ? [literal(options), `[${features.join(', ')}]`] : Object.keys(options).length ? [literal(options)] : [])];
