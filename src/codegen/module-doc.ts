@@ -1,11 +1,12 @@
 /**
  * The Prebid-style module doc of a generated adapter (`<code>BidAdapter.md`, as Prebid's `modules/*.md`):
- * Overview (module name, type, maintainer placeholder), Description, Bid Params (from each field's `display`,
- * `type`, `required`, `options` and bounds) and Test Parameters (an example ad unit). Record text is Markdown-
- * escaped: it cannot close a table cell or a code span.
+ * Overview (module name, type, maintainer placeholder), Description, Bid Params (a row per field by its key, SPEC
+ * §8.1, from its `display`, `type`, `required`, `options`, bounds and targets; the one-of groups, §8.6; the fixed
+ * values, §8.4) and Test Parameters (an example ad unit). Record text is Markdown-escaped: it cannot close a table
+ * cell or a code span.
  */
-import type { FieldPlan } from '../core/plan/field-plan.js';
-import { isRefusal, valueJudge } from '../core/plan/value-judge.js';
+import { keyOf, type FieldPlan, type Target } from '../core/plan/field-plan.js';
+import { isRefusal, valueJudge, type WrittenValue } from '../core/plan/value-judge.js';
 import type { FieldDefinition } from '../core/types.js';
 import type { BidderPlan } from '../prebid/types.js';
 import { literal } from './emit.js';
@@ -22,18 +23,20 @@ const MAX_EXAMPLE = 1000;
 const sized = (sample: string, length: number) => sample.repeat(Math.ceil(length / sample.length)).slice(0, length);
 
 /**
- * The example value of a field in the ad unit, and whether it is only a placeholder: its default, else the first
- * candidate that the field's value rule accepts (the page runtime's rule, which the adapter's isBidRequestValid
- * applies): a select field's first option; for a number its lower bound, that bound rounded up, 1, its upper
- * bound, that bound rounded down, 0; for a text each sample at its own length brought within the field's length
- * bounds, then at every length from 1 to 16 the field allows (for a pattern of fixed length). When none passes
- * (a pattern no sample matches), the first candidate, marked as a placeholder to replace.
+ * The example value of a field in the ad unit, and whether it is only a placeholder: its default (as the field's
+ * rule reads it: `"false"` is `false`), else the first candidate that the field's value rule accepts (the page
+ * runtime's rule, which the adapter's isBidRequestValid applies): `true` for a boolean; a select field's first
+ * option; for a number its lower bound, that bound rounded up, 1, its upper bound, that bound rounded down, 0; for a
+ * text each sample at its own length brought within the field's length bounds, then at every length from 1 to 16
+ * the field allows (for a pattern of fixed length). When none passes (a pattern no sample matches), the first
+ * candidate, marked as a placeholder to replace.
  */
-function example(field: FieldDefinition, plan: FieldPlan): { value: string | number; placeholder?: true } {
-  if (field.default !== undefined) return { value: field.default };
+function example(field: FieldDefinition, plan: FieldPlan): { value: WrittenValue; placeholder?: true } {
+  if (plan.default !== undefined) return { value: plan.default };
   const { min, max, minLength = 0, maxLength = Infinity } = plan;
-  let candidates: (string | number)[];
-  if (field.type === 'select') candidates = field.options.map((option) => option.value);
+  let candidates: WrittenValue[];
+  if (field.type === 'boolean') candidates = [true];
+  else if (field.type === 'select') candidates = field.options.map((option) => option.value);
   else if (field.type === 'number') candidates = [min, min !== undefined && Math.ceil(min), 1, max, max !== undefined && Math.floor(max), 0].filter((value) => typeof value === 'number');
   else {
     const allowed = (length: number) => length >= minLength && length <= maxLength && length <= MAX_EXAMPLE;
@@ -46,6 +49,7 @@ function example(field: FieldDefinition, plan: FieldPlan): { value: string | num
 }
 
 function describeType(field: FieldDefinition): string {
+  if (field.type === 'boolean') return 'boolean (`true` or `false`)';
   if (field.type === 'select') return `select: ${field.options.map((option) => `${option.value} (${cell(option.name)})`).join(', ')}`;
   const bounds =
     field.type === 'number'
@@ -55,19 +59,35 @@ function describeType(field: FieldDefinition): string {
   return field.type + (shown.length ? ` (${shown.join(', ')})` : '');
 }
 
-/** Where a field's value goes, in OpenRTB terms. */
-const target = (to: (string | number)[]) => (to[0] ? 'site/app/dooh.' : 'imp.') + to.slice(1).join('.');
+/** Where a value goes, in OpenRTB terms: below each imp, the inventory object or the request itself (SPEC §2, §8.5). */
+const target = ([root, ...keys]: Target) => ['imp.', 'site/app/dooh.', 'request.'][root] + keys.join('.');
+
+/** A field's targets as code spans: its own, then its `alsoTo` ones. */
+const targets = (plan: FieldPlan) => [plan.to, ...(plan.also ?? [])].map((to) => `\`${target(to)}\``).join(' and ');
+
+/** Keys as code spans, for a one-of group. */
+const keyList = (keys: readonly string[]) => keys.map((key) => `\`${key}\``).join(', ');
 
 /** The module doc of a checked adapter and its record's field definitions (in the same order). */
 export function moduleDoc(plan: BidderPlan, definitions: readonly FieldDefinition[], fileName: string): string {
   // Names, the CPM field and the endpoint are checked (dot paths of [A-Za-z0-9_$-], a parsed URL): safe in code spans.
   const examples = definitions.map((field, index) => example(field, plan.fields[index]!));
+  // Keys are identifiers or names (dot paths of [A-Za-z0-9_$-]): safe in code spans, as names are.
+  const keys = plan.fields.map(keyOf);
+  const groups = plan.oneOf ?? [];
   const placeholder = ' (placeholder: replace it with a value the field accepts)';
-  const rows = definitions.map((field, index) => `| \`${field.name}\` | ${field.required ? 'required' : 'optional'} | ${cell(field.display)}${field.description ? `: ${cell(field.description)}` : ''} (sent as \`${target(plan.fields[index]!.to)}\`) | ${cell(literal(examples[index]!.value))}${examples[index]!.placeholder ? placeholder : ''} | ${describeType(field)} |`);
-  // JSON literals (backticks escaped, so no value can close the code block), one param a line; a placeholder is
-  // marked by a comment of fixed text.
+  // Scope: required, else the one-of groups the key is in, else optional.
+  const scope = (index: number) => (plan.fields[index]!.required ? 'required' : groups.filter((group) => group.includes(keys[index]!)).map((group) => `one of ${keyList(group)}`).join('; ') || 'optional');
+  const rows = definitions.map((field, index) => `| \`${keys[index]}\` | ${scope(index)} | ${cell(field.display)}${field.description ? `: ${cell(field.description)}` : ''} (sent as ${targets(plan.fields[index]!)}) | ${cell(literal(examples[index]!.value))}${examples[index]!.placeholder ? placeholder : ''} | ${describeType(field)} |`);
+  const oneOf = groups.length ? `\n\nAt least one param of each group must be set (a default counts):\n\n${groups.map((group) => `- one of ${keyList(group)}`).join('\n')}` : '';
+  // Constants: where each goes and its value as a JSON literal (Markdown-escaped like every cell).
+  const constants = plan.constants?.length
+    ? `\n\nSent in every request whatever the params (fixed by the adapter record):\n\n| Sent as | Value |\n|---|---|\n${plan.constants.map((constant) => `| \`${target(constant.to)}\` | ${cell(literal(constant.value))} |`).join('\n')}`
+    : '';
+  // JSON literals (backticks escaped, so no value can close the code block), one param a line, by key; a placeholder
+  // is marked by a comment of fixed text.
   const params = definitions
-    .map((field, index) => `        ${literal(field.name)}: ${literal(examples[index]!.value).replace(/`/g, '\\u0060')}${index < definitions.length - 1 ? ',' : ''}${examples[index]!.placeholder ? ' // placeholder: replace it with a value the field accepts' : ''}`)
+    .map((_field, index) => `        ${literal(keys[index])}: ${literal(examples[index]!.value).replace(/`/g, '\\u0060')}${index < definitions.length - 1 ? ',' : ''}${examples[index]!.placeholder ? ' // placeholder: replace it with a value the field accepts' : ''}`)
     .join('\n');
   return `# Overview
 
@@ -96,7 +116,7 @@ pbjs.processQueue();
 
 | Name | Scope | Description | Example | Type |
 |---|---|---|---|---|
-${rows.join('\n')}
+${rows.join('\n')}${oneOf}${constants}
 
 # Test Parameters
 

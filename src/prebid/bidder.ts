@@ -5,6 +5,7 @@
  * auction; the checked adapter then runs on the page runtime (./spec.ts) that generated adapters use too.
  */
 import { compileCompact, problem } from '../core/compact/engine.js';
+import { ALL_FEATURES } from '../core/compact/values-engine.js';
 import { BidfieldsError } from '../core/issues.js';
 import type { AdapterRecord } from '../core/types.js';
 import { bidderSpec } from './spec.js';
@@ -29,7 +30,7 @@ export function createPrebidBidder(record: AdapterRecord, options: PrebidBidderO
   const { gvlid } = options;
   if (gvlid !== undefined && !isGvlid(gvlid)) issues.push(problem('invalid_gvlid', '/gvlid'));
   if (issues.length) throw new BidfieldsError(issues);
-  return bidderSpec({ code: adapter.bidderCode!, url: adapter.endpoint!.href, cpm: adapter.cpmField!, fields: adapter.fields, gvlid }, options);
+  return bidderSpec({ code: adapter.bidderCode!, url: adapter.endpoint!.href, cpm: adapter.cpmField!, ...adapter.plan, gvlid }, options, ALL_FEATURES);
 }
 
 /** A GVL ID: a positive integer. */

@@ -34,18 +34,19 @@ export function buildRequests(engine: ValuesEngine, url: string, options: Prebid
     try {
       const imp = toImp(bid, options.currency);
       const issues: Issue[] = [];
-      // apply gives no request when the values have issues (bind's) or cannot be written (its own).
+      // apply gives no request when the values have issues (bind's) or cannot be written (its own); else the request
+      // made here for it, written into.
       const request = imp && engine.apply(engine.bind(bid.params ?? {}, issues), { ...shared, imp: [imp] }, [0], issues);
       // Left out, with why: the issues of its values, else the bid (it asks for no media type Prebid offers).
       if (!request) throw issues.length ? issues : bid;
-      const { imp: [enriched], ...rest } = request;
-      imps.push(enriched);
-      shared = rest;
+      // The next bid's request starts from this one (its imp array aside), so a later bid's request-level value wins.
+      imps.push(request.imp[0]);
+      shared = request;
     } catch (error) {
       warn('bid left out', error);
     }
   }
   return imps.length
-    ? [{ method: 'POST', url, data: JSON.stringify({ id: shared.id, imp: imps, ...shared }), options: { contentType: 'text/plain', withCredentials: options.withCredentials === true } }]
+    ? [{ method: 'POST', url, data: JSON.stringify({ id: shared.id, ...shared, imp: imps }), options: { contentType: 'text/plain', withCredentials: options.withCredentials === true } }]
     : [];
 }

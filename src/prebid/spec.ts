@@ -4,20 +4,21 @@
  * `validateAdapter` checked when it was built. The spec's functions run inside Prebid's auction, which does not catch
  * every throw (a throw in `getUserSyncs` breaks the auction's end), so each returns a safe value and logs why.
  */
-import { valuesEngine } from '../core/compact/values-engine.js';
+import { valuesEngine, type Feature } from '../core/compact/values-engine.js';
 import type { Issue } from '../core/issues.js';
 import { buildRequests, type Warn } from './build-requests.js';
 import { interpretResponse, MEDIA_TYPES } from './interpret-response.js';
 import type { BidderPlan, PrebidBidderSpec, PrebidRuntimeOptions } from './types.js';
 
 /**
- * The Prebid.js bidder spec of a checked adapter (`BidderPlan`, JSON constants); each of its functions is wrapped
- * so that, whatever Prebid passes or the partner answers, it returns a safe value and logs why.
+ * The Prebid.js bidder spec of a checked adapter (`BidderPlan`, JSON constants) with the engine features its record
+ * uses (boolean fields, one-of groups, `alsoTo`, constants: see core/compact/values-engine.ts); each of its functions is
+ * wrapped so that, whatever Prebid passes or the partner answers, it returns a safe value and logs why.
  * @example bidderSpec({ code: 'acme', url: 'https://bid.acme.example/rtb', cpm: 'price', fields: [] }, { ttl: 60 })
  */
-export function bidderSpec(plan: BidderPlan, options: PrebidRuntimeOptions = {}): PrebidBidderSpec {
+export function bidderSpec(plan: BidderPlan, options: PrebidRuntimeOptions = {}, features?: readonly Feature[]): PrebidBidderSpec {
   const { code, gvlid } = plan;
-  const engine = valuesEngine(plan);
+  const engine = valuesEngine(plan, features);
   const warn: Warn = (message, detail) => {
     try {
       (options.log ?? console.warn)(`bidfields ${code}: ${message}`, detail);

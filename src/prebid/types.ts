@@ -12,7 +12,7 @@ export type PrebidMediaType = 'banner' | 'video' | 'native';
 /** One bid request of Prebid.js for this bidder: one ad unit's slot, with the entered values as `params`. */
 export interface PrebidBidRequest {
   bidId?: unknown;
-  /** The entered values, keyed by field name (SPEC §3). */
+  /** The entered values, keyed by each field's key: its `param`, else its name (SPEC §3, §8.1). */
   params?: unknown;
   mediaTypes?: unknown;
   /** Prebid's OpenRTB native request (set from `mediaTypes.native`). */
@@ -87,7 +87,10 @@ export interface PrebidBidderSpec {
 
 /**
  * A checked adapter as the page runs it: JSON constants only, made from a record that passed the checks (by the
- * compact engine in the page, or by `validateAdapter` when an adapter is generated at build time).
+ * compact engine in the page, or by `validateAdapter` when an adapter is generated at build time): its fields,
+ * constants and one-of groups (`RecordPlan`), which the page runtime runs with the engine features the record uses
+ * (`booleans`, `oneOf`, `alsoTo`, `constants` of `bidfields/prebid-runtime`). A generated adapter's plan leaves out
+ * what the page does not read: the `type` of number and select fields (codegen/emit.ts, `pagePlan`).
  */
 export interface BidderPlan extends RecordPlan {
   /** The bidder code (the record's `bidderCode`). */

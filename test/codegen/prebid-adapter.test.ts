@@ -15,7 +15,10 @@ import type { PrebidBidderSpec } from '../../src/prebid/types.js';
 import { generatedSpec, RUNTIME_SOURCE } from '../prebid/generated.js';
 import { REMOVAL_MS, removeTempFolder } from '../support/temp-folder.js';
 
-const example = JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, '../../examples/prebid-js-adapter.json'), 'utf8')) as AdapterRecord;
+const readExample = (name: string) => JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, '../../examples', name), 'utf8')) as AdapterRecord;
+const example = readExample('prebid-js-adapter.json');
+/** Every §8.1-8.6 feature: keys, a boolean, constants (one an object), request ext, alsoTo, a one-of group. */
+const full = readExample('prebid-js-adapter-full.json');
 const known = ['bid.example-ssp.com'];
 let dir: string;
 
@@ -40,6 +43,7 @@ const hostileText: AdapterRecord = {
     { name: 'tier', type: 'select', display: INJECTION, options: [{ name: INJECTION, value: 1 }], default: 1 },
     { name: 'note', type: 'text', display: 'x', pattern: '^[^"]*$' },
   ],
+  constants: [{ name: 'predefinedImpExt.hostile', value: { [INJECTION]: [INJECTION] } }],
 };
 
 describe('generatePrebidAdapter', () => {
@@ -51,8 +55,50 @@ describe('generatePrebidAdapter', () => {
     expect(module).toContain('import { registerOnPage } from "bidfields/prebid-runtime";');
     expect(module).not.toMatch(/eval\(|new Function/);
     expect(doc).toContain('Module Name: examplessp Bidder Adapter');
+    // Rows by key (SPEC §8.1).
+    expect(doc).toContain('| `placementId` | required | Placement id (sent as `imp.tagid`) | "example" | text (max length 64) |');
     expect(doc).toContain('| `zoneId` | required | Zone (sent as `imp.ext.zoneId`) | 1 | number (integer, min 1) |');
+    expect(doc).toContain('| `dealTier` | optional | Deal tier (sent as `imp.ext.deal.tier`) | 2 | select: 1 (Gold), 2 (Silver) |');
+    expect(doc).not.toContain('prd.impTagId');
     expect(doc).toContain("import './examplesspBidAdapter.js';");
+  });
+
+  it('imports from the runtime only the engine features its record uses, and holds only what the page reads', () => {
+    const plain = generatePrebidAdapter(example, { knownEndpoints: known }).files[0].text;
+    expect(plain).toMatch(/^import \{ registerOnPage \} from "bidfields\/prebid-runtime";$/m);
+    expect(plain).toMatch(/^export const spec = registerOnPage\(\{.*\}\);$/m);
+    const featured = generatePrebidAdapter(full, { knownEndpoints: known }).files[0].text;
+    expect(featured).toMatch(/^import \{ registerOnPage, booleans, oneOf, alsoTo, constants \} from "bidfields\/prebid-runtime";$/m);
+    expect(featured).toMatch(/^export const spec = registerOnPage\(\{.*\}, \{\}, \[booleans, oneOf, alsoTo, constants\]\);$/m);
+    const only = (record: AdapterRecord) => /^import \{ (.*) \} from/m.exec(generatePrebidAdapter(record, { knownEndpoints: known }).files[0].text)![1];
+    expect(only({ ...example, requireOneOf: [['placementId', 'zoneId']] })).toBe('registerOnPage, oneOf');
+    expect(only({ ...example, constants: [{ name: 'predefinedImpExt.is_prebid', value: true }] })).toBe('registerOnPage, constants');
+    expect(only({ ...example, fields: [...example.fields, { name: 'flag', type: 'boolean', display: 'Flag' }] })).toBe('registerOnPage, booleans');
+    expect(only({ ...example, fields: [{ ...example.fields[0]!, alsoTo: ['predefinedImpExt.tagid'] }] })).toBe('registerOnPage, alsoTo');
+    // The page's value rule tells number and select fields apart by their options: they go without `type`.
+    const plan = JSON.parse(/registerOnPage\((\{.*\})\);$/m.exec(plain)![1]!) as { fields: { name: string; type?: string }[] };
+    expect(plan.fields.map((field) => field.type)).toEqual(['text', 'text', 'text', undefined, undefined]);
+    expect(JSON.parse(/registerOnPage\((\{.*\}), \{\}/m.exec(featured)![1]!).fields.map((field: { type?: string }) => field.type)).toEqual(['text', 'text', 'text', undefined, undefined, 'boolean']);
+  });
+
+  it("documents keys, booleans, alsoTo targets, request ext, one-of groups and constants; its Test Parameters pass the record's rules", async () => {
+    const doc = generatePrebidAdapter(full, { knownEndpoints: known }).files[1].text;
+    expect(doc).toContain('| `placementId` | one of `placementId`, `zoneId` | Placement id (sent as `imp.tagid` and `imp.ext.bidder.placementId`) | "example" | text (max length 64) |');
+    expect(doc).toContain('| `partnerId` | optional | Partner id (sent as `request.ext.partner.id`) | "example" | text |');
+    expect(doc).toContain('| `test` | optional | Test traffic (sent as `imp.ext.bidder.test`) | false | boolean (`true` or `false`) |');
+    expect(doc).toContain('- one of `placementId`, `zoneId`');
+    expect(doc).toContain('| `imp.ext.is_prebid` | true |');
+    expect(doc).toContain('| `request.ext.partner.source` | {"name":"bidfields","kind":"prebid-js"} |');
+    const params = JSON.parse(`{${/params: \{\n([\s\S]*?)\n {4}\}/.exec(doc)![1]!}}`) as Record<string, unknown>;
+    expect(params).toEqual({ placementId: 'example', publisherId: 'example', partnerId: 'example', zoneId: 1, dealTier: 2, test: false });
+    expect(compile(full, { knownEndpoints: known }).validateValues(params)).toEqual([]);
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const spec = await generatedSpec(full, known);
+    expect(spec.isBidRequestValid({ bidId: 'b1', params, mediaTypes: { banner: { sizes: [[300, 250]] } } })).toBe(true);
+    // A boolean without a default is shown as true.
+    const flagged = generatePrebidAdapter({ ...example, fields: [...example.fields, { name: 'flag', param: 'flag', type: 'boolean', display: 'Flag' }] }, { knownEndpoints: known }).files[1].text;
+    expect(flagged).toContain('| `flag` | optional | Flag (sent as `imp.ext.flag`) | true | boolean (`true` or `false`) |');
+    expect(flagged).toContain('        "flag": true\n');
   });
 
   it('refuses with exactly the issues of validateAdapter (strict, known endpoints), and writes nothing', () => {
@@ -86,7 +132,7 @@ describe('generatePrebidAdapter', () => {
     expect((globalThis as { __pwned?: unknown }).__pwned).toBeUndefined();
     // The hostile default is a value like any other: written as given into the imp's tag id.
     const [request] = spec.buildRequests([{ bidId: 'b1', params: {}, mediaTypes: { banner: { sizes: [[300, 250]] } } }], { ortb2: { site: {} } });
-    expect(JSON.parse(request!.data).imp[0]).toMatchObject({ tagid: INJECTION, ext: { tier: 1 } });
+    expect(JSON.parse(request!.data).imp[0]).toMatchObject({ tagid: INJECTION, ext: { tier: 1, hostile: { [INJECTION]: [INJECTION] } } });
     // The doc keeps the text in table cells and code blocks it cannot close.
     expect(files[1].text).not.toContain('</script>');
     expect(files[1].text.match(/^```/gm)).toHaveLength(6);
@@ -106,7 +152,10 @@ describe('generatePrebidAdapter', () => {
         { name: 'below', type: 'number', display: 'Below', required: true, max: -5 },
         { name: 'whole', type: 'number', display: 'Whole', required: true, integer: true, min: -7.5, max: -2.5 },
         { name: 'tier', type: 'select', display: 'Tier', required: true, options: [{ name: 'Gold', value: 3 }] },
+        { name: 'predefinedImpExt.bidder.flag', param: 'flag', type: 'boolean', display: 'Flag', required: true },
+        { name: 'predefinedRequestExt.pid', param: 'pid', type: 'text', display: 'Partner', pattern: '^[a-z]+[0-9]*$', alsoTo: ['predefinedImpExt.pid'] },
       ],
+      requireOneOf: [['pid', 'code']],
     };
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     const { files } = generatePrebidAdapter(ruled, { knownEndpoints: known });
@@ -114,7 +163,7 @@ describe('generatePrebidAdapter', () => {
     // The example ad unit's params, one JSON literal a line.
     const block = /params: \{\n([\s\S]*?)\n {4}\}/.exec(doc)![1]!;
     const params = JSON.parse(`{${block}}`) as Record<string, unknown>;
-    expect(Object.keys(params)).toEqual(ruled.fields.map((field) => field.name));
+    expect(Object.keys(params)).toEqual(ruled.fields.map((field) => field.param ?? field.name));
     expect(compile(ruled, { knownEndpoints: known }).validateValues(params)).toEqual([]);
     const spec = await generatedSpec(ruled, known);
     expect(spec.isBidRequestValid({ bidId: 'b1', params, mediaTypes: { banner: { sizes: [[300, 250]] } } })).toBe(true);
@@ -154,6 +203,9 @@ describe('bidfields prebid-adapter', () => {
     ['a __proto__ name', { ...example, fields: [{ name: '__proto__.polluted', type: 'text', display: 'x' }] }],
     ['an unknown endpoint', { ...example, endpoint: 'https://bid.example-ssp.com.evil.example/' }],
     ['a bad CPM field', { ...example, cpmField: 'ext..cpm' }],
+    ['a __proto__ param', { ...example, fields: [{ name: 'zone', param: '__proto__', type: 'text', display: 'x' }] }],
+    ['a constructor param', { ...example, fields: [{ name: 'zone', param: 'constructor', type: 'text', display: 'x' }] }],
+    ['a constant holding a __proto__ key', { ...example, constants: [{ name: 'predefinedImpExt.x', value: JSON.parse('{"a": [{"__proto__": {"polluted": 1}}]}') }] }],
   ];
   for (const [what, value] of refused) {
     it(`${what}: exit 1 with the issues 'bidfields validate' prints, nothing written`, async () => {

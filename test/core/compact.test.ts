@@ -1,7 +1,9 @@
 // The compact engine (src/core/compact, the Prebid bundle's) on its own: what it refuses (run-time rules), what it
 // deliberately leaves to validateAdapter (authoring rules), and that nothing it is given can make it throw
 // anything but BidfieldsError at compile time, or anything at all afterwards. Its agreement with the full engine
-// is tested by the conformance suite (test/conformance/compact.test.ts) and the property test.
+// is tested by the conformance suite (test/conformance/compact.test.ts), the property test, and below for the
+// records of SPEC §8.1-8.6 (keys, booleans, constants, request ext, alsoTo, one-of groups).
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { compileCompact } from '../../src/core/compact/engine.js';
 import { ucs2length } from '../../src/core/definition/ucs2length.js';
@@ -158,4 +160,189 @@ describe('compact engine edges found in review', () => {
     const { integer: _integer, ...plain } = select;
     expect(compileCompact([{ ...plain, default: 0.5 }]).validateValues({ size: 0.5 })).toEqual([]);
   });
+});
+
+describe('compact engine: records of SPEC §8.1-8.6 (keys, booleans, constants, request ext, alsoTo, one-of groups)', () => {
+  const record = {
+    protocol: 'prebid-server',
+    fields: [
+      { name: 'prd.impTagId', param: 'placementId', type: 'text', display: 'Placement', alsoTo: ['predefinedImpExt.bidder.placementId'] },
+      { name: 'predefinedImpExt.bidder.zone', param: 'zoneId', type: 'number', display: 'Zone', integer: true, alsoTo: ['prd.appSiteId'] },
+      { name: 'predefinedRequestExt.partner.id', param: 'partnerId', type: 'text', display: 'Partner' },
+      { name: 'predefinedImpExt.bidder.test', param: 'test', type: 'boolean', display: 'Test', default: 'false' },
+    ],
+    constants: [
+      { name: 'predefinedImpExt.is_prebid', value: true },
+      { name: 'predefinedImpExt.bidder.source', value: { name: 'bidfields', tags: ['a'] } },
+      { name: 'predefinedRequestExt.partner.client', value: { v: 1 } },
+    ],
+    requireOneOf: [['placementId', 'zoneId']],
+  };
+  const compact = compileCompact(record);
+  const full = compile(record as never);
+  const request = { id: 'r', imp: [{ id: '1' }, { id: '2', ext: { bidder: { keep: 1 } } }], site: { page: 'p' }, ext: { keep: true } };
+  const codes = (issues: readonly { code: string; path: string; field?: string }[]) => issues.map(({ code, path, field }) => ({ code, path, field }));
+
+  it('gives the full engine’s results and issues (codes, paths by key, fields by name), messages in words', () => {
+    const cases: unknown[] = [
+      { placementId: 'top', zoneId: '7', partnerId: 'p-1', test: 'true' },
+      { zoneId: 7 },
+      { placementId: 7, test: false },
+      { 'prd.impTagId': 'top' },
+      { placementId: 'top', test: 'yes', zoneId: 1.5 },
+      {},
+      { test: true },
+      { placementId: null, zoneId: '' },
+    ];
+    for (const values of cases) {
+      for (const options of [undefined, { allImps: true }]) {
+        const expected = full.safeEnrich(request as never, values as never, options);
+        const result = compact.safeEnrich(request, values, options);
+        expect(result.ok).toBe(expected.ok);
+        if (result.ok && expected.ok) expect(result.request).toEqual(expected.request);
+        if (!result.ok && !expected.ok) expect(codes(result.issues)).toEqual(codes(expected.issues));
+      }
+      expect(codes(compact.validateValues(values))).toEqual(codes(full.validateValues(values as never)));
+    }
+    const result = compact.safeEnrich(request, { placementId: 'top', zoneId: '7', partnerId: 'p-1', test: 'true' }, { allImps: true });
+    expect(result.ok && result.request).toEqual({
+      id: 'r',
+      imp: [
+        { id: '1', tagid: 'top', ext: { is_prebid: true, bidder: { placementId: 'top', zone: 7, test: true, source: { name: 'bidfields', tags: ['a'] } } } },
+        { id: '2', tagid: 'top', ext: { is_prebid: true, bidder: { keep: 1, placementId: 'top', zone: 7, test: true, source: { name: 'bidfields', tags: ['a'] } } } },
+      ],
+      site: { page: 'p', id: '7' },
+      ext: { keep: true, partner: { id: 'p-1', client: { v: 1 } } },
+    });
+    expect(compact.validateValues({ 'prd.impTagId': 'top', test: 'yes' })).toEqual([
+      { code: 'unknown_field', path: '/prd.impTagId', message: 'unknown field', field: 'prd.impTagId' },
+      { code: 'invalid_value', path: '/test', message: 'invalid value', field: 'predefinedImpExt.bidder.test' },
+      { code: 'missing_one_of', path: '', message: 'missing one of' },
+    ]);
+  });
+
+  it("never shares a constant's object between two results, or two imps of one", () => {
+    const values = { zoneId: 1 };
+    const one = compact.safeEnrich(request, values, { allImps: true });
+    const two = compact.safeEnrich(request, values, { allImps: true });
+    if (!one.ok || !two.ok) throw new Error('refused');
+    const sources = [...one.request.imp, ...two.request.imp].map((imp: { ext: { bidder: { source: unknown } } }) => imp.ext.bidder.source);
+    expect(new Set(sources).size).toBe(4);
+    expect(new Set(sources.map((source) => (source as { tags: unknown }).tags)).size).toBe(4);
+    expect(one.request.ext.partner.client).not.toBe(two.request.ext.partner.client);
+    expect(compact.plan.constants![1]!.value).toEqual({ name: 'bidfields', tags: ['a'] });
+  });
+
+  it('refuses prototype keys as params, and constants holding one at any depth (record-rules.ts), as validateAdapter does', () => {
+    for (const param of ['__proto__', 'constructor', 'prototype']) {
+      const fields = [{ name: 'zone', param, type: 'text', display: 'x' }];
+      expect(refusal(fields)).toEqual(['unsafe_name /0/param']);
+      expect(refusal({ protocol: 'rtb', fields: [{ ...fields[0], name: 'predefinedImpExt.zone' }] })).toEqual(['unsafe_name /fields/0/param']);
+      expect(validateAdapter(fields).map((found) => `${found.code} ${found.path}`)).toEqual(['unsafe_name /0/param']);
+    }
+    const value = JSON.parse('{"ok": 1, "deep": [{"__proto__": {"polluted": true}}]}');
+    const hostile = { protocol: 'prebid-server', fields: [], constants: [{ name: 'x', value }, { name: 'y', value: JSON.parse('{"constructor": {"prototype": 1}}') }] };
+    expect(refusal(hostile)).toEqual(['unsafe_name /constants/0/value/deep/0/__proto__', 'unsafe_name /constants/1/value/constructor']);
+    expect(validateAdapter(hostile).map((found) => `${found.code} ${found.path}`)).toEqual(['unsafe_name /constants/0/value/deep/0/__proto__', 'unsafe_name /constants/1/value/constructor']);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it('throws nothing but BidfieldsError, whatever sits in the new keys', () => {
+    for (const bad of [null, 1, 'x', [], {}, [null], [[]], ...unprimitive, [unprimitive[0]]]) {
+      const records = [
+        [{ name: 'a', type: 'text', display: 'x', param: bad }],
+        [{ name: 'a', type: 'text', display: 'x', alsoTo: bad }],
+        [{ name: 'a', type: 'boolean', display: 'x', default: bad }],
+        { protocol: 'rtb', fields: [], constants: bad },
+        { protocol: 'rtb', fields: [], constants: [bad] },
+        { protocol: 'rtb', fields: [], constants: [{ name: bad, value: bad }] },
+        { protocol: 'rtb', fields: [], constants: [{ name: 'predefinedImpExt.x', value: bad }] },
+        { protocol: 'rtb', fields: [{ name: 'predefinedImpExt.a', type: 'text', display: 'x' }], requireOneOf: bad },
+        { protocol: 'rtb', fields: [{ name: 'predefinedImpExt.a', type: 'text', display: 'x' }], requireOneOf: [bad] },
+      ];
+      for (const input of records) refusal(input);
+    }
+  });
+});
+
+describe('compact engine = full engine on random records of SPEC §8.1-8.6', () => {
+  // Names, keys, targets and values drawn from small sets, so that records often pass and collide where it matters:
+  // alsoTo onto another field's target, constants next to fields, booleans at predefined targets, one-of groups
+  // naming absent keys, requests whose ext, site or imps are in the way.
+  const names = ['prd.impTagId', 'prd.appPublisherId', 'prd.appSiteId', 'zone', 'a.b', 'predefinedImpExt.bidder.tagid', 'predefinedImpExt.bidder.zone', 'predefinedRequestExt.pid', 'predefinedRequestExt.p.q', 'bidder'];
+  const field = fc
+    .record(
+      {
+        name: fc.constantFrom(...names),
+        param: fc.constantFrom('placementId', 'zoneId', 'pid', 'test', undefined, undefined),
+        type: fc.constantFrom('text', 'text', 'number', 'select', 'boolean'),
+        required: fc.boolean(),
+        default: fc.constantFrom(undefined, undefined, undefined, 'abc', 3, true, 'false'),
+        alsoTo: fc.constantFrom(undefined, undefined, undefined, ['predefinedImpExt.bidder.tagid'], ['prd.impTagId'], ['predefinedRequestExt.also'], ['prd.appSiteId', 'predefinedImpExt.x']),
+      },
+      { requiredKeys: ['name', 'type'] },
+    )
+    .map((drawn) => {
+      const definition: Record<string, unknown> = { display: 'x' };
+      for (const [key, value] of Object.entries(drawn)) if (value !== undefined) definition[key] = value;
+      if (definition.type === 'select') definition.options = [{ name: 'a', value: 1 }, { name: 'b', value: 3 }];
+      return definition;
+    });
+  const constant = fc.record({ name: fc.constantFrom(...names, 'predefinedImpExt.c.d', 'predefinedRequestExt.k'), value: fc.constantFrom('s', 1, true, { a: [1, { b: 2 }] }, [1, 2]) });
+  const record = fc.record(
+    {
+      protocol: fc.constantFrom('prebid-server', 'prebid-server', 'prebid-js', 'rtb'),
+      bidderCode: fc.constant('x'),
+      cpmField: fc.constant('price'),
+      fields: fc.uniqueArray(field, { maxLength: 4, selector: (definition) => definition.name }),
+      constants: fc.option(fc.array(constant, { maxLength: 2 }), { nil: undefined }),
+      requireOneOf: fc.option(fc.constantFrom([['placementId', 'zoneId']], [['zone']], [['pid'], ['test']]), { nil: undefined }),
+    },
+    { requiredKeys: ['protocol', 'fields'] },
+  );
+  const scalar = fc.constantFrom(undefined, null, 'abc', 'x', 3, 1, '3', true, 'true', false, 1.5);
+  const values = fc.dictionary(fc.constantFrom(...names, 'placementId', 'zoneId', 'pid', 'test', 'placementId', 'zoneId', 'pid', 'test'), scalar, { maxKeys: 5 });
+  const inventory = fc.constantFrom(undefined, {}, { id: 'old', publisher: { id: 'p', name: 'n' } }, 'str', { publisher: 5 });
+  const request = fc.record(
+    {
+      id: fc.constant('r'),
+      imp: fc.constantFrom([{ id: '1' }], [{ id: '1', ext: { bidder: 'x' } }, { id: '2', ext: { bidder: { keep: 1 } } }], [{ id: '1' }, 5], []),
+      site: inventory,
+      app: inventory,
+      ext: fc.constantFrom(undefined, { keep: 1, p: 'x' }, 7),
+    },
+    { requiredKeys: ['id', 'imp'] },
+  );
+  const keys = (issues: readonly { code: string; path: string; field?: string }[]) => issues.map((found) => `${found.code} ${found.path} ${found.field ?? ''}`).sort();
+
+  it('the same record issues (run-time rules), value issues, results and request issues', () => {
+    const compared = { records: 0, ok: 0, refused: 0 };
+    fc.assert(
+      fc.property(record, values, request, fc.boolean(), (input, entered, req, allImps) => {
+        const full = validateAdapter(input);
+        let compact;
+        try {
+          compact = compileCompact(input);
+        } catch (error) {
+          if (!(error instanceof BidfieldsError)) throw error;
+          if (full.every((found) => found.code !== 'schema')) expect(keys(error.issues)).toEqual(keys(full));
+          compared.records++;
+          return;
+        }
+        if (full.length) return;
+        const adapter = compile(input as never);
+        expect(keys(compact.validateValues(entered))).toEqual(keys(adapter.validateValues(entered as never)));
+        const options = allImps ? { allImps: true } : undefined;
+        const result = compact.safeEnrich(req, entered, options);
+        const expected = adapter.safeEnrich(req as never, entered as never, options);
+        expect(result.ok).toBe(expected.ok);
+        if (result.ok && expected.ok) expect(result.request).toEqual(expected.request), compared.ok++;
+        if (!result.ok && !expected.ok) expect(keys(result.issues)).toEqual(keys(expected.issues)), compared.refused++;
+      }),
+      { numRuns: process.env.CI ? 20_000 : 4_000 },
+    );
+    expect(compared.records).toBeGreaterThan(50);
+    expect(compared.ok).toBeGreaterThan(10);
+    expect(compared.refused).toBeGreaterThan(50);
+  }, 120_000);
 });

@@ -58,3 +58,45 @@ describe.each(bidders)('the spec never throws: %s', (_name, spec) => {
     expect(checked).toBeGreaterThan(0);
   }, 120_000);
 });
+
+// The same for a record that uses every engine feature (keys, a boolean, constants, request ext, alsoTo, a one-of
+// group): hostile and random params, bids and first-party data never make a spec function throw.
+const featured = {
+  ...record,
+  fields: [
+    { name: 'prd.impTagId', param: 'placementId', type: 'text', display: 'Placement', alsoTo: ['predefinedImpExt.bidder.placementId', 'prd.appSiteId'] },
+    { name: 'predefinedRequestExt.partner.id', param: 'partnerId', type: 'number', display: 'Partner' },
+    { name: 'predefinedImpExt.bidder.test', param: 'test', type: 'boolean', display: 'Test', default: true },
+  ],
+  constants: [{ name: 'predefinedImpExt.bidder.source', value: { tags: ['a'] } }, { name: 'predefinedRequestExt.partner.client', value: [1, { v: 2 }] }],
+  requireOneOf: [['placementId', 'partnerId']],
+} as typeof record;
+const featuredBidders: [string, PrebidBidderSpec][] = [
+  ['record-taking bidder', createPrebidBidder(featured, quiet)],
+  ['generated adapter', await generatedSpec(featured, quiet.knownEndpoints as string[])],
+];
+
+describe.each(featuredBidders)('the spec never throws, §8 record: %s', (_name, spec) => {
+  const ok = { placementId: 'p', partnerId: 7 };
+  it('hostile params and first-party data: false or [] (or the bids that are valid), never a throw', () => {
+    for (const params of [...hostile, { placementId: throwing }, { test: throwing }, JSON.parse('{"__proto__": {"placementId": "x"}}'), { placementId: JSON.parse('{"__proto__": 1}') }]) {
+      expect(spec.isBidRequestValid(bid('b1', params))).toBe(false);
+      expect(spec.buildRequests([bid('b1', params)], bidderRequest)).toEqual([]);
+    }
+    for (const ortb2 of [...hostile, cyclic, { ext: throwing }, { ext: 'x' }, { ext: { partner: [] } }, { site: throwing }, JSON.parse('{"ext": {"__proto__": {"partner": 1}}}')]) {
+      expect(Array.isArray(spec.buildRequests([bid('b1', ok)], { ...bidderRequest, ortb2 } as never))).toBe(true);
+    }
+    const [request] = spec.buildRequests([bid('b1', ok), bid('b2', { placementId: 'q' })], bidderRequest);
+    expect(JSON.parse(request!.data)).toMatchObject({ site: { id: 'q' }, ext: { partner: { id: 7, client: [1, { v: 2 }] } } });
+    expect(({} as Record<string, unknown>).placementId).toBeUndefined();
+  });
+  it('random JSON as params and ortb2: booleans and arrays out, never a throw', () => {
+    fc.assert(
+      fc.property(fc.jsonValue(), fc.jsonValue(), (params, ortb2) => {
+        expect(typeof spec.isBidRequestValid(bid('b1', params))).toBe('boolean');
+        expect(Array.isArray(spec.buildRequests([bid('b1', params), bid('b2', ok)], { ...bidderRequest, ortb2 } as never))).toBe(true);
+      }),
+      { numRuns: process.env.CI ? 2000 : 200 },
+    );
+  });
+});

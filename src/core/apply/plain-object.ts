@@ -4,10 +4,10 @@
  * nor a proxy that cannot say its prototype (revoked, or a trap that throws).
  */
 export function isPlainObject(value: unknown): value is Record<string, unknown> {
-  if (typeof value !== 'object' || value === null) return false;
   try {
-    const proto = Object.getPrototypeOf(value);
-    return proto === Object.prototype || proto === null;
+    // `?? 0`: no throw for null and undefined (a primitive's prototype is its wrapper's, never Object.prototype).
+    const proto = Object.getPrototypeOf(value ?? 0);
+    return typeof value === 'object' && (proto === Object.prototype || proto === null);
   } catch {
     return false;
   }

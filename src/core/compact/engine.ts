@@ -11,13 +11,12 @@ import { shapeProblem, type FieldPlan, type RecordPlan } from '../plan/field-pla
 import { recordRules } from '../plan/record-rules.js';
 import { planField } from '../plan/plan-field.js';
 import { checkEndpointCompact } from './endpoint.js';
-import { present, problem, valuesEngine, type CompactEnrichResult } from './values-engine.js';
+import { ALL_FEATURES, own, problem as codeProblem, valuesEngine, type CompactEnrichResult } from './values-engine.js';
 import type { AdapterInput, CompileOptions, Protocol } from '../types.js';
 
 type Obj = Record<string, any>;
 
 export type { CompactEnrichResult } from './values-engine.js';
-export { problem } from './values-engine.js';
 
 /** A record compiled by the compact engine: what the record-taking Prebid.js bidder uses. */
 export interface CompactAdapter {
@@ -35,6 +34,18 @@ export interface CompactAdapter {
   /** Applies the values to the request, copy-on-write (SPEC §2); never throws, never changes its inputs. */
   safeEnrich(request: unknown, values: unknown, options?: { allImps?: boolean }): CompactEnrichResult;
 }
+
+/** The issues, each message its code in words (the values engine's say only the code). */
+const worded = (issues: Issue[]): Issue[] => {
+  for (const found of issues) found.message = found.code.replace(/_/g, ' ');
+  return issues;
+};
+
+/** An issue whose message is its code in words. */
+export const problem = (code: string, path: string, field?: string): Issue => worded([codeProblem(code, path, field)])[0]!;
+
+/** Own value, `null` counting as absent. */
+const present = (object: Obj, key: string) => own(object, key) ?? undefined;
 
 /** A dot path of `[A-Za-z0-9_$-]+` segments. */
 const isPath = (text: unknown): text is string => typeof text === 'string' && isDotPath(text);
@@ -82,7 +93,7 @@ export function compileCompact(input: AdapterInput | unknown, options: Pick<Comp
   for (const found of rules.problems) fail(found.code, found.path, found.field);
   if (issues.length) throw new BidfieldsError(issues);
   const plan: RecordPlan = { fields: plans, ...(rules.constants.length && { constants: rules.constants }), ...(rules.oneOf.length && { oneOf: rules.oneOf }) };
-  const { bind, apply } = valuesEngine(plan);
+  const { bind, apply } = valuesEngine(plan, ALL_FEATURES);
   return {
     protocol,
     endpoint: url as URL | undefined,
@@ -93,7 +104,7 @@ export function compileCompact(input: AdapterInput | unknown, options: Pick<Comp
     validateValues(values) {
       const found: Issue[] = [];
       bind(values, found);
-      return found;
+      return worded(found);
     },
     // The request's shape is checked here (SPEC §2), then the page runtime's apply writes the values.
     safeEnrich(request, values, options) {
@@ -108,14 +119,27 @@ export function compileCompact(input: AdapterInput | unknown, options: Pick<Comp
       if (!isPlainObject(source)) fail('invalid_request', '');
       else if (imps !== undefined && !Array.isArray(imps)) fail('invalid_request', '/imp');
       else if (!shaped) fail('no_imp', '/imp');
-      if (!shaped) return { ok: false, issues, warnings: [] };
+      if (!shaped) return { ok: false, issues: worded(issues), warnings: [] };
       // Every imp in reach is checked (and skipped when it is not an object); the others are still written.
       const enriched = [];
       for (let index = 0; index < count; index++) isPlainObject(imps[index]) ? enriched.push(index) : fail('invalid_request', '/imp/' + index);
       // OpenRTB forbids app and site together: app is used (apply writes the first of app, site, dooh), with a warning.
       const warnings = present(source, 'app') !== undefined && present(source, 'site') !== undefined ? [problem('both_app_and_site', '/site')] : [];
-      const out = apply(bound, source, enriched, issues);
-      return issues.length ? { ok: false, issues, warnings } : { ok: true, request: out, warnings };
+      const out = apply(bound, { ...source, imp: imps.slice() }, enriched, issues);
+      // A constant's object is a copy of its own per bind (values-engine.ts), which apply writes to every imp: each
+      // further imp gets its own copy, so no two imps share one either (as compile's per-write copies).
+      if (out) {
+        for (const index of enriched.slice(1)) {
+          for (const { to: [root, ...keys], value } of plan.constants ?? []) {
+            if (root || typeof value !== 'object') continue;
+            const last = keys.pop()!;
+            let node = out.imp[index];
+            for (const key of keys) node = node[key];
+            node[last] = JSON.parse(JSON.stringify(value));
+          }
+        }
+      }
+      return issues.length ? { ok: false, issues: worded(issues), warnings } : { ok: true, request: out, warnings };
     },
   };
 }

@@ -1,96 +1,152 @@
 /**
- * SPEC §2–3 over checked field plans, with no record check: what the page runs for both kinds of Prebid.js bidder
- * (records checked in the page by the compact engine, adapters generated at build time). It reports issue codes in
- * words only, as every byte ships to every page. Untrusted JSON: it compares with `===` only.
+ * SPEC §2–3 and §8.1, §8.3–8.6 over a checked record plan, with no record check: what the page runs for both kinds of
+ * Prebid.js bidder (records checked in the page by the compact engine, adapters generated at build time). Its issues
+ * carry their code as their message (the compact engine words them), as every byte ships to every page. Untrusted
+ * JSON: it compares with `===` only (and `== null`).
+ *
+ * The core reads keys (SPEC §8.1), a field's own target (imp, inventory object, request ext) and the text, number and
+ * select rules. Boolean fields, one-of groups, `alsoTo` and constants are {@link Feature}s: the compact engine and the
+ * record-taking bidder pass {@link ALL_FEATURES}; an adapter generated at build time imports only those its record
+ * uses, so a page bundler drops the others (scripts/size.mjs measures both).
  */
 import type { Issue } from '../issues.js';
 import { isPlainObject } from '../apply/plain-object.js';
 import type { FieldPlan, RecordPlan, Target } from '../plan/field-plan.js';
-import { isNotEntered, isRefusal, valueCode, valueJudge, writtenAt, type ValueVerdict, type WrittenValue } from '../plan/value-judge.js';
+import { booleanJudge, isNotEntered, isRefusal, ruleJudge, valueCode, writtenAt, type ValueJudge, type WrittenValue } from '../plan/value-judge.js';
 
 type Obj = Record<string, any>;
 
 export type CompactEnrichResult = { ok: true; request: any; warnings: Issue[] } | { ok: false; issues: Issue[]; warnings: Issue[] };
 
-/** The coerced values by field, in field order; constants are bound as the fields of their single target. */
-export type Bound = Map<{ name: string; to: Target; also?: Target[] }, unknown>;
+/** A source of values: a field, a constant, or one more target of a field (see {@link alsoTo}). */
+export type Source = { name: string; to: Target; also?: Target[] };
 
-/** Entered values checked and applied by checked fields. */
+/** The bound values by source (fields in field order, then constants). */
+export type Bound = Map<Source, unknown>;
+
+/** Each field and its judge, by key (SPEC §8.1). */
+export type Judges = Map<string, [field: FieldPlan, judge: ValueJudge]>;
+
+/**
+ * An optional part of the engine: called once with the record plan and the judges by key (which it may change);
+ * what it returns, if anything, runs at the end of every `bind`, after the fields (whatever issues they had).
+ */
+export type Feature = (plan: RecordPlan, judges: Judges) => ((bound: Bound, issues: Issue[]) => unknown) | void;
+
+/** Entered values checked and applied by a checked record plan. */
 export interface ValuesEngine {
-  /** The coerced values by field; the issues of the values (SPEC §3, paths into them) go to `issues`. */
+  /** The bound values by source; the issues of the values (SPEC §3, §8.6, paths into them) go to `issues`. */
   bind(values: unknown, issues: Issue[]): Bound;
   /**
-   * Writes bound values into `request` (an object with an `imp` array) at the imps `imps` (indexes of objects),
-   * copy-on-write (SPEC §2); never throws, never changes its inputs. Its issues go to `issues`; the result is the
-   * new request, or `undefined` when `issues` (with those found before) is not empty. Warnings about the request
-   * are the compact engine's.
+   * Writes bound values into `request` at the imps `imps` (indexes of objects): `request` and its `imp` array are
+   * the caller's copies, made for this call (so the page makes each object once); every object below them is copied
+   * on write (SPEC §2). Never throws, never changes anything else. Its issues go to `issues`; the result is `request`,
+   * or `undefined` when `issues` (with those found before) is not empty. Warnings about the request are the compact
+   * engine's.
    */
   apply(bound: Bound, request: Obj, imps: number[], issues: Issue[]): any;
 }
 
-/** An issue whose message is its code in words. */
-export const problem = (code: string, path: string, field?: string): Issue => ({ code, path, message: code.replace(/_/g, ' '), ...(field !== undefined && { field }) });
-/** Own value, `null` counting as absent. */
-export const present = (object: Obj, key: string | number) => (Object.hasOwn(object, key) ? (object[key] ?? undefined) : undefined);
+/** An issue whose message is its code: the page only logs them, and ships no words (the compact engine words them). */
+export const problem = (code: string, path: string, field?: string): Issue => ({ code, path, message: code, ...(field !== undefined && { field }) });
+/** Own value, else `undefined` (`null` stays: each reader takes it for absent, with `??` or `== null`). */
+export const own = (object: Obj, key: string | number) => (Object.hasOwn(object, key) ? object[key] : undefined);
 /** A JSON Pointer to one key of the values. */
 const pointer = (key: string) => '/' + key.replace(/~/g, '~0').replace(/\//g, '~1');
 
+/** Boolean fields (SPEC §8.3): their judge. */
+export const booleans: Feature = (_plan, judges) => {
+  for (const entry of judges.values()) if (entry[0].type === 'boolean') entry[1] = booleanJudge;
+};
+
 /**
- * The values engine of checked fields (in field order, names unique).
- * @example
- * const { bind, apply } = valuesEngine([{ name: 'prd.impTagId', to: [0, 'tagid'], type: 'text', string: true }]);
- * const issues = [];
- * apply(bind({ 'prd.impTagId': 't' }, issues), { imp: [{}] }, [0], issues); // { imp: [{ tagid: 't' }] }
+ * Constants (SPEC §8.4): bound on every bind, after the fields, each object value as a copy of its own, so no two
+ * binds share one: the page binds once per bid and request (the compact engine copies again for each further imp).
  */
-export function valuesEngine({ fields, constants = [], oneOf = [] }: RecordPlan): ValuesEngine {
-  const judges = new Map(fields.map((field) => [field.key ?? field.name, [field, valueJudge(field)] as const]));
+export const constants: Feature = (plan) => (bound) => {
+  for (const constant of plan.constants ?? []) bound.set(constant, JSON.parse(JSON.stringify(constant.value)));
+};
+
+/** One-of groups (SPEC §8.6): after defaults, at least one field of each group entered, else `missing_one_of`. */
+export const oneOf: Feature = (plan, judges) => (bound, issues) => {
+  for (const group of plan.oneOf ?? []) group.some((key) => bound.has(judges.get(key)![0])) || issues.push(problem('missing_one_of', ''));
+};
+
+/**
+ * More targets (`alsoTo`, SPEC §8.5): each bound field with more targets is followed, in the bound values, by one
+ * source per further target (same name, same value), so `apply` writes them in field order.
+ */
+export const alsoTo: Feature = () => (bound) => {
+  const entries = [...bound];
+  bound.clear();
+  for (const [source, value] of entries) {
+    bound.set(source, value);
+    for (const to of source.also ?? []) bound.set({ name: source.name, to }, value);
+  }
+};
+
+/** Every feature, for engines that take any record (the compact engine, the record-taking bidder). */
+export const ALL_FEATURES: Feature[] = [booleans, oneOf, alsoTo, constants];
+
+/**
+ * The values engine of a checked record plan (fields in order, names and keys unique), with the features its
+ * record uses (see {@link Feature}).
+ * @example
+ * const { bind, apply } = valuesEngine({ fields: [{ name: 'prd.impTagId', key: 'placementId', to: [0, 'tagid'], type: 'text' }] });
+ * const issues = [];
+ * apply(bind({ placementId: 't' }, issues), { imp: [{}] }, [0], issues); // { imp: [{ tagid: 't' }] }
+ */
+export function valuesEngine(plan: RecordPlan, features: readonly Feature[] = []): ValuesEngine {
+  const judges: Judges = new Map(plan.fields.map((field) => [field.key ?? field.name, [field, ruleJudge(field)]]));
+  const hooks = features.map((feature) => feature(plan, judges));
   return {
     bind(values, issues) {
       const bound: Bound = new Map();
       if (!isPlainObject(values)) return issues.push(problem('invalid_value', '')), bound;
-      for (const key of Object.keys(values)) if (!judges.has(key)) issues.push(problem('unknown_field', pointer(key), key));
-      const entered = new Set<string>();
+      for (const key of Object.keys(values)) judges.has(key) || issues.push(problem('unknown_field', pointer(key), key));
       for (const [key, [field, judge]] of judges) {
-        const raw = present(values, key);
+        const raw = own(values, key);
         // Not entered: the default, else missing when required, else skipped.
-        const verdict: ValueVerdict | undefined = isNotEntered(raw) ? field.default : judge(raw);
-        if (verdict === undefined) field.required && issues.push(problem('missing_required', pointer(key), field.name));
-        else if (isRefusal(verdict)) issues.push(problem(valueCode(verdict[0]), pointer(key), field.name));
-        else bound.set(field, verdict), entered.add(key);
+        const verdict = isNotEntered(raw) ? field.default : judge(raw);
+        const code = verdict === undefined ? field.required && 'missing_required' : isRefusal(verdict) ? valueCode(verdict[0]) : void bound.set(field, verdict);
+        if (code) issues.push(problem(code, pointer(key), field.name));
       }
-      for (const group of oneOf) group.some((key) => entered.has(key)) || issues.push(problem('missing_one_of', ''));
-      for (const constant of constants) bound.set(constant, constant.value);
+      for (const hook of hooks) hook?.(bound, issues);
       return bound;
     },
-    apply(bound, source, imps, issues) {
-      const out: Obj = { ...source };
-      const copies = new Set<Obj>();
-      const conflicts = new Set<string>();
+    apply(bound, out, imps, issues) {
+      // The objects (and the imp array) made for this call, which it may write into.
+      const copies = new Set<unknown>([out.imp]);
+      // Places reported (a `path_conflict` once per place; `''`: no inventory object).
+      const reported = new Set<string>();
+      const report = (code: string, at: string, field: Source) => reported.has(at) || (reported.add(at), issues.push(problem(code, at, field.name)));
+      const inventory = ['app', 'site', 'dooh'].find((name) => own(out, name) != null);
       /**
-       * Writes `value` at `keys` below `node` (an object of this call's result), copying each object on the way
-       * once; `null` counts as absent. A non-object value in the way is a `path_conflict`, reported once per place.
+       * Writes `value` at `keys` below the result, copying each object on the way once; `null` counts as absent. A
+       * non-object value in the way is a `path_conflict`.
        */
-      const put = (node: Obj, keys: (string | number)[], value: unknown, at: string, field: { name: string }): unknown => {
+      const put = (keys: (string | number)[], value: unknown, field: Source): unknown => {
         const last = keys.pop()!;
+        let node = out;
+        let at = '';
         for (const key of keys) {
-          let next = present(node, key) ?? {};
+          let next = own(node, key) ?? {};
           at += '/' + key;
-          if (!isPlainObject(next)) return conflicts.has(at) || (conflicts.add(at), issues.push(problem('path_conflict', at, field.name)));
-          if (!copies.has(next)) copies.add((next = { ...next }));
+          if (!copies.has(next)) {
+            if (!isPlainObject(next)) return report('path_conflict', at, field);
+            copies.add((next = { ...next }));
+          }
           node = node[key] = next;
         }
-        // A constant's object is copied at each write, so no two requests share it.
-        node[last] = typeof value === 'object' ? JSON.parse(JSON.stringify(value)) : value;
+        node[last] = value;
       };
-      const targets = [...bound].flatMap(([field, value]) => [field.to, ...(field.also ?? [])].map((to) => [field, to, writtenAt(to, value as WrittenValue)] as const));
-      const inventoryField = targets.find(([, to]) => to[0] === 1)?.[0].name;
-      const key = ['app', 'site', 'dooh'].find((name) => present(source, name) !== undefined);
-      if (inventoryField && !key) issues.push(problem('no_inventory_object', '', inventoryField));
-      if (targets.find(([, to]) => !to[0])) copies.add((out.imp = source.imp.slice()));
-      for (const [field, [root, ...keys], value] of targets) {
-        if (root === 1) key && put(out, [key, ...keys], value, '', field);
-        else if (root) put(out, keys, value, '', field);
-        else for (const index of imps) put(out.imp, [index, ...keys], value, '/imp', field);
+      for (const [source, value] of bound) {
+        const [root, ...keys] = source.to;
+        const written = writtenAt(source.to, value as WrittenValue);
+        if (!root) for (const index of imps) put(['imp', index, ...keys], written, source);
+        else if (root > 1) put(keys, written, source);
+        else if (inventory) put([inventory, ...keys], written, source);
+        else report('no_inventory_object', '', source);
       }
       return issues.length ? undefined : out;
     },

@@ -20,13 +20,12 @@ const digitsOf = (text: string) => text.replace(/[eE].*|\D/g, '').replace(/^0+/,
  * @example isExactDecimal('9007199254740993', Number('9007199254740993')) // false
  */
 export function isExactDecimal(text: string, value: number): boolean {
-  const shortest = String(value);
-  if (shortest === text) return true;
   // Comparing significant digits is enough: `text` parses to `value`, and two decimals with the same digits differ
   // by a power of ten, which no double's rounding interval spans (0 and Infinity have no digits, so `text` must
   // have none either). The digits of `text` may go on with zeros only: tested without `/0+$/`, which takes
   // quadratic time on a long run of zeros that does not end the text (only the short `String(value)` is cut so).
-  const written = digitsOf(shortest).replace(/0+$/, '');
+  // (No shortcut for `String(value) === text`: the digits say so too, and the page ships every byte.)
+  const written = digitsOf(String(value)).replace(/0+$/, '');
   const digits = digitsOf(text);
   return digits.startsWith(written) && !/[1-9]/.test(digits.slice(written.length));
 }

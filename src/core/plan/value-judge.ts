@@ -56,11 +56,23 @@ export const isNotEntered = (raw: unknown): boolean => raw === undefined || raw 
  * @example valueJudge({ name: 'zone', to: [0, 'ext', 'zone'], type: 'number', max: 9 })('12') // [ValueReason.AboveMax]
  */
 export function valueJudge(field: FieldPlan): ValueJudge {
+  return field.type === 'boolean' ? booleanJudge : ruleJudge(field);
+}
+
+/**
+ * The judge of a boolean field (SPEC §8.3): what a form sends for a checkbox, or the boolean itself.
+ * @example booleanJudge('false') // false
+ */
+export const booleanJudge: ValueJudge = (raw) => (raw === true || raw === 'true' ? true : raw === false || raw === 'false' ? false : [ValueReason.Unreadable]);
+
+/**
+ * {@link valueJudge} of a text, number or select field, apart so that the page runtime ships the boolean judge only
+ * to records that have a boolean field (src/core/compact/values-engine.ts).
+ */
+export function ruleJudge(field: FieldPlan): ValueJudge {
   // Read once: plans differ in shape, so reading them per value would be a megamorphic lookup on the hot path.
   const { type, options, min, max, integer, minLength = 0, maxLength = Infinity, pattern } = field;
   const text = type === 'text';
-  // SPEC §8.3: what a form sends for a checkbox, or the boolean itself.
-  if (type === 'boolean') return (raw) => (raw === true || raw === 'true' ? true : raw === false || raw === 'false' ? false : [ValueReason.Unreadable]);
   // An empty pattern matches every text, as no pattern does.
   const regExp = pattern && new RegExp(pattern, 'u');
   return (raw) => {
