@@ -9,6 +9,7 @@ import { isArray as isArrayValue, isPlainObject } from '../apply/plain-object.js
 import { hasUnsafeSegment, isDotPath, isFieldName, nameRefusal } from '../definition/names.js';
 import { shapeProblem, type FieldPlan, type RecordPlan } from '../plan/field-plan.js';
 import { recordRules } from '../plan/record-rules.js';
+import { endpointKeys } from '../endpoint/template.js';
 import { planField } from '../plan/plan-field.js';
 import { checkEndpointCompact } from './endpoint.js';
 import { ALL_FEATURES, own, problem as codeProblem, valuesEngine, type CompactEnrichResult } from './values-engine.js';
@@ -89,7 +90,7 @@ export function compileCompact(input: AdapterInput | unknown, options: Pick<Comp
     else plans.push(planned[0]);
   });
   // The record rules (plan/record-rules.ts): names, keys, constants, one-of groups, whatever else is wrong.
-  const rules = recordRules({ fields: Array.isArray(fields) ? fields : [], constants: record.constants, requireOneOf: record.requireOneOf }, base, protocol, []);
+  const rules = recordRules({ fields: Array.isArray(fields) ? fields : [], constants: record.constants, requireOneOf: record.requireOneOf, endpointKeys: endpointKeys(endpoint, protocol) }, base, protocol, []);
   for (const found of rules.problems) fail(found.code, found.path, found.field);
   if (issues.length) throw new BidfieldsError(issues);
   const plan: RecordPlan = { fields: plans, ...(rules.constants.length && { constants: rules.constants }), ...(rules.oneOf.length && { oneOf: rules.oneOf }) };

@@ -149,3 +149,12 @@ export function buildUrl(template: Template, valueOf: (key: string) => unknown, 
 
 /** The keys of a template's placeholders, in order, each once. */
 export const templateKeys = (template: Template): string[] => [...new Set(template.filter((part): part is Placeholder => typeof part !== 'string').map((part) => part.key))];
+
+/**
+ * The keys an endpoint's placeholders name, as the record rules take them: `[]` for no endpoint or one without
+ * placeholders, `undefined` when its placeholders do not parse (which fields they name is unknown).
+ */
+export function endpointKeys(endpoint: unknown, protocol: Protocol): string[] | undefined {
+  const template = typeof endpoint === 'string' ? parseTemplate(endpoint, protocol) : undefined;
+  return template === 'placement' ? undefined : template ? templateKeys(template) : [];
+}
