@@ -14,6 +14,17 @@ export type SafeBuildResult = { ok: true; http: HttpRequest; warnings: readonly 
 
 const LABEL: Readonly<Record<Protocol, string>> = { rtb: 'an RTB', 'prebid-server': 'a Prebid Server', 'prebid-js': 'a Prebid JS' };
 
+/** What is wrong with the adapter itself for this protocol: compiled for another, or without an endpoint. */
+function adapterIssues(adapter: CompiledAdapter, protocol: Protocol): Issue[] {
+  const issues: Issue[] = [];
+  if (adapter.protocol !== protocol) {
+    issues.push(issue('wrong_protocol', '/protocol', `${LABEL[protocol]} request needs ${LABEL[protocol]} adapter; this one was compiled for '${adapter.protocol}'`));
+  }
+  // compile already refused a bad or unknown endpoint; a record may still leave it out (it is optional there).
+  if (!adapter.endpoint && !adapter.endpointTemplate) issues.push(issue('invalid_endpoint', '/endpoint', `${LABEL[protocol]} adapter needs an endpoint`));
+  return issues;
+}
+
 export function safeBuild(
   adapter: CompiledAdapter,
   protocol: Protocol,
@@ -22,12 +33,7 @@ export function safeBuild(
   options: EnrichOptions | undefined,
   urlOf: (endpoint: URL) => URL,
 ): SafeBuildResult {
-  const issues: Issue[] = [];
-  if (adapter.protocol !== protocol) {
-    issues.push(issue('wrong_protocol', '/protocol', `${LABEL[protocol]} request needs ${LABEL[protocol]} adapter; this one was compiled for '${adapter.protocol}'`));
-  }
-  // compile already refused a bad or unknown endpoint; a record may still leave it out (it is optional there).
-  if (!adapter.endpoint && !adapter.endpointTemplate) issues.push(issue('invalid_endpoint', '/endpoint', `${LABEL[protocol]} adapter needs an endpoint`));
+  const issues = adapterIssues(adapter, protocol);
   const enriched = adapter.sendable(request, values, undefined, options);
   if (!enriched.ok) issues.push(...enriched.issues);
   const { warnings } = enriched;
@@ -63,11 +69,7 @@ export function safeBuildAll(
   options: Omit<EnrichOptions, 'allImps'> | undefined,
   urlOf: (endpoint: URL) => URL,
 ): SafeBuildAllResult {
-  const issues: Issue[] = [];
-  if (adapter.protocol !== protocol) {
-    issues.push(issue('wrong_protocol', '/protocol', `${LABEL[protocol]} request needs ${LABEL[protocol]} adapter; this one was compiled for '${adapter.protocol}'`));
-  }
-  if (!adapter.endpoint && !adapter.endpointTemplate) issues.push(issue('invalid_endpoint', '/endpoint', `${LABEL[protocol]} adapter needs an endpoint`));
+  const issues = adapterIssues(adapter, protocol);
   const http: HttpRequest[] = [];
   let warnings: readonly Issue[] = [];
   // Split: each imp given values alone (the others left out of its entry), then cut down to that imp.
