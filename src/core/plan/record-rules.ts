@@ -136,7 +136,8 @@ export function recordRules(parts: RecordParts, fieldsPath: string, protocol: un
   const register = (name: string, at: string, owner: Owner, field: string | undefined): boolean => {
     const other = paths.add(comparedPath(name), owner);
     if (other) return problems.push({ code: 'name_conflict', path: at, field, name, other }), false;
-    const predefined = predefinedPath(name) !== undefined || name.startsWith(REQUEST_EXT_PREFIX);
+    // Only bidder params land below the ext base: predefined, request-ext and endpoint-only names never do.
+    const predefined = predefinedPath(name) !== undefined || name.startsWith(REQUEST_EXT_PREFIX) || name.startsWith(ENDPOINT_PREFIX);
     const overlap = extBase.length > 0 && !predefined ? places.add(extPath(name, extBase), owner) : undefined;
     if (overlap) problems.push({ code: 'name_conflict', path: at, field, name, other: { ...overlap, place: true } });
     return !overlap;
