@@ -11,7 +11,7 @@ import type { BidderPlan } from '../prebid/types.js';
 import { literal } from './emit.js';
 
 /** Text for a table cell: no line breaks, `|`, `\`, backticks or HTML brackets. */
-const cell = (text: unknown) => String(text).replace(/[\r\n]+/g, ' ').replace(/[\\|`*_<>[\]]/g, '\\$&');
+export const cell = (text: unknown) => String(text).replace(/[\r\n]+/g, ' ').replace(/[\\|`*_<>[\]]/g, '\\$&');
 
 /** Sample texts a text field's example is made of: the usual sample, then digits, letters and both. */
 const SAMPLES = ['example', '1234567890', 'abcdefghij', 'ABCDEFGHIJ', 'a1b2c3d4e5'];
@@ -29,8 +29,9 @@ const sized = (sample: string, length: number) => sample.repeat(Math.ceil(length
  * bounds, then at every length from 1 to 16 the field allows (for a pattern of fixed length). When none passes
  * (a pattern no sample matches), the first candidate, marked as a placeholder to replace.
  */
-function example(field: FieldDefinition, plan: FieldPlan): { value: string | number; placeholder?: true } {
+export function example(field: FieldDefinition, plan: FieldPlan): { value: string | number | boolean; placeholder?: true } {
   if (field.default !== undefined) return { value: field.default };
+  if (field.type === 'boolean') return { value: true };
   const { min, max, minLength = 0, maxLength = Infinity } = plan;
   let candidates: (string | number)[];
   if (field.type === 'select') candidates = field.options.map((option) => option.value);
@@ -45,8 +46,9 @@ function example(field: FieldDefinition, plan: FieldPlan): { value: string | num
   return value === undefined ? { value: candidates[0] ?? 'example', placeholder: true } : { value };
 }
 
-function describeType(field: FieldDefinition): string {
+export function describeType(field: FieldDefinition): string {
   if (field.type === 'select') return `select: ${field.options.map((option) => `${option.value} (${cell(option.name)})`).join(', ')}`;
+  if (field.type === 'boolean') return 'boolean';
   const bounds =
     field.type === 'number'
       ? [field.integer && 'integer', field.min !== undefined && `min ${field.min}`, field.max !== undefined && `max ${field.max}`]
@@ -56,7 +58,7 @@ function describeType(field: FieldDefinition): string {
 }
 
 /** Where a field's value goes, in OpenRTB terms. */
-const target = (to: (string | number)[]) => (to[0] ? 'site/app/dooh.' : 'imp.') + to.slice(1).join('.');
+const target = (to: readonly (string | number)[]) => (to[0] ? 'site/app/dooh.' : 'imp.') + to.slice(1).join('.');
 
 /** The module doc of a checked adapter and its record's field definitions (in the same order). */
 export function moduleDoc(plan: BidderPlan, definitions: readonly FieldDefinition[], fileName: string): string {
