@@ -181,7 +181,8 @@ export function repoModule(plan: BidderPlan, options: RepoModuleOptions): string
 import { ortbConverter } from '../libraries/ortbConverter/converter.js';
 import { registerBidder, type BidderSpec } from '../src/adapters/bidderFactory.js';
 import { BANNER, NATIVE, VIDEO } from '../src/mediaTypes.js';
-import { deepAccess, deepSetValue, isPlainObject } from '../src/utils.js';
+import { deepAccess, deepSetValue } from '../src/utils.js';
+import { isPlainObject } from '../src/utils/objects.js';
 
 const BIDDER_CODE = ${literal(code)};
 ${gvlid !== undefined ? `const GVLID = ${literal(gvlid)};\n` : ''}const ENDPOINT_URL = ${literal(plan.url)};
@@ -206,7 +207,7 @@ type SentParams = Record<string, any>;
 
 ${helpers.map((helper) => HELPERS[helper]).join('\n\n')}
 
-${readParamsFunction(plan.fields, plan.oneOf ?? [], patterns, typeName)}
+${readParamsFunction(plan.fields, plan.oneOf ?? [], patterns)}
 
 const converter = ortbConverter<typeof BIDDER_CODE>({
   context: {
@@ -224,7 +225,7 @@ ${gvlid !== undefined ? '  gvlid: GVLID,\n' : ''}  supportedMediaTypes: [BANNER,
   },
 ${indent(buildRequests, '  ').join('\n')}
   interpretResponse(response, request) {
-    return converter.fromORTB({ response: response.body, request: request.data }).bids;
+    return converter.fromORTB({ response: response.body, request: request.data });
   },
 };
 

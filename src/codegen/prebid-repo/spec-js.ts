@@ -90,7 +90,7 @@ export function repoSpec(plan: BidderPlan, definitions: readonly FieldDefinition
   describe('interpretResponse', function () {
     function answer(bid) {
       const request = spec.buildRequests([bidRequest()], bidderRequest());
-      return spec.interpretResponse({ body: { id: 'response-1', cur: 'USD', seatbid: [{ seat: ${code}, bid: [bid] }] } }, request);
+      return spec.interpretResponse({ body: { id: 'response-1', cur: 'USD', seatbid: [{ seat: ${code}, bid: [bid] }] } }, request).bids;
     }
 
     it('reads the CPM at ${plan.cpm.replace(/'/g, '')}', function () {
@@ -106,7 +106,7 @@ export function repoSpec(plan: BidderPlan, definitions: readonly FieldDefinition
 
     it('gives no bids for an empty answer', function () {
       const request = spec.buildRequests([bidRequest()], bidderRequest());
-      expect(spec.interpretResponse({ body: { id: 'response-1', seatbid: [] } }, request)).to.deep.equal([]);
+      expect(spec.interpretResponse({ body: { id: 'response-1', seatbid: [] } }, request).bids).to.deep.equal([]);
     });
   });
 `

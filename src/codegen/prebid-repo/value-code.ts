@@ -24,7 +24,8 @@ function entered(params: Record<string, unknown>, key: string): unknown {
 function readText(params: Record<string, unknown>, key: string): string | null | undefined {
   const value = entered(params, key);
   if (typeof value === "number" && isFinite(value)) return decimalText(value);
-  return typeof value === "string" || value === undefined ? value : null;
+  if (typeof value === "string") return value;
+  return value === undefined ? undefined : null;
 }`,
   readNumber: `/**
  * A number param: a finite number, or a string that is one in decimal (spaces around allowed) and that a double
@@ -35,12 +36,14 @@ function readNumber(params: Record<string, unknown>, key: string): number | null
   const text = String(value).trim();
   const number = typeof value === "number" ? value : /^[+-]?(\\d+\\.?\\d*|\\.\\d+)(e[+-]?\\d+)?$/i.test(text) ? Number(text) : NaN;
   const digits = (decimal: string) => decimal.replace(/e.*|\\D/gi, "").replace(/^0+|0+$/g, "");
-  return value === undefined ? value : isFinite(number) && digits(text) === digits(String(number)) ? number : null;
+  if (value === undefined) return undefined;
+  return isFinite(number) && digits(text) === digits(String(number)) ? number : null;
 }`,
   readBoolean: `/** A boolean param: true or false, or the text a form sends for one. */
 function readBoolean(params: Record<string, unknown>, key: string): boolean | null | undefined {
   const value = entered(params, key);
-  return value === true || value === "true" ? true : value === false || value === "false" ? false : value === undefined ? value : null;
+  if (value === undefined) return undefined;
+  return value === true || value === "true" ? true : value === false || value === "false" ? false : null;
 }`,
   decimalText: `/** A number as decimal text without exponent, as a text param or a target that takes text holds it (1e21 is "1000000000000000000000"). */
 function decimalText(value: number): string {
@@ -122,7 +125,7 @@ export function oneOfStatements(groups: readonly (readonly string[])[]): string[
  * none), or what refuses them: the first key whose value the rule refuses, a key no field has, `params` when they
  * are no object, or the one-of group none of whose keys has a value.
  */
-export function readParamsFunction(fields: readonly FieldPlan[], oneOf: readonly (readonly string[])[], patterns: readonly string[], paramsType: string): string {
+export function readParamsFunction(fields: readonly FieldPlan[], oneOf: readonly (readonly string[])[], patterns: readonly string[]): string {
   const body = [
     'if (!isPlainObject(params)) return "params";',
     `const unknown = Object.keys(params).find((key) => !PARAM_KEYS.includes(key));`,
@@ -137,7 +140,7 @@ export function readParamsFunction(fields: readonly FieldPlan[], oneOf: readonly
  * The values a bid's params send (a param not entered takes its default, or sends nothing), or what refuses them:
  * the key of the first param whose value is refused, a key this bidder does not take, or the one-of group with none.
  */
-function readParams(params: ${paramsType} | Record<string, unknown>): SentParams | string {
+function readParams(params: unknown): SentParams | string {
 ${body.map((line) => '  ' + line).join('\n')}
 }`;
 }
