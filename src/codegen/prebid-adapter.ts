@@ -52,7 +52,15 @@ export type SafeGenerateResult = ({ ok: true } & GeneratedPrebidAdapter) | { ok:
  * `prebid_not_found`.
  */
 export function safeGeneratePrebidAdapter(record: AdapterRecord | unknown, options: GeneratePrebidAdapterOptions): SafeGenerateResult {
-  const checked = prebidPlan(record, options);
+  let checked;
+  try {
+    checked = prebidPlan(record, options);
+  } catch (error) {
+    // The compact engine that makes the page's constants refuses what validateAdapter takes but it cannot run yet
+    // (an endpoint template): an issue, not a crash.
+    if (error instanceof BidfieldsError) return { ok: false, issues: [...error.issues] };
+    throw error;
+  }
   if (!checked.ok) return checked;
   const { plan } = checked;
   const { ttl, currency, netRevenue, withCredentials } = options;

@@ -48,7 +48,7 @@ export function prebidRepoFiles(plan: BidderPlan, definitions: readonly FieldDef
   return [
     { name: `modules/${base}.ts`, text: repoModule(plan, { ttl: options.ttl ?? 300, netRevenue: options.netRevenue ?? true, split }) },
     { name: `modules/${base}.md`, text: repoModuleDoc(plan, definitions, { maintainer: options.maintainer }) },
-    { name: `test/spec/modules/${base}_spec.js`, text: repoSpec(plan, definitions) },
+    { name: `test/spec/modules/${base}_spec.js`, text: repoSpec(plan, definitions, split === 'imp') },
     { name: `dev-docs/bidders/${plan.code}.md`, text: bidderDevDoc(plan, definitions) },
   ];
 }

@@ -48,7 +48,7 @@ function answerBid(cpmField: string, cpm: unknown): Record<string, unknown> {
 }
 
 /** The source of the spec. */
-export function repoSpec(plan: BidderPlan, definitions: readonly FieldDefinition[]): string {
+export function repoSpec(plan: BidderPlan, definitions: readonly FieldDefinition[], split = false): string {
   const { params } = exampleParams(plan, definitions);
   const code = literal(plan.code);
   const valid = isValid(plan, params);
@@ -70,7 +70,7 @@ export function repoSpec(plan: BidderPlan, definitions: readonly FieldDefinition
     ? `
   describe('buildRequests', function () {
     it('sends one POST of an OpenRTB request to the endpoint, each bid\\'s params in its imp', function () {
-      const request = spec.buildRequests([bidRequest()], bidderRequest());
+      const request = build([bidRequest()]);
       expect(request.method).to.equal('POST');
       expect(request.url).to.equal(${literal(plan.url)});
       expect(request.data.imp).to.have.length(1);
@@ -78,10 +78,16 @@ export function repoSpec(plan: BidderPlan, definitions: readonly FieldDefinition
       expect(request.data.site).to.deep.equal(${literal(written.site)});${requestExt ? `\n      expect(request.data.ext).to.deep.include(${literal(requestExt)});` : ''}
     });
 
+    it(${split ? "'sends one request per bid'" : "'sends one request for all bids'"}, function () {
+      const second = { ...bidRequest(), bidId: 'bid-2', adUnitCode: 'test-div-2' };
+      const requests = [].concat(spec.buildRequests([bidRequest(), second], bidderRequest()));
+      expect(requests.map((request) => request.data.imp.map((imp) => imp.id))).to.deep.equal(${split ? "[['bid-1'], ['bid-2']]" : "[['bid-1', 'bid-2']]"});
+    });
+
     it('sends the price floor of the floors module (getFloor)', function () {
       const bid = bidRequest();
       bid.getFloor = sinon.stub().returns({ currency: 'USD', floor: 1.5 });
-      const request = spec.buildRequests([bid], bidderRequest());
+      const request = build([bid]);
       expect(bid.getFloor.called).to.equal(true);
       expect(request.data.imp[0].bidfloor).to.equal(1.5);
     });
@@ -89,7 +95,7 @@ export function repoSpec(plan: BidderPlan, definitions: readonly FieldDefinition
 
   describe('interpretResponse', function () {
     function answer(bid) {
-      const request = spec.buildRequests([bidRequest()], bidderRequest());
+      const request = build([bidRequest()]);
       return spec.interpretResponse({ body: { id: 'response-1', cur: 'USD', seatbid: [{ seat: ${code}, bid: [bid] }] } }, request).bids;
     }
 
@@ -105,7 +111,7 @@ export function repoSpec(plan: BidderPlan, definitions: readonly FieldDefinition
     });
 
     it('gives no bids for an empty answer', function () {
-      const request = spec.buildRequests([bidRequest()], bidderRequest());
+      const request = build([bidRequest()]);
       expect(spec.interpretResponse({ body: { id: 'response-1', seatbid: [] } }, request).bids).to.deep.equal([]);
     });
   });
@@ -134,6 +140,11 @@ function bidRequest(params = PARAMS) {
     params,
     mediaTypes: { banner: { sizes: [[300, 250]] } }
   };
+}
+
+/** The first request buildRequests makes for \`bids\` (it makes one for all bids, or one per bid). */
+function build(bids) {
+  return [].concat(spec.buildRequests(bids, bidderRequest()))[0];
 }
 
 function bidderRequest() {
