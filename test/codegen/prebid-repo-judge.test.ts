@@ -106,7 +106,7 @@ describe('the compiled value checks of an in-repository adapter give valueJudgeâ
           }
         }
       }),
-      { numRuns: 400 },
+      { numRuns: 1500 },
     );
   });
 

@@ -34,7 +34,7 @@ function readText(params: Record<string, unknown>, key: string): string | null |
 function readNumber(params: Record<string, unknown>, key: string): number | null | undefined {
   const value = entered(params, key);
   const text = String(value).trim();
-  const number = typeof value === "number" ? value : /^[+-]?(\\d+\\.?\\d*|\\.\\d+)(e[+-]?\\d+)?$/i.test(text) ? Number(text) : NaN;
+  const number = typeof value === "number" ? value : typeof value === "string" && /^[+-]?(\\d+\\.?\\d*|\\.\\d+)(e[+-]?\\d+)?$/i.test(text) ? Number(text) : NaN;
   const digits = (decimal: string) => decimal.replace(/e.*|\\D/gi, "").replace(/^0+|0+$/g, "");
   if (value === undefined) return undefined;
   return isFinite(number) && digits(text) === digits(String(number)) ? number : null;
@@ -108,7 +108,8 @@ export function fieldStatements(field: FieldPlan, patterns: readonly string[]): 
   const tests = refusals(field, patterns);
   const rules = tests.length ? ` || ${tests.join(' || ')}` : '';
   const lines = [`// ${key}: ${describe(field)}`, `value = ${READER[field.type]}(params, ${key});`];
-  if (field.default !== undefined) lines.push(`if (value === undefined) value = ${literal(field.default)};`, `else if (value === null${rules}) return ${key};`);
+  // JSON has no -0: a default of -0 is written as code so that the value sent is the rule's.
+  if (field.default !== undefined) lines.push(`if (value === undefined) value = ${Object.is(field.default, -0) ? '-0' : literal(field.default)};`, `else if (value === null${rules}) return ${key};`);
   else if (field.required) lines.push(`if (value == null${rules}) return ${key};`);
   else lines.push(tests.length ? `if (value === null || (value !== undefined && (${tests.join(' || ')}))) return ${key};` : `if (value === null) return ${key};`);
   lines.push(`sent[${key}] = value;`);
