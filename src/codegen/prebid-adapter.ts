@@ -69,7 +69,7 @@ export function safeGeneratePrebidAdapter(record: AdapterRecord | unknown, optio
     const issues = prebidRepoIssues(plan.code, options);
     if (issues.length) return { ok: false, issues };
     const { fields, split } = record as AdapterRecord & { split?: 'imp' | 'none' };
-    const [module, doc, ...rest] = prebidRepoFiles(plan, fields, split, { ...options, ttl, netRevenue });
+    const [module, doc, ...rest] = prebidRepoFiles(plan, fields, split, { ...options, ttl, netRevenue, currency });
     files = [module!, doc!, ...rest];
   } else {
     const runtimeOptions = JSON.parse(JSON.stringify({ ttl, currency, netRevenue, withCredentials })) as PrebidRuntimeOptions;

@@ -21,6 +21,8 @@ export interface PrebidRepoOptions {
   ttl?: number;
   /** Whether CPMs are net. Default true. */
   netRevenue?: boolean;
+  /** The currency of answers without \`cur\` (and of price floors). Default USD. */
+  currency?: string;
 }
 
 /** One file of the pull request, by its path in the repository. */
@@ -46,7 +48,7 @@ export function prebidRepoIssues(code: string, options: PrebidRepoOptions): Issu
 export function prebidRepoFiles(plan: BidderPlan, definitions: readonly FieldDefinition[], split: 'imp' | 'none' | undefined, options: PrebidRepoOptions): RepoFile[] {
   const base = `${plan.code}BidAdapter`;
   return [
-    { name: `modules/${base}.ts`, text: repoModule(plan, { ttl: options.ttl ?? 300, netRevenue: options.netRevenue ?? true, split }) },
+    { name: `modules/${base}.ts`, text: repoModule(plan, { ttl: options.ttl ?? 300, netRevenue: options.netRevenue ?? true, currency: options.currency ?? 'USD', split }) },
     { name: `modules/${base}.md`, text: repoModuleDoc(plan, definitions, { maintainer: options.maintainer }) },
     { name: `test/spec/modules/${base}_spec.js`, text: repoSpec(plan, definitions, split === 'imp') },
     { name: `dev-docs/bidders/${plan.code}.md`, text: bidderDevDoc(plan, definitions) },

@@ -18,6 +18,8 @@ export interface RepoModuleOptions {
   ttl: number;
   /** Whether the partner's CPMs are net. */
   netRevenue: boolean;
+  /** The currency of an answer without \`cur\`, in which price floors are asked (and \`cur\` with the currency module). */
+  currency: string;
   /** `'imp'`: one request per bid (SPEC §8.8). */
   split?: 'imp' | 'none';
 }
@@ -150,8 +152,12 @@ export function repoModule(plan: BidderPlan, options: RepoModuleOptions): string
     '  // The CPM is read at the CPM field; a bid without a finite CPM there, not negative, is left out.',
     '  const cpm = deepAccess(bid, CPM_FIELD);',
     '  if (typeof cpm !== "number" || !(cpm >= 0 && cpm < Infinity)) return;',
-    '  const bidResponse = buildBidResponse(bid, context);',
+    '  // Without mtype (an OpenRTB 2.5 answer) the bid has the media type of its imp when the imp offers only one.',
+    '  const offered = [BANNER, VIDEO, NATIVE].filter((type) => context.imp[type]);',
+    '  const bidResponse = buildBidResponse(bid, bid.mtype == null && offered.length === 1 ? { ...context, mediaType: offered[0] } : context);',
     '  bidResponse.cpm = cpm;',
+    '  // OpenRTB makes crid optional, Prebid drops a bid without creativeId: the id of the bid stands in.',
+    '  if (bidResponse.creativeId == null) bidResponse.creativeId = bid.id;',
     '  return bidResponse;',
     '},',
   ];
@@ -213,6 +219,7 @@ const converter = ortbConverter<typeof BIDDER_CODE>({
   context: {
     netRevenue: ${literal(options.netRevenue)},
     ttl: ${literal(options.ttl)},
+    currency: ${literal(options.currency)},
   },
 ${indent([...impHook, ...requestHook, ...bidResponseHook], '  ').join('\n')}
 });
