@@ -153,7 +153,7 @@ export function repoModule(plan: BidderPlan, options: RepoModuleOptions): string
     '  const cpm = deepAccess(bid, CPM_FIELD);',
     '  if (typeof cpm !== "number" || !(cpm >= 0 && cpm < Infinity)) return;',
     '  // Without mtype (an OpenRTB 2.5 answer) the bid has the media type of its imp when the imp offers only one.',
-    '  const offered = [BANNER, VIDEO, NATIVE].filter((type) => context.imp[type]);',
+    '  const offered = MEDIA_TYPES.filter((type) => context.imp[type]);',
     '  const bidResponse = buildBidResponse(bid, bid.mtype == null && offered.length === 1 ? { ...context, mediaType: offered[0] } : context);',
     '  bidResponse.cpm = cpm;',
     '  // OpenRTB makes crid optional, Prebid drops a bid without creativeId: the id of the bid stands in.',
@@ -194,6 +194,7 @@ const BIDDER_CODE = ${literal(code)};
 ${gvlid !== undefined ? `const GVLID = ${literal(gvlid)};\n` : ''}const ENDPOINT_URL = ${literal(plan.url)};
 /** Where each bid of the partner's answer carries its CPM. */
 const CPM_FIELD = ${literal(plan.cpm)};
+const MEDIA_TYPES = [BANNER, VIDEO, NATIVE] as const;
 /** The keys of the bid params. */
 const PARAM_KEYS: string[] = ${literal(plan.fields.map(keyOf))};
 ${patternConstants(patterns).join('\n')}${patterns.length ? '\n' : ''}
@@ -226,7 +227,7 @@ ${indent([...impHook, ...requestHook, ...bidResponseHook], '  ').join('\n')}
 
 export const spec: BidderSpec<typeof BIDDER_CODE> = {
   code: BIDDER_CODE,
-${gvlid !== undefined ? '  gvlid: GVLID,\n' : ''}  supportedMediaTypes: [BANNER, VIDEO, NATIVE],
+${gvlid !== undefined ? '  gvlid: GVLID,\n' : ''}  supportedMediaTypes: MEDIA_TYPES,
   isBidRequestValid(bid) {
     return typeof readParams(bid.params ?? {}) !== "string";
   },
