@@ -54,7 +54,7 @@ export type SafeGenerateResult = ({ ok: true } & GeneratedPrebidAdapter) | { ok:
 export function safeGeneratePrebidAdapter(record: AdapterRecord | unknown, options: GeneratePrebidAdapterOptions): SafeGenerateResult {
   let checked;
   try {
-    checked = prebidPlan(record, options);
+    checked = prebidPlan(record, { ...options, templates: options.target === 'prebid-repo' });
   } catch (error) {
     // The compact engine that makes the page's constants refuses what validateAdapter takes but it cannot run yet
     // (an endpoint template): an issue, not a crash.

@@ -36,6 +36,19 @@ const records8 = {
   requireOneOf: [['placementId', 'sizeId']],
 } as unknown as AdapterRecord;
 
+/** A record whose endpoint is a template (SPEC §8.7): a region as a host label, the publisher id in the path. */
+const templated = {
+  protocol: 'prebid-js',
+  endpoint: 'https://{region}.bid.example-ssp.com/pub/{publisherId}',
+  cpmField: 'price',
+  bidderCode: 'bidfields_tpl',
+  fields: [
+    { name: 'prd.impTagId', param: 'placementId', type: 'text', display: 'Placement', required: true },
+    { name: 'predefinedEndpoint.region', param: 'region', type: 'text', display: 'Region', default: 'eu', pattern: '^[a-z]{2}$' },
+    { name: 'prd.appPublisherId', param: 'publisherId', type: 'text', display: 'Publisher', required: true },
+  ],
+} as unknown as AdapterRecord;
+
 let dir: string;
 beforeAll(() => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bidfields-prebid-repo-'));
@@ -116,13 +129,14 @@ describe('bidfields prebid-adapter --target prebid-repo', () => {
 });
 
 describe.each([
-  ['examples/prebid-js-adapter.json', example],
-  ['a record with param keys, alsoTo, a boolean, request ext, constants, one-of and split', records8],
-])('the in-repository adapter of %s', (_name, record) => {
+  ['examples/prebid-js-adapter.json', example, known],
+  ['a record with param keys, alsoTo, a boolean, request ext, constants, one-of and split', records8, known],
+  ['a record whose endpoint is a template', templated, ['*.bid.example-ssp.com']],
+])('the in-repository adapter of %s', (_name, record, knownEndpoints) => {
   let at: string;
   let code: string;
   beforeAll(() => {
-    const generated = generatePrebidAdapter(record, { target: 'prebid-repo', knownEndpoints: known, maintainer: 'prebid@example-ssp.com' });
+    const generated = generatePrebidAdapter(record, { target: 'prebid-repo', knownEndpoints, maintainer: 'prebid@example-ssp.com' });
     code = generated.bidderCode;
     at = path.join(dir, code);
     layOut(at, generated.files);

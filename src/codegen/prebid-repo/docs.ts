@@ -83,7 +83,7 @@ Maintainer: ${options.maintainer ?? '(the partner\'s contact e-mail)'}
 # Description
 
 Connects to ${plan.code}'s demand: one OpenRTB 2.6 request per auction, made by Prebid's ortbConverter, is sent to
-\`${plan.url}\`, with each bid's params written into its imp or the request (see Bid Params); the CPM of each bid of
+\`${plan.url}\`${'template' in plan && plan.template ? ' (its placeholders filled from the params)' : ''}, with each bid's params written into its imp or the request (see Bid Params); the CPM of each bid of
 the answer is read at \`${plan.cpm}\`. Media types: banner, video, native. Price floors (floors module) and the supply
 chain (\`ortb2.source.ext.schain\`) are sent as Prebid's converter sends them.${plan.gvlid ? ` IAB GVL ID: ${plan.gvlid}.` : ''}
 

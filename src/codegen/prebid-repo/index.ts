@@ -6,7 +6,7 @@
  */
 import { issue, type Issue } from '../../core/issues.js';
 import type { FieldDefinition } from '../../core/types.js';
-import type { BidderPlan } from '../../prebid/types.js';
+import type { PrebidPlan } from '../prebid-plan.js';
 import { bidderDevDoc, repoModuleDoc } from './docs.js';
 import { repoModule } from './module-ts.js';
 import { findPrebid, repoCodeIssues } from './prebid-package.js';
@@ -19,6 +19,9 @@ export interface PrebidRepoOptions {
   prebidDir?: string;
   /** Seconds a bid lives without `exp`. Default 300. */
   ttl?: number;
+  /** The known endpoints an endpoint template's URLs are judged against (for the spec's expectations). */
+  knownEndpoints?: readonly string[];
+  allowLocal?: boolean;
   /** Whether CPMs are net. Default true. */
   netRevenue?: boolean;
   /** The currency of answers without \`cur\` (and of price floors). Default USD. */
@@ -45,12 +48,12 @@ export function prebidRepoIssues(code: string, options: PrebidRepoOptions): Issu
 }
 
 /** The four files of a checked plan, its record's field definitions (in plan order) and its split. */
-export function prebidRepoFiles(plan: BidderPlan, definitions: readonly FieldDefinition[], split: 'imp' | 'none' | undefined, options: PrebidRepoOptions): RepoFile[] {
+export function prebidRepoFiles(plan: PrebidPlan, definitions: readonly FieldDefinition[], split: 'imp' | 'none' | undefined, options: PrebidRepoOptions): RepoFile[] {
   const base = `${plan.code}BidAdapter`;
   return [
     { name: `modules/${base}.ts`, text: repoModule(plan, { ttl: options.ttl ?? 300, netRevenue: options.netRevenue ?? true, currency: options.currency ?? 'USD', split }) },
     { name: `modules/${base}.md`, text: repoModuleDoc(plan, definitions, { maintainer: options.maintainer }) },
-    { name: `test/spec/modules/${base}_spec.js`, text: repoSpec(plan, definitions, split === 'imp') },
+    { name: `test/spec/modules/${base}_spec.js`, text: repoSpec(plan, definitions, { split: split === 'imp', knownEndpoints: options.knownEndpoints, allowLocal: options.allowLocal }) },
     { name: `dev-docs/bidders/${plan.code}.md`, text: bidderDevDoc(plan, definitions) },
   ];
 }

@@ -8,7 +8,8 @@
  */
 import type { ConstantPlan, FieldPlan, Target } from '../../core/plan/field-plan.js';
 import { keyOf } from '../../core/plan/field-plan.js';
-import type { BidderPlan } from '../../prebid/types.js';
+import type { Placeholder, Template } from '../../core/endpoint/template.js';
+import type { PrebidPlan } from '../prebid-plan.js';
 import { literal } from '../emit.js';
 import { HELPERS, helpersFor, patternConstants, patternsOf, readParamsFunction, type Helper } from './value-code.js';
 
@@ -79,7 +80,7 @@ function write(to: Target, value: string): string {
 }
 
 /** Every write of the fields and constants at `roots`, as guarded statements. */
-function writes(plan: BidderPlan, roots: readonly number[]): string[] {
+function writes(plan: PrebidPlan, roots: readonly number[]): string[] {
   const lines: string[] = [];
   for (const field of plan.fields) {
     const targets = [field.to, ...(field.also ?? [])].filter((to) => roots.includes(to[0]));
@@ -93,10 +94,52 @@ function writes(plan: BidderPlan, roots: readonly number[]): string[] {
 
 const constantWrites = (constants: readonly ConstantPlan[], root: number) => constants.filter((constant) => constant.to[0] === root).map((constant) => write(constant.to, literal(constant.value)));
 
+/**
+ * \`endpointUrl(sent)\`, the URL an endpoint template (SPEC §8.7) makes with a bid's params, or undefined when a value
+ * cannot go in it: a host placeholder takes one DNS label (lower-cased, never \`xn--\`), so the host stays below the
+ * known \`*.\` entry the template was checked against; a path value is percent-encoded, and one the URL parser would
+ * read as "." or ".." is refused. The same rules as core/endpoint/template.ts (\`buildUrl\`), which
+ * test/codegen/prebid-repo-endpoint.test.ts holds it to.
+ */
+export function endpointFunction(template: Template): string {
+  const lines: string[] = [];
+  const parts: string[] = [];
+  let labels = 0;
+  for (const part of template) {
+    if (typeof part === 'string') {
+      if (part) parts.push(literal(part));
+      continue;
+    }
+    const value = `placeholderText(sent[${literal(part.key)}])`;
+    if ((part as Placeholder).place === 'host') {
+      const label = `label${++labels}`;
+      lines.push(`const ${label} = ${value}.toLowerCase();`, `if (!/^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/.test(${label}) || ${label}.startsWith("xn--")) return undefined;`);
+      parts.push(label);
+    } else parts.push(`encodePathValue(${value})`);
+  }
+  lines.push(`const url = ${parts.join(' + ')};`);
+  const hasPath = template.some((part) => typeof part !== 'string' && part.place !== 'host');
+  lines.push(hasPath ? '// The parser must keep the path as built ("." and ".." segments would be resolved away).\nreturn new URL(url).pathname === url.slice(url.indexOf("/", url.indexOf("//") + 2)) ? url : undefined;' : 'return url;');
+  return `/** A placeholder's text: a number as decimal text without exponent, anything else as a string. */
+function placeholderText(value: unknown): string {
+  return typeof value === "number" ? decimalText(value) : String(value);
+}
+${hasPath ? `
+/** A path value, percent-encoded as a URI component (and !'()*, which the URL parser would leave). */
+function encodePathValue(text: string): string {
+  return encodeURIComponent(text).replace(/[!'()*]/g, (c) => "%" + c.charCodeAt(0).toString(16).toUpperCase());
+}
+` : ''}
+/** The endpoint for a bid's params (the template's placeholders filled), or undefined when a value cannot go in it. */
+function endpointUrl(sent: SentParams): string | undefined {
+${lines.flatMap((line) => line.split('\n')).map((line) => '  ' + line).join('\n')}
+}`;
+}
+
 const indent = (lines: readonly string[], by: string) => lines.map((line) => (line ? by + line : line));
 
 /** The source of `modules/<code>BidAdapter.ts`. */
-export function repoModule(plan: BidderPlan, options: RepoModuleOptions): string {
+export function repoModule(plan: PrebidPlan, options: RepoModuleOptions): string {
   const { code, gvlid } = plan;
   const constants = plan.constants ?? [];
   const typeName = paramsTypeName(code);
@@ -106,7 +149,7 @@ export function repoModule(plan: BidderPlan, options: RepoModuleOptions): string
   const requestWrites = writes(plan, [2]);
   const requestConstants = constantWrites(constants, 2);
   const textTargets = plan.fields.some((field) => field.type !== 'text' && [field.to, ...(field.also ?? [])].some((to) => to[0] < 2 && isTextTarget(to)));
-  const helpers: Helper[] = helpersFor(plan.fields, textTargets ? ['decimalText'] : []);
+  const helpers: Helper[] = helpersFor(plan.fields, textTargets || plan.template ? ['decimalText'] : []);
   const inventoryKeys = plan.fields.filter((field) => [field.to, ...(field.also ?? [])].some((to) => to[0] === 1)).map(keyOf);
   const usesSent = impWrites.some((line) => line.includes('sent[')) || inventoryKeys.length > 0;
   const split = options.split === 'imp';
@@ -161,7 +204,33 @@ export function repoModule(plan: BidderPlan, options: RepoModuleOptions): string
     '  return bidResponse;',
     '},',
   ];
-  const buildRequests = split
+  const template = plan.template;
+  const buildRequests = template
+    ? split
+      ? [
+          'buildRequests(bidRequests, bidderRequest) {',
+          '  // One request per bid, to the endpoint its params make.',
+          '  return bidRequests',
+          '    .map((bidRequest) => ({ url: endpointUrl(readParams(bidRequest.params ?? {}) as SentParams), data: converter.toORTB({ bidRequests: [bidRequest], bidderRequest }) }))',
+          '    .filter(({ data }) => data.imp.length)',
+          '    .map(({ url, data }) => ({ method: "POST", url, data }));',
+          '},',
+        ]
+      : [
+          'buildRequests(bidRequests, bidderRequest) {',
+          '  // One request per endpoint: the bids whose params make the same endpoint go together.',
+          '  const byUrl = new Map<string, typeof bidRequests>();',
+          '  for (const bidRequest of bidRequests) {',
+          '    const url = endpointUrl(readParams(bidRequest.params ?? {}) as SentParams);',
+          '    byUrl.set(url, [...(byUrl.get(url) ?? []), bidRequest]);',
+          '  }',
+          '  return [...byUrl]',
+          '    .map(([url, bids]) => ({ url, data: converter.toORTB({ bidRequests: bids, bidderRequest }) }))',
+          '    .filter(({ data }) => data.imp.length)',
+          '    .map(({ url, data }) => ({ method: "POST", url, data }));',
+          '},',
+        ]
+    : split
     ? [
         'buildRequests(bidRequests, bidderRequest) {',
         '  // One request per bid.',
@@ -177,6 +246,9 @@ export function repoModule(plan: BidderPlan, options: RepoModuleOptions): string
         '  return data.imp.length ? { method: "POST", url: ENDPOINT_URL, data } : [];',
         '},',
       ];
+  const isValid = template
+    ? ['isBidRequestValid(bid) {', '  const sent = readParams(bid.params ?? {});', '  return typeof sent !== "string" && endpointUrl(sent) !== undefined;', '},']
+    : ['isBidRequestValid(bid) {', '  return typeof readParams(bid.params ?? {}) !== "string";', '},'];
   const params = plan.fields.map((field) => `  ${paramComment(field)}\n  ${literal(keyOf(field))}${field.required && field.default === undefined ? '' : '?'}: ${valueType(field)};`);
 
   return `/**
@@ -191,7 +263,7 @@ import { deepAccess, deepSetValue } from '../src/utils.js';
 import { isPlainObject } from '../src/utils/objects.js';
 
 const BIDDER_CODE = ${literal(code)};
-${gvlid !== undefined ? `const GVLID = ${literal(gvlid)};\n` : ''}const ENDPOINT_URL = ${literal(plan.url)};
+${gvlid !== undefined ? `const GVLID = ${literal(gvlid)};\n` : ''}${template ? '' : `const ENDPOINT_URL = ${literal(plan.url)};\n`}
 /** Where each bid of the partner's answer carries its CPM. */
 const CPM_FIELD = ${literal(plan.cpm)};
 const MEDIA_TYPES = [BANNER, VIDEO, NATIVE] as const;
@@ -215,7 +287,7 @@ type SentParams = Record<string, any>;
 ${helpers.map((helper) => HELPERS[helper]).join('\n\n')}
 
 ${readParamsFunction(plan.fields, plan.oneOf ?? [], patterns)}
-
+${template ? `\n${endpointFunction(template)}\n` : ''}
 const converter = ortbConverter<typeof BIDDER_CODE>({
   context: {
     netRevenue: ${literal(options.netRevenue)},
@@ -228,10 +300,7 @@ ${indent([...impHook, ...requestHook, ...bidResponseHook], '  ').join('\n')}
 export const spec: BidderSpec<typeof BIDDER_CODE> = {
   code: BIDDER_CODE,
 ${gvlid !== undefined ? '  gvlid: GVLID,\n' : ''}  supportedMediaTypes: MEDIA_TYPES,
-  isBidRequestValid(bid) {
-    return typeof readParams(bid.params ?? {}) !== "string";
-  },
-${indent(buildRequests, '  ').join('\n')}
+${indent([...isValid, ...buildRequests], '  ').join('\n')}
   interpretResponse(response, request) {
     return converter.fromORTB({ response: response.body, request: request.data });
   },

@@ -5,11 +5,12 @@
  * are the ones the engine writes, so the spec carries the record's rule into Prebid's repository and covers every
  * branch of the module's checks (a value accepted, not entered and refused for each param).
  */
-import { valuesEngine } from '../../core/compact/values-engine.js';
+import { valuesEngine, type Bound } from '../../core/compact/values-engine.js';
+import { buildUrl } from '../../core/endpoint/template.js';
 import type { Issue } from '../../core/issues.js';
 import { keyOf, type FieldPlan } from '../../core/plan/field-plan.js';
-import type { FieldDefinition } from '../../core/types.js';
-import type { BidderPlan } from '../../prebid/types.js';
+import type { CompileOptions, FieldDefinition } from '../../core/types.js';
+import type { PrebidPlan } from '../prebid-plan.js';
 import { literal } from '../emit.js';
 import { exampleParams } from './docs.js';
 
@@ -26,11 +27,22 @@ function triedFor(field: FieldPlan): unknown[] {
   return values;
 }
 
-/** The key in the bid's params of a bid request for `params`, and whether the engine takes them. */
-const isValid = (plan: BidderPlan, params: unknown) => {
+/** What a spec needs beyond the plan: the known endpoints a template's URL is judged against. */
+export type SpecOptions = { split?: boolean } & Pick<CompileOptions, 'knownEndpoints' | 'allowLocal'>;
+
+/** The endpoint the params make (the plan's URL, or its template filled by core's buildUrl), or undefined when refused. */
+function endpointFor(plan: PrebidPlan, bound: Bound, options: SpecOptions): string | undefined {
+  if (!plan.template) return plan.url;
+  const byKey = new Map([...bound].map(([field, value]) => [keyOf(field as FieldPlan), value]));
+  const url = buildUrl(plan.template, (key) => byKey.get(key), 'prebid-js', { knownEndpoints: options.knownEndpoints ?? [], allowLocal: options.allowLocal === true });
+  return url instanceof URL ? url.href : undefined;
+}
+
+/** Whether the engine takes `params` (and, with a template, the URL they make passes). */
+const isValid = (plan: PrebidPlan, params: unknown, options: SpecOptions) => {
   const issues: Issue[] = [];
-  valuesEngine(plan).bind(params, issues);
-  return issues.length === 0;
+  const bound = valuesEngine(plan).bind(params, issues);
+  return issues.length === 0 && endpointFor(plan, bound, options) !== undefined;
 };
 
 /** The site every request of the spec has (the inventory object of the publisher and site ids). */
@@ -48,22 +60,24 @@ function answerBid(cpmField: string, cpm: unknown): Record<string, unknown> {
 }
 
 /** The source of the spec. */
-export function repoSpec(plan: BidderPlan, definitions: readonly FieldDefinition[], split = false): string {
+export function repoSpec(plan: PrebidPlan, definitions: readonly FieldDefinition[], options: SpecOptions = {}): string {
+  const split = options.split === true;
   const { params } = exampleParams(plan, definitions);
   const code = literal(plan.code);
-  const valid = isValid(plan, params);
+  const valid = isValid(plan, params, options);
   const verdicts = plan.fields.flatMap((field) =>
     triedFor(field).map((value) => {
       const tried: Record<string, unknown> = { ...params };
       if (value === undefined) delete tried[keyOf(field)];
       else tried[keyOf(field)] = value;
-      return `      [${literal(keyOf(field))}, ${value === undefined ? 'undefined' : literal(value)}, ${isValid(plan, tried)}],`;
+      return `      [${literal(keyOf(field))}, ${value === undefined ? 'undefined' : literal(value)}, ${isValid(plan, tried, options)}],`;
     }),
   );
   // What the engine writes for the example params into a one-imp request with the spec's site.
   const issues: Issue[] = [];
   const engine = valuesEngine(plan);
-  const written = valid ? engine.apply(engine.bind(params, issues), { imp: [{}], site: structuredClone(SITE) }, [0], issues) : undefined;
+  const bound = engine.bind(params, issues);
+  const written = valid ? engine.apply(bound, { imp: [{}], site: structuredClone(SITE) }, [0], issues) : undefined;
   const [imp] = written?.imp ?? [{}];
   const requestExt = written?.ext;
   const buildTests = written
@@ -72,7 +86,7 @@ export function repoSpec(plan: BidderPlan, definitions: readonly FieldDefinition
     it('sends one POST of an OpenRTB request to the endpoint, each bid\\'s params in its imp', function () {
       const request = build([bidRequest()]);
       expect(request.method).to.equal('POST');
-      expect(request.url).to.equal(${literal(plan.url)});
+      expect(request.url).to.equal(${literal(endpointFor(plan, bound, options))});
       expect(request.data.imp).to.have.length(1);
       expect(request.data.imp[0]).to.deep.include(${literal({ id: 'bid-1', ...imp })});
       expect(request.data.site).to.deep.equal(${literal(written.site)});${requestExt ? `\n      expect(request.data.ext).to.deep.include(${literal(requestExt)});` : ''}
