@@ -162,7 +162,7 @@ export function repoModule(plan: PrebidPlan, options: RepoModuleOptions): string
       ? [
           '  const { ortb2 } = context.bidderRequest;',
           `  if ((${inventoryKeys.map((key) => `sent[${literal(key)}] !== undefined`).join(' || ')}) && !(ortb2?.app ?? ortb2?.site ?? ortb2?.dooh)) {`,
-          '    throw new Error("no app, site or dooh in ortb2 to send the publisher or site id in");',
+          '    throw new Error("no app, site or dooh for the publisher or site id");',
           '  }',
         ]
       : []),
@@ -181,6 +181,8 @@ export function repoModule(plan: PrebidPlan, options: RepoModuleOptions): string
             ? [
                 '  // Request-level params come from the bids in order: where ad units differ, the last one is sent.',
                 '  for (const bidRequest of context.bidRequests) {',
+                '    // A bid whose imp was left out (no app, site or dooh for its ids) sends nothing here either.',
+                '    if (!imps.some((imp) => imp.id === bidRequest.bidId)) continue;',
                 '    const sent = readParams(bidRequest.params ?? {}) as SentParams;',
                 ...indent([...inventoryWrites, ...requestWrites], '    '),
                 '  }',
