@@ -12,7 +12,7 @@ import type { BidderPlan } from '../prebid/types.js';
 import { literal } from './emit.js';
 
 /** Text for a table cell: no line breaks, `|`, `\`, backticks or HTML brackets. */
-const cell = (text: unknown) => String(text).replace(/[\r\n]+/g, ' ').replace(/[\\|`*_<>[\]]/g, '\\$&');
+export const cell = (text: unknown) => String(text).replace(/[\r\n]+/g, ' ').replace(/[\\|`*_<>[\]]/g, '\\$&');
 
 /** Sample texts a text field's example is made of: the usual sample, then digits, letters and both. */
 const SAMPLES = ['example', '1234567890', 'abcdefghij', 'ABCDEFGHIJ', 'a1b2c3d4e5'];
@@ -31,7 +31,7 @@ const sized = (sample: string, length: number) => sample.repeat(Math.ceil(length
  * the field allows (for a pattern of fixed length). When none passes (a pattern no sample matches), the first
  * candidate, marked as a placeholder to replace.
  */
-function example(field: FieldDefinition, plan: FieldPlan): { value: WrittenValue; placeholder?: true } {
+export function example(field: FieldDefinition, plan: FieldPlan): { value: WrittenValue; placeholder?: true } {
   if (plan.default !== undefined) return { value: plan.default };
   const { min, max, minLength = 0, maxLength = Infinity } = plan;
   let candidates: WrittenValue[];
@@ -48,7 +48,7 @@ function example(field: FieldDefinition, plan: FieldPlan): { value: WrittenValue
   return value === undefined ? { value: candidates[0] ?? 'example', placeholder: true } : { value };
 }
 
-function describeType(field: FieldDefinition): string {
+export function describeType(field: FieldDefinition): string {
   if (field.type === 'boolean') return 'boolean (`true` or `false`)';
   if (field.type === 'select') return `select: ${field.options.map((option) => `${option.value} (${cell(option.name)})`).join(', ')}`;
   const bounds =

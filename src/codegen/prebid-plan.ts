@@ -6,7 +6,10 @@
  */
 import { validateAdapter } from '../core/compile.js';
 import { compileCompact } from '../core/compact/engine.js';
+import { parseTemplate, type Template } from '../core/endpoint/template.js';
 import { issue, type Issue } from '../core/issues.js';
+import { planField } from '../core/plan/plan-field.js';
+import { recordRules } from '../core/plan/record-rules.js';
 import type { CompileOptions } from '../core/types.js';
 import { isGvlid } from '../prebid/bidder.js';
 import type { BidderPlan } from '../prebid/types.js';
@@ -16,9 +19,17 @@ export interface PrebidPlanOptions extends Pick<CompileOptions, 'allowLocal'> {
   knownEndpoints: readonly string[];
   /** The partner's IAB Global Vendor List ID (a positive integer). */
   gvlid?: number;
+  /**
+   * Plan an endpoint template (SPEC §8.7) too: `url` is then the template's text and `template` its parts. The page
+   * runtime fills no template; the in-repository adapter does.
+   */
+  templates?: boolean;
 }
 
-export type PrebidPlanResult = { ok: true; plan: BidderPlan } | { ok: false; issues: Issue[] };
+/** A checked plan, with the parts of its endpoint template when it has one (and `templates` was asked for). */
+export type PrebidPlan = BidderPlan & { template?: Template };
+
+export type PrebidPlanResult = { ok: true; plan: PrebidPlan } | { ok: false; issues: Issue[] };
 
 /**
  * The checked constants of a `prebid-js` record, or every issue that refuses it: `validateAdapter`'s (the same
@@ -36,6 +47,14 @@ export function prebidPlan(record: unknown, options: PrebidPlanOptions): PrebidP
   else if (endpoint === undefined) issues.push(issue('invalid_endpoint', '/endpoint', 'a Prebid.js adapter needs an endpoint'));
   if (gvlid !== undefined && !isGvlid(gvlid)) issues.push(issue('invalid_gvlid', '/gvlid', 'the GVL ID must be a positive integer'));
   if (issues.length) return { ok: false, issues };
+  const template = options.templates && typeof endpoint === 'string' ? parseTemplate(endpoint, 'prebid-js') : undefined;
+  if (Array.isArray(template)) {
+    // The checked record's plan as validateAdapter checked it (the compact engine takes no template).
+    const { fields, constants, requireOneOf, bidderCode, cpmField } = record as { fields: Record<string, unknown>[]; constants?: unknown; requireOneOf?: unknown; bidderCode: string; cpmField: string };
+    const rules = recordRules({ fields, constants, requireOneOf }, '/fields', protocol, []);
+    const plan = { fields: fields.map((field) => planField(field)[0]), ...(rules.constants.length && { constants: rules.constants }), ...(rules.oneOf.length && { oneOf: rules.oneOf }) };
+    return { ok: true, plan: { code: bidderCode, url: endpoint as string, cpm: cpmField, ...plan, template, ...(gvlid !== undefined && { gvlid }) } };
+  }
   const adapter = compileCompact(record, compileOptions);
   return { ok: true, plan: { code: adapter.bidderCode!, url: adapter.endpoint!.href, cpm: adapter.cpmField!, ...adapter.plan, ...(gvlid !== undefined && { gvlid }) } };
 }

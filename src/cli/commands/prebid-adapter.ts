@@ -7,17 +7,29 @@ import { EXIT_INVALID, EXIT_OK, UsageError, type CliCommand } from '../io.js';
 import { isWrittenAdapterNumber, printIssues, readJsonFile } from './shared.js';
 
 const usage = `Usage: bidfields prebid-adapter --adapter FILE --known-endpoint HOST… [--out DIR] [--gvlid N]
+                               [--target standalone|prebid-repo] [--maintainer EMAIL] [--prebid DIR]
                                [--ttl S] [--currency CUR] [--allow-local] [--json]
 
 Checks a prebid-js adapter record in full (every rule 'bidfields validate' applies, strict mode,
-the endpoint against the known hosts) and writes DIR/<bidderCode>BidAdapter.js, an ES module that
-registers the bidder when imported next to Prebid.js (it imports 'bidfields/prebid-runtime'), and
-DIR/<bidderCode>BidAdapter.md, its Prebid-style module doc. A record it refuses writes nothing.
+the endpoint against the known hosts) and writes its Prebid.js bidder adapter. A record it refuses
+writes nothing.
+  --target standalone (default): DIR/<bidderCode>BidAdapter.js, an ES module that registers the
+    bidder when imported next to Prebid.js (it imports 'bidfields/prebid-runtime'), and
+    DIR/<bidderCode>BidAdapter.md, its Prebid-style module doc.
+  --target prebid-repo: the four files of a pull request to Prebid.js, in its layout below DIR:
+    modules/<code>BidAdapter.ts (on Prebid's ortbConverter, no import but Prebid's own),
+    modules/<code>BidAdapter.md, test/spec/modules/<code>BidAdapter_spec.js, and
+    dev-docs/bidders/<code>.md for prebid.github.io. The bidder code must be one Prebid takes
+    (lower-case [a-z0-9_], first six characters unlike any adapter of the installed prebid.js).
 
 Options:
   --adapter FILE         the adapter record (protocol prebid-js, endpoint, cpmField, bidderCode)
   --known-endpoint HOST  a host the endpoint may point at (repeatable; '*.example.com' for sub-domains)
-  --out DIR              where to write the two files (default: the current folder)
+  --out DIR              where to write the files (default: the current folder)
+  --target T             standalone (default) or prebid-repo
+  --maintainer EMAIL     prebid-repo: the maintainer's e-mail for the module doc
+  --prebid DIR           prebid-repo: a Prebid.js checkout to check the bidder code against
+                         (default: the installed prebid.js package)
   --gvlid N              the partner's IAB Global Vendor List ID (needed under Prebid's tcfControl)
   --ttl S                bid lifetime in seconds when a bid has no exp (default 300)
   --currency CUR         currency asked for and assumed for answers without cur (default USD)
@@ -45,6 +57,9 @@ export const prebidAdapterCommand: CliCommand = {
         'known-endpoint': { type: 'string', multiple: true },
         out: { type: 'string' },
         gvlid: { type: 'string' },
+        target: { type: 'string' },
+        maintainer: { type: 'string' },
+        prebid: { type: 'string' },
         ttl: { type: 'string' },
         currency: { type: 'string' },
         'allow-local': { type: 'boolean' },
@@ -52,6 +67,9 @@ export const prebidAdapterCommand: CliCommand = {
       },
     });
     if (flags.adapter === undefined || positionals.length) throw new UsageError('give --adapter FILE');
+    const target = flags.target ?? 'standalone';
+    if (target !== 'standalone' && target !== 'prebid-repo') throw new UsageError(`--target must be standalone or prebid-repo, not '${target}'`);
+    if (target === 'standalone' && (flags.maintainer !== undefined || flags.prebid !== undefined)) throw new UsageError('--maintainer and --prebid go with --target prebid-repo');
     if (flags.currency !== undefined && !/^[A-Z]{3}$/.test(flags.currency)) throw new UsageError(`--currency must be a three-letter code, not '${flags.currency}'`);
     const ttl = positiveInteger('--ttl', flags.ttl);
     // A GVL ID that is not a positive integer is an issue of the input (invalid_gvlid), as in createPrebidBidder.
@@ -70,6 +88,9 @@ export const prebidAdapterCommand: CliCommand = {
       gvlid,
       ttl,
       currency: flags.currency,
+      target,
+      maintainer: flags.maintainer,
+      prebidDir: flags.prebid === undefined ? undefined : path.resolve(io.cwd, flags.prebid),
       outDir: path.resolve(io.cwd, flags.out ?? '.'),
     }));
 

@@ -8,6 +8,8 @@ import selfsigned from 'selfsigned';
 
 export interface Received {
   method: string;
+  /** The Cookie header the request came with (the partner's cookies, when the page sends credentials). */
+  cookie?: string;
   scenario: string;
   contentType: string | undefined;
   body: string;
@@ -81,8 +83,10 @@ export async function startPartner(): Promise<{ port: number; received: Received
       const notice = req.url?.startsWith('/notice/');
       const scenario = notice ? 'notice' : (/^\/bid\/([a-z-]+)$/.exec(req.url ?? '')?.[1] ?? '');
       const body = notice ? req.url! : Buffer.concat(chunks).toString('utf8');
-      received.push({ method: req.method ?? '', scenario, contentType: req.headers['content-type'], body });
-      const cors = { 'access-control-allow-origin': '*' };
+      received.push({ method: req.method ?? '', scenario, contentType: req.headers['content-type'], body, cookie: req.headers.cookie });
+      // The page's origin and credentials allowed: Prebid's own ajax sends cookies (withCredentials) unless told not to,
+      // and a browser refuses a credentialed answer that only says '*'.
+      const cors = { 'access-control-allow-origin': req.headers.origin ?? '*', 'access-control-allow-credentials': 'true', vary: 'origin' };
       if (notice) {
         res.writeHead(204, cors).end();
         return;

@@ -1,0 +1,313 @@
+/**
+ * `modules/<code>BidAdapter.ts` for Prebid.js's own repository: an adapter on Prebid's `ortbConverter` and
+ * `registerBidder`, written as a reviewer expects a hand-written one. The record's constants (bidder code, endpoint,
+ * CPM field, param keys, patterns) are named module constants; each field's value rule is compiled into `readParams`
+ * (value-code.ts), which `isBidRequestValid` runs; each write is one statement of the converter's `imp` or `request`
+ * hook. Every name and value from the record is a JSON literal (`literal`); the module imports only Prebid's own
+ * `src/` and `libraries/`, by relative paths with extensions.
+ */
+import type { ConstantPlan, FieldPlan, Target } from '../../core/plan/field-plan.js';
+import { keyOf } from '../../core/plan/field-plan.js';
+import type { Placeholder, Template } from '../../core/endpoint/template.js';
+import type { PrebidPlan } from '../prebid-plan.js';
+import { literal } from '../emit.js';
+import { HELPERS, helpersFor, patternConstants, patternsOf, readParamsFunction, type Helper } from './value-code.js';
+
+/** What the module needs beyond the plan. */
+export interface RepoModuleOptions {
+  /** Seconds a bid lives when the partner's bid has no `exp`. */
+  ttl: number;
+  /** Whether the partner's CPMs are net. */
+  netRevenue: boolean;
+  /** The currency of an answer without \`cur\`, in which price floors are asked (and \`cur\` with the currency module). */
+  currency: string;
+  /** `'imp'`: one request per bid (SPEC §8.8). */
+  split?: 'imp' | 'none';
+}
+
+/** The TypeScript name of a bidder code's params type: `examplessp` → `ExamplesspBidParams`. */
+export function paramsTypeName(code: string): string {
+  const pascal = code.replace(/(^|_)([a-z0-9])/g, (_, __, c: string) => c.toUpperCase());
+  return (/^\d/.test(pascal) ? 'Bidder' : '') + pascal + 'BidParams';
+}
+
+/** The TypeScript type of the values a field takes, as its value rule reads them. */
+function valueType(field: FieldPlan): string {
+  if (field.type === 'text') return 'string | number';
+  if (field.type === 'boolean') return 'boolean | "true" | "false"';
+  if (field.type === 'number') return 'number | `${number}`';
+  return (field.options ?? []).flatMap((option) => [literal(option), literal(String(option))]).join(' | ');
+}
+
+/** Where a target is, in OpenRTB terms, for comments and docs. */
+export function targetText(to: Target): string {
+  const [root, ...keys] = to;
+  return root === 0 ? `imp.${keys.join('.')}` : root === 1 ? `site/app/dooh.${keys.join('.')}` : root === 2 ? `request.${keys.join('.')}` : 'the endpoint only';
+}
+
+/** A param's doc comment: where its value goes and its rule. */
+function paramComment(field: FieldPlan): string {
+  const rules = [
+    field.integer && 'an integer',
+    field.min !== undefined && `at least ${field.min}`,
+    field.max !== undefined && `at most ${field.max}`,
+    field.minLength !== undefined && `at least ${field.minLength} characters`,
+    field.maxLength !== undefined && `at most ${field.maxLength} characters`,
+    field.pattern && 'matching its pattern',
+    field.default !== undefined && (typeof field.default === 'string' ? 'a default' : `default ${field.default}`),
+  ].filter(Boolean);
+  // Record text never enters a comment: only checked names (dot paths) and numbers do, and a name cannot hold "*/".
+  return `/** Sent as ${[field.to, ...(field.also ?? [])].map(targetText).join(' and ')}${rules.length ? `; ${rules.join(', ')}` : ''}. */`;
+}
+
+/** A predefined target (`imp.tagid`, the inventory's ids) takes text: a number is written as its plain decimal. */
+const isTextTarget = (to: Target) => to[1] !== 'ext';
+
+/** The expression of a field's sent value at a target. */
+function sentAt(field: FieldPlan, to: Target): string {
+  const value = `sent[${literal(keyOf(field))}]`;
+  if (isTextTarget(to)) return field.type === 'text' ? `${value} as string` : `decimalText(${value} as number)`;
+  return value;
+}
+
+/** The statement writing `value` at `to` (imp or request targets; the inventory object is `inventory`). */
+function write(to: Target, value: string): string {
+  const [root, ...keys] = to;
+  const object = root === 0 ? 'imp' : root === 1 ? 'inventory' : 'request';
+  // The predefined keys (tagid, id) are fixed names; an ext param's keys come from the record, as a literal path.
+  if (keys.length === 1 && (keys[0] === 'tagid' || keys[0] === 'id')) return `${object}.${keys[0]} = ${value};`;
+  return `deepSetValue(${object}, ${literal(keys.join('.'))}, ${value});`;
+}
+
+/** Every write of the fields and constants at `roots`, as guarded statements. */
+function writes(plan: PrebidPlan, roots: readonly number[]): string[] {
+  const lines: string[] = [];
+  for (const field of plan.fields) {
+    const targets = [field.to, ...(field.also ?? [])].filter((to) => roots.includes(to[0]));
+    if (!targets.length) continue;
+    const guard = `if (sent[${literal(keyOf(field))}] !== undefined) `;
+    if (targets.length === 1) lines.push(guard + write(targets[0]!, sentAt(field, targets[0]!)));
+    else lines.push(guard + '{', ...targets.map((to) => '  ' + write(to, sentAt(field, to))), '}');
+  }
+  return lines;
+}
+
+const constantWrites = (constants: readonly ConstantPlan[], root: number) => constants.filter((constant) => constant.to[0] === root).map((constant) => write(constant.to, literal(constant.value)));
+
+/**
+ * \`endpointUrl(sent)\`, the URL an endpoint template (SPEC §8.7) makes with a bid's params, or undefined when a value
+ * cannot go in it: a host placeholder takes one DNS label (lower-cased, never \`xn--\`), so the host stays below the
+ * known \`*.\` entry the template was checked against; a path value is percent-encoded, and one the URL parser would
+ * read as "." or ".." is refused. The same rules as core/endpoint/template.ts (\`buildUrl\`), which
+ * test/codegen/prebid-repo-endpoint.test.ts holds it to.
+ */
+export function endpointFunction(template: Template): string {
+  const lines: string[] = [];
+  const parts: string[] = [];
+  let labels = 0;
+  for (const part of template) {
+    if (typeof part === 'string') {
+      if (part) parts.push(literal(part));
+      continue;
+    }
+    const value = `placeholderText(sent[${literal(part.key)}])`;
+    if ((part as Placeholder).place === 'host') {
+      const label = `label${++labels}`;
+      lines.push(`const ${label} = ${value}.toLowerCase();`, `if (!/^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/.test(${label}) || ${label}.startsWith("xn--")) return undefined;`);
+      parts.push(label);
+    } else parts.push(`encodePathValue(${value})`);
+  }
+  lines.push(`const url = ${parts.join(' + ')};`);
+  const hasPath = template.some((part) => typeof part !== 'string' && part.place !== 'host');
+  lines.push(hasPath ? '// The parser must keep the path as built ("." and ".." segments would be resolved away).\nreturn new URL(url).pathname === url.slice(url.indexOf("/", url.indexOf("//") + 2)) ? url : undefined;' : 'return url;');
+  return `/** A placeholder's text: a number as decimal text without exponent, anything else as a string. */
+function placeholderText(value: unknown): string {
+  return typeof value === "number" ? decimalText(value) : String(value);
+}
+${hasPath ? `
+/** A path value, percent-encoded as a URI component (and !'()*, which the URL parser would leave). */
+function encodePathValue(text: string): string {
+  return encodeURIComponent(text).replace(/[!'()*]/g, (c) => "%" + c.charCodeAt(0).toString(16).toUpperCase());
+}
+` : ''}
+/** The endpoint for a bid's params (the template's placeholders filled), or undefined when a value cannot go in it. */
+function endpointUrl(sent: SentParams): string | undefined {
+${lines.flatMap((line) => line.split('\n')).map((line) => '  ' + line).join('\n')}
+}`;
+}
+
+const indent = (lines: readonly string[], by: string) => lines.map((line) => (line ? by + line : line));
+
+/** The source of `modules/<code>BidAdapter.ts`. */
+export function repoModule(plan: PrebidPlan, options: RepoModuleOptions): string {
+  const { code, gvlid } = plan;
+  const constants = plan.constants ?? [];
+  const typeName = paramsTypeName(code);
+  const patterns = patternsOf(plan.fields);
+  const impWrites = [...writes(plan, [0]), ...constantWrites(constants, 0)];
+  const inventoryWrites = writes(plan, [1]);
+  const requestWrites = writes(plan, [2]);
+  const requestConstants = constantWrites(constants, 2);
+  const textTargets = plan.fields.some((field) => field.type !== 'text' && [field.to, ...(field.also ?? [])].some((to) => to[0] < 2 && isTextTarget(to)));
+  const helpers: Helper[] = helpersFor(plan.fields, textTargets || plan.template ? ['decimalText'] : []);
+  const inventoryKeys = plan.fields.filter((field) => [field.to, ...(field.also ?? [])].some((to) => to[0] === 1)).map(keyOf);
+  const usesSent = impWrites.some((line) => line.includes('sent[')) || inventoryKeys.length > 0;
+  const split = options.split === 'imp';
+
+  const impHook = [
+    'imp(buildImp, bidRequest, context) {',
+    '  const imp = buildImp(bidRequest, context);',
+    ...(usesSent ? ['  // isBidRequestValid let only bids with valid params through.', '  const sent = readParams(bidRequest.params ?? {}) as SentParams;'] : []),
+    ...(inventoryKeys.length
+      ? [
+          '  const { ortb2 } = context.bidderRequest;',
+          `  if ((${inventoryKeys.map((key) => `sent[${literal(key)}] !== undefined`).join(' || ')}) && !(ortb2?.app ?? ortb2?.site ?? ortb2?.dooh)) {`,
+          '    throw new Error("no app, site or dooh for the publisher or site id");',
+          '  }',
+        ]
+      : []),
+    ...indent(impWrites, '  '),
+    '  return imp;',
+    '},',
+  ];
+  const requestHook =
+    inventoryWrites.length || requestWrites.length || requestConstants.length
+      ? [
+          'request(buildRequest, imps, bidderRequest, context) {',
+          '  const request = buildRequest(imps, bidderRequest, context);',
+          ...(inventoryWrites.length ? ['  const inventory = request.app ?? request.site ?? request.dooh;'] : []),
+          ...indent(requestConstants, '  '),
+          ...(inventoryWrites.length || requestWrites.length
+            ? [
+                '  // Request-level params come from the bids in order: where ad units differ, the last one is sent.',
+                '  for (const bidRequest of context.bidRequests) {',
+                '    // A bid whose imp was left out (no app, site or dooh for its ids) sends nothing here either.',
+                '    if (!imps.some((imp) => imp.id === bidRequest.bidId)) continue;',
+                '    const sent = readParams(bidRequest.params ?? {}) as SentParams;',
+                ...indent([...inventoryWrites, ...requestWrites], '    '),
+                '  }',
+              ]
+            : []),
+          '  return request;',
+          '},',
+        ]
+      : [];
+  const bidResponseHook = [
+    'bidResponse(buildBidResponse, bid, context) {',
+    '  // The CPM is read at the CPM field; a bid without a finite CPM there, not negative, is left out.',
+    '  const cpm = deepAccess(bid, CPM_FIELD);',
+    '  if (typeof cpm !== "number" || !(cpm >= 0 && cpm < Infinity)) return;',
+    '  // Without mtype (an OpenRTB 2.5 answer) the bid has the media type of its imp when the imp offers only one.',
+    '  const offered = MEDIA_TYPES.filter((type) => context.imp[type]);',
+    '  const bidResponse = buildBidResponse(bid, bid.mtype == null && offered.length === 1 ? { ...context, mediaType: offered[0] } : context);',
+    '  bidResponse.cpm = cpm;',
+    '  // OpenRTB makes crid optional, Prebid drops a bid without creativeId: the id of the bid stands in.',
+    '  if (bidResponse.creativeId == null) bidResponse.creativeId = bid.id;',
+    '  return bidResponse;',
+    '},',
+  ];
+  const template = plan.template;
+  const buildRequests = template
+    ? split
+      ? [
+          'buildRequests(bidRequests, bidderRequest) {',
+          '  // One request per bid, to the endpoint its params make.',
+          '  return bidRequests',
+          '    .map((bidRequest) => ({ url: endpointUrl(readParams(bidRequest.params ?? {}) as SentParams), data: converter.toORTB({ bidRequests: [bidRequest], bidderRequest }) }))',
+          '    .filter(({ data }) => data.imp.length)',
+          '    .map(({ url, data }) => ({ method: "POST", url, data }));',
+          '},',
+        ]
+      : [
+          'buildRequests(bidRequests, bidderRequest) {',
+          '  // One request per endpoint: the bids whose params make the same endpoint go together.',
+          '  const byUrl = new Map<string, typeof bidRequests>();',
+          '  for (const bidRequest of bidRequests) {',
+          '    const url = endpointUrl(readParams(bidRequest.params ?? {}) as SentParams);',
+          '    byUrl.set(url, [...(byUrl.get(url) ?? []), bidRequest]);',
+          '  }',
+          '  return [...byUrl]',
+          '    .map(([url, bids]) => ({ url, data: converter.toORTB({ bidRequests: bids, bidderRequest }) }))',
+          '    .filter(({ data }) => data.imp.length)',
+          '    .map(({ url, data }) => ({ method: "POST", url, data }));',
+          '},',
+        ]
+    : split
+    ? [
+        'buildRequests(bidRequests, bidderRequest) {',
+        '  // One request per bid.',
+        '  return bidRequests',
+        '    .map((bidRequest) => converter.toORTB({ bidRequests: [bidRequest], bidderRequest }))',
+        '    .filter((data) => data.imp.length)',
+        '    .map((data) => ({ method: "POST", url: ENDPOINT_URL, data }));',
+        '},',
+      ]
+    : [
+        'buildRequests(bidRequests, bidderRequest) {',
+        '  const data = converter.toORTB({ bidRequests, bidderRequest });',
+        '  return data.imp.length ? { method: "POST", url: ENDPOINT_URL, data } : [];',
+        '},',
+      ];
+  const isValid = template
+    ? ['isBidRequestValid(bid) {', '  const sent = readParams(bid.params ?? {});', '  return typeof sent !== "string" && endpointUrl(sent) !== undefined;', '},']
+    : ['isBidRequestValid(bid) {', '  return typeof readParams(bid.params ?? {}) !== "string";', '},'];
+  const params = plan.fields.map((field) => `  ${paramComment(field)}\n  ${literal(keyOf(field))}${field.required && field.default === undefined ? '' : '?'}: ${valueType(field)};`);
+
+  return `/**
+ * ${code} bid adapter: one OpenRTB 2.6 request (Prebid's ortbConverter) to the partner's endpoint, with each bid's
+ * params written into its imp or the request; the CPM of each bid is read at CPM_FIELD.
+ * Generated by \`bidfields prebid-adapter --target prebid-repo\` from the partner's bidfields adapter record.
+ */
+import { ortbConverter } from '../libraries/ortbConverter/converter.js';
+import { registerBidder, type BidderSpec } from '../src/adapters/bidderFactory.js';
+import { BANNER, NATIVE, VIDEO } from '../src/mediaTypes.js';
+import { deepAccess, deepSetValue } from '../src/utils.js';
+import { isPlainObject } from '../src/utils/objects.js';
+
+const BIDDER_CODE = ${literal(code)};
+${gvlid !== undefined ? `const GVLID = ${literal(gvlid)};\n` : ''}${template ? '' : `const ENDPOINT_URL = ${literal(plan.url)};\n`}
+/** Where each bid of the partner's answer carries its CPM. */
+const CPM_FIELD = ${literal(plan.cpm)};
+const MEDIA_TYPES = [BANNER, VIDEO, NATIVE] as const;
+/** The keys of the bid params. */
+const PARAM_KEYS: string[] = ${literal(plan.fields.map(keyOf))};
+${patternConstants(patterns).join('\n')}${patterns.length ? '\n' : ''}
+/** The bid params of ${code}. */
+export interface ${typeName} {
+${params.join('\n')}
+}
+
+declare module '../src/adUnits' {
+  interface BidderParams {
+    [BIDDER_CODE]: ${typeName};
+  }
+}
+
+/** The values the params send, by key. */
+type SentParams = Record<string, any>;
+
+${helpers.map((helper) => HELPERS[helper]).join('\n\n')}
+
+${readParamsFunction(plan.fields, plan.oneOf ?? [], patterns)}
+${template ? `\n${endpointFunction(template)}\n` : ''}
+const converter = ortbConverter<typeof BIDDER_CODE>({
+  context: {
+    netRevenue: ${literal(options.netRevenue)},
+    ttl: ${literal(options.ttl)},
+    currency: ${literal(options.currency)},
+  },
+${indent([...impHook, ...requestHook, ...bidResponseHook], '  ').join('\n')}
+});
+
+export const spec: BidderSpec<typeof BIDDER_CODE> = {
+  code: BIDDER_CODE,
+${gvlid !== undefined ? '  gvlid: GVLID,\n' : ''}  supportedMediaTypes: MEDIA_TYPES,
+${indent([...isValid, ...buildRequests], '  ').join('\n')}
+  interpretResponse(response, request) {
+    return converter.fromORTB({ response: response.body, request: request.data });
+  },
+};
+
+registerBidder(spec);
+`;
+}

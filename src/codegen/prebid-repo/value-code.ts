@@ -1,0 +1,147 @@
+/**
+ * The value rule of SPEC §3 (plan/value-judge.ts), compiled into the statements of an in-repository adapter's
+ * `readParams`: for each field of the plan, the reading of its type and a test of each of its bounds, written out as
+ * a reviewer would write them, with every key, bound, option, pattern and default a JSON literal. `valueJudge` stays
+ * the one definition of the rule: test/codegen/prebid-repo-judge.test.ts runs this code against it on many plans and
+ * values (the verdict and the value written must be the same), so a change to one that the other lacks fails there.
+ */
+import type { FieldPlan } from '../../core/plan/field-plan.js';
+import { keyOf } from '../../core/plan/field-plan.js';
+import { literal } from '../emit.js';
+
+/**
+ * Helpers the statements call, by name; only those a plan uses are emitted (see {@link helpersFor}). A reader takes
+ * the params and a key and gives the value read, `undefined` when it is not entered (missing, null or ""), or `null`
+ * when it is refused.
+ */
+export const HELPERS = {
+  entered: `/** A param's own value; undefined when it is not entered (missing, null or ""). */
+function entered(params: Record<string, unknown>, key: string): unknown {
+  const value = Object.prototype.hasOwnProperty.call(params, key) ? params[key] : undefined;
+  return value === "" ? undefined : value ?? undefined;
+}`,
+  readText: `/** A text param: a string, or a finite number as its decimal text. */
+function readText(params: Record<string, unknown>, key: string): string | null | undefined {
+  const value = entered(params, key);
+  if (typeof value === "number" && isFinite(value)) return decimalText(value);
+  if (typeof value === "string") return value;
+  return value === undefined ? undefined : null;
+}`,
+  readNumber: `/**
+ * A number param: a finite number, or a string that is one in decimal (spaces around allowed) and that a double
+ * holds exactly: "9007199254740993" is refused, not rounded.
+ */
+function readNumber(params: Record<string, unknown>, key: string): number | null | undefined {
+  const value = entered(params, key);
+  const text = String(value).trim();
+  const number = typeof value === "number" ? value : typeof value === "string" && /^[+-]?(\\d+\\.?\\d*|\\.\\d+)(e[+-]?\\d+)?$/i.test(text) ? Number(text) : NaN;
+  const digits = (decimal: string) => decimal.replace(/e.*|\\D/gi, "").replace(/^0+|0+$/g, "");
+  if (value === undefined) return undefined;
+  return isFinite(number) && digits(text) === digits(String(number)) ? number : null;
+}`,
+  readBoolean: `/** A boolean param: true or false, or the text a form sends for one. */
+function readBoolean(params: Record<string, unknown>, key: string): boolean | null | undefined {
+  const value = entered(params, key);
+  if (value === undefined) return undefined;
+  return value === true || value === "true" ? true : value === false || value === "false" ? false : null;
+}`,
+  decimalText: `/** A number as decimal text without exponent, as a text param or a target that takes text holds it (1e21 is "1000000000000000000000"). */
+function decimalText(value: number): string {
+  const [mantissa, power] = String(value).split("e");
+  const exponent = Number(power);
+  const digits = mantissa.replace(/[-.]/g, "");
+  if (!power) return mantissa;
+  return (value < 0 ? "-" : "") + (exponent < 0 ? "0." + "0".repeat(-exponent - 1) + digits : digits.padEnd(exponent + 1, "0"));
+}`,
+} as const;
+
+export type Helper = keyof typeof HELPERS;
+
+/** The reader of a field's type. */
+const READER: Record<FieldPlan['type'], Helper> = { text: 'readText', number: 'readNumber', select: 'readNumber', boolean: 'readBoolean' };
+
+/** The helpers the statements of `fields` call, in the order they are emitted (each after the ones it calls). */
+export function helpersFor(fields: readonly FieldPlan[], extra: Helper[] = []): Helper[] {
+  const used = new Set<Helper>(['entered', ...extra]);
+  for (const field of fields) used.add(READER[field.type]);
+  if (used.has('readText')) used.add('decimalText');
+  return (Object.keys(HELPERS) as Helper[]).filter((helper) => used.has(helper));
+}
+
+/** The patterns of `fields`, in order: each is one module constant, `PATTERN_<n>`, compiled once. */
+export const patternsOf = (fields: readonly FieldPlan[]): string[] => [...new Set(fields.flatMap((field) => (field.type === 'text' && field.pattern ? [field.pattern] : [])))];
+
+/** The module constants of the patterns. */
+export const patternConstants = (patterns: readonly string[]): string[] => patterns.map((pattern, index) => `const PATTERN_${index + 1} = new RegExp(${literal(pattern)}, "u");`);
+
+/** The tests that refuse a value read (`value` is not `null` or `undefined` there). */
+function refusals(field: FieldPlan, patterns: readonly string[]): string[] {
+  const tests: string[] = [];
+  if (field.type === 'text') {
+    const { minLength = 0, maxLength, pattern } = field;
+    if (minLength > 0) tests.push(`[...value].length < ${literal(minLength)}`);
+    if (maxLength !== undefined) tests.push(`[...value].length > ${literal(maxLength)}`);
+    if (pattern) tests.push(`!PATTERN_${patterns.indexOf(pattern) + 1}.test(value)`);
+  } else if (field.type === 'select') {
+    tests.push(`!${literal(field.options ?? [])}.includes(value)`);
+    // As in the value rule, `integer` holds for a select too.
+    if (field.integer) tests.push('!Number.isInteger(value)');
+  } else if (field.type === 'number') {
+    if (field.integer) tests.push('!Number.isInteger(value)');
+    if (field.min !== undefined) tests.push(`value < ${literal(field.min)}`);
+    if (field.max !== undefined) tests.push(`value > ${literal(field.max)}`);
+  }
+  return tests;
+}
+
+/** A short description of a field's rule, for the comment above its statements. */
+function describe(field: FieldPlan): string {
+  return [field.type, field.required && field.default === undefined && 'required', field.default !== undefined && 'with a default'].filter(Boolean).join(', ');
+}
+
+/**
+ * The statements that read one field into `sent` (its key's entry: `undefined` when it sends nothing), or return
+ * its key when the value is refused. `value` is a `let` declared before them.
+ */
+export function fieldStatements(field: FieldPlan, patterns: readonly string[]): string[] {
+  const key = literal(keyOf(field));
+  const tests = refusals(field, patterns);
+  const rules = tests.length ? ` || ${tests.join(' || ')}` : '';
+  const lines = [`// ${key}: ${describe(field)}`, `value = ${READER[field.type]}(params, ${key});`];
+  // JSON has no -0: a default of -0 is written as code so that the value sent is the rule's.
+  if (field.default !== undefined) lines.push(`if (value === undefined) value = ${Object.is(field.default, -0) ? '-0' : literal(field.default)};`, `else if (value === null${rules}) return ${key};`);
+  else if (field.required) lines.push(`if (value == null${rules}) return ${key};`);
+  else lines.push(tests.length ? `if (value === null || (value !== undefined && (${tests.join(' || ')}))) return ${key};` : `if (value === null) return ${key};`);
+  lines.push(`sent[${key}] = value;`);
+  return lines;
+}
+
+/** The statements of the one-of groups (SPEC §8.6): each group needs one key with a value sent (a default counts). */
+export function oneOfStatements(groups: readonly (readonly string[])[]): string[] {
+  return groups.map((keys) => `if (${keys.map((key) => `sent[${literal(key)}] === undefined`).join(' && ')}) return ${literal(`one of ${keys.join(', ')}`)};`);
+}
+
+/**
+ * The function `readParams(params)` of a plan: the values sent for a bid's params (by key; a param left out has
+ * none), or what refuses them: the first key whose value the rule refuses, a key no field has, `params` when they
+ * are no object, or the one-of group none of whose keys has a value.
+ */
+export function readParamsFunction(fields: readonly FieldPlan[], oneOf: readonly (readonly string[])[], patterns: readonly string[]): string {
+  const body = [
+    'if (!isPlainObject(params)) return "params";',
+    `const unknown = Object.keys(params).find((key) => !PARAM_KEYS.includes(key));`,
+    'if (unknown !== undefined) return unknown;',
+    'const sent: SentParams = {};',
+    'let value;',
+    ...fields.flatMap((field) => fieldStatements(field, patterns)),
+    ...oneOfStatements(oneOf),
+    'return sent;',
+  ];
+  return `/**
+ * The values a bid's params send (a param not entered takes its default, or sends nothing), or what refuses them:
+ * the key of the first param whose value is refused, a key this bidder does not take, or the one-of group with none.
+ */
+function readParams(params: unknown): SentParams | string {
+${body.map((line) => '  ' + line).join('\n')}
+}`;
+}

@@ -1,0 +1,177 @@
+// Issue 22: `bidfields prebid-adapter --target prebid-repo` (and generatePrebidAdapter's prebid-repo target) writes
+// the four files of a pull request to Prebid.js, and each generated adapter passes, outside Prebid's repository,
+// the checks of test/codegen/prebid-repo/harness.ts: (a) bundled with the package's compiled sources, one copy of
+// Prebid's core; (b) tsc against its declarations; (c) its spec under mocha + jsdom on Prebid's test helpers, c8
+// coverage of the module ≥ 80%; (d) Prebid's import rules. Bidder codes Prebid would refuse are issues (exit 1).
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import ts from 'typescript';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generatePrebidAdapter, safeGeneratePrebidAdapter } from '../../src/codegen/index.js';
+import type { CliIO } from '../../src/cli/io.js';
+import { main } from '../../src/cli/main.js';
+import type { AdapterRecord } from '../../src/core/types.js';
+import { REMOVAL_MS, removeTempFolder } from '../support/temp-folder.js';
+import { bundleModule, layOut, lintModule, lintSpec, runSpec, typeCheck } from './prebid-repo/harness.js';
+
+const example = JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, '../../examples/prebid-js-adapter.json'), 'utf8')) as AdapterRecord;
+const known = ['bid.example-ssp.com'];
+
+/** A record with what SPEC §8 adds: param keys, alsoTo, a boolean, request ext, constants, one-of, one request per bid. */
+const records8 = {
+  protocol: 'prebid-js',
+  endpoint: 'https://bid.example-ssp.com/openrtb2',
+  cpmField: 'price',
+  bidderCode: 'bidfields_demo',
+  split: 'imp',
+  fields: [
+    { name: 'prd.impTagId', param: 'placementId', type: 'text', display: 'Placement', alsoTo: ['predefinedImpExt.bidder.tagid'] },
+    { name: 'prd.appPublisherId', param: 'publisherId', type: 'number', display: 'Publisher', integer: true },
+    { name: 'predefinedRequestExt.partner.account', param: 'accountId', type: 'text', display: 'Account', required: true, minLength: 2 },
+    { name: 'predefinedImpExt.test', param: 'test', type: 'boolean', display: 'Test' },
+    { name: 'predefinedImpExt.size', param: 'sizeId', type: 'select', display: 'Size', options: [{ name: 'A', value: 1 }, { name: 'B', value: 2.5 }] },
+  ],
+  constants: [{ name: 'predefinedImpExt.is_prebid', value: true }, { name: 'predefinedRequestExt.partner.source', value: 'prebid' }],
+  requireOneOf: [['placementId', 'sizeId']],
+} as unknown as AdapterRecord;
+
+/** A record whose endpoint is a template (SPEC §8.7): a region as a host label, the publisher id in the path. */
+const templated = {
+  protocol: 'prebid-js',
+  endpoint: 'https://{region}.bid.example-ssp.com/pub/{publisherId}',
+  cpmField: 'price',
+  bidderCode: 'bidfields_tpl',
+  fields: [
+    { name: 'prd.impTagId', param: 'placementId', type: 'text', display: 'Placement', required: true },
+    { name: 'predefinedEndpoint.region', param: 'region', type: 'text', display: 'Region', default: 'eu', pattern: '^[a-z]{2}$' },
+    { name: 'prd.appPublisherId', param: 'publisherId', type: 'text', display: 'Publisher', required: true },
+  ],
+} as unknown as AdapterRecord;
+
+let dir: string;
+beforeAll(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bidfields-prebid-repo-'));
+});
+afterAll(() => removeTempFolder(dir), REMOVAL_MS);
+
+function cli(...args: string[]) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const io: CliIO = { cwd: path.resolve(import.meta.dirname, '../..'), stdout: (t) => void out.push(t), stderr: (t) => void err.push(t), readStdin: async () => '' };
+  return main(args, io).then((code) => ({ code, out: out.join(''), err: err.join('') }));
+}
+
+describe('bidfields prebid-adapter --target prebid-repo', () => {
+  it('writes the four files of a Prebid.js pull request for the example record', async () => {
+    const out = path.join(dir, 'pr');
+    const { code, out: stdout } = await cli('prebid-adapter', '--target', 'prebid-repo', '--adapter', 'examples/prebid-js-adapter.json', '--known-endpoint', 'bid.example-ssp.com', '--out', out, '--maintainer', 'prebid@example-ssp.com');
+    expect(code).toBe(0);
+    const files = ['modules/examplesspBidAdapter.ts', 'modules/examplesspBidAdapter.md', 'test/spec/modules/examplesspBidAdapter_spec.js', 'dev-docs/bidders/examplessp.md'];
+    expect(stdout.trim().split('\n')).toEqual(files.map((file) => `wrote ${path.join(out, file)}`));
+    const [module, doc, , page] = files.map((file) => fs.readFileSync(path.join(out, file), 'utf8'));
+    expect(module).not.toMatch(/bidfields\/|from ['"](?!\.\.\/(src|libraries)\/)/);
+    expect(module).toContain('const BIDDER_CODE = "examplessp";');
+    expect(module).toContain('const ENDPOINT_URL = "https://bid.example-ssp.com/openrtb2";');
+    expect(module).toContain('const CPM_FIELD = "ext.bidfields.cpm";');
+    expect(module).toContain("declare module '../src/adUnits' {");
+    expect(doc).toMatch(/Module Name: examplessp Bidder Adapter\nModule Type: Bidder Adapter\nMaintainer: prebid@example-ssp.com/);
+    expect(doc).toContain('# Test Parameters');
+    expect(page).toMatch(/^---\nlayout: bidder\n[^]*biddercode: examplessp\n[^]*pbjs: true\n[^]*sidebarType: 1\n---\n/);
+    expect(page).toContain('media_types: banner, video, native');
+    expect(page).toContain('floors_supported: true');
+    expect(page).toContain('schain_supported: true');
+    expect(page).not.toContain('gvl_id');
+  });
+
+  it('puts the GVL ID in the module and the docs page only when given', () => {
+    const { files } = generatePrebidAdapter(example, { target: 'prebid-repo', knownEndpoints: known, gvlid: 1234 });
+    expect(files[0].text).toContain('const GVLID = 1234;');
+    expect(files[3]!.text).toContain('gvl_id: 1234\ntcfeu_supported: true');
+  });
+
+  it.each([
+    ['ExampleSSP', 'invalid_bidder_code'],
+    ['example-ssp', 'invalid_bidder_code'],
+    ['prebid', 'invalid_bidder_code'],
+    ['appnexus2', 'bidder_code_taken'],
+    ['rubiconx', 'bidder_code_taken'],
+  ])('refuses the bidder code %s (%s), exit 1, nothing written', async (bidderCode, issueCode) => {
+    const file = path.join(dir, `${bidderCode}.json`);
+    fs.writeFileSync(file, JSON.stringify({ ...example, bidderCode }));
+    const out = path.join(dir, `refused-${bidderCode}`);
+    const result = await cli('prebid-adapter', '--target', 'prebid-repo', '--adapter', file, '--known-endpoint', 'bid.example-ssp.com', '--out', out, '--json');
+    expect(result.code).toBe(1);
+    expect(JSON.parse(result.out).issues.map((found: { code: string; path: string }) => [found.code, found.path])).toEqual([[issueCode, '/bidderCode']]);
+    expect(fs.existsSync(out)).toBe(false);
+  });
+
+  it('refuses a maintainer that is no e-mail address, and a --prebid folder that is no Prebid.js', () => {
+    const bad = safeGeneratePrebidAdapter(example, { target: 'prebid-repo', knownEndpoints: known, maintainer: 'x\n```\nModule Type: evil', prebidDir: dir });
+    expect(bad.ok ? [] : bad.issues.map((found) => found.code)).toEqual(['invalid_maintainer', 'prebid_not_found']);
+  });
+
+  it('record text enters the module only inside string literals (hostile display, description, default, options)', () => {
+    const INJECTION = '"); globalThis.__pwned = 1; ("`${globalThis.__pwned = 2}`</script>\u2028*/ globalThis.__pwned = 4; /*';
+    const hostile = { ...example, fields: [{ name: 'prd.impTagId', type: 'text', display: INJECTION, description: INJECTION, default: INJECTION, required: true }, { name: 'tier', type: 'select', display: INJECTION, options: [{ name: INJECTION, value: 1 }], default: 1 }, { name: 'note', type: 'text', display: 'x', pattern: '^[^"]*$' }] };
+    const { files } = generatePrebidAdapter(hostile, { target: 'prebid-repo', knownEndpoints: known });
+    for (const file of files.filter((found) => /\.(ts|js)$/.test(found.name))) {
+      const identifiers: string[] = [];
+      const visit = (node: ts.Node): void => {
+        if (ts.isIdentifier(node)) identifiers.push(node.text);
+        ts.forEachChild(node, visit);
+      };
+      visit(ts.createSourceFile(file.name, file.text, ts.ScriptTarget.Latest, true));
+      expect(identifiers, file.name).not.toContain('__pwned');
+      expect(ts.transpileModule(file.text, { reportDiagnostics: true, compilerOptions: { target: ts.ScriptTarget.ES2019 } }).diagnostics, file.name).toEqual([]);
+    }
+  });
+});
+
+describe.each([
+  ['examples/prebid-js-adapter.json', example, known],
+  ['a record with param keys, alsoTo, a boolean, request ext, constants, one-of and split', records8, known],
+  ['a record whose endpoint is a template', templated, ['*.bid.example-ssp.com']],
+])('the in-repository adapter of %s', (_name, record, knownEndpoints) => {
+  let at: string;
+  let code: string;
+  beforeAll(() => {
+    const generated = generatePrebidAdapter(record, { target: 'prebid-repo', knownEndpoints, maintainer: 'prebid@example-ssp.com' });
+    code = generated.bidderCode;
+    at = path.join(dir, code);
+    layOut(at, generated.files);
+  });
+
+  it('(a) bundles with the prebid.js package\'s compiled sources and one copy of Prebid\'s core', async () => {
+    const bundle = await bundleModule(at, code);
+    expect(bundle.uncompiled).toEqual([]);
+    expect(Object.values(bundle.coreCopies)).toEqual(Object.values(bundle.coreCopies).map(() => 1));
+  });
+
+  it('(b) type-checks with tsc against the package\'s declarations, with Prebid\'s compiler options', async () => {
+    expect(await typeCheck(at, code)).toBe('');
+  });
+
+  it('(c) its spec passes under mocha + jsdom on Prebid\'s test helpers, covering ≥ 80% of the module', async () => {
+    const result = await runSpec(at, code);
+    expect(result.passed, result.output).toBe(true);
+    expect(result.coverage?.lines).toBeGreaterThanOrEqual(80);
+    expect(result.coverage?.statements).toBeGreaterThanOrEqual(80);
+  });
+
+  it('(d) passes Prebid\'s import rules (its validate-imports rule and resolver, restricted imports and globals)', () => {
+    const module = fs.readFileSync(path.join(at, `modules/${code}BidAdapter.ts`), 'utf8');
+    expect(lintModule(`${code}BidAdapter.ts`, module)).toEqual([]);
+    expect(lintSpec(fs.readFileSync(path.join(at, `test/spec/modules/${code}BidAdapter_spec.js`), 'utf8'), `modules/${code}BidAdapter.js`)).toEqual([]);
+  });
+});
+
+describe('(d) the import check has teeth', () => {
+  it('flags a package import, an import without extension, an import from another module and a restricted global', () => {
+    const problems = lintModule('xBidAdapter.ts', "import _ from 'lodash';\nimport { a } from '../src/utils';\nimport { b } from './appnexusBidAdapter.js';\nimport { c } from '../src/adloader.js';\nlocalStorage.getItem('x');\ndocument.cookie = 'a';\n");
+    expect(problems.join('\n')).toMatch(/lodash" not in import whitelist/);
+    expect(problems.join('\n')).toMatch(/"\.\.\/src\/utils" should include extension/);
+    expect(problems.join('\n')).toMatch(/importing from modules is not allowed/);
+    expect(problems).toEqual(expect.arrayContaining(['import "../src/adloader.js" is restricted', 'global localStorage', 'property document.cookie']));
+  });
+});
