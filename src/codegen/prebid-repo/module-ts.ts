@@ -111,6 +111,8 @@ export function endpointFunction(template: Template): string {
       continue;
     }
     const value = `placeholderText(sent[${literal(part.key)}])`;
+    // No value: nothing to fill (never the text "undefined"), as buildUrl refuses it.
+    lines.push(`if (sent[${literal(part.key)}] === undefined || sent[${literal(part.key)}] === null || sent[${literal(part.key)}] === "") return undefined;`);
     if ((part as Placeholder).place === 'host') {
       const label = `label${++labels}`;
       lines.push(`const ${label} = ${value}.toLowerCase();`, `if (!/^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/.test(${label}) || ${label}.startsWith("xn--")) return undefined;`);
