@@ -43,8 +43,10 @@ try {
   await build({ entryPoints: [path.join(root, 'src/codegen/index.ts')], bundle: true, platform: 'node', format: 'esm', packages: 'external', outfile: generator, logLevel: 'error' });
   const { generatePrebidAdapter } = await import(pathToFileURL(generator).href);
   const runtime = path.join(root, 'src/prebid/runtime.ts');
+  // The endpoint's host, or for a template (SPEC §8.7) the '*.' entry that covers its placeholder labels.
+  const knownFor = (endpoint) => [endpoint.includes('{') ? `*.${endpoint.replace(/^https:\/\/(\{\w+\}\.)+/, '').split('/')[0]}` : new URL(endpoint).hostname];
   const generate = (input, name) => {
-    const { files } = generatePrebidAdapter(input, { knownEndpoints: [new URL(input.endpoint).hostname], runtime, outDir: path.join(work, name) });
+    const { files } = generatePrebidAdapter(input, { knownEndpoints: knownFor(input.endpoint), runtime, outDir: path.join(work, name) });
     return files[0];
   };
   const adapter = generate(record, 'a');

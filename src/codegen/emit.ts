@@ -23,8 +23,8 @@ export function literal(value: unknown): string {
  * under: the module imports only these, so a page bundler drops the code of the others.
  */
 export function featuresOf(plan: BidderPlan): string[] {
-  const { fields, constants, oneOf } = plan;
-  return [fields.some((field) => field.type === 'boolean') && 'booleans', oneOf?.length && 'oneOf', fields.some((field) => field.also) && 'alsoTo', constants?.length && 'constants'].filter((name): name is string => typeof name === 'string');
+  const { fields, constants, oneOf, template } = plan;
+  return [fields.some((field) => field.type === 'boolean') && 'booleans', oneOf?.length && 'oneOf', fields.some((field) => field.also) && 'alsoTo', constants?.length && 'constants', template && 'template'].filter((name): name is string => typeof name === 'string');
 }
 
 /**

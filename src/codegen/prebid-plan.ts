@@ -8,7 +8,7 @@ import { validateAdapter } from '../core/compile.js';
 import { compileCompact } from '../core/compact/engine.js';
 import { issue, type Issue } from '../core/issues.js';
 import type { CompileOptions } from '../core/types.js';
-import { isGvlid } from '../prebid/bidder.js';
+import { bidderPlan, isGvlid } from '../prebid/bidder.js';
 import type { BidderPlan } from '../prebid/types.js';
 
 export interface PrebidPlanOptions extends Pick<CompileOptions, 'allowLocal'> {
@@ -37,5 +37,5 @@ export function prebidPlan(record: unknown, options: PrebidPlanOptions): PrebidP
   if (gvlid !== undefined && !isGvlid(gvlid)) issues.push(issue('invalid_gvlid', '/gvlid', 'the GVL ID must be a positive integer'));
   if (issues.length) return { ok: false, issues };
   const adapter = compileCompact(record, compileOptions);
-  return { ok: true, plan: { code: adapter.bidderCode!, url: adapter.endpoint!.href, cpm: adapter.cpmField!, ...adapter.plan, ...(gvlid !== undefined && { gvlid }) } };
+  return { ok: true, plan: bidderPlan(adapter, compileOptions, gvlid) };
 }

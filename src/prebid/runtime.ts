@@ -30,5 +30,6 @@ export function registerOnPage(plan: BidderPlan, options?: PrebidRuntimeOptions,
 
 export { bidderSpec, registerSpec };
 export { alsoTo, booleans, constants, oneOf, type Feature } from '../core/compact/values-engine.js';
+export { template } from './template.js';
 export type { BidderPlan, PrebidBidderSpec, PrebidGlobal, PrebidRuntimeOptions } from './types.js';
 export type { FieldPlan, RecordPlan, ConstantPlan } from '../core/plan/field-plan.js';

@@ -45,7 +45,7 @@ export function bidderSpec(plan: BidderPlan, options: PrebidRuntimeOptions = {},
       if (found.length) warn('invalid params', found);
       return !found.length;
     }),
-    buildRequests: guard((bids, bidderRequest) => buildRequests(engine, plan.url, options, warn, bids, bidderRequest), true),
+    buildRequests: guard((bids, bidderRequest) => buildRequests(engine, plan, options, warn, bids, bidderRequest), true),
     interpretResponse: guard((response, request) => interpretResponse(plan.cpm, options, warn, response, request), true),
     getUserSyncs: () => [],
   };
