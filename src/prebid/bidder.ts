@@ -11,7 +11,7 @@ import { ALL_FEATURES } from '../core/compact/values-engine.js';
 import { BidfieldsError } from '../core/issues.js';
 import type { AdapterRecord } from '../core/types.js';
 import { bidderSpec } from './spec.js';
-import { template } from './template.js';
+import { requestsByUrl, template } from './endpoint.js';
 import type { BidderPlan, PrebidBidderOptions, PrebidBidderSpec } from './types.js';
 
 /**
@@ -34,7 +34,9 @@ export function createPrebidBidder(record: AdapterRecord, options: PrebidBidderO
   if (gvlid !== undefined && !isGvlid(gvlid)) issues.push(problem('invalid_gvlid', '/gvlid'));
   if (issues.length) throw new BidfieldsError(issues);
   const plan = bidderPlan(adapter, options, gvlid);
-  return bidderSpec(plan, options, plan.template ? [...ALL_FEATURES, template] : ALL_FEATURES);
+  // Every feature (a template's URL when the record has one), and one request per URL for a template or split.
+  const { template: parts, split } = plan;
+  return bidderSpec(plan, options, parts ? [...ALL_FEATURES, template] : ALL_FEATURES, parts || split ? requestsByUrl : undefined);
 }
 
 /**

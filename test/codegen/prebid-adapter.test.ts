@@ -71,8 +71,8 @@ describe('generatePrebidAdapter', () => {
     expect(plain).toMatch(/^import \{ registerOnPage \} from "bidfields\/prebid-runtime";$/m);
     expect(plain).toMatch(/^export const spec = registerOnPage\(\{.*\}\);$/m);
     const featured = generatePrebidAdapter(full, { knownEndpoints: known }).files[0].text;
-    expect(featured).toMatch(/^import \{ registerOnPage, booleans, oneOf, alsoTo, constants, template \} from "bidfields\/prebid-runtime";$/m);
-    expect(featured).toMatch(/^export const spec = registerOnPage\(\{.*\}, \{\}, \[booleans, oneOf, alsoTo, constants, template\]\);$/m);
+    expect(featured).toMatch(/^import \{ registerOnPage, booleans, oneOf, alsoTo, constants, template, requestsByUrl \} from "bidfields\/prebid-runtime";$/m);
+    expect(featured).toMatch(/^export const spec = registerOnPage\(\{.*\}, \{\}, \[booleans, oneOf, alsoTo, constants, template\], requestsByUrl\);$/m);
     const only = (record: AdapterRecord) => /^import \{ (.*) \} from/m.exec(generatePrebidAdapter(record, { knownEndpoints: known }).files[0].text)![1];
     expect(only({ ...example, requireOneOf: [['placementId', 'zoneId']] })).toBe('registerOnPage, oneOf');
     expect(only({ ...example, constants: [{ name: 'predefinedImpExt.is_prebid', value: true }] })).toBe('registerOnPage, constants');
@@ -89,14 +89,15 @@ describe('generatePrebidAdapter', () => {
     expect(plan).not.toHaveProperty('template');
     expect(plan).not.toHaveProperty('known');
     expect(plan).not.toHaveProperty('split');
-    // A template alone imports `template`; split alone imports nothing.
+    // A template imports `template` and the request builder `requestsByUrl`; split alone the builder.
     const templated = { ...example, endpoint: 'https://bid.example-ssp.com/pub/{placementId}' };
-    expect(only(templated)).toBe('registerOnPage, template');
+    expect(only(templated)).toBe('registerOnPage, template, requestsByUrl');
     const templatedDoc = generatePrebidAdapter(templated, { knownEndpoints: known }).files[1].text;
     expect(templatedDoc).toContain('| `placementId` | required | Placement id (sent as `imp.tagid`; fills `{placementId}` in the endpoint) |');
     expect(templatedDoc).toContain('- `placementId` fills `{placementId}` (in the path, percent-encoded)');
     expect(templatedDoc).toContain('one OpenRTB 2.6 request per auction and endpoint URL');
-    expect(only({ ...example, split: 'imp' })).toBe('registerOnPage');
+    expect(only({ ...example, split: 'imp' })).toBe('registerOnPage, requestsByUrl');
+    expect(generatePrebidAdapter({ ...example, split: 'imp' }, { knownEndpoints: known }).files[0].text).toMatch(/^export const spec = registerOnPage\(\{.*"split":"imp"\}, \{\}, \[\], requestsByUrl\);$/m);
   });
 
   it("documents keys, booleans, alsoTo targets, request ext, one-of groups and constants; its Test Parameters pass the record's rules", async () => {

@@ -10,7 +10,7 @@
  * uses, so a page bundler drops the others (scripts/size.mjs measures both).
  */
 import type { Issue } from '../issues.js';
-import { isPlainObject } from '../apply/plain-object.js';
+import { isPlainObject, own } from '../apply/plain-object.js';
 import type { FieldPlan, RecordPlan, Target } from '../plan/field-plan.js';
 import { booleanJudge, isNotEntered, isRefusal, ruleJudge, valueCode, writtenAt, type ValueJudge, type WrittenValue } from '../plan/value-judge.js';
 
@@ -23,7 +23,7 @@ export type Source = { name: string; to: Target; also?: Target[] };
 
 /**
  * The bound values by source (fields in field order, then constants), and, for a record whose endpoint is a
- * template, the URL the values make (set by the page runtime's `template` feature, src/prebid/template.ts).
+ * template (SPEC §8.7), the URL the values make (set by the page runtime's `template` feature, src/prebid/endpoint.ts).
  */
 export type Bound = Map<Source, unknown> & { url?: string };
 
@@ -53,7 +53,7 @@ export interface ValuesEngine {
 /** An issue whose message is its code: the page only logs them, and ships no words (the compact engine words them). */
 export const problem = (code: string, path: string, field?: string): Issue => ({ code, path, message: code, ...(field !== undefined && { field }) });
 /** Own value, else `undefined` (`null` stays: each reader takes it for absent, with `??` or `== null`). */
-export const own = (object: Obj, key: string | number) => (Object.hasOwn(object, key) ? object[key] : undefined);
+export { own };
 /** A JSON Pointer to one key of the values. */
 export const pointer = (key: string) => '/' + key.replace(/~/g, '~0').replace(/\//g, '~1');
 
