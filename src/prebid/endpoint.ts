@@ -34,20 +34,17 @@ export const template: Feature = (plan, judges) => (bound, issues) => {
  * no URL is grouped with the others that make none, and `buildRequests` leaves each out with its issues.
  */
 export const requestsByUrl: RequestBuilder = (engine, plan, options, warn, bids, bidderRequest) => {
-  const groups = new Map<unknown, [url: string | undefined, bids: unknown[]]>();
+  // The bids by request key: the URL, or with split the URL in a list of one, a key no other bid's equals.
+  const groups = new Map<string | [string] | undefined, unknown[]>();
   for (const bid of list(bids)) {
-    let url: string | undefined;
+    let url = plan.url;
     try {
-      url = engine.bind(obj(bid)?.params ?? {}, []).url;
+      url = engine.bind(obj(bid)?.params ?? {}, []).url ?? url;
     } catch {
       // Params that cannot even be read: buildRequests leaves the bid out, with why.
     }
-    url ??= plan.url;
-    // With split, a key no other bid's equals.
-    const key = plan.split ? {} : url;
-    const group = groups.get(key) ?? [url, []];
-    group[1].push(bid);
-    groups.set(key, group);
+    const key: string | [string] | undefined = plan.split ? [url!] : url;
+    groups.set(key, [...(groups.get(key) ?? []), bid]);
   }
-  return [...groups.values()].flatMap(([url, group]) => buildRequests(engine, { ...plan, url }, options, warn, group, bidderRequest));
+  return [...groups].flatMap(([key, group]) => buildRequests(engine, { ...plan, url: key && '' + key }, options, warn, group, bidderRequest));
 };
