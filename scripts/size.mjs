@@ -6,9 +6,11 @@
 //   (b) each further field: the same record with 20 more text fields, the difference divided by 20: budget 40;
 //   (c) the record-taking module (`bidfields/prebid`: record checks + the same runtime), printed, no budget;
 //   (d) the adapter generated for examples/prebid-js-adapter-full.json, a record that uses every feature of SPEC
-//       §8.1-8.6 (keys, a boolean field, constants with an object value, request ext, alsoTo, requireOneOf), with
-//       the page runtime: budget 4,100 bytes gzip. A generated adapter imports only the engine features its record
-//       uses (core/compact/values-engine.ts), so (a) pays for none of them.
+//       §8.1-8.8 (keys, a boolean field, constants with an object value, request ext, alsoTo, requireOneOf, an
+//       endpoint template with an endpoint-only field, split), with the page runtime: budget 4,100 bytes gzip. A
+//       generated adapter imports only the engine features its record uses (core/compact/values-engine.ts,
+//       prebid/endpoint.ts), so (a) pays for none of them. Printed too, without a budget: the same record without
+//       its template and split (§8.1-8.6 only), the figure (d) was before templates.
 // Exits 1 above a budget, or when `eval(` / `new Function` is in any of them (a page's CSP may forbid both).
 // `--modules` also lists each source module's bytes in (a) and (d): minified (esbuild's metafile), and its share of
 // the gzip figure in proportion.
@@ -53,18 +55,23 @@ try {
   const extra = Array.from({ length: EXTRA_FIELDS }, (_, i) => ({ name: `extra.param${i + 1}`, type: 'text', display: `Extra param ${i + 1}` }));
   const grown = generate({ ...record, fields: [...record.fields, ...extra] }, 'b');
   const fullAdapter = generate(full, 'd');
+  // The same record without its template, endpoint-only fields and split.
+  const { split: _split, ...withoutSplit } = full;
+  const plainFull = generate({ ...withoutSplit, endpoint: full.endpoint.replace(/\{\w+\}\./g, ''), fields: full.fields.filter((field) => !field.name.startsWith('predefinedEndpoint.')) }, 'e');
 
   const a = await measure(adapter.path);
   const b = await measure(grown.path);
   const c = await measure(path.join(root, 'src/prebid/index.ts'));
   const d = await measure(fullAdapter.path);
+  const e = await measure(plainFull.path);
   const perField = (b.gzip - a.gzip) / EXTRA_FIELDS;
   const fields = record.fields.length;
   console.log(`(a) generated adapter (${fields} fields) + page runtime: ${a.min} bytes min, ${a.gzip} bytes gzip (budget ${BUDGET})`);
   console.log(`    of which the adapter module alone: ${Buffer.byteLength(adapter.text)} bytes as generated, ${gzipSync(adapter.text, { level: 9 }).length} gzip alone`);
   console.log(`(b) each further field: ${perField.toFixed(1)} bytes gzip (${EXTRA_FIELDS} more text fields: ${b.gzip} bytes gzip; budget ${FIELD_BUDGET})`);
   console.log(`(c) record-taking module (bidfields/prebid: record checks + the same runtime): ${c.min} bytes min, ${c.gzip} bytes gzip (no budget)`);
-  console.log(`(d) generated adapter of every §8 feature (${full.fields.length} fields, ${full.constants.length} constants, ${full.requireOneOf.length} one-of group) + page runtime: ${d.min} bytes min, ${d.gzip} bytes gzip (budget ${FULL_BUDGET})`);
+  console.log(`(d) generated adapter of every §8 feature (${full.fields.length} fields, ${full.constants.length} constants, ${full.requireOneOf.length} one-of group, an endpoint template, split) + page runtime: ${d.min} bytes min, ${d.gzip} bytes gzip (budget ${FULL_BUDGET})`);
+  console.log(`    the same without its template and split (§8.1-8.6): ${e.min} bytes min, ${e.gzip} bytes gzip (no budget)`);
   console.log(`anchor: a median converter-based Prebid adapter 1,448 + ortbConverter 2,288 = 3,736 bytes gzip (prebid.js 11.36.0)`);
   if (process.argv.includes('--modules')) {
     // Each module's minified bytes, and its share of the gzip figure in proportion (gzip has no per-module size).
