@@ -48,7 +48,7 @@ export function bidderPlan(adapter: CompactAdapter, options: EndpointOptions, gv
   const { template, split } = adapter;
   return {
     code: adapter.bidderCode!,
-    ...(template ? { template, known: templateKnown(template, 'prebid-js', options) } : { url: adapter.endpoint!.href }),
+    ...(template ? { template, known: templateKnown(template, 'prebid-js', options), ...(options.allowLocal === true && { allowLocal: true as const }) } : { url: adapter.endpoint!.href }),
     cpm: adapter.cpmField!,
     ...adapter.plan,
     ...(split && { split }),

@@ -105,6 +105,8 @@ export interface BidderPlan extends RecordPlan {
   template?: Template;
   /** With `template`: the known endpoint entries the template was checked against that know its host (the runtime's second judgement). */
   known?: string[];
+  /** With `template`: the record was checked with `allowLocal` (a local test host, listed exactly), so is each URL. */
+  allowLocal?: true;
   /** `'imp'`: one request per valid bid (SPEC §8.8); else one request per URL. */
   split?: 'imp';
   /** The CPM field: a dot path into each bid of the partner's answer. */

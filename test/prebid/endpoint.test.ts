@@ -179,3 +179,20 @@ describe('the page judges each finished URL again, against the known entries its
     expect(files[0].text).not.toMatch(/other\.example|internal/);
   });
 });
+
+describe('a template on a local test host (allowLocal, the host listed exactly)', () => {
+  const local: AdapterRecord = { ...fixed, endpoint: 'https://127.0.0.1:8443/pub/{publisherId}' };
+  it.each([
+    ['record-taking bidder', async () => createPrebidBidder(local, { knownEndpoints: ['127.0.0.1'], allowLocal: true })],
+    ['generated adapter', async () => generatedSpec(local, ['127.0.0.1'], { allowLocal: true } as never)],
+  ])('%s: builds each URL under the same allowLocal it was checked with', async (_name, make) => {
+    const spec = await make();
+    expect(spec.buildRequests([bid('b1', { publisherId: 'p 1' }), bid('b2', {})] as never, bidderRequest as never).map((request) => [request.url, ids(JSON.parse(request.data))])).toEqual([
+      ['https://127.0.0.1:8443/pub/p%201', ['b1']],
+      ['https://127.0.0.1:8443/pub/pub-1', ['b2']],
+    ]);
+  });
+  it('is refused without allowLocal, as validateAdapter refuses it', () => {
+    expect(() => createPrebidBidder(local, { knownEndpoints: ['127.0.0.1'] })).toThrow(/invalid endpoint/);
+  });
+});
