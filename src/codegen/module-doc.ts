@@ -7,6 +7,7 @@
  */
 import { keyOf, type FieldPlan, type Target } from '../core/plan/field-plan.js';
 import { isRefusal, valueJudge, type WrittenValue } from '../core/plan/value-judge.js';
+import { templateKeys, type Place, type Placeholder } from '../core/endpoint/template.js';
 import type { FieldDefinition } from '../core/types.js';
 import type { BidderPlan } from '../prebid/types.js';
 import { literal } from './emit.js';
@@ -62,11 +63,42 @@ export function describeType(field: FieldDefinition): string {
 /** Where a value goes, in OpenRTB terms: below each imp, the inventory object or the request itself (SPEC §2, §8.5). */
 const target = ([root, ...keys]: Target) => ['imp.', 'site/app/dooh.', 'request.'][root] + keys.join('.');
 
-/** A field's targets as code spans: its own, then its `alsoTo` ones. */
-const targets = (plan: FieldPlan) => [plan.to, ...(plan.also ?? [])].map((to) => `\`${target(to)}\``).join(' and ');
+/** A field's targets as code spans: its own, then its `alsoTo` ones (an endpoint-only field, SPEC §8.7, has none). */
+const targets = (plan: FieldPlan) => [plan.to, ...(plan.also ?? [])].filter((to) => to[0] < 3).map((to) => `\`${target(to)}\``).join(' and ');
+
+/** Where a placeholder sits, for a publisher: what its value must be. */
+const PLACES: Record<Place, string> = {
+  host: 'a host label: one DNS label, letters, digits and hyphens',
+  path: 'in the path, percent-encoded',
+  query: 'a query value, percent-encoded',
+};
+
+/**
+ * The endpoint as the doc shows it: the URL, or the template with its `{key}` placeholders (its fixed parts passed
+ * the endpoint rules as typed, so no white space; a backtick, which the URL parser would encode, is shown encoded,
+ * so it cannot close the code span).
+ */
+const endpointText = (plan: BidderPlan) => (plan.template ? plan.template.map((part) => (typeof part === 'string' ? part : `{${part.key}}`)).join('').replace(/`/g, '%60') : plan.url!);
+
+/** What a field does to the endpoint: `fills {key} in the endpoint`, or nothing. */
+const fills = (plan: BidderPlan, key: string) => (plan.template?.some((part) => typeof part !== 'string' && part.key === key) ? `fills \`{${key}}\` in the endpoint` : '');
+
+/** The description's "(sent as …; fills … in the endpoint)" of a field. */
+const where = (plan: BidderPlan, index: number, key: string) => {
+  const sent = targets(plan.fields[index]!);
+  return [sent && `sent as ${sent}`, fills(plan, key)].filter(Boolean).join('; ');
+};
 
 /** Keys as code spans, for a one-of group. */
 const keyList = (keys: readonly string[]) => keys.map((key) => `\`${key}\``).join(', ');
+
+/** How bids become requests (SPEC §8.8; one request per URL a template makes). */
+const requests = (plan: BidderPlan) =>
+  plan.split
+    ? 'Each valid bid is sent alone, as the one imp of an OpenRTB 2.6 request of its own'
+    : plan.template
+      ? 'Each valid bid becomes an imp of one OpenRTB 2.6 request per auction and endpoint URL (bids whose params make different URLs go in separate requests)'
+      : 'Each valid bid becomes an imp of one OpenRTB 2.6 request per auction';
 
 /** The module doc of a checked adapter and its record's field definitions (in the same order). */
 export function moduleDoc(plan: BidderPlan, definitions: readonly FieldDefinition[], fileName: string): string {
@@ -78,11 +110,17 @@ export function moduleDoc(plan: BidderPlan, definitions: readonly FieldDefinitio
   const placeholder = ' (placeholder: replace it with a value the field accepts)';
   // Scope: required, else the one-of groups the key is in, else optional.
   const scope = (index: number) => (plan.fields[index]!.required ? 'required' : groups.filter((group) => group.includes(keys[index]!)).map((group) => `one of ${keyList(group)}`).join('; ') || 'optional');
-  const rows = definitions.map((field, index) => `| \`${keys[index]}\` | ${scope(index)} | ${cell(field.display)}${field.description ? `: ${cell(field.description)}` : ''} (sent as ${targets(plan.fields[index]!)}) | ${cell(literal(examples[index]!.value))}${examples[index]!.placeholder ? placeholder : ''} | ${describeType(field)} |`);
+  const rows = definitions.map((field, index) => `| \`${keys[index]}\` | ${scope(index)} | ${cell(field.display)}${field.description ? `: ${cell(field.description)}` : ''} (${where(plan, index, keys[index]!)}) | ${cell(literal(examples[index]!.value))}${examples[index]!.placeholder ? placeholder : ''} | ${describeType(field)} |`);
   const oneOf = groups.length ? `\n\nAt least one param of each group must be set (a default counts):\n\n${groups.map((group) => `- one of ${keyList(group)}`).join('\n')}` : '';
   // Constants: where each goes and its value as a JSON literal (Markdown-escaped like every cell).
   const constants = plan.constants?.length
     ? `\n\nSent in every request whatever the params (fixed by the adapter record):\n\n| Sent as | Value |\n|---|---|\n${plan.constants.map((constant) => `| \`${target(constant.to)}\` | ${cell(literal(constant.value))} |`).join('\n')}`
+    : '';
+  // The endpoint's placeholders (SPEC §8.7): which param fills each, and where it sits.
+  const placeholders = plan.template
+    ? `\n\nThe endpoint is built from each bid's params:\n\n${templateKeys(plan.template)
+        .map((key) => `- \`${key}\` fills \`{${key}}\` (${PLACES[(plan.template!.find((part) => typeof part !== 'string' && part.key === key) as Placeholder).place]})`)
+        .join('\n')}\n\nA bid whose params make no valid URL (e.g. a host value with a dot) is left out with a warning.`
     : '';
   // JSON literals (backticks escaped, so no value can close the code block), one param a line, by key; a placeholder
   // is marked by a comment of fixed text.
@@ -99,9 +137,9 @@ Maintainer: (the partner's contact e-mail)
 
 # Description
 
-Generated by \`bidfields prebid-adapter\` from the partner's bidfields adapter record. Each valid bid becomes an
-imp of one OpenRTB 2.6 request per auction, POSTed as \`text/plain\` to
-\`${plan.url}\`; the CPM is read from each bid of the answer at \`${plan.cpm}\`.
+Generated by \`bidfields prebid-adapter\` from the partner's bidfields adapter record. ${requests(plan)}, POSTed as
+\`text/plain\` to \`${endpointText(plan)}\`${plan.template ? ' (placeholders filled from the params, see Bid Params)' : ''}; the CPM is read from each bid
+of the answer at \`${plan.cpm}\`.
 Media types: banner, video, native.${plan.gvlid ? ` IAB GVL ID: ${plan.gvlid}.` : ''}
 
 Add it to a Prebid.js build from npm next to Prebid.js:
@@ -116,7 +154,7 @@ pbjs.processQueue();
 
 | Name | Scope | Description | Example | Type |
 |---|---|---|---|---|
-${rows.join('\n')}${oneOf}${constants}
+${rows.join('\n')}${oneOf}${placeholders}${constants}
 
 # Test Parameters
 

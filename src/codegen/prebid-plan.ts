@@ -11,7 +11,7 @@ import { issue, type Issue } from '../core/issues.js';
 import { planField } from '../core/plan/plan-field.js';
 import { recordRules } from '../core/plan/record-rules.js';
 import type { CompileOptions } from '../core/types.js';
-import { isGvlid } from '../prebid/bidder.js';
+import { bidderPlan, isGvlid } from '../prebid/bidder.js';
 import type { BidderPlan } from '../prebid/types.js';
 
 export interface PrebidPlanOptions extends Pick<CompileOptions, 'allowLocal'> {
@@ -56,5 +56,5 @@ export function prebidPlan(record: unknown, options: PrebidPlanOptions): PrebidP
     return { ok: true, plan: { code: bidderCode, url: endpoint as string, cpm: cpmField, ...plan, template, ...(gvlid !== undefined && { gvlid }) } };
   }
   const adapter = compileCompact(record, compileOptions);
-  return { ok: true, plan: { code: adapter.bidderCode!, url: adapter.endpoint!.href, cpm: adapter.cpmField!, ...adapter.plan, ...(gvlid !== undefined && { gvlid }) } };
+  return { ok: true, plan: bidderPlan(adapter, compileOptions, gvlid) };
 }

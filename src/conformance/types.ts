@@ -40,8 +40,10 @@ export interface FixtureCase {
   bids?: Record<string, unknown>[];
   /** prebid-js-*: the Prebid.js bidderRequest without its bids. */
   bidderRequest?: Record<string, unknown>;
-  /** prebid-js-response: the partner's answer body. */
+  /** prebid-js-response: the partner's answer body (to the first request sent). */
   response?: unknown;
+  /** prebid-js-response, instead of `response`: one answer body per request sent, in order. */
+  responses?: unknown[];
   skip?: { implementation: string; reason: string }[];
   expect: Expectation;
 }

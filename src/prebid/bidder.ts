@@ -4,12 +4,15 @@
  * record, endpoint or CPM field fails when the page's Prebid set-up is built, loudly, and never during an
  * auction; the checked adapter then runs on the page runtime (./spec.ts) that generated adapters use too.
  */
-import { compileCompact, problem } from '../core/compact/engine.js';
+import { compileCompact, problem, type CompactAdapter } from '../core/compact/engine.js';
+import { templateKnown } from '../core/compact/endpoint.js';
+import type { EndpointOptions } from '../core/endpoint/endpoint-rules.js';
 import { ALL_FEATURES } from '../core/compact/values-engine.js';
 import { BidfieldsError } from '../core/issues.js';
 import type { AdapterRecord } from '../core/types.js';
 import { bidderSpec } from './spec.js';
-import type { PrebidBidderOptions, PrebidBidderSpec } from './types.js';
+import { requestsByUrl, template } from './endpoint.js';
+import type { BidderPlan, PrebidBidderOptions, PrebidBidderSpec } from './types.js';
 
 /**
  * Compiles a `prebid-js` adapter record into a Prebid.js bidder spec (`code` = the record's `bidderCode`).
@@ -25,12 +28,32 @@ export function createPrebidBidder(record: AdapterRecord, options: PrebidBidderO
   const adapter = compileCompact(record, options);
   const issues = [];
   if (adapter.protocol !== 'prebid-js') issues.push(problem('wrong_protocol', '/protocol'));
-  if (!adapter.endpoint) issues.push(problem('invalid_endpoint', '/endpoint'));
+  if (!adapter.endpoint && !adapter.template) issues.push(problem('invalid_endpoint', '/endpoint'));
   // A GVL ID is a positive integer; a wrong one would silently fail every TCF consent check.
   const { gvlid } = options;
   if (gvlid !== undefined && !isGvlid(gvlid)) issues.push(problem('invalid_gvlid', '/gvlid'));
   if (issues.length) throw new BidfieldsError(issues);
-  return bidderSpec({ code: adapter.bidderCode!, url: adapter.endpoint!.href, cpm: adapter.cpmField!, ...adapter.plan, gvlid }, options, ALL_FEATURES);
+  const plan = bidderPlan(adapter, options, gvlid);
+  // Every feature (a template's URL when the record has one), and one request per URL for a template or split.
+  const { template: parts, split } = plan;
+  return bidderSpec(plan, options, parts ? [...ALL_FEATURES, template] : ALL_FEATURES, parts || split ? requestsByUrl : undefined);
+}
+
+/**
+ * The checked constants the page runs for a `prebid-js` record the compact engine compiled (with an endpoint or a
+ * template): the record-taking bidder's and a generated adapter's, made here alike. A template comes with the known
+ * endpoint entries that know its host (`templateKnown`), for the second judgement of each URL in the page.
+ */
+export function bidderPlan(adapter: CompactAdapter, options: EndpointOptions, gvlid?: number): BidderPlan {
+  const { template, split } = adapter;
+  return {
+    code: adapter.bidderCode!,
+    ...(template ? { template, known: templateKnown(template, 'prebid-js', options), ...(options.allowLocal === true && { allowLocal: true as const }) } : { url: adapter.endpoint!.href }),
+    cpm: adapter.cpmField!,
+    ...adapter.plan,
+    ...(split && { split }),
+    ...(gvlid !== undefined && { gvlid }),
+  };
 }
 
 /** A GVL ID: a positive integer. */

@@ -7,9 +7,15 @@
 import type { ValuesEngine } from '../core/compact/values-engine.js';
 import type { Issue } from '../core/issues.js';
 import { every, isNumber, isString, list, obj, toImp, type Obj } from './imp.js';
-import type { PrebidRuntimeOptions, PrebidServerRequest } from './types.js';
+import type { BidderPlan, PrebidRuntimeOptions, PrebidServerRequest } from './types.js';
 
 export type Warn = (message: string, detail?: unknown) => void;
+
+/**
+ * What makes a bidder's requests from the bids of an auction: {@link buildRequests} (one request, to the record's
+ * endpoint), or `requestsByUrl` (endpoint.ts: one per URL a template makes, or per bid with split).
+ */
+export type RequestBuilder = (engine: ValuesEngine, plan: BidderPlan, options: PrebidRuntimeOptions, warn: Warn, bids: unknown, bidderRequest: unknown) => PrebidServerRequest[];
 
 /**
  * The request-level objects come from `bidderRequest.ortb2` as they are (site, app, dooh, device, user, regs,
@@ -18,9 +24,10 @@ export type Warn = (message: string, detail?: unknown) => void;
  * `prd.appPublisherId` / `prd.appSiteId` write the shared site/app/dooh: bids are applied in order and each sees
  * the result of the ones before, so when ad units disagree the last one's value wins (publishers enter the same ids
  * on every ad unit of a page). A bid whose values or imp cannot be applied is left out with a warning; with no bid
- * left nothing is sent.
+ * left nothing is sent. The request goes to `plan.url`, the record's endpoint (`requestsByUrl` gives each group of
+ * bids its own).
  */
-export function buildRequests(engine: ValuesEngine, url: string, options: PrebidRuntimeOptions, warn: Warn, bids: unknown, bidderRequest: unknown): PrebidServerRequest[] {
+export function buildRequests(engine: ValuesEngine, plan: BidderPlan, options: PrebidRuntimeOptions, warn: Warn, bids: unknown, bidderRequest: unknown): PrebidServerRequest[] {
   const auction = obj(bidderRequest) ?? {};
   const timeout = auction.timeout;
   // `cur`: the publisher's ortb2.cur when it is a list of currencies, else the bidder's currency, as Prebid's
@@ -47,6 +54,6 @@ export function buildRequests(engine: ValuesEngine, url: string, options: Prebid
     }
   }
   return imps.length
-    ? [{ method: 'POST', url, data: JSON.stringify({ id: shared.id, ...shared, imp: imps }), options: { contentType: 'text/plain', withCredentials: options.withCredentials === true } }]
+    ? [{ method: 'POST', url: plan.url!, data: JSON.stringify({ id: shared.id, ...shared, imp: imps }), options: { contentType: 'text/plain', withCredentials: options.withCredentials === true } }]
     : [];
 }

@@ -60,7 +60,7 @@ export function toImp(bid: Obj, currency = 'USD'): Obj | undefined {
   try {
     const floor = bid.getFloor?.({ currency, mediaType: '*', size: '*' });
     const value = parseFloat(floor?.floor);
-    if (value > 0 && value < Infinity && isString(floor.currency)) Object.assign(imp, { bidfloor: value, bidfloorcur: floor.currency });
+    if (value > 0 && value < Infinity && isString(floor.currency)) (imp.bidfloor = value), (imp.bidfloorcur = floor.currency);
   } catch {
     // getFloor throws for an ad unit its rules cannot price (and calling a getFloor that is no function throws);
     // Prebid's converter sends no floor then either.

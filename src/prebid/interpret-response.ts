@@ -30,8 +30,9 @@ const isNativeResponse = (native: unknown): boolean => {
 };
 
 /** The Prebid bid for one partner bid, or what it lacks (`impid`, `cpm`, `mtype`, `adm`, `size`; `bid` when it is unreadable). */
-function toBid(cpmField: string, options: PrebidRuntimeOptions, sent: Map<unknown, Obj>, currency: string, bid: Obj): PrebidBid | string {
-  const imp = sent.get(bid.impid);
+function toBid(cpmField: string, options: PrebidRuntimeOptions, sent: Obj[], currency: string, bid: Obj): PrebidBid | string {
+  // The imp of this request the bid answers (imp ids are Prebid's bid ids, a string each, unique in a request).
+  const imp = sent.find((one) => one.id === bid.impid);
   if (!imp) return 'impid';
   const cpm = readCheckedCpm(bid, cpmField);
   const { mtype, w, h, exp, adomain, dealid } = bid;
@@ -103,7 +104,8 @@ function toBid(cpmField: string, options: PrebidRuntimeOptions, sent: Map<unknow
  */
 export function interpretResponse(cpmField: string, options: PrebidRuntimeOptions, warn: Warn, response: unknown, request: unknown): PrebidBid[] {
   const body = obj(obj(response)?.body);
-  const sent = new Map<unknown, Obj>(JSON.parse((request as { data: string }).data).imp.map((imp: Obj) => [imp.id, imp]));
+  // The imps of this request, as it went out: a bid for an imp of another request (or none) is not this request's.
+  const sent: Obj[] = JSON.parse((request as { data: string }).data).imp;
   // The answer's currency when it is a currency code, else the bidder's: an empty cur falls back, as in Prebid's converter.
   const currency = isString(body?.cur) && /^[A-Z]{3}$/.test(body.cur) ? body.cur : (options.currency ?? 'USD');
   const bids: PrebidBid[] = [];

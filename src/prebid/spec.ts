@@ -6,17 +6,18 @@
  */
 import { valuesEngine, type Feature } from '../core/compact/values-engine.js';
 import type { Issue } from '../core/issues.js';
-import { buildRequests, type Warn } from './build-requests.js';
+import { buildRequests, type RequestBuilder, type Warn } from './build-requests.js';
 import { interpretResponse, MEDIA_TYPES } from './interpret-response.js';
 import type { BidderPlan, PrebidBidderSpec, PrebidRuntimeOptions } from './types.js';
 
 /**
  * The Prebid.js bidder spec of a checked adapter (`BidderPlan`, JSON constants) with the engine features its record
- * uses (boolean fields, one-of groups, `alsoTo`, constants: see core/compact/values-engine.ts); each of its functions is
+ * uses (boolean fields, one-of groups, `alsoTo`, constants, a template's URL: see core/compact/values-engine.ts) and
+ * the builder of its requests (one request, or `requestsByUrl` for a template or split); each of its functions is
  * wrapped so that, whatever Prebid passes or the partner answers, it returns a safe value and logs why.
  * @example bidderSpec({ code: 'acme', url: 'https://bid.acme.example/rtb', cpm: 'price', fields: [] }, { ttl: 60 })
  */
-export function bidderSpec(plan: BidderPlan, options: PrebidRuntimeOptions = {}, features?: readonly Feature[]): PrebidBidderSpec {
+export function bidderSpec(plan: BidderPlan, options: PrebidRuntimeOptions = {}, features?: readonly Feature[], requests: RequestBuilder = buildRequests): PrebidBidderSpec {
   const { code, gvlid } = plan;
   const engine = valuesEngine(plan, features);
   const warn: Warn = (message, detail) => {
@@ -45,7 +46,7 @@ export function bidderSpec(plan: BidderPlan, options: PrebidRuntimeOptions = {},
       if (found.length) warn('invalid params', found);
       return !found.length;
     }),
-    buildRequests: guard((bids, bidderRequest) => buildRequests(engine, plan.url, options, warn, bids, bidderRequest), true),
+    buildRequests: guard((bids, bidderRequest) => requests(engine, plan, options, warn, bids, bidderRequest), true),
     interpretResponse: guard((response, request) => interpretResponse(plan.cpm, options, warn, response, request), true),
     getUserSyncs: () => [],
   };

@@ -5,6 +5,7 @@
  * is typed loosely on purpose: the spec functions check what they read and never throw on the rest.
  */
 import type { RecordPlan } from '../core/plan/field-plan.js';
+import type { Template } from '../core/endpoint/template.js';
 import type { CompileOptions } from '../core/types.js';
 
 export type PrebidMediaType = 'banner' | 'video' | 'native';
@@ -95,8 +96,19 @@ export interface PrebidBidderSpec {
 export interface BidderPlan extends RecordPlan {
   /** The bidder code (the record's `bidderCode`). */
   code: string;
-  /** The checked endpoint, as the parsed URL's `href`. */
-  url: string;
+  /** The checked endpoint, as the parsed URL's `href`; absent when the endpoint is a template (`template`). */
+  url?: string;
+  /**
+   * The endpoint template (SPEC §8.7), parsed and checked: each bid's URL is built from its params by the runtime's
+   * `template` feature, and judged again against `known`.
+   */
+  template?: Template;
+  /** With `template`: the known endpoint entries the template was checked against that know its host (the runtime's second judgement). */
+  known?: string[];
+  /** With `template`: the record was checked with `allowLocal` (a local test host, listed exactly), so is each URL. */
+  allowLocal?: true;
+  /** `'imp'`: one request per valid bid (SPEC §8.8); else one request per URL. */
+  split?: 'imp';
   /** The CPM field: a dot path into each bid of the partner's answer. */
   cpm: string;
   /** The partner's IAB Global Vendor List ID, checked. */

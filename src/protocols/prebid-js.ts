@@ -5,7 +5,7 @@
  * or `constructor`, even when JSON.parse made them own keys), and only a finite, non-negative number counts as a
  * CPM. Tiny and browser-safe on purpose: it ships in the Prebid.js bidder bundle.
  */
-import { isPlainObject } from '../core/apply/plain-object.js';
+import { isPlainObject, own } from '../core/apply/plain-object.js';
 import { hasUnsafeSegment } from '../core/definition/names.js';
 
 /**
@@ -29,7 +29,7 @@ export function readCpm(bid: unknown, cpmField: string): number | undefined {
  */
 export function readCheckedCpm(bid: unknown, cpmField: string): number | undefined {
   let node = bid;
-  for (const key of cpmField.split('.')) node = isPlainObject(node) && Object.hasOwn(node, key) ? node[key] : undefined;
+  for (const key of cpmField.split('.')) node = isPlainObject(node) ? own(node, key) : undefined;
   // NaN fails `>= 0`; `+ 0` turns -0 into 0, so a "negative zero" CPM is not passed on as such.
   return typeof node === 'number' && node >= 0 && node < Infinity ? node + 0 : undefined;
 }

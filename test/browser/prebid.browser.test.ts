@@ -5,6 +5,8 @@
 // registers through pbjs.que; malformed answers give no bid, no page error, and the auction still ends on time.
 // Issue 12: the same auction on pages with an adapter generated at build time (generatePrebidAdapter), bundled
 // with Prebid.js by rollup, or loaded alone before Prebid.js: both win with the CPM read from the CPM field.
+// Issue 21: a record with an endpoint template and split, record-taking and generated: one request per valid bid
+// to the URL its params make, each answer (with decoys for other requests' imps) read against its own request.
 // Needs `npm run build` (npm test does it) and /usr/bin/chromium (.ci/run installs it); outside CI a missing one
 // skips the suite with the reason, in CI it fails. Artefacts go to test/browser/.build/ (gitignored).
 import { execFile } from 'node:child_process';
@@ -63,6 +65,7 @@ describe.skipIf(missing !== undefined && !process.env.CI)(`Prebid.js 11 + bidfie
       '/bidfields-prebid.js': path.join(repo, 'dist/bidfields-prebid.js'),
       '/generated-page.js': path.join(buildDir, 'generated-page.js'),
       '/generated-adapter.js': path.join(buildDir, 'generated-adapter.js'),
+      '/generated-split-page.js': path.join(buildDir, 'generated-split-page.js'),
     };
     const [started] = await Promise.all([
       startPartner(),
@@ -75,9 +78,14 @@ describe.skipIf(missing !== undefined && !process.env.CI)(`Prebid.js 11 + bidfie
     const { record, options } = configFor('ext-cpm', partner.port);
     generatePrebidAdapter(record, { ...options, outDir: path.join(outside, 'generated') });
     fs.writeFileSync(path.join(outside, 'generated-page.js'), "import pbjs from 'prebid.js';\nimport './generated/acmeBidAdapter.js';\npbjs.processQueue();\n");
+    // And the split scenario's record (an endpoint template, split), generated the same way.
+    const split = configFor('split', partner.port);
+    generatePrebidAdapter(split.record, { ...split.options, outDir: path.join(outside, 'generated-split') });
+    fs.writeFileSync(path.join(outside, 'generated-split-page.js'), "import pbjs from 'prebid.js';\nimport './generated-split/acmeBidAdapter.js';\npbjs.processQueue();\n");
     await Promise.all([
       bundlePage(path.join(outside, 'generated-page.js'), scripts['/generated-page.js']),
       bundlePage(path.join(outside, 'generated/acmeBidAdapter.js'), scripts['/generated-adapter.js']),
+      bundlePage(path.join(outside, 'generated-split-page.js'), scripts['/generated-split-page.js']),
     ]);
     pages = await startPages(scripts, partner.port);
     browser = await chromium.launch({
@@ -173,6 +181,31 @@ describe.skipIf(missing !== undefined && !process.env.CI)(`Prebid.js 11 + bidfie
         { bidder: 'acme', cpm: 2.5, width: 300, height: 250, ad: expect.stringContaining('bidfields-ad'), mediaType: 'banner', creativeId: 'cr-0', currency: 'USD', ttl: 120, netRevenue: true, advertiserDomains: ['brand.example'] },
       ]);
       expect(result.winners).toEqual(expect.arrayContaining([{ code: 'top', bidder: 'acme', cpm: 2.5 }, { code: 'side', bidder: 'acme', cpm: 3.5 }]));
+    }, 30_000);
+  }
+
+  // Issue 21: an endpoint template and split in a real auction: Prebid.js sends every request the bidder makes and
+  // hands each answer back with its own request.
+  for (const variant of ['npm', 'gen'] as const) {
+    it(`${variant === 'npm' ? 'record-taking bidder' : 'generated adapter'}, endpoint template and split: one request per valid bid to the URL its zone makes, each answer read against its own request`, async () => {
+      const { result, errors, requests } = await auction(variant, 'split');
+      expect(errors).toEqual([]);
+      expect(result.timedOut).toBe(false);
+      const sent = requests.map((request) => ({ path: request.path, type: request.contentType?.split(';')[0], body: JSON.parse(request.body) }));
+      expect(sent.map(({ path, type, body }) => [path, type, body.imp.map((imp: { tagid: string }) => imp.tagid)]).sort()).toEqual([
+        ['/bid/split-1', 'text/plain', ['preroll']],
+        ['/bid/split-3', 'text/plain', ['side-banner']],
+        ['/bid/split-7', 'text/plain', ['top-banner']],
+      ]);
+      // Each request has the request-level values of its own bid only: the top unit's publisher and site ids.
+      const byPath = Object.fromEntries(sent.map(({ path, body }) => [path, body]));
+      expect(byPath['/bid/split-7'].site).toMatchObject({ id: 'site-7', publisher: { id: 'pub-42' } });
+      expect(byPath['/bid/split-3'].site.id).toBeUndefined();
+      // The decoys (CPM 99, for imps of other requests) are never attributed.
+      expect(result.bids.top?.map((bid) => bid.cpm)).toEqual([2.5]);
+      expect(result.bids.side?.map((bid) => bid.cpm)).toEqual([2.5]);
+      expect(result.bids.player ?? []).toEqual([]);
+      expect(result.winners).toEqual(expect.arrayContaining([{ code: 'top', bidder: 'acme', cpm: 2.5 }, { code: 'side', bidder: 'acme', cpm: 2.5 }]));
     }, 30_000);
   }
 

@@ -17,9 +17,12 @@ import { REMOVAL_MS, removeTempFolder } from '../support/temp-folder.js';
 
 const readExample = (name: string) => JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, '../../examples', name), 'utf8')) as AdapterRecord;
 const example = readExample('prebid-js-adapter.json');
-/** Every §8.1-8.6 feature: keys, a boolean, constants (one an object), request ext, alsoTo, a one-of group. */
+/**
+ * Every §8 feature: keys, a boolean, constants (one an object), request ext, alsoTo, a one-of group, an endpoint
+ * template with an endpoint-only field, split.
+ */
 const full = readExample('prebid-js-adapter-full.json');
-const known = ['bid.example-ssp.com'];
+const known = ['bid.example-ssp.com', '*.bid.example-ssp.com'];
 let dir: string;
 
 beforeAll(() => {
@@ -68,8 +71,8 @@ describe('generatePrebidAdapter', () => {
     expect(plain).toMatch(/^import \{ registerOnPage \} from "bidfields\/prebid-runtime";$/m);
     expect(plain).toMatch(/^export const spec = registerOnPage\(\{.*\}\);$/m);
     const featured = generatePrebidAdapter(full, { knownEndpoints: known }).files[0].text;
-    expect(featured).toMatch(/^import \{ registerOnPage, booleans, oneOf, alsoTo, constants \} from "bidfields\/prebid-runtime";$/m);
-    expect(featured).toMatch(/^export const spec = registerOnPage\(\{.*\}, \{\}, \[booleans, oneOf, alsoTo, constants\]\);$/m);
+    expect(featured).toMatch(/^import \{ registerOnPage, booleans, oneOf, alsoTo, constants, template, requestsByUrl \} from "bidfields\/prebid-runtime";$/m);
+    expect(featured).toMatch(/^export const spec = registerOnPage\(\{.*\}, \{\}, \[booleans, oneOf, alsoTo, constants, template\], requestsByUrl\);$/m);
     const only = (record: AdapterRecord) => /^import \{ (.*) \} from/m.exec(generatePrebidAdapter(record, { knownEndpoints: known }).files[0].text)![1];
     expect(only({ ...example, requireOneOf: [['placementId', 'zoneId']] })).toBe('registerOnPage, oneOf');
     expect(only({ ...example, constants: [{ name: 'predefinedImpExt.is_prebid', value: true }] })).toBe('registerOnPage, constants');
@@ -78,7 +81,23 @@ describe('generatePrebidAdapter', () => {
     // The page's value rule tells number and select fields apart by their options: they go without `type`.
     const plan = JSON.parse(/registerOnPage\((\{.*\})\);$/m.exec(plain)![1]!) as { fields: { name: string; type?: string }[] };
     expect(plan.fields.map((field) => field.type)).toEqual(['text', 'text', 'text', undefined, undefined]);
-    expect(JSON.parse(/registerOnPage\((\{.*\}), \{\}/m.exec(featured)![1]!).fields.map((field: { type?: string }) => field.type)).toEqual(['text', 'text', 'text', undefined, undefined, 'boolean']);
+    const fullPlan = JSON.parse(/registerOnPage\((\{.*\}), \{\}/m.exec(featured)![1]!);
+    expect(fullPlan.fields.map((field: { type?: string }) => field.type)).toEqual(['text', 'text', 'text', undefined, undefined, 'boolean', 'text']);
+    // A template record carries its template and the known entries that know its host (not the others), no URL.
+    expect(fullPlan).toMatchObject({ template: ['https://', { key: 'region', place: 'host' }, '.bid.example-ssp.com/openrtb2'], known: ['*.bid.example-ssp.com'], split: 'imp' });
+    expect(fullPlan.url).toBeUndefined();
+    expect(plan).not.toHaveProperty('template');
+    expect(plan).not.toHaveProperty('known');
+    expect(plan).not.toHaveProperty('split');
+    // A template imports `template` and the request builder `requestsByUrl`; split alone the builder.
+    const templated = { ...example, endpoint: 'https://bid.example-ssp.com/pub/{placementId}' };
+    expect(only(templated)).toBe('registerOnPage, template, requestsByUrl');
+    const templatedDoc = generatePrebidAdapter(templated, { knownEndpoints: known }).files[1].text;
+    expect(templatedDoc).toContain('| `placementId` | required | Placement id (sent as `imp.tagid`; fills `{placementId}` in the endpoint) |');
+    expect(templatedDoc).toContain('- `placementId` fills `{placementId}` (in the path, percent-encoded)');
+    expect(templatedDoc).toContain('one OpenRTB 2.6 request per auction and endpoint URL');
+    expect(only({ ...example, split: 'imp' })).toBe('registerOnPage, requestsByUrl');
+    expect(generatePrebidAdapter({ ...example, split: 'imp' }, { knownEndpoints: known }).files[0].text).toMatch(/^export const spec = registerOnPage\(\{.*"split":"imp"\}, \{\}, \[\], requestsByUrl\);$/m);
   });
 
   it("documents keys, booleans, alsoTo targets, request ext, one-of groups and constants; its Test Parameters pass the record's rules", async () => {
@@ -90,7 +109,12 @@ describe('generatePrebidAdapter', () => {
     expect(doc).toContain('| `imp.ext.is_prebid` | true |');
     expect(doc).toContain('| `request.ext.partner.source` | {"name":"bidfields","kind":"prebid-js"} |');
     const params = JSON.parse(`{${/params: \{\n([\s\S]*?)\n {4}\}/.exec(doc)![1]!}}`) as Record<string, unknown>;
-    expect(params).toEqual({ placementId: 'example', publisherId: 'example', partnerId: 'example', zoneId: 1, dealTier: 2, test: false });
+    expect(params).toEqual({ placementId: 'example', publisherId: 'example', partnerId: 'example', zoneId: 1, dealTier: 2, test: false, region: 'eu' });
+    // The endpoint template (SPEC §8.7): the template shown, which param fills each placeholder, and split (§8.8).
+    expect(doc).toContain('`https://{region}.bid.example-ssp.com/openrtb2`');
+    expect(doc).toContain('| `region` | optional | Region (fills `{region}` in the endpoint) | "eu" | text |');
+    expect(doc).toContain('- `region` fills `{region}` (a host label: one DNS label, letters, digits and hyphens)');
+    expect(doc).toContain('Each valid bid is sent alone');
     expect(compile(full, { knownEndpoints: known }).validateValues(params)).toEqual([]);
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     const spec = await generatedSpec(full, known);

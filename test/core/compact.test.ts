@@ -2,13 +2,15 @@
 // deliberately leaves to validateAdapter (authoring rules), and that nothing it is given can make it throw
 // anything but BidfieldsError at compile time, or anything at all afterwards. Its agreement with the full engine
 // is tested by the conformance suite (test/conformance/compact.test.ts), the property test, and below for the
-// records of SPEC §8.1-8.6 (keys, booleans, constants, request ext, alsoTo, one-of groups).
+// records of SPEC §8.1-8.6 (keys, booleans, constants, request ext, alsoTo, one-of groups), and for endpoint
+// templates (§8.7): the same verdict as validateAdapter on the template tables and on random templates.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { compileCompact } from '../../src/core/compact/engine.js';
 import { ucs2length } from '../../src/core/definition/ucs2length.js';
 import { performance } from 'node:perf_hooks';
 import { BidfieldsError, compile, validateAdapter } from '../../src/index.js';
+import { REFUSED_TEMPLATES, TEMPLATE_FIELDS } from '../endpoint/template-tables.js';
 
 const refusal = (input: unknown, options?: Parameters<typeof compileCompact>[1]) => {
   try {
@@ -345,4 +347,88 @@ describe('compact engine = full engine on random records of SPEC §8.1-8.6', () 
     expect(compared.ok).toBeGreaterThan(10);
     expect(compared.refused).toBeGreaterThan(50);
   }, 120_000);
+});
+
+describe('compact engine = validateAdapter on endpoint templates (SPEC §8.7), one judge (template.ts)', () => {
+  const KNOWN = ['*.bid.example.com', 'rtb.example.net', 'bid.example.org'];
+  const keys = (issues: readonly { code: string; path: string; field?: string }[]) => issues.map((found) => `${found.code} ${found.path} ${found.field ?? ''}`).sort();
+  /** The issues of both engines for one record: compileCompact's (none when it compiles) and validateAdapter's. */
+  const both = (input: Record<string, unknown>): [compact: string[], full: string[]] => {
+    let compact: string[] = [];
+    try {
+      compileCompact(input, { knownEndpoints: KNOWN });
+    } catch (error) {
+      if (!(error instanceof BidfieldsError)) throw error;
+      compact = keys(error.issues);
+    }
+    return [compact, keys(validateAdapter(input, { knownEndpoints: KNOWN }))];
+  };
+  const extra = (protocol: string) => (protocol === 'prebid-js' ? { cpmField: 'price', bidderCode: 'x' } : {});
+
+  it.each(REFUSED_TEMPLATES)('refuses %s as validateAdapter does (codes, paths, fields)', (_why, endpoint, protocol) => {
+    const [compact, full] = both({ protocol, endpoint, fields: TEMPLATE_FIELDS, ...extra(protocol) });
+    expect(full.length).toBeGreaterThan(0);
+    expect(compact).toEqual(full);
+  });
+
+  it('accepts the templates validateAdapter accepts, and refuses an uncovered one on every protocol', () => {
+    const fields = ['a', 'b', 'c'].map((key) => ({ name: `predefinedEndpoint.${key}`, param: key, type: 'text', display: key, required: true }));
+    const accepted: [string, string][] = [
+      ['rtb', 'https://{a}.bid.example.com/rtb/{b}?q={c}'],
+      ['rtb', 'http://{a}.{b}.bid.example.com/{c}'],
+      ['prebid-server', 'https://{a}.bid.example.com/x/{b}{c}'],
+      ['prebid-js', 'https://x.{a}.bid.example.com/p/{b}/{c}'],
+      ['prebid-js', 'https://bid.example.org/{a}/{b}/{c}'],
+    ];
+    for (const [protocol, endpoint] of accepted) expect(both({ protocol, endpoint, fields, ...extra(protocol) })).toEqual([[], []]);
+    for (const protocol of ['rtb', 'prebid-server', 'prebid-js']) {
+      const [compact, full] = both({ protocol, endpoint: 'https://{a}.{b}.{c}.example.net/', fields, ...extra(protocol) });
+      expect(full).toEqual(['unknown_endpoint /endpoint ']);
+      expect(compact).toEqual(full);
+    }
+  });
+
+  it('gives validateAdapter’s verdict on random templates (placeholders in the host, path and query, well and badly placed)', () => {
+    const pick = <T,>(...items: T[]) => fc.constantFrom(...items);
+    const endpoint = fc
+      .record({
+        scheme: pick(...Array(12).fill('https://'), 'http://', 'http://', 'ftp://', '{a}://', ''),
+        user: pick(...Array(12).fill(''), 'u@', '{a}@'),
+        labels: fc.array(pick('{a}', '{b}', '{a}', '{b}', 'x', 'x', 'x{a}', '{c}y', '{}'), { maxLength: 3 }),
+        base: pick('bid.example.com', 'bid.example.com', 'bid.example.com', 'bid.example.org', 'bid.example.org', 'example.com', 'evil.example', 'localhost', '127.0.0.1', 'com', ''),
+        port: pick(...Array(12).fill(''), ':8080', ':{b}', ':443'),
+        path: fc.array(pick('{a}', '{a}', 'p{b}', '{c}', 'x', 'x', '..', '%2e', '{', '}', '{a-b}', '{nobody}', '{b}{c}', ''), { maxLength: 3 }),
+        query: pick(...Array(8).fill(''), '?q={c}', '?q={c}', '?q=x{c}', '?{c}=1', '?a=1&b={b}', '?q={c}&', '?'),
+        fragment: pick(...Array(12).fill(''), '#{a}', '#x'),
+      })
+      .map(({ scheme, user, labels, base, port, path, query, fragment }) => `${scheme}${user}${[...labels, base].filter(Boolean).join('.')}${port}${path.map((segment) => '/' + segment).join('')}${query}${fragment}`);
+    const fields = ['a', 'b', 'c'].map((key) => ({ name: `predefinedEndpoint.${key}`, param: key, type: 'text', display: key, default: 'v' }));
+    const seen = { accepted: 0, refused: 0 };
+    fc.assert(
+      fc.property(pick('rtb', 'prebid-server', 'prebid-js'), endpoint, fc.oneof({ arbitrary: fc.constant(null), weight: 4 }, { arbitrary: fc.subarray([0, 1, 2]), weight: 1 }), (protocol, text, drawn) => {
+        // Mostly the fields the placeholders name (so that templates pass), sometimes any of them.
+        const used = drawn ?? [0, 1, 2].filter((index) => text.includes(`{${'abc'[index]}}`));
+        const [compact, full] = both({ protocol, endpoint: text, fields: used.map((index) => fields[index]), ...extra(protocol) });
+        expect(compact).toEqual(full);
+        seen[full.length ? 'refused' : 'accepted']++;
+      }),
+      { numRuns: process.env.CI ? 20_000 : 3_000 },
+    );
+    expect(seen.accepted).toBeGreaterThan(20);
+    expect(seen.refused).toBeGreaterThan(20);
+  });
+
+  it('writes nothing for an endpoint-only field (target root 3), as compile does', () => {
+    const input = { protocol: 'rtb', endpoint: 'https://{region}.bid.example.com/pub/{publisherId}', fields: [
+      { name: 'predefinedEndpoint.region', param: 'region', type: 'text', display: 'R', default: 'eu' },
+      { name: 'prd.appPublisherId', param: 'publisherId', type: 'text', display: 'P', required: true },
+    ] };
+    const compact = compileCompact(input, { knownEndpoints: KNOWN });
+    const request = { id: 'r', imp: [{ id: '1' }], site: { id: 's' } };
+    const result = compact.safeEnrich(request, { region: 'us', publisherId: 'p1' });
+    expect(result).toEqual({ ok: true, request: { id: 'r', imp: [{ id: '1' }], site: { id: 's', publisher: { id: 'p1' } } }, warnings: [] });
+    expect(result.ok && result.request).toEqual(compile(input as never, { knownEndpoints: KNOWN }).enrich(request as never, { region: 'us', publisherId: 'p1' }).request);
+    expect(compact.template).toEqual(['https://', { key: 'region', place: 'host' }, '.bid.example.com/pub/', { key: 'publisherId', place: 'path' }, '']);
+    expect(compact.endpoint).toBeUndefined();
+  });
 });

@@ -100,3 +100,48 @@ describe.each(featuredBidders)('the spec never throws, §8 record: %s', (_name, 
     );
   });
 });
+
+// The same for a record with an endpoint template and split (SPEC §8.7-8.8): hostile and random params fill the URL
+// (the template feature) and group the bids (requestsByUrl) without a throw; every URL sent is the template's.
+const templated = {
+  ...record,
+  endpoint: 'https://{region}.bid.partner.example/pub/{publisherId}',
+  split: 'imp',
+  fields: [
+    { name: 'predefinedEndpoint.region', param: 'region', type: 'text', display: 'Region', default: 'eu' },
+    { name: 'prd.appPublisherId', param: 'publisherId', type: 'number', display: 'Publisher', required: true },
+    { name: 'prd.impTagId', param: 'placementId', type: 'text', display: 'Placement' },
+  ],
+} as typeof record;
+const templateKnown = { ...quiet, knownEndpoints: ['*.bid.partner.example'] };
+const templatedBidders: [string, PrebidBidderSpec][] = [
+  ['record-taking bidder', createPrebidBidder(templated, templateKnown)],
+  ['generated adapter', await generatedSpec(templated, templateKnown.knownEndpoints as string[])],
+];
+
+describe.each(templatedBidders)('the spec never throws, template and split: %s', (_name, spec) => {
+  const urlOk = (url: string) => /^https:\/\/[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.bid\.partner\.example\/pub\/[^/?#]+$/.test(url);
+  it('hostile params: false or [], never a throw', () => {
+    for (const params of [...hostile, { region: throwing }, { region: 'x.evil.com', publisherId: 1 }, { region: '..', publisherId: 1 }, { publisherId: throwing }, JSON.parse('{"__proto__": {"region": "x"}}')]) {
+      expect(spec.isBidRequestValid(bid('b1', params))).toBe(false);
+      expect(spec.buildRequests([bid('b1', params)], bidderRequest)).toEqual([]);
+    }
+    const sent = spec.buildRequests([...hostile, throwing, bid('ok', { publisherId: 7 }), { ...bid('x', { publisherId: 7 }), mediaTypes: throwing }, bid('ok2', { publisherId: 8, region: 'us' })] as never, bidderRequest);
+    expect(sent.map((request) => [request.url, JSON.parse(request.data).imp.map((imp: { id: string }) => imp.id)])).toEqual([
+      ['https://eu.bid.partner.example/pub/7', ['ok']],
+      ['https://us.bid.partner.example/pub/8', ['ok2']],
+    ]);
+  });
+  it('random JSON as params: booleans and arrays out, every URL the template’s, never a throw', () => {
+    fc.assert(
+      fc.property(fc.jsonValue(), fc.oneof(fc.string(), fc.jsonValue()), fc.jsonValue(), (params, region, ortb2) => {
+        const one = { ...(params !== null && typeof params === 'object' && !Array.isArray(params) ? params : {}), region, publisherId: 3 };
+        expect(typeof spec.isBidRequestValid(bid('b1', one))).toBe('boolean');
+        const sent = spec.buildRequests([bid('b1', one), bid('b2', { publisherId: 4 }), bid('b3', params)], { ...bidderRequest, ortb2 } as never);
+        expect(Array.isArray(sent)).toBe(true);
+        for (const request of sent) expect(urlOk(request.url)).toBe(true);
+      }),
+      { numRuns: process.env.CI ? 2000 : 200 },
+    );
+  });
+});

@@ -43,14 +43,21 @@ export function prebidImplementation(module: PrebidModule, name: string): Implem
   };
 }
 
-/** Runs a case's bids (and answer) through a bidder spec as Prebid's bidderFactory would. */
+/**
+ * Runs a case's bids (and answers) through a bidder spec as Prebid's bidderFactory would: every request
+ * `buildRequests` returns is listed as `requests` (and, when there is at most one, as `http` / `request` too);
+ * for response cases each request sent gets its own answer (`responses[i]`, or `response` for the first), read
+ * against that request alone, and the bids are listed in request order.
+ */
 export function runSpec(spec: PrebidBidderSpec, testCase: ResolvedCase): Outcome {
   const bids = (testCase.bids ?? []).filter((bid) => spec.isBidRequestValid(bid));
-  const [request] = spec.buildRequests(bids, testCase.bidderRequest ?? {});
+  const sent = spec.buildRequests(bids, testCase.bidderRequest ?? {});
   if (testCase.kind === 'prebid-js-request') {
-    if (!request) return { ok: true, http: null, warnings: [] };
-    const http = { method: request.method, url: request.url, headers: { 'content-type': request.options.contentType } };
-    return { ok: true, http, request: JSON.parse(request.data), warnings: [] };
+    const requests = sent.map((request) => ({ http: { method: request.method, url: request.url, headers: { 'content-type': request.options.contentType } }, request: JSON.parse(request.data) as unknown }));
+    if (requests.length > 1) return { ok: true, requests, warnings: [] };
+    const [first] = requests;
+    return first ? { ok: true, http: first.http, request: first.request, requests, warnings: [] } : { ok: true, http: null, requests, warnings: [] };
   }
-  return { ok: true, bids: request ? spec.interpretResponse({ body: testCase.response }, request) : [], warnings: [] };
+  const answers = testCase.responses ?? [testCase.response];
+  return { ok: true, bids: sent.flatMap((request, index) => (index < answers.length ? spec.interpretResponse({ body: answers[index] }, request) : [])), warnings: [] };
 }

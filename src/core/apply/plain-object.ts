@@ -13,6 +13,9 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
   }
 }
 
+/** An own property's value, else `undefined` (never an inherited one; `null` stays, for readers that take it for absent). */
+export const own = (object: Record<string | number, any>, key: string | number) => (Object.hasOwn(object, key) ? object[key] : undefined);
+
 /** `Array.isArray`, but false for a revoked proxy (for which `Array.isArray` throws). */
 export function isArray(value: unknown): value is unknown[] {
   try {

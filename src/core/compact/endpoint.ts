@@ -1,20 +1,58 @@
 /**
- * The endpoint check of the compact engine (the Prebid.js bundle): the very rules of `checkEndpoint`
- * (endpoint/endpoint-rules.ts), the same verdict for every endpoint, without the sentences that explain them;
- * `bidfields validate` gives those.
+ * The endpoint check of the compact engine (the Prebid.js bundle): the very rules of `checkEndpoint` and
+ * `checkEndpointOrTemplate` (endpoint/endpoint-rules.ts, endpoint/template.ts), the same verdict for every endpoint
+ * and template, without the sentences that explain them; `bidfields validate` gives those.
  */
-import { endpointCode, judgeEndpoint, type EndpointOptions } from '../endpoint/endpoint-rules.js';
+import { endpointCode, judgeEndpoint, MAX_ENDPOINT_LENGTH, type EndpointOptions } from '../endpoint/endpoint-rules.js';
+import { judgeTemplate, parseTemplate, type Template } from '../endpoint/template.js';
 import type { Protocol } from '../types.js';
+
+type EndpointCode = 'invalid_endpoint' | 'unknown_endpoint';
 
 /**
  * The parsed endpoint, or the code it is refused with. Never throws.
  * @example checkEndpointCompact('https://bid.example.com', 'prebid-js', { knownEndpoints: ['*.example.com'] }) // URL
  */
-export function checkEndpointCompact(value: unknown, protocol: Protocol, options: EndpointOptions): URL | 'invalid_endpoint' | 'unknown_endpoint' {
+export function checkEndpointCompact(value: unknown, protocol: Protocol, options: EndpointOptions): URL | EndpointCode {
   try {
     const result = judgeEndpoint(value, protocol, options);
     return 'reason' in result ? endpointCode(result.reason) : result.url;
   } catch {
     return 'invalid_endpoint';
   }
+}
+
+/**
+ * An endpoint that may be a template (SPEC §8.7), judged as `checkEndpointOrTemplate` judges it (check-endpoint.ts,
+ * the same steps): without placeholders, {@link checkEndpointCompact}; with them, where they sit (`parseTemplate`)
+ * and the record-time check (`judgeTemplate`). The template is returned refused or not, so the record rules check
+ * the fields its placeholders name (`'unreadable'` when they do not parse). Never throws.
+ * @example checkEndpointOrTemplateCompact('https://{r}.bid.example.com/', 'prebid-js', { knownEndpoints: ['*.bid.example.com'] }) // { template: [...] }
+ */
+export function checkEndpointOrTemplateCompact(value: unknown, protocol: Protocol, options: EndpointOptions): { url?: URL; template?: Template | 'unreadable'; code?: EndpointCode } {
+  try {
+    const template = typeof value === 'string' && value.length <= MAX_ENDPOINT_LENGTH ? parseTemplate(value, protocol) : undefined;
+    if (template === undefined) {
+      const checked = checkEndpointCompact(value, protocol, options);
+      return typeof checked === 'string' ? { code: checked } : { url: checked };
+    }
+    if (template === 'placement') return { code: 'invalid_endpoint', template: 'unreadable' };
+    const reason = judgeTemplate(template, protocol, options);
+    return reason === undefined ? { template } : { code: reason === 'uncovered' ? 'unknown_endpoint' : endpointCode(reason), template };
+  } catch {
+    return { code: 'invalid_endpoint' };
+  }
+}
+
+/**
+ * The known endpoint entries a checked template's URLs are judged against in the page: those under which its probe
+ * URL (every placeholder read as one label, `x`) is known. Every URL the template makes has its host below the `*.`
+ * entries that cover it (`judgeTemplate`), so these give the verdict the whole list gives, without shipping the
+ * operator's other hosts to every page.
+ * @example templateKnown(parseTemplate('https://{r}.bid.example.com/', 'prebid-js'), 'prebid-js', { knownEndpoints: ['*.bid.example.com', 'other.example'] }) // ['*.bid.example.com']
+ */
+export function templateKnown(template: Template, protocol: Protocol, options: EndpointOptions): string[] {
+  const probe = template.map((part) => (typeof part === 'string' ? part : 'x')).join('');
+  const known = Array.isArray(options.knownEndpoints) ? options.knownEndpoints : [];
+  return known.filter((entry) => typeof entry === 'string' && !('reason' in judgeEndpoint(probe, protocol, { ...options, knownEndpoints: [entry] })));
 }

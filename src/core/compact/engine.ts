@@ -9,9 +9,9 @@ import { isArray as isArrayValue, isPlainObject } from '../apply/plain-object.js
 import { hasUnsafeSegment, isDotPath, isFieldName, nameRefusal } from '../definition/names.js';
 import { shapeProblem, type FieldPlan, type RecordPlan } from '../plan/field-plan.js';
 import { recordRules } from '../plan/record-rules.js';
-import { endpointKeys } from '../endpoint/template.js';
+import { templateKeys, type Template } from '../endpoint/template.js';
 import { planField } from '../plan/plan-field.js';
-import { checkEndpointCompact } from './endpoint.js';
+import { checkEndpointOrTemplateCompact } from './endpoint.js';
 import { ALL_FEATURES, own, problem as codeProblem, valuesEngine, type CompactEnrichResult } from './values-engine.js';
 import type { AdapterInput, CompileOptions, Protocol } from '../types.js';
 
@@ -22,8 +22,12 @@ export type { CompactEnrichResult } from './values-engine.js';
 /** A record compiled by the compact engine: what the record-taking Prebid.js bidder uses. */
 export interface CompactAdapter {
   protocol: Protocol;
-  /** The checked endpoint (parsed), when the record has one. */
+  /** The checked endpoint (parsed), when the record has one without placeholders. */
   endpoint: URL | undefined;
+  /** The checked endpoint template (SPEC §8.7), when the record's endpoint has placeholders. */
+  template: Template | undefined;
+  /** `'imp'` when the record splits its requests (SPEC §8.8). */
+  split: 'imp' | undefined;
   cpmField: string | undefined;
   bidderCode: string | undefined;
   /** The checked fields, as the page runs them (and as a generated adapter holds them). */
@@ -65,10 +69,11 @@ export function compileCompact(input: AdapterInput | unknown, options: Pick<Comp
   const base = isArray ? '' : '/fields';
   const prebid = protocol === 'prebid-js';
   const known = prebid || protocol === 'rtb' || protocol === 'prebid-server';
-  const url = endpoint === undefined ? undefined : checkEndpointCompact(endpoint, protocol, options);
+  // The endpoint, or its template (SPEC §8.7): checkEndpointOrTemplate's steps, as validateAdapter takes them.
+  const checked: ReturnType<typeof checkEndpointOrTemplateCompact> = endpoint === undefined ? {} : checkEndpointOrTemplateCompact(endpoint, protocol, options);
   const plans: FieldPlan[] = [];
   if (!known) fail('schema', '/protocol');
-  if (typeof url === 'string') fail(url, '/endpoint');
+  if (checked.code) fail(checked.code, '/endpoint');
   if ((prebid || cpmField !== undefined) && !(isPath(cpmField) && !hasUnsafeSegment(cpmField))) fail('invalid_cpm_field', '/cpmField');
   if ((prebid || bidderCode !== undefined) && !(isPath(bidderCode) && !hasUnsafeSegment(bidderCode) && /^[\w-]+$/.test(bidderCode))) fail('invalid_bidder_code', '/bidderCode');
   (Array.isArray(fields) ? fields : (fail('schema', base), [])).forEach((field: unknown, index: number) => {
@@ -90,14 +95,16 @@ export function compileCompact(input: AdapterInput | unknown, options: Pick<Comp
     else plans.push(planned[0]);
   });
   // The record rules (plan/record-rules.ts): names, keys, constants, one-of groups, whatever else is wrong.
-  const rules = recordRules({ fields: Array.isArray(fields) ? fields : [], constants: record.constants, requireOneOf: record.requireOneOf, endpointKeys: endpointKeys(endpoint, protocol) }, base, protocol, []);
+  const rules = recordRules({ fields: Array.isArray(fields) ? fields : [], constants: record.constants, requireOneOf: record.requireOneOf, endpointKeys: checked.template === 'unreadable' ? undefined : checked.template ? templateKeys(checked.template) : [] }, base, protocol, []);
   for (const found of rules.problems) fail(found.code, found.path, found.field);
   if (issues.length) throw new BidfieldsError(issues);
   const plan: RecordPlan = { fields: plans, ...(rules.constants.length && { constants: rules.constants }), ...(rules.oneOf.length && { oneOf: rules.oneOf }) };
   const { bind, apply } = valuesEngine(plan, ALL_FEATURES);
   return {
     protocol,
-    endpoint: url as URL | undefined,
+    endpoint: checked.url,
+    template: checked.template as Template | undefined,
+    split: record.split === 'imp' ? 'imp' : undefined,
     cpmField,
     bidderCode,
     fields: plans,

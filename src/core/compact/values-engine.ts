@@ -10,7 +10,7 @@
  * uses, so a page bundler drops the others (scripts/size.mjs measures both).
  */
 import type { Issue } from '../issues.js';
-import { isPlainObject } from '../apply/plain-object.js';
+import { isPlainObject, own } from '../apply/plain-object.js';
 import type { FieldPlan, RecordPlan, Target } from '../plan/field-plan.js';
 import { booleanJudge, isNotEntered, isRefusal, ruleJudge, valueCode, writtenAt, type ValueJudge, type WrittenValue } from '../plan/value-judge.js';
 
@@ -21,8 +21,11 @@ export type CompactEnrichResult = { ok: true; request: any; warnings: Issue[] } 
 /** A source of values: a field, a constant, or one more target of a field (see {@link alsoTo}). */
 export type Source = { name: string; to: Target; also?: Target[] };
 
-/** The bound values by source (fields in field order, then constants). */
-export type Bound = Map<Source, unknown>;
+/**
+ * The bound values by source (fields in field order, then constants), and, for a record whose endpoint is a
+ * template (SPEC §8.7), the URL the values make (set by the page runtime's `template` feature, src/prebid/endpoint.ts).
+ */
+export type Bound = Map<Source, unknown> & { url?: string };
 
 /** Each field and its judge, by key (SPEC §8.1). */
 export type Judges = Map<string, [field: FieldPlan, judge: ValueJudge]>;
@@ -50,9 +53,9 @@ export interface ValuesEngine {
 /** An issue whose message is its code: the page only logs them, and ships no words (the compact engine words them). */
 export const problem = (code: string, path: string, field?: string): Issue => ({ code, path, message: code, ...(field !== undefined && { field }) });
 /** Own value, else `undefined` (`null` stays: each reader takes it for absent, with `??` or `== null`). */
-export const own = (object: Obj, key: string | number) => (Object.hasOwn(object, key) ? object[key] : undefined);
+export { own };
 /** A JSON Pointer to one key of the values. */
-const pointer = (key: string) => '/' + key.replace(/~/g, '~0').replace(/\//g, '~1');
+export const pointer = (key: string) => '/' + key.replace(/~/g, '~0').replace(/\//g, '~1');
 
 /** Boolean fields (SPEC §8.3): their judge. */
 export const booleans: Feature = (_plan, judges) => {
@@ -144,7 +147,8 @@ export function valuesEngine(plan: RecordPlan, features: readonly Feature[] = []
         const [root, ...keys] = source.to;
         const written = writtenAt(source.to, value as WrittenValue);
         if (!root) for (const index of imps) put(['imp', index, ...keys], written, source);
-        else if (root > 1) put(keys, written, source);
+        // Root 3: an endpoint-only field (SPEC §8.7), written nowhere in the request.
+        else if (root > 1) root > 2 || put(keys, written, source);
         else if (inventory) put([inventory, ...keys], written, source);
         else report('no_inventory_object', '', source);
       }

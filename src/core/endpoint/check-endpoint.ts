@@ -78,7 +78,10 @@ export function checkEndpointOrTemplate(value: unknown, protocol: Protocol, path
     const reason: TemplateReason | undefined = judgeTemplate(template, protocol, options ?? {});
     if (reason === undefined) return { issues: [], template };
     const code = reason === 'uncovered' ? 'unknown_endpoint' : endpointCode(reason);
-    const message = reason === 'uncovered' ? TEMPLATE_MESSAGES.uncovered : MESSAGES[reason]({ reason, scheme: /^([a-z][a-z\d+.-]*):/i.exec(value as string)?.[1]?.toLowerCase() }, protocol, options ?? {});
+    // The sentence names the scheme and host the fixed parts have: judged again with no known host, the template's
+    // probe (each placeholder read as `x`) gives them (the verdict stays judgeTemplate's).
+    const probe = judgeEndpoint(template.map((part) => (typeof part === 'string' ? part : 'x')).join(''), protocol, { ...options, knownEndpoints: [] });
+    const message = reason === 'uncovered' ? TEMPLATE_MESSAGES.uncovered : MESSAGES[reason]({ reason, scheme: /^([a-z][a-z\d+.-]*):/i.exec(value as string)?.[1]?.toLowerCase(), host: 'reason' in probe ? probe.host : undefined }, protocol, options ?? {});
     // The template is kept with its refusal: the record rules still check the fields its placeholders name.
     return { issues: [issue(code, path, message)], template };
   } catch {

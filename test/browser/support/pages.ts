@@ -58,7 +58,7 @@ const AUCTION = `function auction() {
 
 export type Variant = 'npm' | 'tag' | 'gen' | 'gen-tag';
 
-function page(variant: Variant, config: unknown): string {
+function page(variant: Variant, config: unknown, scenario: string): string {
   const setup = `window.bidfieldsConfig = ${JSON.stringify(config)}; window.pbjs = window.pbjs || { que: [] }; ${AUCTION}`;
   const scripts = {
     npm: '<script src="/outside-page.js"></script>',
@@ -67,14 +67,26 @@ function page(variant: Variant, config: unknown): string {
 <script src="/prebid-only.js"></script>`,
     // Adapters generated at build time (their record, endpoint included, is in the module): Prebid.js + the
     // generated adapter in one bundle, or the generated adapter alone before a Prebid-only bundle (pbjs.que).
-    gen: '<script src="/generated-page.js"></script>',
+    gen: `<script src="/generated-${scenario === 'split' ? 'split-' : ''}page.js"></script>`,
     'gen-tag': '<script src="/generated-adapter.js"></script><script src="/prebid-only.js"></script>',
   }[variant];
   return `<!doctype html><html><head><meta charset="utf-8"><title>bidfields ${variant}</title></head><body><script>${setup}; pbjs.que.push(auction);</script>${scripts}</body></html>`;
 }
 
-/** The adapter record and options for a scenario: the endpoint path names it; `price` reads the plain price. */
+/**
+ * The adapter record and options for a scenario: the endpoint path names it; `price` reads the plain price. `split`
+ * (SPEC §8.7-8.8): an endpoint template whose path takes each bid's zone (default 1), and one request per bid.
+ */
 export function configFor(scenario: string, partnerPort: number) {
+  if (scenario === 'split') {
+    return {
+      record: {
+        protocol: 'prebid-js', endpoint: `https://localhost:${partnerPort}/bid/split-{zone}`, cpmField: 'ext.bidfields.cpm', bidderCode: 'acme', split: 'imp',
+        fields: FIELDS.map((field) => (field.name === 'zone' ? { ...field, default: 1 } : field)),
+      },
+      options: { knownEndpoints: ['localhost'], allowLocal: true, ttl: 120 },
+    };
+  }
   return {
     record: { protocol: 'prebid-js', endpoint: `https://localhost:${partnerPort}/bid/${scenario}`, cpmField: scenario === 'price' ? 'price' : 'ext.bidfields.cpm', bidderCode: 'acme', fields: FIELDS },
     options: { knownEndpoints: ['localhost'], allowLocal: true, ttl: 120 },
@@ -95,7 +107,7 @@ export async function startPages(scripts: Record<string, string>, partnerPort: n
       res.writeHead(404).end();
       return;
     }
-    res.writeHead(200, { 'content-type': 'text/html' }).end(page(match[1] as Variant, configFor(match[2]!, partnerPort)));
+    res.writeHead(200, { 'content-type': 'text/html' }).end(page(match[1] as Variant, configFor(match[2]!, partnerPort), match[2]!));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {

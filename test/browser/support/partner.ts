@@ -11,6 +11,8 @@ export interface Received {
   /** The Cookie header the request came with (the partner's cookies, when the page sends credentials). */
   cookie?: string;
   scenario: string;
+  /** The request's path (`/bid/<scenario>`, `/bid/split-<zone>`). */
+  path: string;
   contentType: string | undefined;
   body: string;
 }
@@ -19,6 +21,9 @@ type Imp = { id: string; banner?: unknown; native?: unknown };
 type Answer = { status: number; body: string };
 
 const json = (value: unknown): Answer => ({ status: 200, body: JSON.stringify(value) });
+
+/** The imp ids the split scenario's requests carried so far. */
+const splitImps = new Set<string>();
 
 /** The partner's answer for a scenario, given the OpenRTB request it received (and its own origin, for notice URLs). */
 function answer(scenario: string, request: { id?: string; imp?: Imp[] }, origin: string): Answer {
@@ -32,6 +37,13 @@ function answer(scenario: string, request: { id?: string; imp?: Imp[] }, origin:
   switch (scenario) {
     case 'ext-cpm':
       return seat(banners.map((imp, i) => bid(imp, i)));
+    case 'split': {
+      // One request per bid (split): each answered for its own banner imps, plus a decoy bid (CPM 99) for every imp
+      // of the scenario's earlier requests, which the bidder must not attribute to this request.
+      const decoys = [...splitImps].map((impid) => ({ id: `d-${impid}`, impid, price: 99, adm: '<div>decoy</div>', w: 300, h: 250, mtype: 1, ext: { bidfields: { cpm: 99 } } }));
+      for (const imp of request.imp ?? []) splitImps.add(imp.id);
+      return seat([...banners.map((imp, i) => bid(imp, i)), ...decoys]);
+    }
     case 'price':
       return seat(banners.map((imp, i) => bid(imp, i, { price: 1.75 + i, ext: {} })));
     case 'notices':
@@ -81,9 +93,10 @@ export async function startPartner(): Promise<{ port: number; received: Received
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       const notice = req.url?.startsWith('/notice/');
-      const scenario = notice ? 'notice' : (/^\/bid\/([a-z-]+)$/.exec(req.url ?? '')?.[1] ?? '');
+      // `/bid/<scenario>`, or `/bid/split-<zone>` (an endpoint template's URL: the scenario, then the bid's zone).
+      const scenario = notice ? 'notice' : (/^\/bid\/([a-z-]+?)(?:-\d+)?$/.exec(req.url ?? '')?.[1] ?? '');
       const body = notice ? req.url! : Buffer.concat(chunks).toString('utf8');
-      received.push({ method: req.method ?? '', scenario, contentType: req.headers['content-type'], body, cookie: req.headers.cookie });
+      received.push({ method: req.method ?? '', scenario, path: req.url ?? '', contentType: req.headers['content-type'], body, cookie: req.headers.cookie });
       // The page's origin and credentials allowed: Prebid's own ajax sends cookies (withCredentials) unless told not to,
       // and a browser refuses a credentialed answer that only says '*'.
       const cors = { 'access-control-allow-origin': req.headers.origin ?? '*', 'access-control-allow-credentials': 'true', vary: 'origin' };

@@ -1,0 +1,50 @@
+/**
+ * Endpoint templates (SPEC §8.7) and one request per bid (§8.8) in the page runtime, imported by a generated adapter
+ * only when its record uses them (so a page without them pays for neither):
+ * - the `template` feature builds each bid's URL when its params are bound, with the library's own `buildUrl`
+ *   (core/endpoint/template.ts: a host value one DNS label, path and query values percent-encoded, the finished URL
+ *   judged again against the known endpoints the record was checked with). A value the template refuses is an issue
+ *   of the params at its key, with the library's code (`invalid_value`, `unknown_endpoint`, `invalid_endpoint`), so
+ *   the bid is left out with a warning as for any invalid param.
+ * - `requestsByUrl` sends the bids that make one URL in one request (each bid alone with split), each request made
+ *   as `buildRequests` makes a record's one request.
+ */
+import { buildUrl } from '../core/endpoint/template.js';
+import { pointer, problem, type Feature } from '../core/compact/values-engine.js';
+import { buildRequests, type RequestBuilder } from './build-requests.js';
+import { list, obj } from './imp.js';
+import type { BidderPlan } from './types.js';
+
+/** Builds the bid's URL into its bound values (`bound.url`) once its params have no other issue. */
+export const template: Feature = (plan, judges) => (bound, issues) => {
+  const { template: parts, known, allowLocal } = plan as BidderPlan;
+  // A field a placeholder names is required or has a default (a record rule), so it is bound when params are valid.
+  if (issues.length) return;
+  const built = buildUrl(parts!, (key) => bound.get(judges.get(key)![0]), 'prebid-js', { knownEndpoints: known, allowLocal });
+  if (built instanceof URL) bound.url = built.href;
+  else issues.push(problem(built[1], pointer(built[0]), judges.get(built[0])?.[0].name));
+};
+
+/**
+ * The requests of a record whose endpoint is a template, or that splits: the bids grouped by the URL their params
+ * make (the `template` feature's, else the record's endpoint), in the order of each URL's first bid, or with
+ * `split: "imp"` each bid alone; each group is sent as `buildRequests` sends a record's bids (request-level values
+ * from its own bids, the later one winning), to its URL. So bids whose params make different URLs never share a
+ * request, and each request's answer is read against its own imps (interpret-response.ts). A bid whose params make
+ * no URL is grouped with the others that make none, and `buildRequests` leaves each out with its issues.
+ */
+export const requestsByUrl: RequestBuilder = (engine, plan, options, warn, bids, bidderRequest) => {
+  // The bids by request key: the URL, or with split the URL in a list of one, a key no other bid's equals.
+  const groups = new Map<string | [string] | undefined, unknown[]>();
+  for (const bid of list(bids)) {
+    let url = plan.url;
+    try {
+      url = engine.bind(obj(bid)?.params ?? {}, []).url ?? url;
+    } catch {
+      // Params that cannot even be read: buildRequests leaves the bid out, with why.
+    }
+    const key: string | [string] | undefined = plan.split ? [url!] : url;
+    groups.set(key, [...(groups.get(key) ?? []), bid]);
+  }
+  return [...groups].flatMap(([key, group]) => buildRequests(engine, { ...plan, url: key && '' + key }, options, warn, group, bidderRequest));
+};
