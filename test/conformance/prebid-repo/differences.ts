@@ -178,10 +178,15 @@ export const SKIPPED: Record<string, string> = {
 export function normalise(outcome: Outcome, testCase: ResolvedCase, applied: Set<string>): Outcome {
   if (!outcome.ok) return outcome;
   const out = structuredClone(outcome);
-  if (out.request !== undefined) for (const difference of DIFFERENCES) if (difference.request?.(out.request as Json, testCase)) applied.add(difference.name);
+  // Every body sent: the one request (`request`) and each of `requests`, which lists it again.
+  const bodies = [...(out.request !== undefined ? [out.request] : []), ...(out.requests ?? []).map((sent) => sent.request)];
+  for (const body of bodies) for (const difference of DIFFERENCES) if (difference.request?.(body as Json, testCase)) applied.add(difference.name);
   if (out.bids !== undefined) {
-    const seats = (testCase.response as Json | undefined)?.seatbid;
-    const answers: Json[] = (Array.isArray(seats) ? seats : []).flatMap((seat: Json) => (Array.isArray(seat?.bid) ? seat.bid : []));
+    // The partner's bids of every answer (one per request sent).
+    const answers: Json[] = (testCase.responses ?? [testCase.response]).flatMap((response) => {
+      const seats = (response as Json | undefined)?.seatbid;
+      return (Array.isArray(seats) ? seats : []).flatMap((seat: Json) => (Array.isArray(seat?.bid) ? seat.bid : []));
+    });
     // The partner's bid a Prebid bid came from: same imp, and its crid (else its id) is the bid's creativeId.
     out.bids = (out.bids as Json[]).filter((bid) => {
       const answer = answers.find((candidate) => candidate?.impid === bid.requestId && String(candidate.crid ?? candidate.id) === String(bid.creativeId)) ?? {};

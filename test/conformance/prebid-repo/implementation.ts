@@ -4,8 +4,9 @@
 // harness.ts), into a runner that a child process runs under jsdom (Prebid needs a browser; the child keeps
 // jsdom's globals out of vitest's worker). The runner does what Prebid does with a spec: a bidder is left out of
 // an ad unit none of whose media types it supports (prebid.js), bids are filtered by isBidRequestValid, the
-// first request is sent as Prebid's bidderFactory sends it (data as JSON, content type text/plain unless the
-// request says otherwise), and the bids interpretResponse gives are those Prebid's own `isValid` lets into the
+// requests are sent as Prebid's bidderFactory sends them (each one's data as JSON, content type text/plain unless the
+// request says otherwise; every request listed, in order, as `requests`), each request's answer is read with that
+// request only, and the bids interpretResponse gives are those Prebid's own `isValid` lets into the
 // auction (bidderFactory.js, with the auction index of Prebid's test helpers).
 // It lives with the tests, not in src/conformance: it needs esbuild, jsdom and the prebid.js package, which are
 // development dependencies.
@@ -43,27 +44,39 @@ function runCase(spec, testCase) {
   // prebid.js drops a bidder from an ad unit none of whose media types it supports; the rest reach the adapter.
   const bids = json(testCase.bids ?? []).map((bid) => ({ adUnitCode: bid.bidId, ...bid })).map((bid) => ({ adUnitId: bid.adUnitCode, ...bid })).filter((bid) => Object.keys(bid.mediaTypes ?? {}).some((type) => SUPPORTED.includes(type)));
   const valid = bids.filter((bid) => spec.isBidRequestValid(bid));
-  const nothing = request ? { ok: true, http: null, warnings: [] } : { ok: true, bids: [], warnings: [] };
+  const nothing = request ? { ok: true, http: null, requests: [], warnings: [] } : { ok: true, bids: [], warnings: [] };
   if (!valid.length) return nothing;
   let sent;
   try {
-    [sent] = [].concat(spec.buildRequests(valid, { ...json(testCase.bidderRequest ?? {}), bids: valid }));
+    sent = [].concat(spec.buildRequests(valid, { ...json(testCase.bidderRequest ?? {}), bids: valid }) ?? []).filter(Boolean);
   } catch (error) {
     return nothing; // bidderFactory logs the error and sends nothing
   }
-  if (!sent) return nothing;
   if (request) {
-    const body = typeof sent.data === 'string' ? sent.data : JSON.stringify(sent.data);
-    return { ok: true, http: { method: sent.method ?? 'POST', url: sent.url, headers: { 'content-type': sent.options?.contentType ?? 'text/plain' } }, request: JSON.parse(body), warnings: [] };
+    // Every request sent, in order, as bidderFactory sends each (data as JSON, text/plain unless it says otherwise).
+    const requests = sent.map((one) => {
+      const body = typeof one.data === 'string' ? one.data : JSON.stringify(one.data);
+      return { http: { method: one.method ?? 'POST', url: one.url, headers: { 'content-type': one.options?.contentType ?? 'text/plain' } }, request: JSON.parse(body) };
+    });
+    // As the other Prebid implementations answer (src/conformance/implementations/prebid.ts, runSpec): the one
+    // request is also http / request.
+    if (requests.length > 1) return { ok: true, requests, warnings: [] };
+    return requests.length ? { ok: true, http: requests[0].http, request: requests[0].request, requests, warnings: [] } : nothing;
   }
-  let answer;
-  try {
-    answer = spec.interpretResponse({ body: testCase.response, headers: { get: () => null } }, sent);
-  } catch (error) {
-    answer = []; // bidderFactory logs the error; no bids
-  }
-  if (process.env.BIDFIELDS_DEBUG) console.log('answer', JSON.stringify(answer), JSON.stringify(sent));
-  const given = Array.isArray(answer) ? answer : answer?.bids ?? (answer ? [answer] : []);
+  // Each request sent gets its own answer (responses[i], or response for the first), read with that request only;
+  // a request without an answer gives no bids.
+  const answers = testCase.responses ?? [testCase.response];
+  const given = sent.flatMap((one, at) => {
+    if (at >= answers.length) return [];
+    let answer;
+    try {
+      answer = spec.interpretResponse({ body: answers[at], headers: { get: () => null } }, one);
+    } catch (error) {
+      answer = []; // bidderFactory logs the error; no bids from this answer
+    }
+    if (process.env.BIDFIELDS_DEBUG) console.log('answer', JSON.stringify(answer), JSON.stringify(one));
+    return Array.isArray(answer) ? answer : answer?.bids ?? (answer ? [answer] : []);
+  });
   const index = stubAuctionIndex({ bidRequests: valid, adUnits: valid.map((bid) => ({ adUnitId: bid.adUnitId, code: bid.adUnitCode, mediaTypes: bid.mediaTypes, nativeOrtbRequest: bid.nativeOrtbRequest, ...(bid.mediaTypes?.video?.context === 'outstream' && { renderer: OUTSTREAM_RENDERER }) })) });
   const kept = given.filter((bid) => {
     const bidRequest = valid.find((candidate) => candidate.bidId === bid.requestId);
