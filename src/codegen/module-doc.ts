@@ -29,11 +29,12 @@ const sized = (sample: string, length: number) => sample.repeat(Math.ceil(length
  * bounds, then at every length from 1 to 16 the field allows (for a pattern of fixed length). When none passes
  * (a pattern no sample matches), the first candidate, marked as a placeholder to replace.
  */
-function example(field: FieldDefinition, plan: FieldPlan): { value: string | number; placeholder?: true } {
+function example(field: FieldDefinition, plan: FieldPlan): { value: string | number | boolean; placeholder?: true } {
   if (field.default !== undefined) return { value: field.default };
   const { min, max, minLength = 0, maxLength = Infinity } = plan;
-  let candidates: (string | number)[];
-  if (field.type === 'select') candidates = field.options.map((option) => option.value);
+  let candidates: (string | number | boolean)[];
+  if (field.type === 'boolean') candidates = [true];
+  else if (field.type === 'select') candidates = field.options.map((option) => option.value);
   else if (field.type === 'number') candidates = [min, min !== undefined && Math.ceil(min), 1, max, max !== undefined && Math.floor(max), 0].filter((value) => typeof value === 'number');
   else {
     const allowed = (length: number) => length >= minLength && length <= maxLength && length <= MAX_EXAMPLE;
@@ -47,6 +48,7 @@ function example(field: FieldDefinition, plan: FieldPlan): { value: string | num
 
 function describeType(field: FieldDefinition): string {
   if (field.type === 'select') return `select: ${field.options.map((option) => `${option.value} (${cell(option.name)})`).join(', ')}`;
+  if (field.type === 'boolean') return field.type;
   const bounds =
     field.type === 'number'
       ? [field.integer && 'integer', field.min !== undefined && `min ${field.min}`, field.max !== undefined && `max ${field.max}`]
@@ -56,7 +58,7 @@ function describeType(field: FieldDefinition): string {
 }
 
 /** Where a field's value goes, in OpenRTB terms. */
-const target = (to: (string | number)[]) => (to[0] ? 'site/app/dooh.' : 'imp.') + to.slice(1).join('.');
+const target = (to: readonly (string | number)[]) => (to[0] ? 'site/app/dooh.' : 'imp.') + to.slice(1).join('.');
 
 /** The module doc of a checked adapter and its record's field definitions (in the same order). */
 export function moduleDoc(plan: BidderPlan, definitions: readonly FieldDefinition[], fileName: string): string {
