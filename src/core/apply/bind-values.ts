@@ -55,10 +55,12 @@ export function requestWrites(plan: Plan, values: readonly unknown[]): RequestWr
 }
 
 /**
- * Checks `values` against the plan; returns the writes, or the issues (paths point into `values`, below `base`: `''`,
- * or `/<i>` for the values of imp i).
+ * Checks `values` against the plan (SPEC §3, §8): the value each field writes, as its type holds it, indexed by
+ * source number (constants are not filled in), or the issues (paths point into `values`, below `base`: `''`, or
+ * `/<i>` for the values of imp i). What both engines start from: the interpreter arranges it as writes
+ * ({@link bindValues}), a generated enricher reads it as it is.
  */
-export function bindValues(plan: Plan, values: unknown, base = ''): { writes?: BoundWrites; issues: Issue[] } {
+export function judgeValues(plan: Plan, values: unknown, base = ''): { written?: (WrittenValue | undefined)[]; issues: Issue[] } {
   if (!isPlainObject(values)) return { issues: [issue('invalid_value', base, 'values must be an object keyed by field key')] };
   const issues: Issue[] = [];
   // Every unknown key is one issue (SPEC §3), however many: the list grows with the values object, never beyond it.
@@ -66,8 +68,7 @@ export function bindValues(plan: Plan, values: unknown, base = ''): { writes?: B
     if (!plan.byKey.has(key)) issues.push(issue('unknown_field', base + pointer(key), `no field with key '${key}' in this adapter`, key));
   }
 
-  let tagid: string | undefined;
-  const written: unknown[] = [];
+  const written: (WrittenValue | undefined)[] = [];
   for (const field of plan.fields) {
     const { name, key } = field;
     const raw = Object.hasOwn(values, key) ? values[key] : undefined;
@@ -88,20 +89,29 @@ export function bindValues(plan: Plan, values: unknown, base = ''): { writes?: B
       value = verdict;
     }
     written[field.index] = value;
-    for (const target of field.targets) if (target.slot === 'tagid') tagid = writtenAt([0, 'tagid'], value) as string;
   }
   for (const group of plan.oneOf) {
     if (!group.fields.some((field) => written[field.index] !== undefined)) {
       issues.push(issue('missing_one_of', base, `one of ${group.keys.map((key) => `'${key}'`).join(', ')} is required`));
     }
   }
-  if (issues.length > 0) return { issues };
-  for (const constant of plan.constants) {
-    written[constant.index] = constant.value;
-    for (const target of constant.targets) if (target.slot === 'tagid') tagid = constant.value as string;
+  return issues.length > 0 ? { issues } : { written, issues };
+}
+
+/** Judged values (fields; the constants are added here) arranged as the interpreter's writes. */
+export function arrangeWrites(plan: Plan, written: (WrittenValue | undefined)[]): BoundWrites {
+  let tagid: string | undefined;
+  for (const constant of plan.constants) written[constant.index] = constant.value as WrittenValue;
+  for (const source of [...plan.fields, ...plan.constants]) {
+    const value = written[source.index];
+    if (value === undefined) continue;
+    for (const target of source.targets) if (target.slot === 'tagid') tagid = writtenAt([0, 'tagid'], value) as string;
   }
-  return {
-    writes: { imp: { tagid, ext: pick(plan.impTree, written, plan) }, request: requestWrites(plan, written), values: written as (WrittenValue | undefined)[] },
-    issues,
-  };
+  return { imp: { tagid, ext: pick(plan.impTree, written, plan) }, request: requestWrites(plan, written), values: written };
+}
+
+/** {@link judgeValues}, arranged as writes: what `bind` keeps and the interpreter applies. */
+export function bindValues(plan: Plan, values: unknown, base = ''): { writes?: BoundWrites; issues: Issue[] } {
+  const judged = judgeValues(plan, values, base);
+  return judged.written ? { writes: arrangeWrites(plan, judged.written), issues: judged.issues } : judged;
 }
