@@ -1,0 +1,197 @@
+/**
+ * The source of a generated enricher: the interpreter's `applyWrites` (apply/apply-writes.ts) written out for one
+ * plan as straight-line code, so each copy and each write has its own property site (V8's inline caches stay
+ * monomorphic) and no plan is walked per request. The same checks in the same order (own properties only, plain
+ * objects only, `null` as absent), the same copies, the same issues (worded by apply/apply-issues.ts), the same
+ * warnings. The source is the body of a function of `rt` (runtime.ts) that returns `{ apply }`; it is run with
+ * `new Function` where the platform allows it, or written as a module (`bidfields codegen`).
+ */
+import type { Plan } from '../plan/compiled-plan.js';
+import type { Slot } from '../plan/compiled-plan.js';
+import { and, any, firstName, Hoisted, indent, lastValue, member, not, or, own, when, type Cond, type SourceValues } from './code.js';
+import { emitExt, written } from './emit-ext.js';
+import { literal } from './literal.js';
+
+/** What the generated code is told about the adapter it was generated for (a comment: never read as code). */
+const HEADER = '// bidfields enricher: generated from one adapter\'s field plan (do not edit; regenerate from the record).';
+
+interface Sources {
+  name(index: number): string;
+  /** The sources with a target in `slot`, in source order. */
+  inSlot(slot: Slot): number[];
+}
+
+function sourcesOf(plan: Plan): Sources {
+  const all = [...plan.fields, ...plan.constants];
+  return {
+    name: (index) => all[index]!.name,
+    inSlot: (slot) => all.filter((source) => source.targets.some((target) => target.slot === slot)).map((source) => source.index),
+  };
+}
+
+/** A condition as a local variable when it is not known while generating (it is tested more than once). */
+function local(lines: string[], variable: string, cond: Cond): Cond {
+  if (cond === 'true' || cond === 'false') return cond;
+  lines.push(`const ${variable} = ${cond};`);
+  return variable;
+}
+
+/** `writeImp(item, v, i, mutate, report)`: the tag id and ext writes into one imp; the imp written, or undefined when nothing is. */
+function writeImp(plan: Plan, sources: Sources, values: SourceValues): string[] {
+  const body: string[] = [];
+  // The interpreter's tag id is that of the last source with a value (only one can target it in a checked record).
+  const tagSources = sources.inSlot('tagid');
+  const tagCond = any(values, tagSources);
+  if (tagCond !== 'false') body.push(`const tagid = ${lastValue(values, tagSources, values.text)};`);
+  const tag = tagCond === 'false' || tagCond === 'true' ? tagCond : 'tagid !== undefined';
+  const ext = local(body, 'ext', written(plan.impTree, values));
+  if (or([tag, ext]) === 'false') return [...body, 'return undefined;'];
+  body.push(...when(not(or([tag, ext])), ['return undefined;']));
+  body.push(`const target = mutate ? item : copyFor(item, ${or([and(tag, '!hasOwn(item, "tagid")'), and(ext, '!hasOwn(item, "ext")')])});`);
+  body.push(...when(tag, [`${member('target', 'tagid')} = tagid;`]));
+  const context = { values, name: sources.name, imp: 'i', next: 0 };
+  if (ext !== 'false') {
+    const written = emitExt(context, plan.impTree, 'e', '');
+    body.push(...when(ext, [`const e = ${own('item', 'ext')};`, ...written.lines, `if (${written.target} !== undefined) ${member('target', 'ext')} = ${written.target};`]));
+  }
+  body.push('return target;');
+  return body;
+}
+
+/** The inventory object's writes (publisher id, site id), once the inventory key is known. */
+function writeInventory(sources: Sources, values: SourceValues): string[] {
+  const siteSources = sources.inSlot('siteId');
+  const publisherSources = sources.inSlot('publisher');
+  // As in the interpreter, the last source with a value gives each id (only one can target each in a checked record).
+  const body: string[] = [];
+  const siteCond = any(values, siteSources);
+  const publisherCond = any(values, publisherSources);
+  if (siteCond !== 'false') body.push(`const siteId = ${lastValue(values, siteSources, values.text)};`);
+  if (publisherCond !== 'false') body.push(`const publisherId = ${lastValue(values, publisherSources, values.text)};`);
+  const site = siteCond === 'false' || siteCond === 'true' ? siteCond : 'siteId !== undefined';
+  const publisher = publisherCond === 'false' || publisherCond === 'true' ? publisherCond : 'publisherId !== undefined';
+  const write = [
+    `const target = mutate ? inventory : copyFor(inventory, ${or([and(site, '!hasOwn(inventory, "id")'), and(publisher, '!hasOwn(inventory, "publisher")')])});`,
+    ...when(site, [`${member('target', 'id')} = siteId;`]),
+    ...when(publisher, [
+      `if (publisher === undefined) ${member('target', 'publisher')} = { ${literal('id')}: publisherId };`,
+      `else if (mutate) ${member('publisher', 'id')} = publisherId;`,
+      'else {',
+      `  const copy = copyFor(publisher, !hasOwn(publisher, "id"));`,
+      `  ${member('copy', 'id')} = publisherId;`,
+      `  ${member('target', 'publisher')} = copy;`,
+      '}',
+    ]),
+    `if (inventoryKey === "app") ${member('out', 'app')} = target;`,
+    `else if (inventoryKey === "site") ${member('out', 'site')} = target;`,
+    `else ${member('out', 'dooh')} = target;`,
+  ];
+  if (publisher === 'false') return [...body, ...write];
+  const publisherField = lastValue(values, publisherSources, (index) => literal(sources.name(index)));
+  return [
+    ...body,
+    'let publisher;',
+    ...when(publisher, [`publisher = ${own('inventory', 'publisher')};`]),
+    `if (publisher !== undefined && !plain(publisher)) fail(report, issues.publisherConflict(inventoryKey, publisher, ${publisherField}));`,
+    'else {',
+    ...indent(write),
+    '}',
+  ];
+}
+
+/** `apply(request, w, perImp, allImps, mutate, report)`: the interpreter's `applyWrites`, for this plan. */
+function apply(plan: Plan, sources: Sources, values: SourceValues): string[] {
+  const inventorySources = sources.inSlot('publisher').concat(sources.inSlot('siteId')).sort((a, b) => a - b);
+  const inventory = any(values, inventorySources);
+  const body = [
+    'if (!plain(request)) {',
+    '  fail(report, issues.notAnObject());',
+    '  return request;',
+    '}',
+    `const imps = ${own('request', 'imp')};`,
+    'if (imps !== undefined && !isArray(imps)) fail(report, issues.impNotArray());',
+    'else if (imps === undefined || imps.length === 0) fail(report, issues.noImp());',
+    'else if (perImp !== undefined && perImp.length > imps.length) fail(report, issues.tooManyEntries(perImp.length, imps.length));',
+    'if (report.issues !== undefined) return request;',
+    `const app = ${own('request', 'app')};`,
+    `const site = ${own('request', 'site')};`,
+    'if (app !== undefined && site !== undefined) (report.warnings ??= []).push(issues.bothAppAndSite());',
+    'const count = perImp !== undefined ? perImp.length : allImps ? imps.length : 1;',
+  ];
+  if (inventory === 'false') body.push('let mutate = mutateAsked;');
+  else {
+    // The first source (in definition order) with a value for the inventory object: its issues are that field's.
+    body.push(`const inventoryField = ${firstName(values, inventorySources, sources.name, 'undefined')};`);
+    body.push(`const inventoryKey = inventoryField === undefined ? undefined : app !== undefined ? "app" : site !== undefined ? "site" : ${own('request', 'dooh')} !== undefined ? "dooh" : undefined;`);
+    body.push('let mutate = mutateAsked && (inventoryField === undefined || inventoryKey !== undefined);');
+  }
+  body.push(
+    // In place only when the imps in reach are objects (and an inventory object is there when one is written), as in the interpreter.
+    'for (let i = 0; mutate && i < count; i++) if (!plain(imps[i])) mutate = false;',
+    'const out = mutate ? request : { ...request };',
+    'let newImps;',
+    'for (let i = 0; i < count; i++) {',
+    '  const item = imps[i];',
+    '  const v = perImp === undefined ? w : perImp[i];',
+    '  if (v === undefined) continue;',
+    '  if (!plain(item)) {',
+    '    fail(report, issues.impNotObject(i));',
+    '    continue;',
+    '  }',
+    '  const target = writeImp(item, v, i, mutate, report);',
+    '  if (target !== undefined && !mutate) (newImps ??= imps.slice())[i] = target;',
+    '}',
+    `if (newImps !== undefined) ${member('out', 'imp')} = newImps;`,
+  );
+  if (inventory !== 'false') {
+    body.push(
+      ...when(inventory === 'true' ? 'true' : 'inventoryField !== undefined', [
+        'if (inventoryKey === undefined) fail(report, issues.noInventory(inventoryField));',
+        'else {',
+        `  const inventory = inventoryKey === "app" ? app : inventoryKey === "site" ? site : ${member('request', 'dooh')};`,
+        '  if (!plain(inventory)) fail(report, issues.inventoryConflict(inventoryKey, inventory, inventoryField));',
+        '  else {',
+        ...indent(indent(writeInventory(sources, values))),
+        '  }',
+        '}',
+      ]),
+    );
+  }
+  const requestExt = written(plan.requestTree, values);
+  if (requestExt !== 'false') {
+    const ext = emitExt({ values, name: sources.name, imp: '-1', next: 0 }, plan.requestTree, 'e', '');
+    body.push(...when(requestExt, [`const e = ${own('request', 'ext')};`, ...ext.lines, `if (${ext.target} !== undefined) ${member('out', 'ext')} = ${ext.target};`]));
+  }
+  body.push('return out;');
+  return body;
+}
+
+/**
+ * The body of `function (rt) { … }` for a plan: `valuesOf(array)` says how the code reads source values (from the
+ * array in the variable `array`, or as literals for a bound placement).
+ */
+export function enricherBody(plan: Plan, valuesOf: (array: string, hoisted: Hoisted) => SourceValues): string {
+  const sources = sourcesOf(plan);
+  const hoisted = new Hoisted();
+  const impCode = writeImp(plan, sources, valuesOf('v', hoisted));
+  const applyCode = apply(plan, sources, valuesOf('w', hoisted));
+  return [
+    HEADER,
+    '"use strict";',
+    'const { plain, copyFor, str, issues, fail, some, first, adds } = rt;',
+    'const hasOwn = Object.hasOwn;',
+    'const isArray = Array.isArray;',
+    ...hoisted.declarations,
+    '',
+    'function writeImp(item, v, i, mutate, report) {',
+    ...indent(impCode),
+    '}',
+    '',
+    'function apply(request, w, perImp, allImps, mutateAsked, report) {',
+    ...indent(applyCode),
+    '}',
+    '',
+    'return { apply };',
+    '',
+  ].join('\n');
+}

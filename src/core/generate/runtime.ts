@@ -1,0 +1,71 @@
+/**
+ * What a generated enricher runs on, as ajv's generated validators run on `ajv/dist/runtime`: the helpers it calls
+ * (the interpreter's own: the plain-object test, the copy that keeps an own `__proto__` as data, the issue table),
+ * handed to its factory as `rt`, so a written module (`bidfields codegen`) imports nothing and runs on the
+ * bidfields that compiles its record.
+ */
+import type { BidRequest } from '../types.js';
+import type { Report } from '../apply/apply-writes.js';
+import { applyIssues } from '../apply/apply-issues.js';
+import { copyFor, isPlainObject } from '../apply/plain-object.js';
+import { writtenAt, type WrittenValue } from '../plan/value-judge.js';
+import type { Issue } from '../issues.js';
+
+/** The values of each imp for `enrichImps`; `undefined`: the imp is left as it is. */
+export type PerImpSources = readonly (readonly unknown[] | undefined)[];
+
+/**
+ * A generated `apply`: the interpreter's `applyWrites` for one plan. `w` holds the source values (fields, then
+ * constants, `undefined` where none was entered; a placement's enricher ignores it, its values are in its code);
+ * with `perImp`, imp i takes `perImp[i]` and `w` is the request-level values.
+ */
+export type GeneratedApply = (request: unknown, w: readonly unknown[], perImp: PerImpSources | undefined, allImps: boolean, mutate: boolean, report: Report) => BidRequest;
+
+/** The helpers a generated enricher calls. */
+export interface EnricherRuntime {
+  plain(value: unknown): boolean;
+  copyFor(source: Record<string, unknown>, addsKeys: boolean): Record<string, unknown>;
+  /** A value at a predefined target: a number as its decimal string. */
+  str(value: unknown): unknown;
+  issues: typeof applyIssues;
+  fail(report: Report, found: Issue): void;
+  /** Whether `values` holds a value at any of `indexes` (long lists of a large adapter). */
+  some(values: readonly unknown[], indexes: readonly number[]): boolean;
+  /** The name after the first index of `pairs` (index, name, …) where `values` holds a value, else `otherwise`. */
+  first(values: readonly unknown[], pairs: readonly (number | string)[], otherwise: string | undefined): string | undefined;
+  /**
+   * Whether writing adds a key `object` does not own: `entries` are (spec, key, …), a spec -1 (a key always
+   * written) or the indexes of the values that write the key.
+   */
+  adds(object: Record<string, unknown>, values: readonly unknown[], entries: readonly (-1 | readonly number[] | string)[]): boolean;
+}
+
+/** The factory a generated source is the body of (`function (rt) { … }`), and a written module exports. */
+export type EnricherFactory = (rt: EnricherRuntime) => { apply: GeneratedApply };
+
+const PREDEFINED = [1, 'id'] as const;
+
+function some(values: readonly unknown[], indexes: readonly number[]): boolean {
+  for (let i = 0; i < indexes.length; i++) if (values[indexes[i]!] !== undefined) return true;
+  return false;
+}
+
+export const enricherRuntime: EnricherRuntime = {
+  plain: isPlainObject,
+  copyFor,
+  str: (value) => writtenAt(PREDEFINED, value as WrittenValue),
+  issues: applyIssues,
+  fail: (report, found) => void (report.issues ??= []).push(found),
+  some,
+  first: (values, pairs, otherwise) => {
+    for (let i = 0; i < pairs.length; i += 2) if (values[pairs[i] as number] !== undefined) return pairs[i + 1] as string;
+    return otherwise;
+  },
+  adds: (object, values, entries) => {
+    for (let i = 0; i < entries.length; i += 2) {
+      const spec = entries[i] as -1 | readonly number[];
+      if ((spec === -1 || some(values, spec)) && !Object.hasOwn(object, entries[i + 1] as string)) return true;
+    }
+    return false;
+  },
+};
