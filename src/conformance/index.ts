@@ -10,4 +10,5 @@ export { cliImplementation } from './implementations/cli.js';
 export { libraryImplementation } from './implementations/library.js';
 export { compactImplementation } from './implementations/compact.js';
 export { generatedPrebidImplementation } from './implementations/generated-prebid.js';
+export { generatedModuleImplementation, generatedNodeImplementation, interpreterImplementation } from './implementations/engines.js';
 export type { CaseKind, CaseResult, Expectation, ExpectedIssue, FixtureCase, HttpExpectation, Implementation, Outcome, ResolvedCase, SuiteResult } from './types.js';
