@@ -132,7 +132,11 @@ export function firstName(values: SourceValues, indexes: readonly number[], name
     }
     open.push(index);
   }
-  if (last === undefined) last = literal(name(open.pop()!));
+  if (last === undefined) {
+    // None has a value: code that runs only when one has is never reached.
+    if (!open.length) return 'undefined';
+    last = literal(name(open.pop()!));
+  }
   if (open.length <= LONG) return choose(open.map((index) => [present(values, index), literal(name(index))] as const), last);
   return `first(${values.array}, ${values.hoisted.add(open.flatMap((index) => [values.spec(index), name(index)]))}, ${last})`;
 }

@@ -43,9 +43,11 @@ export function emitExt(context: ExtContext, nodes: readonly ExtTreeNode[], exis
       body.push(...when(present(values, node.fieldIndex!), [`${member(target, node.key)} = ${values.value(node.fieldIndex!)};`]));
       continue;
     }
+    const childWritten = written(node.children, values);
+    if (childWritten === 'false') continue;
     const childExisting = `e${context.next++}`;
     const child = emitExt(context, node.children, childExisting, node.relPath);
-    body.push(...when(written(node.children, values), [`const ${childExisting} = ${own(target, node.key)};`, ...child.lines, `if (${child.target} !== undefined) ${member(target, node.key)} = ${child.target};`]));
+    body.push(...when(childWritten, [`const ${childExisting} = ${own(target, node.key)};`, ...child.lines, `if (${child.target} !== undefined) ${member(target, node.key)} = ${child.target};`]));
   }
   const lines = [
     `let ${target};`,
