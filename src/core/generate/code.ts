@@ -47,14 +47,25 @@ export function when(cond: Cond, lines: readonly string[]): string[] {
 
 export const indent = (lines: readonly string[]): string[] => lines.map((line) => (line ? `  ${line}` : line));
 
+/** Literals of keys, made once (generating a large adapter writes each many times). */
+const keyLiterals = new Map<string, string>();
+const keyLiteral = (key: string): string => {
+  let text = keyLiterals.get(key);
+  if (text === undefined) {
+    if (keyLiterals.size > 10_000) keyLiterals.clear();
+    keyLiterals.set(key, (text = literal(key)));
+  }
+  return text;
+};
+
 /** Own, present (not undefined or null) value of `object[key]`, as the interpreter's `present` reads it. */
-export const own = (object: string, key: string): string => `(hasOwn(${object}, ${literal(key)}) ? ${object}[${literal(key)}] ?? undefined : undefined)`;
+export const own = (object: string, key: string): string => `(hasOwn(${object}, ${keyLiteral(key)}) ? ${object}[${keyLiteral(key)}] ?? undefined : undefined)`;
 
 /** `object[key]`, for a key known while generating (a JSON literal: V8 reads it as a named property). */
 export function member(object: string, key: string): string {
   // A checked plan never writes a prototype key; a bug that would must not become an assignment to the prototype.
   if (key === '__proto__') throw new Error('bidfields: a generated enricher may not write a __proto__ key');
-  return `${object}[${literal(key)}]`;
+  return `${object}[${keyLiteral(key)}]`;
 }
 
 /** A value as written to an ext target: an object or array (a constant's) copied through JSON, as the interpreter's `fresh` does. */
@@ -69,9 +80,15 @@ const LONG = 8;
 /** Lists hoisted out of a generated body as JSON literals (`const L0 = [...]`), for the runtime helpers. */
 export class Hoisted {
   readonly declarations: string[] = [];
+  readonly #names = new Map<string, string>();
+  /** The variable that holds `list` (one per distinct list). */
   add(list: unknown[]): string {
-    const name = `L${this.declarations.length}`;
-    this.declarations.push(`const ${name} = ${literal(list)};`);
+    const text = literal(list);
+    let name = this.#names.get(text);
+    if (name === undefined) {
+      this.#names.set(text, (name = `L${this.#names.size}`));
+      this.declarations.push(`const ${name} = ${text};`);
+    }
     return name;
   }
 }
@@ -138,7 +155,9 @@ export function firstName(values: SourceValues, indexes: readonly number[], name
     last = literal(name(open.pop()!));
   }
   if (open.length <= LONG) return choose(open.map((index) => [present(values, index), literal(name(index))] as const), last);
-  return `first(${values.array}, ${values.hoisted.add(open.flatMap((index) => [values.spec(index), name(index)]))}, ${last})`;
+  // The names of a long list by index, from one list of every name.
+  const names = values.hoisted.add(open.map((index) => name(index)));
+  return `(${names}[first(${values.array}, ${values.hoisted.add(open.map((index) => values.spec(index)))})] ?? ${last})`;
 }
 
 /** The value (`read(index)`) of the last of a few sources with a value, else `undefined` (the interpreter's loop keeps the last). */
@@ -151,8 +170,9 @@ export const lastValue = (values: SourceValues, indexes: readonly number[], read
  */
 export function addsKeys(values: SourceValues, object: string, entries: readonly { key: string; sources: readonly number[] }[]): Cond {
   const specs = entries.map((entry) => ({ key: entry.key, spec: anySpec(values, entry.sources) })).filter((entry) => entry.spec !== null);
-  if (specs.length > LONG) return `adds(${object}, ${values.array}, ${values.hoisted.add(specs.flatMap((entry) => [entry.spec, entry.key]))})`;
-  return or(specs.map((entry) => and(entry.spec === -1 ? 'true' : or((entry.spec as number[]).map((index) => `${values.array}[${index}] !== undefined`)), `!hasOwn(${object}, ${literal(entry.key)})`)));
+  // A key written by one source is its index alone.
+  if (specs.length > LONG) return `adds(${object}, ${values.array}, ${values.hoisted.add(specs.flatMap((entry) => [Array.isArray(entry.spec) && entry.spec.length === 1 ? entry.spec[0] : entry.spec, entry.key]))})`;
+  return or(specs.map((entry) => and(entry.spec === -1 ? 'true' : or((entry.spec as number[]).map((index) => `${values.array}[${index}] !== undefined`)), `!hasOwn(${object}, ${keyLiteral(entry.key)})`)));
 }
 
 /**

@@ -31,13 +31,13 @@ export interface EnricherRuntime {
   fail(report: Report, found: Issue): void;
   /** Whether `values` holds a value at any of `indexes` (long lists of a large adapter). */
   some(values: readonly unknown[], indexes: readonly number[]): boolean;
-  /** The name after the first index of `pairs` (index, name, …) where `values` holds a value, else `otherwise`. */
-  first(values: readonly unknown[], pairs: readonly (number | string)[], otherwise: string | undefined): string | undefined;
+  /** The position in `indexes` of the first where `values` holds a value, else -1. */
+  first(values: readonly unknown[], indexes: readonly number[]): number;
   /**
    * Whether writing adds a key `object` does not own: `entries` are (spec, key, …), a spec -1 (a key always
-   * written) or the indexes of the values that write the key.
+   * written), the index of the value that writes the key, or the indexes of those that do.
    */
-  adds(object: Record<string, unknown>, values: readonly unknown[], entries: readonly (-1 | readonly number[] | string)[]): boolean;
+  adds(object: Record<string, unknown>, values: readonly unknown[], entries: readonly (number | readonly number[] | string)[]): boolean;
 }
 
 /** The factory a generated source is the body of (`function (rt) { … }`), and a written module exports. */
@@ -57,14 +57,15 @@ export const enricherRuntime: EnricherRuntime = {
   issues: applyIssues,
   fail: (report, found) => void (report.issues ??= []).push(found),
   some,
-  first: (values, pairs, otherwise) => {
-    for (let i = 0; i < pairs.length; i += 2) if (values[pairs[i] as number] !== undefined) return pairs[i + 1] as string;
-    return otherwise;
+  first: (values, indexes) => {
+    for (let i = 0; i < indexes.length; i++) if (values[indexes[i]!] !== undefined) return i;
+    return -1;
   },
   adds: (object, values, entries) => {
     for (let i = 0; i < entries.length; i += 2) {
-      const spec = entries[i] as -1 | readonly number[];
-      if ((spec === -1 || some(values, spec)) && !Object.hasOwn(object, entries[i + 1] as string)) return true;
+      const spec = entries[i] as number | readonly number[];
+      const written = spec === -1 || (typeof spec === 'number' ? values[spec] !== undefined : some(values, spec));
+      if (written && !Object.hasOwn(object, entries[i + 1] as string)) return true;
     }
     return false;
   },
