@@ -47,6 +47,14 @@ export function when(cond: Cond, lines: readonly string[]): string[] {
 
 export const indent = (lines: readonly string[]): string[] => lines.map((line) => (line ? `  ${line}` : line));
 
+/**
+ * A copy of the plain object in `object` that is about to receive keys: the interpreter's `copyFor`, with its spread
+ * (when no key is added) written at each place, so each has its own clone cache in V8, not one shared by every
+ * adapter; `copyFor` copies key by key when one is added (and keeps an own `__proto__` as data).
+ */
+export const copy = (object: string, addsKeys: Cond): string =>
+  addsKeys === 'true' ? `copyFor(${object}, true)` : addsKeys === 'false' ? `{ ...${object} }` : `(${addsKeys} ? copyFor(${object}, true) : { ...${object} })`;
+
 /** Literals of keys, made once (generating a large adapter writes each many times). */
 const keyLiterals = new Map<string, string>();
 const keyLiteral = (key: string): string => {
@@ -58,8 +66,17 @@ const keyLiteral = (key: string): string => {
   return text;
 };
 
-/** Own, present (not undefined or null) value of `object[key]`, as the interpreter's `present` reads it. */
-export const own = (object: string, key: string): string => `(hasOwn(${object}, ${keyLiteral(key)}) ? ${object}[${keyLiteral(key)}] ?? undefined : undefined)`;
+/**
+ * Whether `object`, a plain object (its prototype `Object.prototype` or null: generated code tests it first, as the
+ * interpreter does), owns `key`: `Object.hasOwn`, written so V8 can answer it from the object's map. For such an
+ * object `key in object` is "own, or inherited from Object.prototype"; when Object.prototype has no such key (its
+ * map says so, and a later change to it is seen), `in` is the answer, else `Object.hasOwn` is asked. `Object.hasOwn`
+ * itself is a call V8 does not inline on Node 20, and six of them cost as much as the whole copy (docs/performance.md).
+ */
+export const owns = (object: string, key: string): string => `(${keyLiteral(key)} in ${object} && (!(${keyLiteral(key)} in OP) || hasOwn(${object}, ${keyLiteral(key)})))`;
+
+/** Own, present (not undefined or null) value of `object[key]` (a plain object), as the interpreter's `present` reads it. */
+export const own = (object: string, key: string): string => `(${owns(object, key)} ? ${object}[${keyLiteral(key)}] ?? undefined : undefined)`;
 
 /** `object[key]`, for a key known while generating (a JSON literal: V8 reads it as a named property). */
 export function member(object: string, key: string): string {
@@ -172,7 +189,7 @@ export function addsKeys(values: SourceValues, object: string, entries: readonly
   const specs = entries.map((entry) => ({ key: entry.key, spec: anySpec(values, entry.sources) })).filter((entry) => entry.spec !== null);
   // A key written by one source is its index alone.
   if (specs.length > LONG) return `adds(${object}, ${values.array}, ${values.hoisted.add(specs.flatMap((entry) => [Array.isArray(entry.spec) && entry.spec.length === 1 ? entry.spec[0] : entry.spec, entry.key]))})`;
-  return or(specs.map((entry) => and(entry.spec === -1 ? 'true' : or((entry.spec as number[]).map((index) => `${values.array}[${index}] !== undefined`)), `!hasOwn(${object}, ${keyLiteral(entry.key)})`)));
+  return or(specs.map((entry) => and(entry.spec === -1 ? 'true' : or((entry.spec as number[]).map((index) => `${values.array}[${index}] !== undefined`)), `!${owns(object, entry.key)}`)));
 }
 
 /**

@@ -8,7 +8,7 @@
  */
 import type { Plan } from '../plan/compiled-plan.js';
 import type { Slot } from '../plan/compiled-plan.js';
-import { and, any, firstName, Hoisted, indent, lastValue, member, not, or, own, when, type Cond, type SourceValues } from './code.js';
+import { and, any, copy, firstName, Hoisted, indent, lastValue, member, not, or, own, owns, when, type Cond, type SourceValues } from './code.js';
 import { emitExt, written } from './emit-ext.js';
 import { literal } from './literal.js';
 
@@ -47,7 +47,7 @@ function writeImp(plan: Plan, sources: Sources, values: SourceValues): string[] 
   const ext = local(body, 'ext', written(plan.impTree, values));
   if (or([tag, ext]) === 'false') return [...body, 'return undefined;'];
   body.push(...when(not(or([tag, ext])), ['return undefined;']));
-  body.push(`const target = mutate ? item : copyFor(item, ${or([and(tag, '!hasOwn(item, "tagid")'), and(ext, '!hasOwn(item, "ext")')])});`);
+  body.push(`const target = mutate ? item : ${copy('item', or([and(tag, `!${owns('item', 'tagid')}`), and(ext, `!${owns('item', 'ext')}`)]))};`);
   body.push(...when(tag, [`${member('target', 'tagid')} = tagid;`]));
   const context = { values, name: sources.name, imp: 'i', next: 0 };
   if (ext !== 'false') {
@@ -71,13 +71,13 @@ function writeInventory(sources: Sources, values: SourceValues): string[] {
   const site = siteCond === 'false' || siteCond === 'true' ? siteCond : 'siteId !== undefined';
   const publisher = publisherCond === 'false' || publisherCond === 'true' ? publisherCond : 'publisherId !== undefined';
   const write = [
-    `const target = mutate ? inventory : copyFor(inventory, ${or([and(site, '!hasOwn(inventory, "id")'), and(publisher, '!hasOwn(inventory, "publisher")')])});`,
+    `const target = mutate ? inventory : ${copy('inventory', or([and(site, `!${owns('inventory', 'id')}`), and(publisher, `!${owns('inventory', 'publisher')}`)]))};`,
     ...when(site, [`${member('target', 'id')} = siteId;`]),
     ...when(publisher, [
       `if (publisher === undefined) ${member('target', 'publisher')} = { ${literal('id')}: publisherId };`,
       `else if (mutate) ${member('publisher', 'id')} = publisherId;`,
       'else {',
-      `  const copy = copyFor(publisher, !hasOwn(publisher, "id"));`,
+      `  const copy = ${copy('publisher', `!${owns('publisher', 'id')}`)};`,
       `  ${member('copy', 'id')} = publisherId;`,
       `  ${member('target', 'publisher')} = copy;`,
       '}',
@@ -180,6 +180,7 @@ export function enricherBody(plan: Plan, valuesOf: (array: string, hoisted: Hois
     '"use strict";',
     'const { plain, copyFor, str, issues, fail, some, first, adds } = rt;',
     'const hasOwn = Object.hasOwn;',
+    'const OP = Object.prototype;',
     'const isArray = Array.isArray;',
     ...hoisted.declarations,
     '',
