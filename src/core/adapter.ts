@@ -7,7 +7,7 @@ import { issue } from './issues.js';
 import type { BidRequest, EnrichOptions, FieldDefinition, FieldValues, Protocol } from './types.js';
 import type { Plan } from './plan/compiled-plan.js';
 import type { BoundWrites, ImpWrites, RequestWrites } from './plan/bound-writes.js';
-import { bindValues, judgeValues, requestWrites } from './apply/bind-values.js';
+import { bindValues, requestWrites } from './apply/bind-values.js';
 import { applyWrites, type Report } from './apply/apply-writes.js';
 import { mergeRequestValues } from './apply/merge-values.js';
 import { adapterSource, moduleText, type Enricher, type EngineKind } from './generate/enricher.js';
@@ -187,7 +187,7 @@ export class CompiledAdapter implements AdapterInfo {
   /** The enrichment of one values object, and the bound source values (for the endpoint's placeholders). */
   private prepare(request: unknown, values: FieldValues, options: EnrichOptions | undefined): Prepared {
     if (this.enricher) {
-      const judged = judgeValues(this.plan, values);
+      const judged = this.enricher.judge(values, '');
       return judged.written ? { result: runGenerated(this.enricher.apply, request, judged.written, undefined, options), values: judged.written } : { result: refusal(judged.issues, request, options) };
     }
     const bound = bindValues(this.plan, values);
@@ -236,7 +236,7 @@ export class CompiledAdapter implements AdapterInfo {
             written = writes.values;
           }
         } else if (enricher) {
-          const judged = judgeValues(plan, entry, `/${i}`);
+          const judged = enricher.judge(entry, `/${i}`);
           written = judged.written;
           issues.push(...judged.issues);
         } else {

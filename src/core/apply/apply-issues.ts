@@ -4,10 +4,11 @@
  * byte-for-byte the same issues and warnings (the conformance fixtures and the property comparison check it).
  */
 import { issue, type Issue } from '../issues.js';
+import { isArray } from './plain-object.js';
 
-/** What a value in the way is, for messages: `array`, `non-plain object`, or its `typeof`. */
+/** What a value in the way is, for messages: `array`, `non-plain object` (a revoked proxy too), or its `typeof`. */
 export function describe(value: unknown): string {
-  return Array.isArray(value) ? 'array' : typeof value === 'object' ? 'non-plain object' : typeof value;
+  return isArray(value) ? 'array' : typeof value === 'object' ? 'non-plain object' : typeof value;
 }
 
 export const applyIssues = {

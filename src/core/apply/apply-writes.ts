@@ -7,7 +7,7 @@
 import type { Issue } from '../issues.js';
 import type { BidRequest, EnrichOptions } from '../types.js';
 import { earliest, type ExtWrite, type ImpWrites, type RequestWrites } from '../plan/bound-writes.js';
-import { copyFor, isPlainObject } from './plain-object.js';
+import { copyFor, isArray, isPlainObject } from './plain-object.js';
 import { applyIssues } from './apply-issues.js';
 
 type Obj = Record<string, unknown>;
@@ -117,7 +117,7 @@ export function applyWrites(request: unknown, imp: ImpWrites | undefined, perImp
     return request as unknown as BidRequest;
   }
   const imps = present(request, 'imp');
-  if (imps !== undefined && !Array.isArray(imps)) fail(report, applyIssues.impNotArray());
+  if (imps !== undefined && !isArray(imps)) fail(report, applyIssues.impNotArray());
   else if (imps === undefined || imps.length === 0) fail(report, applyIssues.noImp());
   else if (perImp !== undefined && perImp.length > imps.length) fail(report, applyIssues.tooManyEntries(perImp.length, imps.length));
   if (report.issues) return request as unknown as BidRequest;

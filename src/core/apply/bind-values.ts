@@ -2,13 +2,13 @@
  * Validates and coerces entered values against a plan (SPEC §3, §8) and arranges them as writes. Runs once per set
  * of values: `adapter.bind(values)` keeps the result for many requests, `adapter.enrich` does it each call.
  */
-import { issue, pointer, type Issue } from '../issues.js';
+import type { Issue } from '../issues.js';
 import type { Plan } from '../plan/compiled-plan.js';
 import type { ExtTreeNode } from '../plan/ext-tree.js';
 import { earliest, type BoundWrites, type ExtWrite, type RequestWrites } from '../plan/bound-writes.js';
-import { isNotEntered, isRefusal, valueCode, writtenAt, type WrittenValue } from '../plan/value-judge.js';
-import { valueMessage } from '../compile/messages.js';
+import { isNotEntered, isRefusal, writtenAt, type WrittenValue } from '../plan/value-judge.js';
 import { isPlainObject } from './plain-object.js';
+import { valueIssues } from './value-issues.js';
 
 /** The names of a plan's sources: fields, then constants. */
 const sourceName = (plan: Plan, index: number): string => (index < plan.fields.length ? plan.fields[index]!.name : plan.constants[index - plan.fields.length]!.name);
@@ -61,29 +61,28 @@ export function requestWrites(plan: Plan, values: readonly unknown[]): RequestWr
  * ({@link bindValues}), a generated enricher reads it as it is.
  */
 export function judgeValues(plan: Plan, values: unknown, base = ''): { written?: (WrittenValue | undefined)[]; issues: Issue[] } {
-  if (!isPlainObject(values)) return { issues: [issue('invalid_value', base, 'values must be an object keyed by field key')] };
+  if (!isPlainObject(values)) return { issues: [valueIssues.notAnObject(base)] };
   const issues: Issue[] = [];
   // Every unknown key is one issue (SPEC §3), however many: the list grows with the values object, never beyond it.
   for (const key of Object.keys(values)) {
-    if (!plan.byKey.has(key)) issues.push(issue('unknown_field', base + pointer(key), `no field with key '${key}' in this adapter`, key));
+    if (!plan.byKey.has(key)) issues.push(valueIssues.unknown(base, key));
   }
 
   const written: (WrittenValue | undefined)[] = [];
   for (const field of plan.fields) {
-    const { name, key } = field;
+    const { key } = field;
     const raw = Object.hasOwn(values, key) ? values[key] : undefined;
     let value: WrittenValue;
     if (isNotEntered(raw)) {
       if (field.defaultValue !== undefined) value = field.defaultValue;
       else {
-        if (field.required) issues.push(issue('missing_required', base + field.valuePath, `'${key}' is required`, name));
+        if (field.required) issues.push(valueIssues.missing(field, base));
         continue;
       }
     } else {
       const verdict = field.judge(raw);
       if (isRefusal(verdict)) {
-        const [reason] = verdict;
-        issues.push(issue(valueCode(reason), base + field.valuePath, valueMessage(reason, field.plan), name));
+        issues.push(valueIssues.refused(field, verdict, base));
         continue;
       }
       value = verdict;
@@ -92,7 +91,7 @@ export function judgeValues(plan: Plan, values: unknown, base = ''): { written?:
   }
   for (const group of plan.oneOf) {
     if (!group.fields.some((field) => written[field.index] !== undefined)) {
-      issues.push(issue('missing_one_of', base, `one of ${group.keys.map((key) => `'${key}'`).join(', ')} is required`));
+      issues.push(valueIssues.oneOf(group, base));
     }
   }
   return issues.length > 0 ? { issues } : { written, issues };

@@ -14,7 +14,7 @@ import type { Plan } from '../plan/compiled-plan.js';
 function enricherFor(plan: Plan, options: CompileOptions): { enricher: Enricher; source: string } | undefined {
   if (options.enricher !== undefined) {
     const source = adapterSource(plan);
-    return { enricher: moduleEnricher(options.enricher, source), source };
+    return { enricher: moduleEnricher(plan, options.enricher, source), source };
   }
   if (options.codegen === false || !canGenerate()) return undefined;
   const source = adapterSource(plan);

@@ -10,6 +10,7 @@ import type { Plan } from '../plan/compiled-plan.js';
 import type { Slot } from '../plan/compiled-plan.js';
 import { and, any, copy, firstName, Hoisted, indent, lastValue, member, not, or, own, owns, when, type Cond, type SourceValues } from './code.js';
 import { emitExt, written } from './emit-ext.js';
+import { emitJudge } from './emit-judge.js';
 import { literal } from './literal.js';
 
 /** What the generated code is told about the adapter it was generated for (a comment: never read as code). */
@@ -168,21 +169,27 @@ function apply(plan: Plan, sources: Sources, values: SourceValues): string[] {
 
 /**
  * The body of `function (rt) { … }` for a plan: `valuesOf(array)` says how the code reads source values (from the
- * array in the variable `array`, or as literals for a bound placement).
+ * array in the variable `array`, or as literals for a bound placement). With `judge` (an adapter's, whose values come
+ * at run time), it also reads values objects: `judge(values, base)`, the interpreter's `judgeValues`.
  */
-export function enricherBody(plan: Plan, valuesOf: (array: string, hoisted: Hoisted) => SourceValues): string {
+export function enricherBody(plan: Plan, valuesOf: (array: string, hoisted: Hoisted) => SourceValues, judge = false): string {
   const sources = sourcesOf(plan);
   const hoisted = new Hoisted();
   const impCode = writeImp(plan, sources, valuesOf('v', hoisted));
   const applyCode = apply(plan, sources, valuesOf('w', hoisted));
+  const judging = judge
+    ? ['', 'function judge(values, base) {', ...indent(emitJudge(plan)), '}']
+    : [];
   return [
     HEADER,
     '"use strict";',
-    'const { plain, copyFor, str, issues, fail, some, first, adds } = rt;',
+    'const { plain, isArray, copyFor, str, issues, fail, some, first, adds } = rt;',
+    ...(judge ? ['const { isNotEntered, isRefusal, none: NONE, values: V } = rt;', 'const { fields: F, oneOf: G, byKey: known } = rt.plan;'] : []),
     'const hasOwn = Object.hasOwn;',
     'const OP = Object.prototype;',
-    'const isArray = Array.isArray;',
+
     ...hoisted.declarations,
+    ...judging,
     '',
     'function writeImp(item, v, i, mutate, report) {',
     ...indent(impCode),
@@ -192,7 +199,7 @@ export function enricherBody(plan: Plan, valuesOf: (array: string, hoisted: Hois
     ...indent(applyCode),
     '}',
     '',
-    'return { apply };',
+    judge ? 'return { apply, judge };' : 'return { apply };',
     '',
   ].join('\n');
 }

@@ -9,7 +9,7 @@ import { writtenAt, type WrittenValue } from '../plan/value-judge.js';
 import { fixedValues, variableValues } from './code.js';
 import { enricherBody } from './enricher-source.js';
 import { literal } from './literal.js';
-import { enricherRuntime, type EnricherFactory, type GeneratedApply } from './runtime.js';
+import { enricherRuntime, type EnricherFactory, type GeneratedApply, type GeneratedJudge } from './runtime.js';
 import type { EnricherModule } from '../types.js';
 
 let allowed: boolean | undefined;
@@ -37,13 +37,15 @@ export interface Enricher {
   readonly kind: 'generated' | 'module';
   /** The adapter's apply: values from the array it is given. */
   readonly apply: GeneratedApply;
+  /** The adapter's reading of values objects (the interpreter's `judgeValues`). */
+  readonly judge: GeneratedJudge;
   /** A bound placement's own apply, its values (`written`: every source's) in its code; undefined for a module. */
   placement(written: readonly unknown[]): GeneratedApply | undefined;
 }
 
 /** The generated source of a plan's enricher: the body of `function (rt) { … }`. */
 export function adapterSource(plan: Plan): string {
-  return enricherBody(plan, (array, hoisted) => variableValues(plan, array, hoisted));
+  return enricherBody(plan, (array, hoisted) => variableValues(plan, array, hoisted), true);
 }
 
 /** Two FNV-1a hashes of the text, as 16 hex digits: identifies a generated source. */
@@ -75,15 +77,17 @@ ${body.replace(/^(?=.)/gm, '  ')}}
 `;
 }
 
-const run = (body: string): GeneratedApply => (new Function('rt', body) as EnricherFactory)(enricherRuntime).apply;
+const run = (plan: Plan, body: string) => (new Function('rt', body) as EnricherFactory)(enricherRuntime(plan));
 
 /** The adapter's enricher made with `new Function` (the caller has checked {@link canGenerate}). */
 export function generatedEnricher(plan: Plan, body: string): Enricher {
   const text = (value: unknown) => writtenAt([1, 'id'], value as WrittenValue);
+  const { apply, judge } = run(plan, body);
   return {
     kind: 'generated',
-    apply: run(body),
-    placement: (written) => run(enricherBody(plan, (_array, hoisted) => fixedValues(written, text, hoisted))),
+    apply,
+    judge: judge!,
+    placement: (written) => run(plan, enricherBody(plan, (_array, hoisted) => fixedValues(written, text, hoisted))).apply,
   };
 }
 
@@ -92,9 +96,9 @@ export function generatedEnricher(plan: Plan, body: string): Enricher {
  * @throws TypeError when the module is not an enricher module, or was generated from another plan (another record,
  * other compile options that change where values go, or another version of bidfields).
  */
-export function moduleEnricher(module: EnricherModule, body: string): Enricher {
+export function moduleEnricher(plan: Plan, module: EnricherModule, body: string): Enricher {
   if (typeof module?.enricher !== 'function' || typeof module.fingerprint !== 'string') throw new TypeError('the enricher option must be a module written by `bidfields codegen` (with `fingerprint` and `enricher`)');
   if (module.fingerprint !== fingerprint(body)) throw new TypeError('the enricher module was generated from another record, other compile options or another bidfields version: regenerate it with `bidfields codegen --target node`');
-  const { apply } = (module.enricher as EnricherFactory)(enricherRuntime);
-  return { kind: 'module', apply, placement: () => undefined };
+  const { apply, judge } = (module.enricher as EnricherFactory)(enricherRuntime(plan));
+  return { kind: 'module', apply, judge: judge!, placement: () => undefined };
 }

@@ -7,9 +7,12 @@
 import type { BidRequest } from '../types.js';
 import type { Report } from '../apply/apply-writes.js';
 import { applyIssues } from '../apply/apply-issues.js';
-import { copyFor, isPlainObject } from '../apply/plain-object.js';
+import { copyFor, isArray, isPlainObject } from '../apply/plain-object.js';
 import { writtenAt, type WrittenValue } from '../plan/value-judge.js';
 import type { Issue } from '../issues.js';
+import type { Plan } from '../plan/compiled-plan.js';
+import { isNotEntered, isRefusal } from '../plan/value-judge.js';
+import { valueIssues } from '../apply/value-issues.js';
 
 /** The values of each imp for `enrichImps`; `undefined`: the imp is left as it is. */
 export type PerImpSources = readonly (readonly unknown[] | undefined)[];
@@ -21,9 +24,21 @@ export type PerImpSources = readonly (readonly unknown[] | undefined)[];
  */
 export type GeneratedApply = (request: unknown, w: readonly unknown[], perImp: PerImpSources | undefined, allImps: boolean, mutate: boolean, report: Report) => BidRequest;
 
+/** A generated `judge`: the interpreter's `judgeValues` for one plan (the written values of its fields, or the issues). */
+export type GeneratedJudge = (values: unknown, base: string) => { written?: readonly unknown[]; issues: Issue[] };
+
 /** The helpers a generated enricher calls. */
 export interface EnricherRuntime {
+  /** The adapter's plan: its fields (each with its value judge), one-of groups and keys. */
+  plan: Plan;
+  values: typeof valueIssues;
+  isNotEntered(raw: unknown): boolean;
+  isRefusal(verdict: unknown): boolean;
+  /** No issues (a shared, frozen list). */
+  none: readonly Issue[];
   plain(value: unknown): boolean;
+  /** `Array.isArray`, false for a revoked proxy. */
+  isArray(value: unknown): boolean;
   copyFor(source: Record<string, unknown>, addsKeys: boolean): Record<string, unknown>;
   /** A value at a predefined target: a number as its decimal string. */
   str(value: unknown): unknown;
@@ -41,7 +56,7 @@ export interface EnricherRuntime {
 }
 
 /** The factory a generated source is the body of (`function (rt) { … }`), and a written module exports. */
-export type EnricherFactory = (rt: EnricherRuntime) => { apply: GeneratedApply };
+export type EnricherFactory = (rt: EnricherRuntime) => { apply: GeneratedApply; judge?: GeneratedJudge };
 
 const PREDEFINED = [1, 'id'] as const;
 
@@ -50,8 +65,17 @@ function some(values: readonly unknown[], indexes: readonly number[]): boolean {
   return false;
 }
 
-export const enricherRuntime: EnricherRuntime = {
+const NONE: readonly Issue[] = Object.freeze([]);
+
+/** The runtime of one adapter's enricher. */
+export const enricherRuntime = (plan: Plan): EnricherRuntime => ({
+  plan,
+  values: valueIssues,
+  isNotEntered,
+  isRefusal: isRefusal as (verdict: unknown) => boolean,
+  none: NONE,
   plain: isPlainObject,
+  isArray,
   copyFor,
   str: (value) => writtenAt(PREDEFINED, value as WrittenValue),
   issues: applyIssues,
@@ -69,4 +93,4 @@ export const enricherRuntime: EnricherRuntime = {
     }
     return false;
   },
-};
+});
