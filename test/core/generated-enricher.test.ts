@@ -133,3 +133,16 @@ describe('own properties of plain objects only, on both engines', () => {
     }
   });
 });
+
+describe('a large adapter', () => {
+  it('reads values with the interpreter beyond 64 fields, with the same issues and results', () => {
+    const fields = Array.from({ length: 65 }, (_, i) => ({ name: `g${i % 5}.f${i}`, type: i % 2 ? 'number' : 'text', display: 'F', required: i === 64 }) as const);
+    const generated = compile({ protocol: 'prebid-server', fields: [...fields] });
+    const interpreted = compile({ protocol: 'prebid-server', fields: [...fields] }, { codegen: false });
+    expect(generated.source()).toContain('return judgeValues(rt.plan, values, base);');
+    const request = { id: 'r', imp: [{ id: '1' }] };
+    for (const values of [{ 'g0.f0': 'a', 'g1.f1': 'x', nope: 1 }, { 'g4.f64': 'b', 'g1.f1': '3' }, Object.fromEntries(fields.map((field, i) => [field.name, i]))]) {
+      expect(generated.safeEnrich(request, values)).toEqual(interpreted.safeEnrich(request, values));
+    }
+  });
+});

@@ -11,8 +11,15 @@ import { indent, owns } from './code.js';
 /** Up to this many fields, unknown keys are found by a `switch`; beyond, by the plan's map of keys. */
 const SWITCH = 16;
 
+/**
+ * Beyond this many fields, the code of each field's reading costs more to parse than it saves (a 1,000-field
+ * adapter's would be 350 kB): `judge` calls the interpreter's `judgeValues`, which gives the same answer.
+ */
+export const MAX_JUDGED_FIELDS = 64;
+
 export function emitJudge(plan: Plan): string[] {
   const { fields, oneOf } = plan;
+  if (fields.length > MAX_JUDGED_FIELDS) return ['return judgeValues(rt.plan, values, base);'];
   const body = [
     'if (!plain(values)) return { issues: [V.notAnObject(base)] };',
     'let issues;',

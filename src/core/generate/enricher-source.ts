@@ -184,7 +184,7 @@ export function enricherBody(plan: Plan, valuesOf: (array: string, hoisted: Hois
     HEADER,
     '"use strict";',
     'const { plain, isArray, copyFor, str, issues, fail, some, first, adds } = rt;',
-    ...(judge ? ['const { isNotEntered, isRefusal, none: NONE, values: V } = rt;', 'const { fields: F, oneOf: G, byKey: known } = rt.plan;'] : []),
+    ...(judge ? ['const { isNotEntered, isRefusal, none: NONE, values: V, judgeValues } = rt;', 'const { fields: F, oneOf: G, byKey: known } = rt.plan;'] : []),
     'const hasOwn = Object.hasOwn;',
     'const OP = Object.prototype;',
 

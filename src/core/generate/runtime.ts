@@ -13,6 +13,7 @@ import type { Issue } from '../issues.js';
 import type { Plan } from '../plan/compiled-plan.js';
 import { isNotEntered, isRefusal } from '../plan/value-judge.js';
 import { valueIssues } from '../apply/value-issues.js';
+import { judgeValues } from '../apply/bind-values.js';
 
 /** The values of each imp for `enrichImps`; `undefined`: the imp is left as it is. */
 export type PerImpSources = readonly (readonly unknown[] | undefined)[];
@@ -36,6 +37,8 @@ export interface EnricherRuntime {
   isRefusal(verdict: unknown): boolean;
   /** No issues (a shared, frozen list). */
   none: readonly Issue[];
+  /** The interpreter's reading of values, which the enricher of a large adapter calls. */
+  judgeValues: typeof judgeValues;
   plain(value: unknown): boolean;
   /** `Array.isArray`, false for a revoked proxy. */
   isArray(value: unknown): boolean;
@@ -74,6 +77,7 @@ export const enricherRuntime = (plan: Plan): EnricherRuntime => ({
   isNotEntered,
   isRefusal: isRefusal as (verdict: unknown) => boolean,
   none: NONE,
+  judgeValues,
   plain: isPlainObject,
   isArray,
   copyFor,
