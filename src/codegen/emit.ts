@@ -4,18 +4,12 @@
  * the constants. The module is static (no `eval`, no `new Function`): it imports the page runtime and calls it.
  */
 import type { BidderPlan, PrebidRuntimeOptions } from '../prebid/types.js';
+import { literal } from '../core/generate/literal.js';
+
+export { literal };
 
 /** Where a generated adapter imports the page runtime from, unless told otherwise. */
 export const RUNTIME = 'bidfields/prebid-runtime';
-
-/**
- * A value as a JavaScript literal: its JSON, with the two line terminators JSON allows in strings but older
- * parsers refused, and `<`, `>`, escaped, so the literal is also safe inlined into an HTML script block.
- * @example literal('a</script>') // '"a\\u003c/script\\u003e"'
- */
-export function literal(value: unknown): string {
-  return JSON.stringify(value).replace(/[\u2028\u2029<>]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
-}
 
 /** The ES module of a checked adapter: imports the runtime, registers the bidder, exports its spec. */
 export function adapterModule(plan: BidderPlan, options: PrebidRuntimeOptions, runtime = RUNTIME): string {
