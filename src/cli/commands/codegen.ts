@@ -16,10 +16,8 @@ const usage = `Usage: bidfields codegen --target node FILE [--out F] [--params-l
 Checks an adapter record (or bare field array) as 'bidfields enrich' does and writes the code generated
 from its field plan as a standalone ES module that imports nothing: the enricher a service that forbids
 new Function (or eval) passes to compile, which checks that it was generated from the same record, with
-the same options, by the same bidfields:
-
-  import * as enricher from './acme.enricher.js';
-  const adapter = compile(record, { knownEndpoints, enricher });
+the same options, by the same bidfields: the service imports the module's namespace as enricher (from
+'./acme.enricher.js') and calls compile(record, { knownEndpoints, enricher }).
 
 Give the compile options the service uses: those that change where values go (--params-location for a
 Prebid Server adapter compiled with compilePrebidServer) change the code.
