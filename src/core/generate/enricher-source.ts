@@ -135,7 +135,8 @@ function apply(plan: Plan, sources: Sources, values: SourceValues): string[] {
     '  const item = imps[i];',
     '  const v = perImp === undefined ? w : perImp[i];',
     '  if (v === undefined) continue;',
-    '  if (!plain(item)) {',
+    // In place, every imp in reach was found plain above.
+    '  if (!mutate && !plain(item)) {',
     '    fail(report, issues.impNotObject(i));',
     '    continue;',
     '  }',
