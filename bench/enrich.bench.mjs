@@ -71,28 +71,34 @@ function handInPlace(r) {
   return r;
 }
 // … and the same in place with the checks SPEC requires of any enrichment (a safe floor for mutate): only own
-// properties, only plain objects stepped into, null as absent, app before site before dooh.
+// properties, only plain objects stepped into, null as absent, app before site before dooh. The own-property test is
+// the fastest exact one we know for a plain object (the one bidfields generates: `key in object`, and Object.hasOwn
+// only when Object.prototype has the key; Object.hasOwn alone is a call V8 does not inline on Node 20), so that this
+// is a real floor.
 const plain = (value) => {
   if (typeof value !== 'object' || value === null) return false;
   const proto = Object.getPrototypeOf(value);
   return proto === Object.prototype || proto === null;
 };
-const own = (object, key) => (Object.hasOwn(object, key) ? (object[key] ?? undefined) : undefined);
+const OP = Object.prototype;
+// Each test written out at its place, with its key as a constant (as V8 caches best, and as the copy-on-write floor does).
 function handSafeInPlace(r) {
   if (!plain(r)) throw new Error('not an object');
-  const imps = own(r, 'imp');
+  const imps = 'imp' in r && (!('imp' in OP) || Object.hasOwn(r, 'imp')) ? (r.imp ?? undefined) : undefined;
   if (!Array.isArray(imps) || imps.length === 0) throw new Error('no imp');
   const imp0 = imps[0];
-  const inventory = own(r, 'app') ?? own(r, 'site') ?? own(r, 'dooh');
+  const app = 'app' in r && (!('app' in OP) || Object.hasOwn(r, 'app')) ? (r.app ?? undefined) : undefined;
+  const site = 'site' in r && (!('site' in OP) || Object.hasOwn(r, 'site')) ? (r.site ?? undefined) : undefined;
+  const inventory = app ?? site ?? ('dooh' in r && (!('dooh' in OP) || Object.hasOwn(r, 'dooh')) ? (r.dooh ?? undefined) : undefined);
   if (!plain(imp0) || !plain(inventory)) throw new Error('not an object');
-  const publisher = own(inventory, 'publisher');
+  const publisher = 'publisher' in inventory && (!('publisher' in OP) || Object.hasOwn(inventory, 'publisher')) ? (inventory.publisher ?? undefined) : undefined;
   if (publisher !== undefined && !plain(publisher)) throw new Error('path conflict');
   imp0.tagid = 'top-banner';
-  let ext = own(imp0, 'ext');
+  let ext = 'ext' in imp0 && (!('ext' in OP) || Object.hasOwn(imp0, 'ext')) ? (imp0.ext ?? undefined) : undefined;
   if (ext === undefined) imp0.ext = ext = {};
   else if (!plain(ext)) throw new Error('path conflict');
   ext.zoneId = 7;
-  let bidder = own(ext, 'bidder');
+  let bidder = 'bidder' in ext && (!('bidder' in OP) || Object.hasOwn(ext, 'bidder')) ? (ext.bidder ?? undefined) : undefined;
   if (bidder === undefined) ext.bidder = bidder = {};
   else if (!plain(bidder)) throw new Error('path conflict');
   bidder.placement = 'home';
