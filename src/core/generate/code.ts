@@ -55,6 +55,15 @@ export const indent = (lines: readonly string[]): string[] => lines.map((line) =
 export const copy = (object: string, addsKeys: Cond): string =>
   addsKeys === 'true' ? `copyFor(${object}, true)` : addsKeys === 'false' ? `{ ...${object} }` : `(${addsKeys} ? copyFor(${object}, true) : { ...${object} })`;
 
+/**
+ * Whether writes go in place: the variable `mutate` (an adapter's enricher decides per call), or known while
+ * generating (a bound placement's enricher has one function for each, so neither shares the other's caches).
+ */
+export type Mode = 'mutate' | 'true' | 'false';
+
+/** `inPlace` when writing in place, else `copying`. */
+export const choice = (mode: Mode, inPlace: string, copying: string): string => (mode === 'true' ? inPlace : mode === 'false' ? copying : `mutate ? ${inPlace} : ${copying}`);
+
 /** Literals of keys, made once (generating a large adapter writes each many times). */
 const keyLiterals = new Map<string, string>();
 const keyLiteral = (key: string): string => {

@@ -3,7 +3,7 @@
  * (apply/apply-writes.ts) unrolled over the plan's ext tree, one guarded block per node, in the tree's order.
  */
 import type { ExtTreeNode } from '../plan/ext-tree.js';
-import { addsKeys, any, copy, firstName, indent, member, own, present, when, type Cond, type SourceValues } from './code.js';
+import { addsKeys, any, choice, copy, firstName, indent, member, own, present, when, type Cond, type Mode, type SourceValues } from './code.js';
 import { literal } from './literal.js';
 
 export interface ExtContext {
@@ -12,6 +12,8 @@ export interface ExtContext {
   readonly name: (index: number) => string;
   /** The imp index expression, or `'-1'` for the request's ext. */
   readonly imp: string;
+  /** Whether writes go in place. */
+  readonly mode: Mode;
   /** Numbers the generated variables. */
   next: number;
 }
@@ -52,7 +54,7 @@ export function emitExt(context: ExtContext, nodes: readonly ExtTreeNode[], exis
   const lines = [
     `let ${target};`,
     `if (${existing} === undefined) ${target} = {};`,
-    `else if (plain(${existing})) ${target} = mutate ? ${existing} : ${copy(existing, adds)};`,
+    `else if (plain(${existing})) ${target} = ${choice(context.mode, existing, copy(existing, adds))};`,
     `else fail(report, issues.extConflict(${context.imp}, ${literal(relPath)}, ${existing}, ${field}));`,
     ...(body.length ? [`if (${target} !== undefined) {`, ...indent(body), '}'] : []),
   ];

@@ -8,7 +8,7 @@
  */
 import type { Plan } from '../plan/compiled-plan.js';
 import type { Slot } from '../plan/compiled-plan.js';
-import { and, any, copy, firstName, Hoisted, indent, lastValue, member, not, or, own, owns, when, type Cond, type SourceValues } from './code.js';
+import { and, any, choice, copy, firstName, Hoisted, indent, lastValue, member, not, or, own, owns, when, type Cond, type Mode, type SourceValues } from './code.js';
 import { emitExt, written } from './emit-ext.js';
 import { emitJudge } from './emit-judge.js';
 import { literal } from './literal.js';
@@ -38,7 +38,7 @@ function local(lines: string[], variable: string, cond: Cond): Cond {
 }
 
 /** `writeImp(item, v, i, mutate, report)`: the tag id and ext writes into one imp; the imp written, or undefined when nothing is. */
-function writeImp(plan: Plan, sources: Sources, values: SourceValues): string[] {
+function writeImp(plan: Plan, sources: Sources, values: SourceValues, mode: Mode): string[] {
   const body: string[] = [];
   // The interpreter's tag id is that of the last source with a value (only one can target it in a checked record).
   const tagSources = sources.inSlot('tagid');
@@ -48,9 +48,9 @@ function writeImp(plan: Plan, sources: Sources, values: SourceValues): string[] 
   const ext = local(body, 'ext', written(plan.impTree, values));
   if (or([tag, ext]) === 'false') return [...body, 'return undefined;'];
   body.push(...when(not(or([tag, ext])), ['return undefined;']));
-  body.push(`const target = mutate ? item : ${copy('item', or([and(tag, `!${owns('item', 'tagid')}`), and(ext, `!${owns('item', 'ext')}`)]))};`);
+  body.push(`const target = ${choice(mode, 'item', copy('item', or([and(tag, `!${owns('item', 'tagid')}`), and(ext, `!${owns('item', 'ext')}`)])))};`);
   body.push(...when(tag, [`${member('target', 'tagid')} = tagid;`]));
-  const context = { values, name: sources.name, imp: 'i', next: 0 };
+  const context = { values, name: sources.name, imp: 'i', mode, next: 0 };
   if (ext !== 'false') {
     const written = emitExt(context, plan.impTree, 'e', '');
     body.push(...when(ext, [`const e = ${own('item', 'ext')};`, ...written.lines, `if (${written.target} !== undefined) ${member('target', 'ext')} = ${written.target};`]));
@@ -60,7 +60,7 @@ function writeImp(plan: Plan, sources: Sources, values: SourceValues): string[] 
 }
 
 /** The inventory object's writes (publisher id, site id), once the inventory key is known. */
-function writeInventory(sources: Sources, values: SourceValues): string[] {
+function writeInventory(sources: Sources, values: SourceValues, mode: Mode): string[] {
   const siteSources = sources.inSlot('siteId');
   const publisherSources = sources.inSlot('publisher');
   // As in the interpreter, the last source with a value gives each id (only one can target each in a checked record).
@@ -72,16 +72,20 @@ function writeInventory(sources: Sources, values: SourceValues): string[] {
   const site = siteCond === 'false' || siteCond === 'true' ? siteCond : 'siteId !== undefined';
   const publisher = publisherCond === 'false' || publisherCond === 'true' ? publisherCond : 'publisherId !== undefined';
   const write = [
-    `const target = mutate ? inventory : ${copy('inventory', or([and(site, `!${owns('inventory', 'id')}`), and(publisher, `!${owns('inventory', 'publisher')}`)]))};`,
+    `const target = ${choice(mode, 'inventory', copy('inventory', or([and(site, `!${owns('inventory', 'id')}`), and(publisher, `!${owns('inventory', 'publisher')}`)])))};`,
     ...when(site, [`${member('target', 'id')} = siteId;`]),
     ...when(publisher, [
       `if (publisher === undefined) ${member('target', 'publisher')} = { ${literal('id')}: publisherId };`,
-      `else if (mutate) ${member('publisher', 'id')} = publisherId;`,
-      'else {',
-      `  const copy = ${copy('publisher', `!${owns('publisher', 'id')}`)};`,
-      `  ${member('copy', 'id')} = publisherId;`,
-      `  ${member('target', 'publisher')} = copy;`,
-      '}',
+      ...(mode === 'true'
+        ? [`else ${member('publisher', 'id')} = publisherId;`]
+        : [
+            ...(mode === 'mutate' ? [`else if (mutate) ${member('publisher', 'id')} = publisherId;`] : []),
+            'else {',
+            `  const copy = ${copy('publisher', `!${owns('publisher', 'id')}`)};`,
+            `  ${member('copy', 'id')} = publisherId;`,
+            `  ${member('target', 'publisher')} = copy;`,
+            '}',
+          ]),
     ]),
     `if (inventoryKey === "app") ${member('out', 'app')} = target;`,
     `else if (inventoryKey === "site") ${member('out', 'site')} = target;`,
@@ -100,10 +104,18 @@ function writeInventory(sources: Sources, values: SourceValues): string[] {
   ];
 }
 
-/** `apply(request, w, perImp, allImps, mutate, report)`: the interpreter's `applyWrites`, for this plan. */
-function apply(plan: Plan, sources: Sources, values: SourceValues): string[] {
-  const inventorySources = sources.inSlot('publisher').concat(sources.inSlot('siteId')).sort((a, b) => a - b);
-  const inventory = any(values, inventorySources);
+/** Whether the plan writes into the inventory object, and the sources it is written from, in order. */
+function inventoryOf(sources: Sources, values: SourceValues): { sources: number[]; cond: Cond } {
+  const list = sources.inSlot('publisher').concat(sources.inSlot('siteId')).sort((a, b) => a - b);
+  return { sources: list, cond: any(values, list) };
+}
+
+/**
+ * The first part of `apply(request, w, perImp, allImps, mutateAsked, report)`: the request's shape, the warning, how
+ * many imps, the inventory object, and whether to write in place, as the interpreter's `applyWrites` decides them.
+ */
+function applyChecks(sources: Sources, values: SourceValues): string[] {
+  const inventory = inventoryOf(sources, values);
   const body = [
     'if (!plain(request)) {',
     '  fail(report, issues.notAnObject());',
@@ -119,32 +131,38 @@ function apply(plan: Plan, sources: Sources, values: SourceValues): string[] {
     'if (app !== undefined && site !== undefined) (report.warnings ??= []).push(issues.bothAppAndSite());',
     'const count = perImp !== undefined ? perImp.length : allImps ? imps.length : 1;',
   ];
-  if (inventory === 'false') body.push('let mutate = mutateAsked;');
+  if (inventory.cond === 'false') body.push('let mutate = mutateAsked;');
   else {
     // The first source (in definition order) with a value for the inventory object: its issues are that field's.
-    body.push(`const inventoryField = ${firstName(values, inventorySources, sources.name, 'undefined')};`);
+    body.push(`const inventoryField = ${firstName(values, inventory.sources, sources.name, 'undefined')};`);
     body.push(`const inventoryKey = inventoryField === undefined ? undefined : app !== undefined ? "app" : site !== undefined ? "site" : ${own('request', 'dooh')} !== undefined ? "dooh" : undefined;`);
     body.push('let mutate = mutateAsked && (inventoryField === undefined || inventoryKey !== undefined);');
   }
-  body.push(
-    // In place only when the imps in reach are objects (and an inventory object is there when one is written), as in the interpreter.
-    'for (let i = 0; mutate && i < count; i++) if (!plain(imps[i])) mutate = false;',
-    'const out = mutate ? request : { ...request };',
-    'let newImps;',
+  // In place only when the imps in reach are objects (and an inventory object is there when one is written), as in the interpreter.
+  body.push('for (let i = 0; mutate && i < count; i++) if (!plain(imps[i])) mutate = false;');
+  return body;
+}
+
+/** The variables the writes read, once the checks are made (the parameters of a placement's write functions). */
+const writeParameters = (sources: Sources, values: SourceValues) => `request, w, perImp, count, imps, app, site, ${inventoryOf(sources, values).cond === 'false' ? '' : 'inventoryField, inventoryKey, '}report`;
+
+/** The second part of `apply`: the writes, in place or copying (`mode`), and the result. */
+function applyWrites(plan: Plan, sources: Sources, values: SourceValues, mode: Mode, writeImp: string): string[] {
+  const inventory = inventoryOf(sources, values).cond;
+  const body = [
+    `const out = ${choice(mode, 'request', '{ ...request }')};`,
+    ...(mode === 'true' ? [] : ['let newImps;']),
     'for (let i = 0; i < count; i++) {',
     '  const item = imps[i];',
     '  const v = perImp === undefined ? w : perImp[i];',
     '  if (v === undefined) continue;',
-    // In place, every imp in reach was found plain above.
-    '  if (!mutate && !plain(item)) {',
-    '    fail(report, issues.impNotObject(i));',
-    '    continue;',
-    '  }',
-    '  const target = writeImp(item, v, i, mutate, report);',
-    '  if (target !== undefined && !mutate) (newImps ??= imps.slice())[i] = target;',
+    // In place, every imp in reach was found plain by the checks.
+    ...(mode === 'true' ? [] : [`  if (${mode === 'mutate' ? '!mutate && ' : ''}!plain(item)) {`, '    fail(report, issues.impNotObject(i));', '    continue;', '  }']),
+    `  ${mode === 'true' ? '' : 'const target = '}${writeImp}(item, v, i, ${mode === 'mutate' ? 'mutate, ' : ''}report);`,
+    ...(mode === 'true' ? [] : [`  if (target !== undefined${mode === 'mutate' ? ' && !mutate' : ''}) (newImps ??= imps.slice())[i] = target;`]),
     '}',
-    `if (newImps !== undefined) ${member('out', 'imp')} = newImps;`,
-  );
+    ...(mode === 'true' ? [] : [`if (newImps !== undefined) ${member('out', 'imp')} = newImps;`]),
+  ];
   if (inventory !== 'false') {
     body.push(
       ...when(inventory === 'true' ? 'true' : 'inventoryField !== undefined', [
@@ -153,7 +171,7 @@ function apply(plan: Plan, sources: Sources, values: SourceValues): string[] {
         `  const inventory = inventoryKey === "app" ? app : inventoryKey === "site" ? site : ${member('request', 'dooh')};`,
         '  if (!plain(inventory)) fail(report, issues.inventoryConflict(inventoryKey, inventory, inventoryField));',
         '  else {',
-        ...indent(indent(writeInventory(sources, values))),
+        ...indent(indent(writeInventory(sources, values, mode))),
         '  }',
         '}',
       ]),
@@ -161,7 +179,7 @@ function apply(plan: Plan, sources: Sources, values: SourceValues): string[] {
   }
   const requestExt = written(plan.requestTree, values);
   if (requestExt !== 'false') {
-    const ext = emitExt({ values, name: sources.name, imp: '-1', next: 0 }, plan.requestTree, 'e', '');
+    const ext = emitExt({ values, name: sources.name, imp: '-1', mode, next: 0 }, plan.requestTree, 'e', '');
     body.push(...when(requestExt, [`const e = ${own('request', 'ext')};`, ...ext.lines, `if (${ext.target} !== undefined) ${member('out', 'ext')} = ${ext.target};`]));
   }
   body.push('return out;');
@@ -176,8 +194,42 @@ function apply(plan: Plan, sources: Sources, values: SourceValues): string[] {
 export function enricherBody(plan: Plan, valuesOf: (array: string, hoisted: Hoisted) => SourceValues, judge = false): string {
   const sources = sourcesOf(plan);
   const hoisted = new Hoisted();
-  const impCode = writeImp(plan, sources, valuesOf('v', hoisted));
-  const applyCode = apply(plan, sources, valuesOf('w', hoisted));
+  const impValues = valuesOf('v', hoisted);
+  const requestValues = valuesOf('w', hoisted);
+  // An adapter's enricher: one apply, in place or not per call (its code is made at compile, kept small). A placement's
+  // (its values known, made at bind): a copying and an in-place version of the writes, each with its own caches.
+  const split = !judge;
+  const functions = split
+    ? [
+        'function writeImpCopying(item, v, i, report) {',
+        ...indent(writeImp(plan, sources, impValues, 'false')),
+        '}',
+        '',
+        'function writeImpInPlace(item, v, i, report) {',
+        ...indent(writeImp(plan, sources, impValues, 'true')),
+        '}',
+        '',
+        `function writeCopying(${writeParameters(sources, requestValues)}) {`,
+        ...indent(applyWrites(plan, sources, requestValues, 'false', 'writeImpCopying')),
+        '}',
+        '',
+        `function writeInPlace(${writeParameters(sources, requestValues)}) {`,
+        ...indent(applyWrites(plan, sources, requestValues, 'true', 'writeImpInPlace')),
+        '}',
+        '',
+        'function apply(request, w, perImp, allImps, mutateAsked, report) {',
+        ...indent([...applyChecks(sources, requestValues), `return mutate ? writeInPlace(${writeParameters(sources, requestValues)}) : writeCopying(${writeParameters(sources, requestValues)});`]),
+        '}',
+      ]
+    : [
+        'function writeImp(item, v, i, mutate, report) {',
+        ...indent(writeImp(plan, sources, impValues, 'mutate')),
+        '}',
+        '',
+        'function apply(request, w, perImp, allImps, mutateAsked, report) {',
+        ...indent([...applyChecks(sources, requestValues), ...applyWrites(plan, sources, requestValues, 'mutate', 'writeImp')]),
+        '}',
+      ];
   const judging = judge
     ? ['', 'function judge(values, base) {', ...indent(emitJudge(plan)), '}']
     : [];
@@ -192,13 +244,7 @@ export function enricherBody(plan: Plan, valuesOf: (array: string, hoisted: Hois
     ...hoisted.declarations,
     ...judging,
     '',
-    'function writeImp(item, v, i, mutate, report) {',
-    ...indent(impCode),
-    '}',
-    '',
-    'function apply(request, w, perImp, allImps, mutateAsked, report) {',
-    ...indent(applyCode),
-    '}',
+    ...functions,
     '',
     judge ? 'return { apply, judge };' : 'return { apply };',
     '',
