@@ -1,5 +1,6 @@
 // `bidfields codegen --target node` (issue 23), in process: the module it writes is what services that forbid
 // new Function import and pass to compile; compile takes it only with the record and options it was made from.
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -68,5 +69,23 @@ describe('bidfields codegen --target node', () => {
     for (const args of [['acme.json'], ['--target', 'browser', 'acme.json'], ['--target', 'node'], ['--target', 'node', 'acme.json', 'bad.json'], ['--target', 'node', 'acme.json', '--params-location', 'imp']]) {
       expect((await codegen(...args)).code).toBe(2);
     }
+  });
+
+  it('serves a Node started with --disallow-code-generation-from-strings: compile keeps the interpreter, the written module runs (built dist/)', async () => {
+    expect((await codegen('--target', 'node', 'acme.json', '--out', 'noeval.enricher.js', '--known-endpoint', 'pbs.example-ssp.com')).code).toBe(0);
+    const script = path.join(dir, 'noeval.mjs');
+    fs.writeFileSync(script, `import { compile } from ${JSON.stringify(path.resolve(import.meta.dirname, '../../dist/index.js'))};
+import * as enricher from './noeval.enricher.js';
+const record = ${JSON.stringify(record)};
+const options = { knownEndpoints: ['pbs.example-ssp.com'] };
+const plain = compile(record, options);
+const written = compile(record, { ...options, enricher });
+const request = { id: 'r', imp: [{ id: '1' }] };
+console.log(JSON.stringify([plain.engine, written.engine, written.bind({ placementId: 'top', zone: 3 }).enrich(request).request, plain.enrich(request, { placementId: 'top', zone: 3 }).request]));
+`);
+    const run = spawnSync(process.execPath, ['--disallow-code-generation-from-strings', script], { encoding: 'utf8' });
+    expect(run.stderr).toBe('');
+    const enriched = { id: 'r', imp: [{ id: '1', tagid: 'top', ext: { zone: 3 } }] };
+    expect(JSON.parse(run.stdout)).toEqual(['interpreter', 'module', enriched, enriched]);
   });
 });
