@@ -3,6 +3,7 @@
  * 2.x bid requests without changing the caller's request.
  */
 export { compile, validateAdapter } from './core/compile.js';
+export type { EngineKind } from './core/generate/enricher.js';
 export { CompiledAdapter, type BoundAdapter, type EnrichResult, type SafeEnrichResult, type AdapterInfo, type PerImpValues, type Sendable } from './core/adapter.js';
 export { BidfieldsError, type Issue, type IssueCode } from './core/issues.js';
 export { formFields, formOneOfGroups, type FormField, type FormOneOfGroup } from './core/form-fields.js';
@@ -15,6 +16,7 @@ export type {
   JsonValue,
   CompileOptions,
   EnrichOptions,
+  EnricherModule,
   FieldDefinition,
   FieldValues,
   NumberField,

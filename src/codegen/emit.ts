@@ -5,18 +5,12 @@
  */
 import type { FieldPlan } from '../core/plan/field-plan.js';
 import type { BidderPlan, PrebidRuntimeOptions } from '../prebid/types.js';
+import { literal } from '../core/generate/literal.js';
+
+export { literal };
 
 /** Where a generated adapter imports the page runtime from, unless told otherwise. */
 export const RUNTIME = 'bidfields/prebid-runtime';
-
-/**
- * A value as a JavaScript literal: its JSON, with the two line terminators JSON allows in strings but older
- * parsers refused, and `<`, `>`, escaped, so the literal is also safe inlined into an HTML script block.
- * @example literal('a</script>') // '"a\\u003c/script\\u003e"'
- */
-export function literal(value: unknown): string {
-  return JSON.stringify(value).replace(/[\u2028\u2029<>]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
-}
 
 /**
  * The engine features (core/compact/values-engine.ts) a plan uses, by the names the page runtime exports them

@@ -28,4 +28,5 @@ export {
   type PbsResult,
   type PbsRunOptions,
 } from './pbs.js';
+export { generatedModuleImplementation, generatedNodeImplementation, interpreterImplementation } from './implementations/engines.js';
 export type { CaseKind, CaseResult, Expectation, ExpectedIssue, FixtureCase, HttpExpectation, Implementation, Outcome, ResolvedCase, SuiteResult } from './types.js';

@@ -6,22 +6,17 @@ import { BidfieldsError, type Issue } from './issues.js';
 import { issue } from './issues.js';
 import type { BidRequest, EnrichOptions, FieldDefinition, FieldValues, Protocol } from './types.js';
 import type { Plan } from './plan/compiled-plan.js';
-import type { BoundWrites, ImpWrites, RequestWrites } from './plan/bound-writes.js';
+import type { BoundWrites } from './plan/bound-writes.js';
 import { bindValues, requestWrites } from './apply/bind-values.js';
-import { applyWrites, type Report } from './apply/apply-writes.js';
+import { mergeRequestValues } from './apply/merge-values.js';
+import { enrichGenerated, orThrow, refusal, run, runGenerated, single, type EnrichResult, type SafeEnrichResult } from './apply/run-enrichment.js';
+import { adapterSource, moduleText, type Enricher, type EngineKind } from './generate/enricher.js';
 import { isArray } from './apply/plain-object.js';
 import { pointer } from './issues.js';
 import { buildUrl, type Template } from './endpoint/template.js';
 import type { EndpointOptions } from './endpoint/endpoint-rules.js';
 
-export interface EnrichResult {
-  request: BidRequest;
-  /** Warnings such as `both_app_and_site`; same shape as issues (a shared frozen array when there is none). */
-  warnings: readonly Issue[];
-}
-
-/** A refused enrichment keeps its warnings too (`both_app_and_site` on a request that also has a conflict). */
-export type SafeEnrichResult = ({ ok: true } & EnrichResult) | { ok: false; issues: Issue[]; warnings: readonly Issue[] };
+export type { EnrichResult, SafeEnrichResult };
 
 /**
  * Values validated and coerced once, ready to enrich many requests; also an entry of `enrichImps`' list, for the
@@ -46,46 +41,18 @@ export interface AdapterInfo {
   warnings: readonly Issue[];
 }
 
-/** Shared by every result without warnings, so the hot path allocates no array; frozen so no caller can fill it. */
-const NO_WARNINGS: readonly Issue[] = Object.freeze([]);
-
-/** An enrichment: imp writes (the same for each imp, or per imp) and the request's. */
-interface Writes {
-  imp: ImpWrites | undefined;
-  perImp: readonly (ImpWrites | undefined)[] | undefined;
-  request: RequestWrites;
-}
-
-function run(writes: Writes, request: unknown, options: EnrichOptions | undefined): SafeEnrichResult {
-  const report: Report = {};
-  const result = applyWrites(request, writes.imp, writes.perImp, writes.request, options, report);
-  const warnings = report.warnings ?? NO_WARNINGS;
-  return report.issues ? { ok: false, issues: report.issues, warnings } : { ok: true, request: result, warnings };
-}
-
-function orThrow(result: SafeEnrichResult): EnrichResult {
-  if (!result.ok) throw new BidfieldsError(result.issues, result.warnings);
-  return { request: result.request, warnings: result.warnings };
-}
-
-const NO_REQUEST_WRITES: RequestWrites = { publisherId: undefined, publisherField: undefined, siteId: undefined, inventoryField: undefined, ext: undefined };
-const NO_WRITES: Writes = { imp: undefined, perImp: undefined, request: NO_REQUEST_WRITES };
-const single = (bound: BoundWrites): Writes => ({ imp: bound.imp, perImp: undefined, request: bound.request });
-
-/**
- * The refusal of values that do not bind: their issues with the request's own shape issues, and the request's
- * warnings, so one call reports everything.
- */
-function refusal(valueIssues: Issue[], request: unknown, options: EnrichOptions | undefined, perImp?: readonly unknown[]): Extract<SafeEnrichResult, { ok: false }> {
-  const requestCheck = run(perImp ? { ...NO_WRITES, perImp: perImp.map(() => undefined) } : NO_WRITES, request, options);
-  return { ok: false, issues: requestCheck.ok ? valueIssues : [...valueIssues, ...requestCheck.issues], warnings: requestCheck.warnings };
-}
-
 /** The writes `bind` made, by the placement it returned, and the plan they belong to. */
 const placements = new WeakMap<object, { plan: Plan; writes: BoundWrites }>();
 
 /** The values each imp entered, as what `enrichImps` takes. */
 export type PerImpValues = readonly (FieldValues | BoundAdapter | null | undefined)[];
+
+/** An enrichment prepared: its result, and the source values (merged, per imp: also each imp's) for the endpoint. */
+interface Prepared {
+  result: SafeEnrichResult;
+  values?: readonly unknown[];
+  perImp?: readonly (readonly unknown[] | undefined)[];
+}
 
 /** A prepared send: the enrichment, and the URL its values make (SPEC §8.7), for the protocol wrappers. */
 export type Sendable = ({ ok: true; url: URL | undefined } & EnrichResult) | { ok: false; issues: Issue[]; warnings: readonly Issue[] };
@@ -105,9 +72,24 @@ export class CompiledAdapter implements AdapterInfo {
   readonly warnings: readonly Issue[];
   /** @internal The compiled plan. */
   readonly plan: Plan;
+  /**
+   * How this adapter applies values: `'generated'`, code generated from its plan and run with `new Function` (the
+   * default where the platform allows it); `'module'`, a module written by `bidfields codegen` (the `enricher`
+   * option); `'interpreter'`, the plan walked by the interpreter (`codegen: false`, or a page whose CSP forbids
+   * `eval`). All three give the same results, issues and warnings.
+   */
+  readonly engine: EngineKind;
+  /** @internal The generated enricher, when the engine is not the interpreter. */
+  readonly enricher?: Enricher;
+  #source?: string;
 
-  constructor(plan: Plan, info: AdapterInfo, template?: { parts: Template; options: EndpointOptions }) {
+  constructor(plan: Plan, info: AdapterInfo, template?: { parts: Template; options: EndpointOptions }, enricher?: { enricher: Enricher; source: string }) {
     this.plan = plan;
+    this.engine = enricher ? enricher.enricher.kind : 'interpreter';
+    if (enricher) {
+      this.enricher = enricher.enricher;
+      this.#source = enricher.source;
+    }
     if (template) this.template = template;
     if (info.endpointTemplate !== undefined) this.endpointTemplate = info.endpointTemplate;
     if (info.split) this.split = info.split;
@@ -118,6 +100,16 @@ export class CompiledAdapter implements AdapterInfo {
     if (info.cpmField !== undefined) this.cpmField = info.cpmField;
     if (info.bidderCode !== undefined) this.bidderCode = info.bidderCode;
     if (plan.oneOf.length > 0) this.requireOneOf = plan.oneOf.map((group) => [...group.keys]);
+  }
+
+  /**
+   * The code generated from this adapter's plan, as the standalone ES module `bidfields codegen --target node`
+   * writes (for review, or for services that forbid `new Function`: pass the module as `compile`'s `enricher`
+   * option). The same text whichever engine this adapter runs.
+   * @example console.log(compile(record).source())
+   */
+  source(): string {
+    return moduleText((this.#source ??= adapterSource(this.plan)));
   }
 
   /**
@@ -139,7 +131,11 @@ export class CompiledAdapter implements AdapterInfo {
   }
 
   /** The enrichment of one values object, and the bound source values (for the endpoint's placeholders). */
-  private prepare(request: unknown, values: FieldValues, options: EnrichOptions | undefined): { result: SafeEnrichResult; values?: readonly unknown[] } {
+  private prepare(request: unknown, values: FieldValues, options: EnrichOptions | undefined): Prepared {
+    if (this.enricher) {
+      const judged = this.enricher.judge(values, '');
+      return judged.written ? { result: runGenerated(this.enricher.apply, request, judged.written, undefined, options), values: judged.written } : { result: refusal(judged.issues, request, options) };
+    }
     const bound = bindValues(this.plan, values);
     return bound.writes ? { result: run(single(bound.writes), request, options), values: bound.writes.values } : { result: refusal(bound.issues, request, options) };
   }
@@ -164,32 +160,47 @@ export class CompiledAdapter implements AdapterInfo {
     return this.prepareImps(request, perImp, options).result;
   }
 
-  /** The enrichment of values per imp, with the merged source values and each imp's bound writes. */
-  private prepareImps(request: unknown, perImp: PerImpValues, options: EnrichOptions | undefined): { result: SafeEnrichResult; values?: readonly unknown[]; bound?: readonly (BoundWrites | undefined)[] } {
+  /** The enrichment of values per imp, with the merged source values and each imp's. */
+  private prepareImps(request: unknown, perImp: PerImpValues, options: EnrichOptions | undefined): Prepared {
     if (!isArray(perImp)) return { result: refusal([issue('invalid_value', '', 'values per imp must be an array (one entry per imp)')], request, options) };
+    const { plan, enricher } = this;
     const issues: Issue[] = [];
+    // Each imp's source values; the interpreter also takes each imp's writes.
+    const values: (readonly unknown[] | undefined)[] = [];
     const bound: (BoundWrites | undefined)[] = [];
     for (let i = 0; i < perImp.length; i++) {
       const entry = perImp[i];
-      if (entry === null || entry === undefined) {
-        bound.push(undefined);
-        continue;
+      let writes: BoundWrites | undefined;
+      let written: readonly unknown[] | undefined;
+      if (entry !== null && entry !== undefined) {
+        const placement = placements.get(entry);
+        if (placement) {
+          // Another plan's values are not comparable with this plan's fields: that entry takes no part in the merge.
+          if (placement.plan !== plan) issues.push(issue('invalid_value', `/${i}`, 'a placement bound by another adapter'));
+          else {
+            writes = placement.writes;
+            written = writes.values;
+          }
+        } else if (enricher) {
+          const judged = enricher.judge(entry, `/${i}`);
+          written = judged.written;
+          issues.push(...judged.issues);
+        } else {
+          const found = bindValues(plan, entry, `/${i}`);
+          ({ writes } = found);
+          written = writes?.values;
+          issues.push(...found.issues);
+        }
       }
-      const placement = placements.get(entry);
-      if (placement) {
-        // Another plan's writes are not comparable with this plan's fields: that entry takes no part in the merge.
-        if (placement.plan !== this.plan) issues.push(issue('invalid_value', `/${i}`, 'a placement bound by another adapter'));
-        bound.push(placement.plan === this.plan ? placement.writes : undefined);
-        continue;
-      }
-      const found = bindValues(this.plan, entry, `/${i}`);
-      bound.push(found.writes);
-      issues.push(...found.issues);
+      values.push(written);
+      bound.push(writes);
     }
     // Imps whose values bound are compared even when others did not, so conflicting_values comes with the value issues.
-    const merged = this.mergeRequestWrites(bound, issues);
+    const merged = mergeRequestValues(plan, values, issues);
     if (!merged || issues.length) return { result: refusal(issues, request, options, perImp) };
-    return { result: run({ imp: undefined, perImp: bound.map((writes) => writes?.imp), request: merged.writes }, request, options), values: merged.values, bound };
+    if (enricher) return { result: runGenerated(enricher.apply, request, merged.values, values, options), values: merged.values, perImp: values };
+    const requestLevel = merged.first >= 0 && merged.values === values[merged.first] ? bound[merged.first]!.request : requestWrites(plan, merged.values);
+    return { result: run({ imp: undefined, perImp: bound.map((writes) => writes?.imp), request: requestLevel }, request, options), values: merged.values, perImp: values };
   }
 
   /**
@@ -198,7 +209,7 @@ export class CompiledAdapter implements AdapterInfo {
    * path (`/<key>`, per imp `/<i>/<key>` of the first imp that entered it).
    */
   sendable(request: BidRequest, values: FieldValues | undefined, perImp?: PerImpValues, options?: EnrichOptions): Sendable {
-    const prepared: { result: SafeEnrichResult; values?: readonly unknown[]; bound?: readonly (BoundWrites | undefined)[] } = perImp !== undefined ? this.prepareImps(request, perImp, options) : this.prepare(request, values as FieldValues, options);
+    const prepared: Prepared = perImp !== undefined ? this.prepareImps(request, perImp, options) : this.prepare(request, values as FieldValues, options);
     const { result } = prepared;
     if (!this.template) return result.ok ? { ...result, url: this.endpoint } : result;
     const issues = result.ok ? [] : [...result.issues];
@@ -209,7 +220,7 @@ export class CompiledAdapter implements AdapterInfo {
       if (!(built instanceof URL)) {
         const [key, code] = built;
         const field = plan.byKey.get(key)!;
-        const imp = prepared.bound ? prepared.bound.findIndex((writes) => writes?.values[field.index] !== undefined) : -1;
+        const imp = prepared.perImp ? prepared.perImp.findIndex((values) => values?.[field.index] !== undefined) : -1;
         const message =
           code === 'missing_required' ? `the endpoint needs a value for '${key}', and no imp entered one`
           : code === 'invalid_value' ? 'cannot fill the endpoint: a host value must be one DNS label (letters, digits, hyphens; no punycode), a path value no . or .. segment'
@@ -230,42 +241,6 @@ export class CompiledAdapter implements AdapterInfo {
   }
 
   /**
-   * The request-level writes of the imps' bound values: each request-level field takes the value the imps entered
-   * (the first imp's writes when every imp agrees with it); a later imp that enters another is `conflicting_values`.
-   */
-  private mergeRequestWrites(bound: readonly (BoundWrites | undefined)[], issues: Issue[]): { writes: RequestWrites; values: readonly unknown[] } | undefined {
-    const { requestFields } = this.plan;
-    let first: BoundWrites | undefined;
-    let merged: (unknown)[] | undefined;
-    for (let i = 0; i < bound.length; i++) {
-      const writes = bound[i];
-      if (!writes) continue;
-      if (!first) {
-        first = writes;
-        continue;
-      }
-      if (writes === first) continue;
-      for (let r = 0; r < requestFields.length; r++) {
-        const field = requestFields[r]!;
-        const value = writes.values[field.index];
-        const held = (merged ?? first.values)[field.index];
-        if (value === undefined || value === held) continue;
-        if (held !== undefined) {
-          issues.push(issue('conflicting_values', `/${i}${field.valuePath}`, `imps enter different values for the request-level '${field.key}'`, field.name));
-          continue;
-        }
-        (merged ??= first.values.slice())[field.index] = value;
-      }
-    }
-    if (issues.length) return undefined;
-    if (!first) {
-      const values = this.plan.constants.reduce<unknown[]>((held, constant) => ((held[constant.index] = constant.value), held), []);
-      return { writes: requestWrites(this.plan, values), values };
-    }
-    return merged ? { writes: requestWrites(this.plan, merged), values: merged } : { writes: first.request, values: first.values };
-  }
-
-  /**
    * Validates and coerces values once; the returned object enriches many requests with them, and is an entry
    * `enrichImps` takes.
    * @throws BidfieldsError when the values are invalid.
@@ -276,11 +251,22 @@ export class CompiledAdapter implements AdapterInfo {
   bind(values: FieldValues): BoundAdapter {
     const bound = bindValues(this.plan, values);
     if (!bound.writes) throw new BidfieldsError(bound.issues);
-    const writes = single(bound.writes);
-    const placement: BoundAdapter = {
-      enrich: (request, options) => orThrow(run(writes, request, options)),
-      safeEnrich: (request, options) => run(writes, request, options),
-    };
+    let placement: BoundAdapter;
+    if (this.enricher) {
+      // Its own enricher, its values in the code (a module's reads them from the array).
+      const written = bound.writes.values;
+      const apply = this.enricher.placement(written) ?? this.enricher.apply;
+      placement = {
+        enrich: (request, options) => enrichGenerated(apply, request, written, options),
+        safeEnrich: (request, options) => runGenerated(apply, request, written, undefined, options),
+      };
+    } else {
+      const writes = single(bound.writes);
+      placement = {
+        enrich: (request, options) => orThrow(run(writes, request, options)),
+        safeEnrich: (request, options) => run(writes, request, options),
+      };
+    }
     placements.set(placement, { plan: this.plan, writes: bound.writes });
     return placement;
   }

@@ -103,6 +103,17 @@ export type AdapterInput = AdapterRecord | FieldDefinition[];
 /** Entered values keyed by field key: its `param`, else its name as written (prefix included). */
 export type FieldValues = Readonly<Record<string, unknown>>;
 
+/**
+ * A module written by `bidfields codegen --target node` (or `adapter.source()` saved as a file), as `compile`'s
+ * `enricher` option takes it: `import * as enricher from './acme.enricher.js'`.
+ */
+export interface EnricherModule {
+  /** Identifies the generated source; `compile` refuses a module made from another record or bidfields version. */
+  readonly fingerprint: string;
+  /** The factory of the enricher (its runtime is bidfields' own, passed by `compile`). */
+  readonly enricher: (rt: never) => unknown;
+}
+
 /** Options of `compile` and `validateAdapter`. */
 export interface CompileOptions {
   /** Unknown keys in definitions are errors (default) or, when false, warnings. */
@@ -117,6 +128,17 @@ export interface CompileOptions {
    * The Prebid Server wrapper uses `['prebid', 'bidder', bidderCode]`.
    */
   extBase?: readonly string[];
+  /**
+   * Generate the adapter's enricher as code (`new Function`) where the platform allows it (default `true`); `false`
+   * applies the plan with the interpreter, as on a page whose CSP forbids `eval`. Results are the same either way.
+   */
+  codegen?: boolean;
+  /**
+   * An enricher module written beforehand by `bidfields codegen --target node` from this record (with the same
+   * compile options), for services that forbid `new Function`: `import * as enricher from './acme.enricher.js'`.
+   * A module generated from another record, options or bidfields version is refused (a `TypeError`).
+   */
+  enricher?: EnricherModule;
 }
 
 /** Options of `enrich`. */

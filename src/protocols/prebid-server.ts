@@ -16,7 +16,7 @@ import type { HttpRequest } from './http-request.js';
 /** Where the entered ext params go in each imp. */
 export type ParamsLocation = 'imp.ext' | 'imp.ext.prebid.bidder';
 
-export interface PrebidServerOptions extends Pick<CompileOptions, 'knownEndpoints' | 'allowLocal' | 'strict'> {
+export interface PrebidServerOptions extends Pick<CompileOptions, 'knownEndpoints' | 'allowLocal' | 'strict' | 'codegen' | 'enricher'> {
   /**
    * Where bidder params go. Default `'imp.ext'`; `'imp.ext.prebid.bidder'` needs the record's `bidderCode`.
    * `predefinedImpExt.<path>` names stay at `imp[].ext.<path>` either way.
@@ -62,11 +62,11 @@ export function compilePrebidServer(input: AdapterInput, options: PrebidServerOp
     // An unusable code is reported by compile (invalid_bidder_code); it is only kept out of the ext path here.
     else if (isSafeSegment(code)) extBase = ['prebid', 'bidder', code];
   }
-  const { knownEndpoints, allowLocal, strict } = options;
+  const { knownEndpoints, allowLocal, strict, codegen, enricher } = options;
   let adapter: CompiledAdapter | undefined;
   let warnings: Issue[] = [];
   try {
-    adapter = compile(input, { knownEndpoints, allowLocal, strict, extBase });
+    adapter = compile(input, { knownEndpoints, allowLocal, strict, extBase, codegen, enricher });
   } catch (error) {
     if (!(error instanceof BidfieldsError)) throw error;
     issues.push(...error.issues);

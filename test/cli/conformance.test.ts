@@ -54,3 +54,19 @@ describe('bidfields conformance that checks nothing', () => {
     expect(run.stderr).toBe('');
   });
 });
+
+describe('bidfields conformance --engine (issue 23: one verdict for every engine)', () => {
+  for (const engine of ['generated-node', 'generated-module', 'interpreter']) {
+    it(`runs the cases on the ${engine} engine`, async () => {
+      const run = await conformance('--engine', engine, '--filter', 'records-per-imp');
+      expect(run).toMatchObject({ code: 0, stderr: '' });
+      expect(run.stdout).toMatch(/^[1-9]\d* passed, 0 failed\n$/);
+    });
+  }
+
+  it('names the engines it knows when given another (usage, exit 2)', async () => {
+    const run = await conformance('--engine', 'jit');
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/full, generated-node, generated-module, interpreter, compact, generated/);
+  });
+});

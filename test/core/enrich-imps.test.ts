@@ -13,10 +13,11 @@ const record: AdapterRecord = {
   ],
   constants: [{ name: 'bidder.v', value: 1 }],
 };
-const adapter = compile(record);
 const request = { id: 'r', site: { id: 's' }, imp: [{ id: '1' }, { id: '2' }, { id: '3' }] };
 
-describe('enrichImps with bound placements', () => {
+// On both engines (issue 23): code generated from the plan, and the interpreter.
+for (const codegen of [true, false]) describe(`enrichImps with bound placements (${codegen ? 'generated code' : 'interpreter'})`, () => {
+  const adapter = compile(record, { codegen });
   it('takes a placement bound by this adapter as the values of its imp, next to values objects and null', () => {
     const top = adapter.bind({ placementId: 'top', publisherId: 'p' });
     const result = adapter.safeEnrichImps(request, [top, null, { placementId: 'side', publisherId: 'p' }]);
@@ -50,8 +51,8 @@ describe('enrichImps with bound placements', () => {
   });
 
   it('refuses a placement bound by another adapter, even one compiled from the same record: invalid_value at /<i>', () => {
-    const other = compile({ protocol: 'prebid-server', fields: [{ name: 'prd.impTagId', param: 'placementId', type: 'text', display: 'Placement' }] });
-    const twin = compile(record);
+    const other = compile({ protocol: 'prebid-server', fields: [{ name: 'prd.impTagId', param: 'placementId', type: 'text', display: 'Placement' }] }, { codegen });
+    const twin = compile(record, { codegen });
     const result = adapter.safeEnrichImps(request, [{ placementId: 'a' }, other.bind({ placementId: 'b' }), twin.bind({ placementId: 'c' })]);
     expect(result.ok).toBe(false);
     if (result.ok) return;

@@ -23,8 +23,8 @@ describe('callers that pass null or revoked proxies', () => {
     expect(compileCompact(fields).safeEnrich({ imp: [{}] }, { zone: 'a' }, null as never).ok).toBe(true);
   });
 
-  it('reports a revoked proxy as the wrong kind of input, never throws', () => {
-    const adapter = compile(fields);
+  it.each([true, false])('reports a revoked proxy as the wrong kind of input, never throws (codegen: %s)', (codegen) => {
+    const adapter = compile(fields, { codegen });
     expect(adapter.safeEnrich(loose(revoked()), { zone: 'a' })).toMatchObject({ ok: false, issues: [{ code: 'invalid_request', path: '' }] });
     expect(adapter.validateValues(revoked())).toMatchObject([{ code: 'invalid_value', path: '' }]);
     expect(validateAdapter(revoked())).toMatchObject([{ code: 'schema', path: '' }]);
@@ -33,9 +33,10 @@ describe('callers that pass null or revoked proxies', () => {
   });
 });
 
-describe('mutate: true', () => {
+// On both engines (issue 23): code generated from the plan, and the interpreter.
+for (const codegen of [true, false]) describe(`mutate: true (${codegen ? 'generated code' : 'interpreter'})`, () => {
   it('writes nothing when the request has no inventory object for a publisher or site id', () => {
-    const adapter = compile([...fields, { name: 'prd.appSiteId', type: 'text', display: 'Site' }] as FieldDefinition[]);
+    const adapter = compile([...fields, { name: 'prd.appSiteId', type: 'text', display: 'Site' }] as FieldDefinition[], { codegen });
     const request = { id: 'r', imp: [{ id: '1' }] };
     expect(adapter.safeEnrich(request, { zone: 'a', 'prd.appSiteId': 's' }, { mutate: true }).ok).toBe(false);
     expect(request).toEqual({ id: 'r', imp: [{ id: '1' }] });
@@ -43,14 +44,14 @@ describe('mutate: true', () => {
 
   it('writes nothing when an imp in reach is not an object', () => {
     const request = { id: 'r', imp: [{ id: '1' }, 'bad'] };
-    const result = compile(fields).safeEnrich(loose(request), { zone: 'a' }, { mutate: true, allImps: true });
+    const result = compile(fields, { codegen }).safeEnrich(loose(request), { zone: 'a' }, { mutate: true, allImps: true });
     expect(result).toMatchObject({ ok: false, issues: [{ code: 'invalid_request', path: '/imp/1' }] });
     expect(request).toEqual({ id: 'r', imp: [{ id: '1' }, 'bad'] });
   });
 
   it('reports the same issues as a copying call', () => {
     const request = () => loose({ id: 'r', imp: [{ id: '1', ext: { zone: 'x' } }, 'bad'] });
-    const nested = compile([{ name: 'zone.id', type: 'text', display: 'Zone' }]);
+    const nested = compile([{ name: 'zone.id', type: 'text', display: 'Zone' }], { codegen });
     const copying = nested.safeEnrich(request(), { 'zone.id': 'a' }, { allImps: true });
     const inPlace = nested.safeEnrich(request(), { 'zone.id': 'a' }, { allImps: true, mutate: true });
     expect(inPlace).toEqual(copying);

@@ -19,7 +19,8 @@ const cases = loadFixtures(path.resolve(import.meta.dirname, '../../fixtures'))
   .flatMap((loaded) => loaded.cases)
   .filter((testCase) => testCase.kind === 'enrich' && testCase.expect.ok);
 
-describe('deep-frozen inputs through every passing enrich fixture', () => {
+// On both engines (issue 23): code generated from the plan, and the interpreter.
+for (const codegen of [true, false]) describe(`deep-frozen inputs through every passing enrich fixture (${codegen ? 'generated code' : 'interpreter'})`, () => {
   it('has cases to run', () => expect(cases.length).toBeGreaterThan(10));
   for (const testCase of cases) {
     it(`${testCase.file} › ${testCase.name}`, () => {
@@ -28,7 +29,7 @@ describe('deep-frozen inputs through every passing enrich fixture', () => {
       const values = deepFreeze(structuredClone(testCase.values ?? {})) as FieldValues;
       const before = structuredClone({ adapterInput, request, values });
 
-      const adapter = compile(adapterInput, testCase.compileOptions);
+      const adapter = compile(adapterInput, { ...testCase.compileOptions, codegen });
       const unbound = adapter.enrich(request, values, testCase.options).request;
       const bound = adapter.bind(values).enrich(request, testCase.options).request;
 

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { BidfieldsError, buildRtbRequest, compile, safeBuildRtbRequest } from '../../src/index.js';
 
 const both = { id: 'r', imp: [{ id: '1', ext: { bidder: 'x' } }], app: { id: 'a' }, site: { id: 's' } };
-const adapter = compile({ protocol: 'rtb', endpoint: 'https://rtb.example.com/bid', fields: [{ name: 'predefinedImpExt.bidder.zone', type: 'text', display: 'Zone' }, { name: 'predefinedImpExt.n', type: 'number', display: 'N' }] }, { knownEndpoints: ['rtb.example.com'] });
+
 const warned = [{ code: 'both_app_and_site', path: '/site' }];
 const thrown = (run: () => unknown) => {
   try {
@@ -17,7 +17,9 @@ const thrown = (run: () => unknown) => {
   throw new Error('did not throw');
 };
 
-describe('a refused enrichment keeps its warnings', () => {
+// On both engines (issue 23): code generated from the plan, and the interpreter.
+for (const codegen of [true, false]) describe(`a refused enrichment keeps its warnings (${codegen ? 'generated code' : 'interpreter'})`, () => {
+  const adapter = compile({ protocol: 'rtb', endpoint: 'https://rtb.example.com/bid', fields: [{ name: 'predefinedImpExt.bidder.zone', type: 'text', display: 'Zone' }, { name: 'predefinedImpExt.n', type: 'number', display: 'N' }] }, { knownEndpoints: ['rtb.example.com'], codegen });
   it('safeEnrich: a path_conflict, or values that do not bind', () => {
     expect(adapter.safeEnrich(both, { 'predefinedImpExt.bidder.zone': 'z' })).toMatchObject({ ok: false, issues: [{ code: 'path_conflict' }], warnings: warned });
     expect(adapter.safeEnrich(both, { 'predefinedImpExt.n': 'abc' })).toMatchObject({ ok: false, issues: [{ code: 'invalid_value' }], warnings: warned });

@@ -147,3 +147,38 @@ export const cleanRequest = fc
     { requiredKeys: ['id', 'imp'] },
   )
   .map((value) => JSON.parse(JSON.stringify(value).replaceAll('"__PROTO__"', '"__proto__"')) as unknown);
+
+/**
+ * Records whose targets share ext paths (fields, `alsoTo` and constants over a few segments, at the imp's and the
+ * request's ext), and requests whose ext objects hold those paths with objects, non-objects and null in the way:
+ * what path conflicts, copies and the field a conflict is reported for are decided on.
+ */
+const treeSegment = fc.constantFrom('a', 'b', 'c');
+const treePath = fc.array(treeSegment, { minLength: 1, maxLength: 3 }).map((parts) => parts.join('.'));
+const treeName = fc.tuple(fc.constantFrom('', 'predefinedImpExt.', 'predefinedRequestExt.', 'predefinedRequestExt.', 'prd.impTagId', 'prd.appSiteId', 'prd.appPublisherId'), treePath).map(([prefix, path]) => (prefix.startsWith('prd.') ? prefix : prefix + path));
+const treeField = fc.oneof(
+  fc.record({ name: treeName, type: fc.constant('text'), display: fc.constant('F'), alsoTo: fc.array(treeName, { minLength: 1, maxLength: 2 }), default: fc.constantFrom('d', 'e') }, { requiredKeys: ['name', 'type', 'display'] }),
+  fc.record({ name: treeName, type: fc.constant('number'), display: fc.constant('F'), default: fc.constantFrom(1, -0, 2.5) }, { requiredKeys: ['name', 'type', 'display'] }),
+  fc.record({ name: treeName, type: fc.constant('boolean'), display: fc.constant('F') }, { requiredKeys: ['name', 'type', 'display'] }),
+);
+export const treeAdapterInput = fc.record(
+  {
+    protocol: fc.constantFrom('prebid-server', 'prebid-js', 'rtb'),
+    bidderCode: fc.constant('ssp'),
+    cpmField: fc.constant('price'),
+    fields: fc.array(treeField, { minLength: 1, maxLength: 6 }),
+    constants: fc.array(fc.record({ name: treeName, value: fc.oneof(fc.constantFrom('k', 1, true, -0), fc.jsonValue({ maxDepth: 2 })).filter((value) => value !== null) }), { maxLength: 3 }),
+  },
+  { requiredKeys: ['protocol', 'fields'] },
+);
+const inTheWay = fc.constantFrom<unknown>(null, 'x', 7, true, [1], []);
+const treeObject: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
+  node: fc.oneof({ depthSize: 'small', maxDepth: 3 }, inTheWay, fc.dictionary(fc.constantFrom('a', 'b', 'c', 'd', '__proto__'), fc.oneof(inTheWay, tie('node')), { maxKeys: 3 })),
+})).node;
+const treeInventory = fc.oneof(inTheWay, fc.record({ id: fc.constantFrom('s', 1), publisher: fc.oneof(inTheWay, fc.record({ id: fc.constant('p'), name: fc.constant('n') }, { requiredKeys: [] })) }, { requiredKeys: [] }));
+export const treeRequest = fc
+  .record(
+    { id: fc.constant('r'), imp: fc.array(fc.oneof(fc.record({ id: fc.constant('1'), tagid: fc.constant('t'), ext: treeObject }, { requiredKeys: ['id'] }), inTheWay), { minLength: 1, maxLength: 3 }), site: treeInventory, app: treeInventory, ext: treeObject },
+    { requiredKeys: ['id', 'imp'] },
+  )
+  .map((value) => JSON.parse(JSON.stringify(value)) as unknown);

@@ -12,6 +12,7 @@ export interface CommandEntry {
 export const commands: Record<string, CommandEntry> = {
   enrich: { summary: 'apply entered values to an OpenRTB request', load: async () => (await import('./enrich.js')).enrichCommand },
   validate: { summary: 'check an adapter record or field-definition array', load: async () => (await import('./validate.js')).validateCommand },
+  codegen: { summary: 'write the enricher generated from a record as a standalone module (--target node)', load: async () => (await import('./codegen.js')).codegenCommand },
   'prebid-adapter': { summary: 'generate a Prebid.js bidder adapter module and its doc from a record', load: async () => (await import('./prebid-adapter.js')).prebidAdapterCommand },
   conformance: { summary: 'run the fixture suite (or, with --api, the HTTP API checks)', load: async () => (await import('./conformance.js')).conformanceCommand },
   serve: { summary: 'run the reference ad server API (sign-in, reports)', load: async () => (await import('./serve.js')).serveCommand },

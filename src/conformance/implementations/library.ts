@@ -11,12 +11,19 @@ import type { Implementation, Outcome, ResolvedCase } from '../types.js';
 import { runProtocolCase } from './protocols.js';
 import { prebidImplementation } from './prebid.js';
 import { createPrebidBidder } from '../../prebid/index.js';
+import type { EngineKind } from '../../core/generate/enricher.js';
+import { compileOn } from './compile-on.js';
 
 const prebid = prebidImplementation({ createPrebidBidder }, 'library');
 
-export function runWithLibrary(testCase: ResolvedCase): Outcome | Promise<Outcome> {
+/** The library's run of a case, on `engine` when one is asked for (else the default: generated code where it can). */
+export function libraryRunner(engine?: EngineKind): (testCase: ResolvedCase) => Promise<Outcome> {
+  return async (testCase) => runWithLibrary(testCase, engine);
+}
+
+export async function runWithLibrary(testCase: ResolvedCase, engine?: EngineKind): Promise<Outcome> {
   if (testCase.kind === 'prebid-js-request' || testCase.kind === 'prebid-js-response') return prebid.run(testCase);
-  if (testCase.kind === 'rtb' || testCase.kind === 'prebid-server') return runProtocolCase(testCase);
+  if (testCase.kind === 'rtb' || testCase.kind === 'prebid-server') return runProtocolCase(testCase, engine);
   const options = testCase.compileOptions ?? {};
   if (testCase.kind === 'validate') {
     // The issues are validateAdapter's; the warnings come with compile's adapter, or with its refusal.
@@ -31,7 +38,7 @@ export function runWithLibrary(testCase: ResolvedCase): Outcome | Promise<Outcom
   }
   let adapter;
   try {
-    adapter = compile(testCase.adapter as AdapterInput, options);
+    adapter = await compileOn(engine, (extra) => compile(testCase.adapter as AdapterInput, { ...options, ...extra }));
   } catch (error) {
     return refused(error);
   }
@@ -43,4 +50,4 @@ export function runWithLibrary(testCase: ResolvedCase): Outcome | Promise<Outcom
   return result.ok ? { ok: true, request: result.request, warnings } : { ok: false, issues: result.issues, warnings };
 }
 
-export const libraryImplementation: Implementation = { name: 'library', kinds: ['validate', 'enrich', 'enrich-imps', 'rtb', 'prebid-server', 'prebid-js-request', 'prebid-js-response'], run: runWithLibrary };
+export const libraryImplementation: Implementation = { name: 'library', kinds: ['validate', 'enrich', 'enrich-imps', 'rtb', 'prebid-server', 'prebid-js-request', 'prebid-js-response'], run: libraryRunner() };

@@ -6,24 +6,26 @@
 import { refused } from './refused.js';
 import { compile } from '../../core/compile.js';
 import type { CompiledAdapter } from '../../core/adapter.js';
-import type { AdapterInput, BidRequest, FieldValues } from '../../core/types.js';
+import type { AdapterInput, BidRequest, CompileOptions, FieldValues } from '../../core/types.js';
+import type { EngineKind } from '../../core/generate/enricher.js';
+import { compileOn } from './compile-on.js';
 import type { PerImpValues } from '../../core/adapter.js';
 import { compilePrebidServer, safeBuildPrebidServerRequest, safeBuildPrebidServerRequests } from '../../protocols/prebid-server.js';
 import { safeBuildRtbRequest, safeBuildRtbRequests } from '../../protocols/rtb.js';
 import type { Outcome, ResolvedCase } from '../types.js';
 
-function compileFor(testCase: ResolvedCase): CompiledAdapter {
-  const options = testCase.compileOptions ?? {};
+function compileFor(testCase: ResolvedCase, extra: CompileOptions): CompiledAdapter {
+  const options = { ...testCase.compileOptions, ...extra };
   const input = testCase.adapter as AdapterInput;
   return testCase.kind === 'prebid-server' ? compilePrebidServer(input, { ...options, paramsLocation: testCase.protocolOptions?.paramsLocation }) : compile(input, options);
 }
 
-/** Runs one `rtb` or `prebid-server` case through the wrappers. */
-export function runProtocolCase(testCase: ResolvedCase): Outcome {
+/** Runs one `rtb` or `prebid-server` case through the wrappers (on `engine`, when one is asked for). */
+export async function runProtocolCase(testCase: ResolvedCase, engine?: EngineKind): Promise<Outcome> {
   if (testCase.kind !== 'rtb' && testCase.kind !== 'prebid-server') throw new Error(`protocols do not run '${testCase.kind}' cases`);
   let adapter: CompiledAdapter;
   try {
-    adapter = compileFor(testCase);
+    adapter = await compileOn(engine, (extra) => compileFor(testCase, extra));
   } catch (error) {
     return refused(error);
   }

@@ -38,7 +38,8 @@ const PASTED = 'pasted';
 const FIRST_REQUEST = 'iab26-site-simple-banner' in requests ? 'iab26-site-simple-banner' : Object.keys(requests)[0]!;
 
 function compiled(stored: StoredAdapter): { adapter?: CompiledAdapter; issues: Issue[] } {
-  const options = { knownEndpoints: knownEndpoints(), allowLocal: allowLocal() };
+  // The console's CSP forbids eval (script-src 'self'): the interpreter, asked for, so compile does not even try.
+  const options = { knownEndpoints: knownEndpoints(), allowLocal: allowLocal(), codegen: false };
   try {
     const adapter = stored.adapter.protocol === 'prebid-server' ? compilePrebidServer(stored.adapter, options) : compile(stored.adapter, options);
     return { adapter, issues: [] };

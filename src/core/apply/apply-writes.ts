@@ -4,10 +4,11 @@
  * size. Issue paths are built only when there is an issue; the success path allocates nothing it does not return.
  * What is copied and what counts as a conflict is on {@link applyWrites}.
  */
-import { issue, type Issue } from '../issues.js';
+import type { Issue } from '../issues.js';
 import type { BidRequest, EnrichOptions } from '../types.js';
 import { earliest, type ExtWrite, type ImpWrites, type RequestWrites } from '../plan/bound-writes.js';
-import { copyFor, isPlainObject } from './plain-object.js';
+import { copyFor, isArray, isPlainObject } from './plain-object.js';
+import { applyIssues } from './apply-issues.js';
 
 type Obj = Record<string, unknown>;
 
@@ -22,10 +23,6 @@ const fail = (report: Report, found: Issue) => void (report.issues ??= []).push(
 /** Own, present (not undefined or null) value. */
 function present(object: Obj, key: string): unknown {
   return Object.hasOwn(object, key) ? (object[key] ?? undefined) : undefined;
-}
-
-function describe(value: unknown): string {
-  return Array.isArray(value) ? 'array' : typeof value === 'object' ? 'non-plain object' : typeof value;
 }
 
 function addsKeys(target: Obj, writes: readonly ExtWrite[]): boolean {
@@ -45,7 +42,7 @@ function writeExt(existing: unknown, writes: readonly ExtWrite[], mutate: boolea
   else if (isPlainObject(existing)) target = mutate ? existing : copyFor(existing, addsKeys(existing, writes));
   else {
     const field = (at ?? writes.reduce(earliest)).field;
-    fail(report, issue('path_conflict', `${imp < 0 ? '' : `/imp/${imp}`}/ext${at ? at.relPath : ''}`, `cannot write '${field}' through a ${describe(existing)} value`, field));
+    fail(report, applyIssues.extConflict(imp, at ? at.relPath : '', existing, field));
     return undefined;
   }
   for (let i = 0; i < writes.length; i++) {
@@ -74,12 +71,12 @@ function applyInventory(request: Obj, out: Obj, key: 'app' | 'site' | 'dooh' | u
   // The inventory object is on the path of every inventory write: its issues go to the first field entered.
   const field = writes.inventoryField;
   if (key === undefined) {
-    fail(report, issue('no_inventory_object', '', 'the request has none of app, site, dooh to carry the publisher or site id', field));
+    fail(report, applyIssues.noInventory(field));
     return;
   }
   const inventory = request[key];
   if (!isPlainObject(inventory)) {
-    fail(report, issue('path_conflict', `/${key}`, `cannot write into a ${describe(inventory)} ${key}`, field));
+    fail(report, applyIssues.inventoryConflict(key, inventory, field));
     return;
   }
   const { siteId, publisherId, publisherField } = writes;
@@ -87,7 +84,7 @@ function applyInventory(request: Obj, out: Obj, key: 'app' | 'site' | 'dooh' | u
   if (publisherId !== undefined) {
     publisher = present(inventory, 'publisher');
     if (publisher !== undefined && !isPlainObject(publisher)) {
-      fail(report, issue('path_conflict', `/${key}/publisher`, `cannot write the publisher id into a ${describe(publisher)} publisher`, publisherField));
+      fail(report, applyIssues.publisherConflict(key, publisher, publisherField));
       return;
     }
   }
@@ -116,17 +113,17 @@ function applyInventory(request: Obj, out: Obj, key: 'app' | 'site' | 'dooh' | u
  */
 export function applyWrites(request: unknown, imp: ImpWrites | undefined, perImp: readonly (ImpWrites | undefined)[] | undefined, writes: RequestWrites, options: EnrichOptions | undefined, report: Report): BidRequest {
   if (!isPlainObject(request)) {
-    fail(report, issue('invalid_request', '', 'the bid request must be a JSON object'));
+    fail(report, applyIssues.notAnObject());
     return request as unknown as BidRequest;
   }
   const imps = present(request, 'imp');
-  if (imps !== undefined && !Array.isArray(imps)) fail(report, issue('invalid_request', '/imp', 'imp must be an array'));
-  else if (imps === undefined || imps.length === 0) fail(report, issue('no_imp', '/imp', 'the request has no imp to enrich'));
-  else if (perImp !== undefined && perImp.length > imps.length) fail(report, issue('invalid_request', '/imp', `${perImp.length} sets of values for ${imps.length} imps`));
+  if (imps !== undefined && !isArray(imps)) fail(report, applyIssues.impNotArray());
+  else if (imps === undefined || imps.length === 0) fail(report, applyIssues.noImp());
+  else if (perImp !== undefined && perImp.length > imps.length) fail(report, applyIssues.tooManyEntries(perImp.length, imps.length));
   if (report.issues) return request as unknown as BidRequest;
   // SPEC §2: a request with both (OpenRTB forbids it) is warned, whatever is written; app is the one written to.
   if (present(request, 'app') !== undefined && present(request, 'site') !== undefined) {
-    (report.warnings ??= []).push(issue('both_app_and_site', '/site', 'the request has both app and site (OpenRTB forbids it); app is used'));
+    (report.warnings ??= []).push(applyIssues.bothAppAndSite());
   }
 
   const impList = imps as unknown[];
@@ -143,7 +140,7 @@ export function applyWrites(request: unknown, imp: ImpWrites | undefined, perImp
     const own = perImp === undefined ? imp : perImp[i];
     if (perImp !== undefined && own === undefined) continue;
     if (!isPlainObject(item)) {
-      fail(report, issue('invalid_request', `/imp/${i}`, 'each imp must be a JSON object'));
+      fail(report, applyIssues.impNotObject(i));
       continue;
     }
     const tagid = own?.tagid;

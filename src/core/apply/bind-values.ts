@@ -2,13 +2,13 @@
  * Validates and coerces entered values against a plan (SPEC §3, §8) and arranges them as writes. Runs once per set
  * of values: `adapter.bind(values)` keeps the result for many requests, `adapter.enrich` does it each call.
  */
-import { issue, pointer, type Issue } from '../issues.js';
+import type { Issue } from '../issues.js';
 import type { Plan } from '../plan/compiled-plan.js';
 import type { ExtTreeNode } from '../plan/ext-tree.js';
 import { earliest, type BoundWrites, type ExtWrite, type RequestWrites } from '../plan/bound-writes.js';
-import { isNotEntered, isRefusal, valueCode, writtenAt, type WrittenValue } from '../plan/value-judge.js';
-import { valueMessage } from '../compile/messages.js';
+import { isNotEntered, isRefusal, writtenAt, type WrittenValue } from '../plan/value-judge.js';
 import { isPlainObject } from './plain-object.js';
+import { valueIssues } from './value-issues.js';
 
 /** The names of a plan's sources: fields, then constants. */
 const sourceName = (plan: Plan, index: number): string => (index < plan.fields.length ? plan.fields[index]!.name : plan.constants[index - plan.fields.length]!.name);
@@ -55,53 +55,62 @@ export function requestWrites(plan: Plan, values: readonly unknown[]): RequestWr
 }
 
 /**
- * Checks `values` against the plan; returns the writes, or the issues (paths point into `values`, below `base`: `''`,
- * or `/<i>` for the values of imp i).
+ * Checks `values` against the plan (SPEC §3, §8): the value each field writes, as its type holds it, indexed by
+ * source number (constants are not filled in), or the issues (paths point into `values`, below `base`: `''`, or
+ * `/<i>` for the values of imp i). What both engines start from: the interpreter arranges it as writes
+ * ({@link bindValues}), a generated enricher reads it as it is.
  */
-export function bindValues(plan: Plan, values: unknown, base = ''): { writes?: BoundWrites; issues: Issue[] } {
-  if (!isPlainObject(values)) return { issues: [issue('invalid_value', base, 'values must be an object keyed by field key')] };
+export function judgeValues(plan: Plan, values: unknown, base = ''): { written?: (WrittenValue | undefined)[]; issues: Issue[] } {
+  if (!isPlainObject(values)) return { issues: [valueIssues.notAnObject(base)] };
   const issues: Issue[] = [];
   // Every unknown key is one issue (SPEC §3), however many: the list grows with the values object, never beyond it.
   for (const key of Object.keys(values)) {
-    if (!plan.byKey.has(key)) issues.push(issue('unknown_field', base + pointer(key), `no field with key '${key}' in this adapter`, key));
+    if (!plan.byKey.has(key)) issues.push(valueIssues.unknown(base, key));
   }
 
-  let tagid: string | undefined;
-  const written: unknown[] = [];
+  const written: (WrittenValue | undefined)[] = [];
   for (const field of plan.fields) {
-    const { name, key } = field;
+    const { key } = field;
     const raw = Object.hasOwn(values, key) ? values[key] : undefined;
     let value: WrittenValue;
     if (isNotEntered(raw)) {
       if (field.defaultValue !== undefined) value = field.defaultValue;
       else {
-        if (field.required) issues.push(issue('missing_required', base + field.valuePath, `'${key}' is required`, name));
+        if (field.required) issues.push(valueIssues.missing(field, base));
         continue;
       }
     } else {
       const verdict = field.judge(raw);
       if (isRefusal(verdict)) {
-        const [reason] = verdict;
-        issues.push(issue(valueCode(reason), base + field.valuePath, valueMessage(reason, field.plan), name));
+        issues.push(valueIssues.refused(field, verdict, base));
         continue;
       }
       value = verdict;
     }
     written[field.index] = value;
-    for (const target of field.targets) if (target.slot === 'tagid') tagid = writtenAt([0, 'tagid'], value) as string;
   }
   for (const group of plan.oneOf) {
     if (!group.fields.some((field) => written[field.index] !== undefined)) {
-      issues.push(issue('missing_one_of', base, `one of ${group.keys.map((key) => `'${key}'`).join(', ')} is required`));
+      issues.push(valueIssues.oneOf(group, base));
     }
   }
-  if (issues.length > 0) return { issues };
-  for (const constant of plan.constants) {
-    written[constant.index] = constant.value;
-    for (const target of constant.targets) if (target.slot === 'tagid') tagid = constant.value as string;
+  return issues.length > 0 ? { issues } : { written, issues };
+}
+
+/** Judged values (fields; the constants are added here) arranged as the interpreter's writes. */
+export function arrangeWrites(plan: Plan, written: (WrittenValue | undefined)[]): BoundWrites {
+  let tagid: string | undefined;
+  for (const constant of plan.constants) written[constant.index] = constant.value as WrittenValue;
+  for (const source of [...plan.fields, ...plan.constants]) {
+    const value = written[source.index];
+    if (value === undefined) continue;
+    for (const target of source.targets) if (target.slot === 'tagid') tagid = writtenAt([0, 'tagid'], value) as string;
   }
-  return {
-    writes: { imp: { tagid, ext: pick(plan.impTree, written, plan) }, request: requestWrites(plan, written), values: written as (WrittenValue | undefined)[] },
-    issues,
-  };
+  return { imp: { tagid, ext: pick(plan.impTree, written, plan) }, request: requestWrites(plan, written), values: written };
+}
+
+/** {@link judgeValues}, arranged as writes: what `bind` keeps and the interpreter applies. */
+export function bindValues(plan: Plan, values: unknown, base = ''): { writes?: BoundWrites; issues: Issue[] } {
+  const judged = judgeValues(plan, values, base);
+  return judged.written ? { writes: arrangeWrites(plan, judged.written), issues: judged.issues } : judged;
 }

@@ -7,6 +7,19 @@ import { BidfieldsError, type Issue } from '../issues.js';
 import type { AdapterInput, CompileOptions, FieldDefinition } from '../types.js';
 import { CompiledAdapter } from '../adapter.js';
 import { checkAdapter, type CheckKit } from './check-adapter.js';
+import { adapterSource, canGenerate, generatedEnricher, moduleEnricher, type Enricher } from '../generate/enricher.js';
+import type { Plan } from '../plan/compiled-plan.js';
+
+/** The enricher `options` ask for: a written module, else generated code where the platform allows it, else none. */
+function enricherFor(plan: Plan, options: CompileOptions): { enricher: Enricher; source: string } | undefined {
+  if (options.enricher !== undefined) {
+    const source = adapterSource(plan);
+    return { enricher: moduleEnricher(plan, options.enricher, source), source };
+  }
+  if (options.codegen === false || !canGenerate()) return undefined;
+  const source = adapterSource(plan);
+  return { enricher: generatedEnricher(plan, source), source };
+}
 
 export function compileWith(kit: CheckKit) {
   return function compile(input: AdapterInput, options: CompileOptions = {}): CompiledAdapter {
@@ -25,7 +38,7 @@ export function compileWith(kit: CheckKit) {
       cpmField: check.record?.cpmField,
       bidderCode: check.record?.bidderCode,
       warnings: check.warnings,
-    }, template && { parts: template, options: { knownEndpoints: [...(options?.knownEndpoints ?? [])], allowLocal: options?.allowLocal === true } });
+    }, template && { parts: template, options: { knownEndpoints: [...(options?.knownEndpoints ?? [])], allowLocal: options?.allowLocal === true } }, enricherFor(check.plan, options ?? {}));
   };
 }
 

@@ -1,0 +1,42 @@
+/**
+ * Values per imp (SPEC §8.2): the request-level values of the imps' bound values. Each request-level field takes
+ * the value the imps entered; a later imp that enters another is `conflicting_values`. Works on source values
+ * (fields, then constants), which both engines share.
+ */
+import { issue, type Issue } from '../issues.js';
+import type { Plan } from '../plan/compiled-plan.js';
+
+/**
+ * The merged request-level values of the imps' values (`undefined`: an imp left alone), or undefined when imps
+ * conflict (the conflicts are pushed to `issues`). `values` is the first imp's own array when every imp agrees
+ * with it (`first` is that imp), a new array otherwise; with no imp values at all, the constants alone (`first` -1).
+ */
+export function mergeRequestValues(plan: Plan, perImp: readonly (readonly unknown[] | undefined)[], issues: Issue[]): { values: readonly unknown[]; first: number } | undefined {
+  const { requestFields } = plan;
+  let first = -1;
+  let merged: unknown[] | undefined;
+  for (let i = 0; i < perImp.length; i++) {
+    const values = perImp[i];
+    if (!values) continue;
+    if (first < 0) {
+      first = i;
+      continue;
+    }
+    const firstValues = perImp[first]!;
+    if (values === firstValues) continue;
+    for (let r = 0; r < requestFields.length; r++) {
+      const field = requestFields[r]!;
+      const value = values[field.index];
+      const held = (merged ?? firstValues)[field.index];
+      if (value === undefined || value === held) continue;
+      if (held !== undefined) {
+        issues.push(issue('conflicting_values', `/${i}${field.valuePath}`, `imps enter different values for the request-level '${field.key}'`, field.name));
+        continue;
+      }
+      (merged ??= firstValues.slice())[field.index] = value;
+    }
+  }
+  if (issues.length) return undefined;
+  if (first < 0) return { values: plan.constants.reduce<unknown[]>((held, constant) => ((held[constant.index] = constant.value), held), []), first };
+  return { values: merged ?? perImp[first]!, first };
+}

@@ -1,0 +1,75 @@
+/**
+ * Running an enrichment on either engine and shaping its result: the interpreter's writes (apply/apply-writes.ts),
+ * or a generated enricher's apply (core/generate) on source values; the throwing and the safe result; and the
+ * refusal of values that do not bind, which reports the request's own issues with them.
+ */
+import { BidfieldsError, type Issue } from '../issues.js';
+import type { BidRequest, EnrichOptions } from '../types.js';
+import type { BoundWrites, ImpWrites, RequestWrites } from '../plan/bound-writes.js';
+import type { GeneratedApply } from '../generate/runtime.js';
+import { applyWrites, type Report } from './apply-writes.js';
+
+export interface EnrichResult {
+  request: BidRequest;
+  /** Warnings such as `both_app_and_site`; same shape as issues (a shared frozen array when there is none). */
+  warnings: readonly Issue[];
+}
+
+/** A refused enrichment keeps its warnings too (`both_app_and_site` on a request that also has a conflict). */
+export type SafeEnrichResult = ({ ok: true } & EnrichResult) | { ok: false; issues: Issue[]; warnings: readonly Issue[] };
+
+/** Shared by every result without warnings, so the hot path allocates no array; frozen so no caller can fill it. */
+export const NO_WARNINGS: readonly Issue[] = Object.freeze([]);
+
+/** An enrichment: imp writes (the same for each imp, or per imp) and the request's. */
+export interface Writes {
+  imp: ImpWrites | undefined;
+  perImp: readonly (ImpWrites | undefined)[] | undefined;
+  request: RequestWrites;
+}
+
+/** The result of an apply, from what it returned and reported. */
+function finish(result: BidRequest, report: Report): SafeEnrichResult {
+  const warnings = report.warnings ?? NO_WARNINGS;
+  return report.issues ? { ok: false, issues: report.issues, warnings } : { ok: true, request: result, warnings };
+}
+
+/** Applies writes with the interpreter. */
+export function run(writes: Writes, request: unknown, options: EnrichOptions | undefined): SafeEnrichResult {
+  const report: Report = {};
+  return finish(applyWrites(request, writes.imp, writes.perImp, writes.request, options, report), report);
+}
+
+/** Applies source values with a generated enricher's apply (with `perImp`, values per imp and `values` the request's). */
+export function runGenerated(apply: GeneratedApply, request: unknown, values: readonly unknown[], perImp: readonly (readonly unknown[] | undefined)[] | undefined, options: EnrichOptions | undefined): SafeEnrichResult {
+  const report: Report = {};
+  return finish(apply(request, values, perImp, options?.allImps === true, options?.mutate === true, report), report);
+}
+
+/** {@link runGenerated}, throwing: the hot path of a bound placement, with no result object in between. */
+export function enrichGenerated(apply: GeneratedApply, request: unknown, values: readonly unknown[], options: EnrichOptions | undefined): EnrichResult {
+  const report: Report = {};
+  const result = apply(request, values, undefined, options?.allImps === true, options?.mutate === true, report);
+  const warnings = report.warnings ?? NO_WARNINGS;
+  if (report.issues) throw new BidfieldsError(report.issues, warnings);
+  return { request: result, warnings };
+}
+
+export function orThrow(result: SafeEnrichResult): EnrichResult {
+  if (!result.ok) throw new BidfieldsError(result.issues, result.warnings);
+  return { request: result.request, warnings: result.warnings };
+}
+
+const NO_REQUEST_WRITES: RequestWrites = { publisherId: undefined, publisherField: undefined, siteId: undefined, inventoryField: undefined, ext: undefined };
+const NO_WRITES: Writes = { imp: undefined, perImp: undefined, request: NO_REQUEST_WRITES };
+export const single = (bound: BoundWrites): Writes => ({ imp: bound.imp, perImp: undefined, request: bound.request });
+
+/**
+ * The refusal of values that do not bind: their issues with the request's own shape issues, and the request's
+ * warnings, so one call reports everything.
+ */
+export function refusal(valueIssues: Issue[], request: unknown, options: EnrichOptions | undefined, perImp?: readonly unknown[]): Extract<SafeEnrichResult, { ok: false }> {
+  const requestCheck = run(perImp ? { ...NO_WRITES, perImp: perImp.map(() => undefined) } : NO_WRITES, request, options);
+  return { ok: false, issues: requestCheck.ok ? valueIssues : [...valueIssues, ...requestCheck.issues], warnings: requestCheck.warnings };
+}
+

@@ -1,0 +1,16 @@
+/**
+ * The issues of entered values (SPEC §3, §8.1, §8.6), worded once for the interpreter's `judgeValues` and the
+ * generated enrichers' own reading of values (core/generate), so both give the same issues byte for byte.
+ */
+import { issue, pointer, type Issue } from '../issues.js';
+import type { CompiledField } from '../plan/compiled-plan.js';
+import { valueCode, type ValueReason } from '../plan/value-judge.js';
+import { valueMessage } from '../compile/messages.js';
+
+export const valueIssues = {
+  notAnObject: (base: string): Issue => issue('invalid_value', base, 'values must be an object keyed by field key'),
+  unknown: (base: string, key: string): Issue => issue('unknown_field', base + pointer(key), `no field with key '${key}' in this adapter`, key),
+  missing: (field: CompiledField, base: string): Issue => issue('missing_required', base + field.valuePath, `'${field.key}' is required`, field.name),
+  refused: (field: CompiledField, [reason]: [ValueReason], base: string): Issue => issue(valueCode(reason), base + field.valuePath, valueMessage(reason, field.plan), field.name),
+  oneOf: (group: { readonly keys: readonly string[] }, base: string): Issue => issue('missing_one_of', base, `one of ${group.keys.map((key) => `'${key}'`).join(', ')} is required`),
+};
