@@ -10,7 +10,7 @@ import type { BoundWrites } from './plan/bound-writes.js';
 import { bindValues, requestWrites } from './apply/bind-values.js';
 import { mergeRequestValues } from './apply/merge-values.js';
 import { enrichGenerated, orThrow, refusal, run, runGenerated, single, type EnrichResult, type SafeEnrichResult } from './apply/run-enrichment.js';
-import { adapterSource, moduleText, type Enricher, type EngineKind } from './generate/enricher.js';
+import { adapterSource, moduleText, PLACEMENT_TIER, type Enricher, type EngineKind } from './generate/enricher.js';
 import { isArray } from './apply/plain-object.js';
 import { pointer } from './issues.js';
 import { buildUrl, type Template } from './endpoint/template.js';
@@ -253,12 +253,19 @@ export class CompiledAdapter implements AdapterInfo {
     if (!bound.writes) throw new BidfieldsError(bound.issues);
     let placement: BoundAdapter;
     if (this.enricher) {
-      // Its own enricher, its values in the code (a module's reads them from the array).
+      // The adapter's code at first, then, once the placement is hot, its own, its values in the code (as V8 tiers
+      // up a function): a placement bound once per request, or one of a hundred thousand, never pays for code.
+      const { enricher } = this;
       const written = bound.writes.values;
-      const apply = this.enricher.placement(written) ?? this.enricher.apply;
+      let apply = enricher.apply;
+      let calls = 0;
+      const current = () => {
+        if (calls <= PLACEMENT_TIER.calls && ++calls > PLACEMENT_TIER.calls) apply = enricher.placement(written) ?? apply;
+        return apply;
+      };
       placement = {
-        enrich: (request, options) => enrichGenerated(apply, request, written, options),
-        safeEnrich: (request, options) => runGenerated(apply, request, written, undefined, options),
+        enrich: (request, options) => enrichGenerated(current(), request, written, options),
+        safeEnrich: (request, options) => runGenerated(current(), request, written, undefined, options),
       };
     } else {
       const writes = single(bound.writes);

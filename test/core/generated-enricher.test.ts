@@ -2,7 +2,8 @@
 // the written module taken back by compile, and refused when made from another record; and the cases the property
 // comparison cannot make from JSON: a polluted Object.prototype, null-prototype objects, nested revoked proxies,
 // where both engines must still read own properties of plain objects only, and agree.
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { PLACEMENT_TIER } from '../../src/core/generate/enricher.js';
 import { compile, type AdapterRecord, type BidRequest, type EnricherModule } from '../../src/index.js';
 
 const record: AdapterRecord = {
@@ -144,5 +145,24 @@ describe('a large adapter', () => {
     for (const values of [{ 'g0.f0': 'a', 'g1.f1': 'x', nope: 1 }, { 'g4.f64': 'b', 'g1.f1': '3' }, Object.fromEntries(fields.map((field, i) => [field.name, i]))]) {
       expect(generated.safeEnrich(request, values)).toEqual(interpreted.safeEnrich(request, values));
     }
+  });
+});
+
+describe('a bound placement', () => {
+  it('runs on its adapter\'s code until it is hot, then on code of its own, with the same results', () => {
+    const adapter = compile(record);
+    const made = vi.spyOn(adapter.enricher!, 'placement');
+    const placement = adapter.bind(values);
+    const request = { id: 'r', site: { id: 's' }, imp: [{ id: '1' }] };
+    const first = placement.enrich(request);
+    for (let i = 1; i < PLACEMENT_TIER.calls; i++) placement.safeEnrich(request);
+    expect(made).not.toHaveBeenCalled();
+    expect(placement.enrich(request)).toEqual(first);
+    expect(made).toHaveBeenCalledTimes(1);
+    expect(placement.enrich(request, { allImps: true })).toEqual(first);
+    expect(made).toHaveBeenCalledTimes(1);
+    // Bound once and used once (say, per request), it never makes code.
+    adapter.bind(values).enrich(request);
+    expect(made).toHaveBeenCalledTimes(1);
   });
 });
