@@ -302,6 +302,9 @@ for (const n of [1, 100]) {
   for (const [name, ns] of Object.entries(medians(samples))) console.log(`  ${name.padEnd(40)} ${fmt(ns).padStart(10)}   ${ratio(samples, name, floorName).toFixed(2)}×`);
   const imps = ratio(samples, 'enrichImps, 10 imps / 10 placements', floorName);
   goal('enrichImps (10 imps, 10 placements) ≤ 1.3× its hand floor', imps <= 1.3, `${imps.toFixed(2)}×`);
+  // Issue 20's goal: the cost per imp of enrichImps within 1.5× of today's bind().enrich (one placement, one imp).
+  const perImp = ratio(samples, 'enrichImps, 10 imps / 10 placements', 'bind(values).enrich, 1 imp') / 10;
+  goal('enrichImps per imp ≤ 1.5× bind().enrich of one imp', perImp <= 1.5, `${perImp.toFixed(2)}× per imp`);
 }
 
 // Compiling a 1,000-field adapter, with code generation (the default) and without.
