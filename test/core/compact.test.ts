@@ -432,3 +432,14 @@ describe('compact engine = validateAdapter on endpoint templates (SPEC §8.7), o
     expect(compact.endpoint).toBeUndefined();
   });
 });
+
+describe('compileCompact on a boolean field carrying text keys', () => {
+  // Found by the property test (seed 325851458): a boolean field with pattern "[" made the page engine throw a
+  // SyntaxError while building its judges, where every other hostile record is refused or compiled.
+  it('never throws anything but BidfieldsError, and judges the field as a boolean', () => {
+    const record = [{ name: 'apply', type: 'boolean', display: 'Field', pattern: '[', minLength: 3 }];
+    const adapter = compileCompact(record);
+    expect(adapter.validateValues({ apply: 'true' })).toEqual([]);
+    expect(adapter.validateValues({ apply: 'yes' }).map((found) => found.code)).toEqual(['invalid_value']);
+  });
+});

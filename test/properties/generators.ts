@@ -135,7 +135,10 @@ export function cleanValuesFor(fields: unknown[]) {
       : type === 'select' ? fc.constantFrom(0, 1, 2, '3', 4)
       : type === 'boolean' ? fc.constantFrom(true, false, 'true', 'false', 'no', 0)
       : fc.constantFrom('a', 'abc', 'a1', 7, 'ü');
-    return fc.option(fc.tuple(fc.constant(String(param ?? name)), value), { nil: undefined });
+    // The field's key (SPEC §8.1) when it is a string; a hostile field's param or name may be any JSON (an object
+    // with a "toString" key cannot even be turned into a string), and then a plain key stands in.
+    const key = typeof param === 'string' ? param : param === undefined && typeof name === 'string' ? name : 'x';
+    return fc.option(fc.tuple(fc.constant(key), value), { nil: undefined });
   });
   return fc.tuple(...entries).map((pairs) => Object.fromEntries(pairs.filter((pair) => pair !== undefined)));
 }

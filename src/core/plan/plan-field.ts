@@ -21,7 +21,9 @@ export function planField(definition: Definition, extBase: readonly string[] = [
   if (param !== undefined && param !== name) plan.key = param;
   if (alsoTo !== undefined) plan.also = alsoTo.map((other: string) => targetOf(other, extBase));
   if (definition.required === true) plan.required = true;
-  for (const key of RULE_KEYS) if (definition[key] !== undefined && definition[key] !== false) (plan as Definition)[key] = definition[key];
+  // A boolean has no rule keys: a text key on it (refused by validateAdapter's schema, not by the page's compact
+  // check) must not reach a judge that would compile its pattern.
+  if (type !== 'boolean') for (const key of RULE_KEYS) if (definition[key] !== undefined && definition[key] !== false) (plan as Definition)[key] = definition[key];
   if (type === 'select') plan.options = options.map((option: Definition) => option.value);
   // Made first, default or not: it compiles the pattern, so a pattern that does not compile throws here.
   const judge = valueJudge(plan);
