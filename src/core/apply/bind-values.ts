@@ -37,22 +37,29 @@ export function requestWrites(plan: Plan, values: readonly unknown[]): RequestWr
   let publisherField: string | undefined;
   let siteId: string | undefined;
   let inventoryField: string | undefined;
-  for (const source of [...plan.fields, ...plan.constants]) {
+  // Fields, then constants (source order), without building a list of them per set of values.
+  const visit = (source: Plan['fields'][number] | Plan['constants'][number]) => {
     const value = values[source.index];
-    if (value === undefined) continue;
+    if (value === undefined) return;
     for (const target of source.targets) {
       if (target.slot === 'publisher') {
-        publisherId = writtenAt([1, 'publisher'], value as WrittenValue) as string;
+        publisherId = writtenAt(PUBLISHER_TARGET, value as WrittenValue) as string;
         publisherField = source.name;
         inventoryField ??= source.name;
       } else if (target.slot === 'siteId') {
-        siteId = writtenAt([1, 'id'], value as WrittenValue) as string;
+        siteId = writtenAt(SITE_ID_TARGET, value as WrittenValue) as string;
         inventoryField ??= source.name;
       }
     }
-  }
+  };
+  plan.fields.forEach(visit);
+  plan.constants.forEach(visit);
   return { publisherId, publisherField, siteId, inventoryField, ext: pick(plan.requestTree, values, plan) };
 }
+
+/** The predefined inventory targets (definition/names.ts), for `writtenAt`. */
+const PUBLISHER_TARGET = [1, 'publisher', 'id'] as const;
+const SITE_ID_TARGET = [1, 'id'] as const;
 
 /**
  * Checks `values` against the plan (SPEC §3, §8): the value each field writes, as its type holds it, indexed by
