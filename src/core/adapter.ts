@@ -14,7 +14,6 @@ import { adapterSource, moduleText, PLACEMENT_TIER, type Enricher, type EngineKi
 import { isArray } from './apply/plain-object.js';
 import { pointer } from './issues.js';
 import { buildUrl, type Template } from './endpoint/template.js';
-import type { EndpointOptions } from './endpoint/endpoint-rules.js';
 
 export type { EnrichResult, SafeEnrichResult };
 
@@ -63,8 +62,8 @@ export class CompiledAdapter implements AdapterInfo {
   readonly endpoint?: URL;
   readonly endpointTemplate?: string;
   readonly split?: 'imp';
-  /** @internal The parsed endpoint template, and the known endpoints its URLs are judged against. */
-  readonly template?: { parts: Template; options: EndpointOptions };
+  /** @internal The parsed endpoint template, and the hosts its URLs may have (`templateHosts`, from the known endpoints it was checked against). */
+  readonly template?: { parts: Template; hosts: string[] };
   readonly cpmField?: string;
   readonly bidderCode?: string;
   /** The record's one-of groups of keys (SPEC §8.6), when it has any: what forms and params schemas show. */
@@ -83,7 +82,7 @@ export class CompiledAdapter implements AdapterInfo {
   readonly enricher?: Enricher;
   #source?: string;
 
-  constructor(plan: Plan, info: AdapterInfo, template?: { parts: Template; options: EndpointOptions }, enricher?: { enricher: Enricher; source: string }) {
+  constructor(plan: Plan, info: AdapterInfo, template?: { parts: Template; hosts: string[] }, enricher?: { enricher: Enricher; source: string }) {
     this.plan = plan;
     this.engine = enricher ? enricher.enricher.kind : 'interpreter';
     if (enricher) {
@@ -216,7 +215,7 @@ export class CompiledAdapter implements AdapterInfo {
     if (prepared.values) {
       const { plan } = this;
       // A placeholder no imp entered (every entry null) takes its field's default.
-      const built = buildUrl(this.template.parts, (key) => prepared.values![plan.byKey.get(key)!.index] ?? plan.byKey.get(key)!.defaultValue, this.protocol, this.template.options);
+      const built = buildUrl(this.template.parts, this.template.hosts, (key) => prepared.values![plan.byKey.get(key)!.index] ?? plan.byKey.get(key)!.defaultValue);
       if (!(built instanceof URL)) {
         const [key, code] = built;
         const field = plan.byKey.get(key)!;

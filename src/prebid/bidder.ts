@@ -5,7 +5,7 @@
  * auction; the checked adapter then runs on the page runtime (./spec.ts) that generated adapters use too.
  */
 import { compileCompact, problem, type CompactAdapter } from '../core/compact/engine.js';
-import { templateKnown } from '../core/compact/endpoint.js';
+import { templateHosts } from '../core/endpoint/template.js';
 import type { EndpointOptions } from '../core/endpoint/endpoint-rules.js';
 import { ALL_FEATURES } from '../core/compact/values-engine.js';
 import { BidfieldsError } from '../core/issues.js';
@@ -41,14 +41,14 @@ export function createPrebidBidder(record: AdapterRecord, options: PrebidBidderO
 
 /**
  * The checked constants the page runs for a `prebid-js` record the compact engine compiled (with an endpoint or a
- * template): the record-taking bidder's and a generated adapter's, made here alike. A template comes with the known
- * endpoint entries that know its host (`templateKnown`), for the second judgement of each URL in the page.
+ * template): the record-taking bidder's and a generated adapter's, made here alike. A template comes with the hosts
+ * its URLs may have (`templateHosts`, from the known endpoints), for the judgement of each URL in the page.
  */
 export function bidderPlan(adapter: CompactAdapter, options: EndpointOptions, gvlid?: number): BidderPlan {
   const { template, split } = adapter;
   return {
     code: adapter.bidderCode!,
-    ...(template ? { template, known: templateKnown(template, 'prebid-js', options), ...(options.allowLocal === true && { allowLocal: true as const }) } : { url: adapter.endpoint!.href }),
+    ...(template ? { template, hosts: templateHosts(template, 'prebid-js', options) } : { url: adapter.endpoint!.href }),
     cpm: adapter.cpmField!,
     ...adapter.plan,
     ...(split && { split }),

@@ -17,10 +17,10 @@ import type { BidderPlan } from './types.js';
 
 /** Builds the bid's URL into its bound values (`bound.url`) once its params have no other issue. */
 export const template: Feature = (plan, judges) => (bound, issues) => {
-  const { template: parts, known, allowLocal } = plan as BidderPlan;
+  const { template: parts, hosts } = plan as BidderPlan;
   // A field a placeholder names is required or has a default (a record rule), so it is bound when params are valid.
   if (issues.length) return;
-  const built = buildUrl(parts!, (key) => bound.get(judges.get(key)![0]), 'prebid-js', { knownEndpoints: known, allowLocal });
+  const built = buildUrl(parts!, hosts!, (key) => bound.get(judges.get(key)![0]));
   if (built instanceof URL) bound.url = built.href;
   else issues.push(problem(built[1], pointer(built[0]), judges.get(built[0])?.[0].name));
 };

@@ -103,10 +103,8 @@ export interface BidderPlan extends RecordPlan {
    * `template` feature, and judged again against `known`.
    */
   template?: Template;
-  /** With `template`: the known endpoint entries the template was checked against that know its host (the runtime's second judgement). */
-  known?: string[];
-  /** With `template`: the record was checked with `allowLocal` (a local test host, listed exactly), so is each URL. */
-  allowLocal?: true;
+  /** With `template`: the hosts its URLs may have (`templateHosts`: `.` and a covering `*.` entry's base, or the one host). */
+  hosts?: string[];
   /** `'imp'`: one request per valid bid (SPEC §8.8); else one request per URL. */
   split?: 'imp';
   /** The CPM field: a dot path into each bid of the partner's answer. */

@@ -83,11 +83,11 @@ describe('generatePrebidAdapter', () => {
     expect(plan.fields.map((field) => field.type)).toEqual(['text', 'text', 'text', undefined, undefined]);
     const fullPlan = JSON.parse(/registerOnPage\((\{.*\}), \{\}/m.exec(featured)![1]!);
     expect(fullPlan.fields.map((field: { type?: string }) => field.type)).toEqual(['text', 'text', 'text', undefined, undefined, 'boolean', 'text']);
-    // A template record carries its template and the known entries that know its host (not the others), no URL.
-    expect(fullPlan).toMatchObject({ template: ['https://', { key: 'region', place: 'host' }, '.bid.example-ssp.com/openrtb2'], known: ['*.bid.example-ssp.com'], split: 'imp' });
+    // A template record carries its template and the hosts its URLs may have (below the covering entry), no URL.
+    expect(fullPlan).toMatchObject({ template: ['https://', { key: 'region', place: 'host' }, '.bid.example-ssp.com/openrtb2'], hosts: ['.bid.example-ssp.com'], split: 'imp' });
     expect(fullPlan.url).toBeUndefined();
     expect(plan).not.toHaveProperty('template');
-    expect(plan).not.toHaveProperty('known');
+    expect(plan).not.toHaveProperty('hosts');
     expect(plan).not.toHaveProperty('split');
     // A template imports `template` and the request builder `requestsByUrl`; split alone the builder.
     const templated = { ...example, endpoint: 'https://bid.example-ssp.com/pub/{placementId}' };

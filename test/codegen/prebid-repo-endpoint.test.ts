@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { endpointFunction } from '../../src/codegen/prebid-repo/module-ts.js';
 import { HELPERS } from '../../src/codegen/prebid-repo/value-code.js';
-import { buildUrl, parseTemplate, type Template } from '../../src/core/endpoint/template.js';
+import { buildUrl, parseTemplate, templateHosts, type Template } from '../../src/core/endpoint/template.js';
 
 const TEMPLATES = [
   ['https://{region}.bid.example-ssp.com/pub/{accountId}', ['*.bid.example-ssp.com']],
@@ -35,7 +35,7 @@ describe('the endpoint of an in-repository adapter is the one core builds (build
       const endpointUrl = compiled(template);
       fc.assert(
         fc.property(fc.dictionary(fc.constantFrom('region', 'accountId', 'zone', 'dc'), value), (sent) => {
-          const built = buildUrl(template, (key) => sent[key], 'prebid-js', { knownEndpoints });
+          const built = buildUrl(template, templateHosts(template, 'prebid-js', { knownEndpoints }), (key) => sent[key]);
           const url = endpointUrl(sent);
           expect(url === undefined ? undefined : new URL(url).href).toBe(built instanceof URL ? built.href : undefined);
         }),

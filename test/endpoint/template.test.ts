@@ -10,6 +10,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { compile, safeBuildRtbRequests, safeBuildPrebidServerRequests, validateAdapter, compilePrebidServer } from '../../src/index.js';
+import { buildUrl, judgeTemplate, parseTemplate, placeholderText, templateHosts, type Template } from '../../src/core/endpoint/template.js';
+import { endpointCode, judgeEndpoint } from '../../src/core/endpoint/endpoint-rules.js';
 import { ACCEPTED, HOSTILE_LABELS, HOSTILE_PATHS, REFUSED_TEMPLATES, TEMPLATE_FIELDS } from './template-tables.js';
 
 const KNOWN = ['*.bid.example.com', 'rtb.example.net'];
@@ -168,4 +170,48 @@ describe('endpoint templates: imps without values', () => {
     const result = safeBuildRtbRequests(required, { id: 'r', imp: [{ id: '1' }], site: {} }, [null]);
     expect(result).toEqual({ ok: false, issues: [{ code: 'missing_required', path: '/region', field: 'predefinedEndpoint.region', message: expect.any(String) }], warnings: [] });
   });
+});
+
+/**
+ * buildUrl judges a finished URL again by SPEC §4 reduced to what a value can change (core/endpoint/template.ts says
+ * why). This holds the reduction to the whole rule: on every URL a template that passed the record check makes, its
+ * verdict is `judgeEndpoint`'s (the full check of an entered endpoint, against the full known list), and a URL the
+ * parser would change in its path is refused as a value.
+ */
+describe(`endpoint templates: the judgement of each URL is SPEC §4's (${runs} runs)`, () => {
+  const long = ['a'.repeat(63), 'b'.repeat(63), 'x'.repeat(700), 'é'.repeat(200)];
+  const known = [...KNOWN, '*.Example.ORG.', '127.0.0.1', '[::1]', 'api.example.org'];
+  const checked = [
+    ...templates,
+    'https://{a}.{b}.{c}.bid.example.com/',
+    'https://{a}.Bid.Example.com/Path/{b}',
+    'https://{a}.x.example.org./{b}/../{c}',
+    'https://api.example.org/{a}/.{b}?k={c}',
+    'https://127.0.0.1:8443/{a}/{b}{c}',
+    'http://[::1]:9000/x/{a}?b={b}&c={c}',
+    'https://rtb.example.net?a={a}&b={b}',
+  ];
+  const fill = (template: Template, values: Record<string, unknown>) =>
+    template.map((part) => (typeof part === 'string' ? part : part.place === 'host' ? placeholderText(values[part.key]).toLowerCase() : encodeURIComponent(placeholderText(values[part.key])).replace(/[!'()*]/g, (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase()))).join('');
+
+  it('accepts exactly the URLs judgeEndpoint accepts, and refuses the others with its code', () => {
+    const verdicts = new Set<string>();
+    fc.assert(
+      fc.property(fc.constantFrom(...checked), fc.oneof(value, fc.constantFrom(...long)), fc.oneof(value, fc.constantFrom(...long)), fc.oneof(value, fc.constantFrom(...long)), (endpoint, a, b, c) => {
+        const endpointOptions = { knownEndpoints: known, allowLocal: true };
+        const template = parseTemplate(endpoint, 'rtb') as Template;
+        expect(judgeTemplate(template, 'rtb', endpointOptions)).toBeUndefined();
+        const values: Record<string, unknown> = { a, b, c };
+        const built = buildUrl(template, templateHosts(template, 'rtb', endpointOptions), (key) => values[key]);
+        if (Array.isArray(built) && (built[1] === 'missing_required' || (built[1] === 'invalid_value' && template.some((part) => typeof part !== 'string' && part.place === 'host' && part.key === built[0])))) return;
+        const judged = judgeEndpoint(fill(template, values), 'rtb', endpointOptions);
+        verdicts.add(built instanceof URL ? 'url' : built[1]);
+        if (built instanceof URL) expect('url' in judged && judged.url.href).toBe(built.href);
+        else if (built[1] === 'invalid_value') expect('url' in judged).toBe(true);
+        else expect('reason' in judged && endpointCode(judged.reason)).toBe(built[1]);
+      }),
+      { numRuns: runs },
+    );
+    expect([...verdicts].sort()).toEqual(['invalid_endpoint', 'invalid_value', 'url']);
+  }, 600_000);
 });

@@ -154,28 +154,28 @@ describe.each(await bidders(fixed, ['bid.example.com']))('split without a templa
   });
 });
 
-describe('the page judges each finished URL again, against the known entries its plan carries', () => {
-  const plan = (knownEntries: string[]): BidderPlan => ({
+describe('the page judges each finished URL again, against the hosts its plan carries', () => {
+  const plan = (hosts: string[]): BidderPlan => ({
     code: 'acme',
     template: ['https://', { key: 'region', place: 'host' }, '.bid.example.com/rtb'],
-    known: knownEntries,
+    hosts,
     cpm: 'price',
     fields: [{ name: 'predefinedEndpoint.region', key: 'region', to: [3, 'region'], type: 'text', default: 'eu' }],
   });
-  it('sends to a URL its known entries cover, and refuses every URL when they do not (unknown_endpoint at the value)', () => {
+  it('sends to a URL below its hosts, and refuses every URL when it is not (unknown_endpoint at the value)', () => {
     const log = vi.fn();
-    const covered = bidderSpec(plan(['*.bid.example.com']), { log }, [template], requestsByUrl);
+    const covered = bidderSpec(plan(['.bid.example.com']), { log }, [template], requestsByUrl);
     expect(covered.buildRequests([bid('b1', { region: 'us' })] as never, bidderRequest as never).map((request) => request.url)).toEqual(['https://us.bid.example.com/rtb']);
-    const uncovered = bidderSpec(plan(['bid.example.com', '*.example.net']), { log }, [template], requestsByUrl);
+    const uncovered = bidderSpec(plan(['bid.example.com', '.example.net', '.xbid.example.com']), { log }, [template], requestsByUrl);
     expect(uncovered.isBidRequestValid(bid('b1', { region: 'us' }))).toBe(false);
     expect(log).toHaveBeenLastCalledWith('bidfields acme: invalid params', [{ code: 'unknown_endpoint', path: '/region', message: 'unknown_endpoint', field: 'predefinedEndpoint.region' }]);
     expect(uncovered.buildRequests([bid('b1', { region: 'us' })] as never, bidderRequest as never)).toEqual([]);
   });
 
-  it('carries only the known entries that know the template’s host (the others stay off the page)', () => {
+  it('carries only the bases of the known entries that cover the template (the others stay off the page)', () => {
     const { files } = generatePrebidAdapter(record, { knownEndpoints: ['other.example', '*.example.com', '*.bid.example.com', 'bid.example.com', 'internal.example.com'] });
     const carried = JSON.parse(/registerOnPage\((\{.*\}), \{\}/m.exec(files[0].text)![1]!) as BidderPlan;
-    expect(carried.known).toEqual(['*.example.com', '*.bid.example.com']);
+    expect(carried.hosts).toEqual(['.example.com', '.bid.example.com']);
     expect(files[0].text).not.toMatch(/other\.example|internal/);
   });
 });

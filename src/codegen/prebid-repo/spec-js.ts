@@ -6,7 +6,7 @@
  * branch of the module's checks (a value accepted, not entered and refused for each param).
  */
 import { ALL_FEATURES, valuesEngine, type Bound } from '../../core/compact/values-engine.js';
-import { buildUrl } from '../../core/endpoint/template.js';
+import { buildUrl, templateHosts } from '../../core/endpoint/template.js';
 import type { Issue } from '../../core/issues.js';
 import { keyOf, type FieldPlan } from '../../core/plan/field-plan.js';
 import type { CompileOptions, FieldDefinition } from '../../core/types.js';
@@ -34,7 +34,7 @@ export type SpecOptions = { split?: boolean } & Pick<CompileOptions, 'knownEndpo
 function endpointFor(plan: PrebidPlan, bound: Bound, options: SpecOptions): string | undefined {
   if (!plan.template) return plan.url;
   const byKey = new Map([...bound].map(([field, value]) => [keyOf(field as FieldPlan), value]));
-  const url = buildUrl(plan.template, (key) => byKey.get(key), 'prebid-js', { knownEndpoints: options.knownEndpoints ?? [], allowLocal: options.allowLocal === true });
+  const url = buildUrl(plan.template, templateHosts(plan.template, 'prebid-js', options), (key) => byKey.get(key));
   return url instanceof URL ? url.href : undefined;
 }
 

@@ -43,16 +43,3 @@ export function checkEndpointOrTemplateCompact(value: unknown, protocol: Protoco
     return { code: 'invalid_endpoint' };
   }
 }
-
-/**
- * The known endpoint entries a checked template's URLs are judged against in the page: those under which its probe
- * URL (every placeholder read as one label, `x`) is known. Every URL the template makes has its host below the `*.`
- * entries that cover it (`judgeTemplate`), so these give the verdict the whole list gives, without shipping the
- * operator's other hosts to every page.
- * @example templateKnown(parseTemplate('https://{r}.bid.example.com/', 'prebid-js'), 'prebid-js', { knownEndpoints: ['*.bid.example.com', 'other.example'] }) // ['*.bid.example.com']
- */
-export function templateKnown(template: Template, protocol: Protocol, options: EndpointOptions): string[] {
-  const probe = template.map((part) => (typeof part === 'string' ? part : 'x')).join('');
-  const known = Array.isArray(options.knownEndpoints) ? options.knownEndpoints : [];
-  return known.filter((entry) => typeof entry === 'string' && !('reason' in judgeEndpoint(probe, protocol, { ...options, knownEndpoints: [entry] })));
-}

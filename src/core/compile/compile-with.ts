@@ -9,6 +9,7 @@ import { CompiledAdapter } from '../adapter.js';
 import { checkAdapter, type CheckKit } from './check-adapter.js';
 import { adapterSource, canGenerate, generatedEnricher, moduleEnricher, type Enricher } from '../generate/enricher.js';
 import type { Plan } from '../plan/compiled-plan.js';
+import { templateHosts } from '../endpoint/template.js';
 
 /** The enricher `options` ask for: a written module, else generated code where the platform allows it, else none. */
 function enricherFor(plan: Plan, options: CompileOptions): { enricher: Enricher; source: string } | undefined {
@@ -38,7 +39,7 @@ export function compileWith(kit: CheckKit) {
       cpmField: check.record?.cpmField,
       bidderCode: check.record?.bidderCode,
       warnings: check.warnings,
-    }, template && { parts: template, options: { knownEndpoints: [...(options?.knownEndpoints ?? [])], allowLocal: options?.allowLocal === true } }, enricherFor(check.plan, options ?? {}));
+    }, template && { parts: template, hosts: templateHosts(template, check.protocol, options ?? {}) }, enricherFor(check.plan, options ?? {}));
   };
 }
 

@@ -8,7 +8,7 @@
  */
 import { isParamKey } from '../definition/names.js';
 import { decimalString, finite } from '../plan/decimal.js';
-import { judgeEndpoint, type EndpointOptions, type EndpointReason } from './endpoint-rules.js';
+import { judgeEndpoint, MAX_ENDPOINT_LENGTH, type EndpointOptions, type EndpointReason } from './endpoint-rules.js';
 import { isKnownHost, normaliseHost } from './host.js';
 import type { Protocol } from '../types.js';
 
@@ -81,17 +81,31 @@ const fillWith = (template: Template, fill: (part: Placeholder) => string) => te
  * a plain probe value, the URL must pass every rule of SPEC §4. Returns the refusal, or `undefined`.
  */
 export function judgeTemplate(template: Template, protocol: Protocol, options: EndpointOptions): TemplateReason | undefined {
-  const probe = fillWith(template, () => PROBE);
-  const hostLabels = template.some((part) => typeof part !== 'string' && part.place === 'host');
+  const hostLabels = hasHostLabels(template);
   // With host labels, every rule but the known list first (no list: a well-formed host is `unknown`), then coverage.
-  const judged = judgeEndpoint(probe, protocol, hostLabels ? {} : options);
+  const judged = judgeEndpoint(fillWith(template, () => PROBE), protocol, hostLabels ? {} : options);
   if ('reason' in judged && !(hostLabels && judged.reason === 'unknown')) return judged.reason;
-  if (!hostLabels) return undefined;
+  return hostLabels && !templateHosts(template, protocol, options).length ? 'uncovered' : undefined;
+}
+
+/**
+ * The hosts a template's URLs may have, as {@link buildUrl} judges each URL again: with host placeholders, `.` and
+ * the base of each `*.` known entry that covers the template (every host the template makes ends so); without, the
+ * template's one host. Normalised, taken from the known endpoints the template is checked against, so a page ships
+ * these few names and not the operator's whole list. `[]` when the template is refused.
+ * @example templateHosts(parseTemplate('https://{r}.bid.example.com/', 'rtb'), 'rtb', { knownEndpoints: ['*.bid.example.com', 'a.example'] }) // ['.bid.example.com']
+ */
+export function templateHosts(template: Template, protocol: Protocol, options: EndpointOptions): string[] {
+  if (!hasHostLabels(template)) {
+    const judged = judgeEndpoint(fillWith(template, () => PROBE), protocol, options);
+    return 'reason' in judged ? [] : [judged.host];
+  }
   const fixed = fixedHostSuffix(template);
   const known = Array.isArray(options.knownEndpoints) ? options.knownEndpoints : [];
-  const covered = fixed !== undefined && known.some((entry) => typeof entry === 'string' && entry.startsWith('*.') && isKnownHost(`${PROBE}.${fixed}`, [entry]));
-  return covered ? undefined : 'uncovered';
+  return fixed === undefined ? [] : known.filter((entry) => typeof entry === 'string' && entry.startsWith('*.') && isKnownHost(`${PROBE}.${fixed}`, [entry])).map((entry) => '.' + normaliseHost(entry.slice(2)));
 }
+
+const hasHostLabels = (template: Template) => template.some((part) => typeof part !== 'string' && part.place === 'host');
 
 /**
  * The host labels after a template's last placeholder label, normalised (`bid.example.com` for
@@ -101,7 +115,7 @@ export function judgeTemplate(template: Template, protocol: Protocol, options: E
  * @example fixedHostSuffix(parseTemplate('https://{r}.bid.example.com/', 'rtb')) // 'bid.example.com'
  */
 export function fixedHostSuffix(template: Template): string | undefined {
-  if (!template.some((part) => typeof part !== 'string' && part.place === 'host')) return undefined;
+  if (!hasHostLabels(template)) return undefined;
   const host = fillWith(template, (part) => (part.place === 'host' ? '\u0000' : PROBE)).replace(/^[a-z][a-z\d+.-]*:\/\//i, '').split(/[/?#]/)[0]!;
   const rest = host.slice(host.lastIndexOf('\u0000') + 2);
   return rest === '' ? undefined : normaliseHost(rest);
@@ -111,39 +125,51 @@ export function fixedHostSuffix(template: Template): string | undefined {
 export const placeholderText = (value: unknown): string => (finite(value) ? decimalString(value) : String(value));
 
 /**
- * The URL a template makes with the given values (by key), judged again against the known endpoints; or the key
- * whose value is refused and the code: `missing_required` (no value), `invalid_value` (a host value that is no DNS label, an IDN label `xn--…`, a
- * path value the URL parser would resolve as `.` or `..`) or `unknown_endpoint` / `invalid_endpoint` (the finished
- * URL fails SPEC §4). Never throws.
- * @example buildUrl(parseTemplate('https://{r}.bid.example.com/', 'rtb'), (key) => 'eu', 'rtb', { knownEndpoints: ['*.bid.example.com'] }) // URL https://eu.bid.example.com/
+ * The URL a template makes with the given values (by key), judged again before it is used; or the key whose value is
+ * refused and the code: `missing_required` (no value), `invalid_value` (a host value that is no DNS label, an IDN
+ * label `xn--…`, a path value the URL parser would resolve as `.` or `..`), `unknown_endpoint` (a host not among
+ * `hosts`, the template's {@link templateHosts}) or `invalid_endpoint` (too long, or a host no DNS name can be).
+ * Never throws.
+ *
+ * The judgement again is SPEC §4's on the finished URL, reduced to what a value can change: the fixed parts passed
+ * every rule when the template was checked, a host value is one lower-case DNS label and every other value is
+ * percent-encoded, so the URL differs from the checked one only in its host labels, its length and the path and
+ * query the parser reads. So: the parser must keep the path and query as built, the length and the host's stay
+ * within §4's bounds, and the host must be known (below a covering `*.` entry, or the template's own host).
+ * test/endpoint/template.test.ts holds this to `judgeEndpoint` on every URL a property test builds. No words and few
+ * bytes: the page runs it on every bid.
+ * @example buildUrl(parseTemplate('https://{r}.bid.example.com/', 'rtb'), ['.bid.example.com'], (key) => 'eu') // URL https://eu.bid.example.com/
  */
-export function buildUrl(template: Template, valueOf: (key: string) => unknown, protocol: Protocol, options: EndpointOptions): URL | [key: string, code: 'invalid_value' | 'unknown_endpoint' | 'invalid_endpoint' | 'missing_required'] {
-  let refused: string | undefined;
+export function buildUrl(template: Template, hosts: readonly string[], valueOf: (key: string) => unknown): URL | [key: string, code: 'invalid_value' | 'unknown_endpoint' | 'invalid_endpoint' | 'missing_required'] {
   let missing: string | undefined;
+  let refused: string | undefined;
+  let host: string | undefined;
+  let path: string | undefined;
   const text = fillWith(template, ({ key, place }) => {
     const raw = valueOf(key);
+    const value = placeholderText(raw);
+    const label = value.toLowerCase();
+    host ??= place === 'host' ? key : undefined;
+    path ??= place === 'host' ? undefined : key;
     // No value (no imp entered one): nothing to fill, never the text "undefined".
     if (raw === undefined || raw === null || raw === '') missing ??= key;
-    const value = placeholderText(raw);
-    // Also `!'()*`, which encodeURIComponent leaves and the URL parser would encode in a query.
     if (place !== 'host') return encodeURIComponent(value).replace(/[!'()*]/g, (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase());
-    const label = value.toLowerCase();
     if (!LABEL.test(label) || label.startsWith('xn--')) refused ??= key;
     return label;
   });
   if (missing !== undefined) return [missing, 'missing_required'];
   if (refused !== undefined) return [refused, 'invalid_value'];
-  const placeholders = template.filter((part): part is Placeholder => typeof part !== 'string');
-  const first = (place: Place) => (placeholders.find((part) => part.place === place) ?? placeholders[0])?.key ?? '';
+  const first = (host ?? path)!;
   try {
-    const judged = judgeEndpoint(text, protocol, options);
-    if ('reason' in judged) return [first('host'), judged.reason === 'unknown' ? 'unknown_endpoint' : 'invalid_endpoint'];
+    const url = new URL(text);
+    const name = url.hostname.replace(/\.$/, '');
+    if (text.length > MAX_ENDPOINT_LENGTH || name.length > 253) return [first, 'invalid_endpoint'];
+    if (!hosts.some((known) => (known[0] === '.' ? name.endsWith(known) : name === known))) return [first, 'unknown_endpoint'];
     // The parser must keep the path and query as built: a value that makes a `.` or `..` segment would be resolved.
-    const built = /^[a-z][a-z\d+.-]*:\/\/[^/?#]*(.*)$/is.exec(text)?.[1] ?? '';
-    if (built && judged.url.pathname + judged.url.search !== (built[0] === '/' ? built : '/' + built)) return [first('path'), 'invalid_value'];
-    return judged.url;
+    const built = /^[a-z][a-z\d+.-]*:\/\/[^/?#]*(.*)$/is.exec(text)![1]!;
+    return !built || url.pathname + url.search === (built[0] === '/' ? built : '/' + built) ? url : [path ?? first, 'invalid_value'];
   } catch {
-    return [first('host'), 'invalid_endpoint'];
+    return [first, 'invalid_endpoint'];
   }
 }
 
