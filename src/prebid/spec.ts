@@ -2,7 +2,8 @@
  * The page runtime of every bidfields Prebid.js bidder. It runs no record check: the record-taking
  * `createPrebidBidder` checks the record first (compact engine), and a generated adapter holds constants
  * `validateAdapter` checked when it was built. The spec's functions run inside Prebid's auction, which does not catch
- * every throw (a throw in `getUserSyncs` breaks the auction's end), so each returns a safe value and logs why.
+ * every throw (a throw in `getUserSyncs` breaks the auction's end: the spec has none, so Prebid configures no user
+ * syncs), so each returns a safe value and logs why.
  */
 import { valuesEngine, type Feature } from '../core/compact/values-engine.js';
 import type { Issue } from '../core/issues.js';
@@ -48,6 +49,5 @@ export function bidderSpec(plan: BidderPlan, options: PrebidRuntimeOptions = {},
     }),
     buildRequests: guard((bids, bidderRequest) => requests(engine, plan, options, warn, bids, bidderRequest), true),
     interpretResponse: guard((response, request) => interpretResponse(plan.cpm, options, warn, response, request), true),
-    getUserSyncs: () => [],
   };
 }

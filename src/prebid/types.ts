@@ -83,7 +83,6 @@ export interface PrebidBidderSpec {
   isBidRequestValid(bid: PrebidBidRequest): boolean;
   buildRequests(bids: PrebidBidRequest[], bidderRequest?: PrebidBidderRequest): PrebidServerRequest[];
   interpretResponse(response: { body?: unknown }, request: PrebidServerRequest): PrebidBid[];
-  getUserSyncs(...args: unknown[]): never[];
 }
 
 /**

@@ -133,9 +133,7 @@ describe('the spec at auction time', () => {
     expect(cur(bidderRequest.ortb2)).toEqual(['EUR']);
     for (const bad of ['GBP', [], [1], null]) expect(cur({ ...bidderRequest.ortb2, cur: bad })).toEqual(['EUR']);
   });
-  it('getUserSyncs configures none, whatever it is passed', () => {
-    const spec = createPrebidBidder(record, quiet);
-    expect(spec.getUserSyncs()).toEqual([]);
-    expect(spec.getUserSyncs({ iframeEnabled: true }, [{ body: null }], undefined)).toEqual([]);
+  it('has no getUserSyncs: Prebid then configures no user syncs, and there is nothing to throw', () => {
+    expect(createPrebidBidder(record, quiet)).not.toHaveProperty('getUserSyncs');
   });
 });

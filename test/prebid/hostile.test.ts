@@ -36,9 +36,6 @@ describe.each(bidders)('the spec never throws: %s', (_name, spec) => {
     for (const body of hostile) expect(spec.interpretResponse({ body }, sent!)).toEqual([]);
     expect(spec.interpretResponse({ body: { seatbid: [{ bid: [throwing, { impid: 'b1', ext: throwing, adm: 'a' }] }] } }, sent!)).toEqual([]);
   });
-  it('getUserSyncs: [] whatever it is passed', () => {
-    for (const input of hostile) expect(spec.getUserSyncs(input, input, input)).toEqual([]);
-  });
   it('random JSON as bids, bidderRequest and partner answer: arrays out, never a throw', () => {
     // Half the CPMs and markups are usable, so that bids come out and are checked, not only refusals.
     const cpm = fc.oneof(fc.double({ min: 0, max: 100, noNaN: true }), fc.jsonValue());

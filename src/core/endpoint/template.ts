@@ -141,33 +141,34 @@ export const placeholderText = (value: unknown): string => (finite(value) ? deci
  * @example buildUrl(parseTemplate('https://{r}.bid.example.com/', 'rtb'), ['.bid.example.com'], (key) => 'eu') // URL https://eu.bid.example.com/
  */
 export function buildUrl(template: Template, hosts: readonly string[], valueOf: (key: string) => unknown): URL | [key: string, code: 'invalid_value' | 'unknown_endpoint' | 'invalid_endpoint' | 'missing_required'] {
+  // The first placeholder (host labels come first: they are before the path), the first outside the host, the
+  // first without a value, the first host value that is no DNS label.
+  let first: string | undefined;
+  let path: string | undefined;
   let missing: string | undefined;
   let refused: string | undefined;
-  let host: string | undefined;
-  let path: string | undefined;
   const text = fillWith(template, ({ key, place }) => {
     const raw = valueOf(key);
     const value = placeholderText(raw);
     const label = value.toLowerCase();
-    host ??= place === 'host' ? key : undefined;
-    path ??= place === 'host' ? undefined : key;
+    first ??= key;
     // No value (no imp entered one): nothing to fill, never the text "undefined".
-    if (raw === undefined || raw === null || raw === '') missing ??= key;
-    if (place !== 'host') return encodeURIComponent(value).replace(/[!'()*]/g, (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase());
+    if (raw == null || raw === '') missing ??= key;
+    if (place !== 'host') return (path ??= key), encodeURIComponent(value).replace(/[!'()*]/g, (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase());
     if (!LABEL.test(label) || label.startsWith('xn--')) refused ??= key;
     return label;
   });
-  if (missing !== undefined) return [missing, 'missing_required'];
-  if (refused !== undefined) return [refused, 'invalid_value'];
-  const first = (host ?? path)!;
+  if (missing) return [missing, 'missing_required'];
+  if (refused) return [refused, 'invalid_value'];
+  first = first!;
   try {
     const url = new URL(text);
     const name = url.hostname.replace(/\.$/, '');
     if (text.length > MAX_ENDPOINT_LENGTH || name.length > 253) return [first, 'invalid_endpoint'];
     if (!hosts.some((known) => (known[0] === '.' ? name.endsWith(known) : name === known))) return [first, 'unknown_endpoint'];
-    // The parser must keep the path and query as built: a value that makes a `.` or `..` segment would be resolved.
-    const built = /^[a-z][a-z\d+.-]*:\/\/[^/?#]*(.*)$/is.exec(text)![1]!;
-    return !built || url.pathname + url.search === (built[0] === '/' ? built : '/' + built) ? url : [path ?? first, 'invalid_value'];
+    // The parser must keep the path and query as built (a value that makes a `.` or `..` segment would be resolved
+    // away): the URL ends with them.
+    return url.href.endsWith(/^[a-z][a-z\d+.-]*:\/\/[^/?#]*(.*)$/is.exec(text)![1]!) ? url : [path ?? first, 'invalid_value'];
   } catch {
     return [first, 'invalid_endpoint'];
   }
