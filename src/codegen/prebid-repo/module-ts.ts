@@ -148,9 +148,7 @@ const PREBID_IMPORTS = [
   ['{ ortbConverter }', '../libraries/ortbConverter/converter.js'],
   ['{ registerBidder, type BidderSpec }', '../src/adapters/bidderFactory.js'],
   ['{ BANNER, NATIVE, VIDEO }', '../src/mediaTypes.js'],
-  ['{ deepAccess, deepSetValue }', '../src/utils.js'],
-  // From its own file: src/utils.js has no declarations, this one is a type guard.
-  ['{ isPlainObject }', '../src/utils/objects.js'],
+  ['{ deepAccess, deepSetValue, isPlainObject }', '../src/utils.js'],
 ] as const;
 
 /** The import lines: Prebid's own, and the type of a bid request when the request hook reads the bids of its imps. */

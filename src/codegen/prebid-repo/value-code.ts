@@ -123,7 +123,7 @@ export function oneOfStatements(groups: readonly (readonly string[])[]): string[
  */
 export function readParamsFunction(fields: readonly FieldPlan[], oneOf: readonly (readonly string[])[], patterns: readonly string[]): string {
   const body = [
-    'const params = bid.params ?? {};',
+    'const params = (bid.params ?? {}) as Record<string, unknown>;',
     'if (!isPlainObject(params) || Object.keys(params).some((key) => !PARAM_KEYS.includes(key))) return undefined;',
     'const sent: SentParams = {};',
     'let value;',
