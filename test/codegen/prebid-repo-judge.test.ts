@@ -28,7 +28,7 @@ function compiled(field: FieldPlan): Compiled {
     '}',
     'return (raw: unknown) => {',
     `  const result = check({ ${JSON.stringify(field.key ?? field.name)}: raw });`,
-    `  if (typeof result === "string") return { refused: true };`,
+    `  if (result === undefined) return { refused: true };`,
     `  const sent = result[${JSON.stringify(field.key ?? field.name)}];`,
     '  return { refused: false, sent, text: typeof sent === "number" ? decimalText(sent) : undefined };',
     '};',

@@ -148,11 +148,14 @@ const PREBID_IMPORTS = [
   ['{ ortbConverter }', '../libraries/ortbConverter/converter.js'],
   ['{ registerBidder, type BidderSpec }', '../src/adapters/bidderFactory.js'],
   ['{ BANNER, NATIVE, VIDEO }', '../src/mediaTypes.js'],
-  ['{ deepAccess, deepSetValue }', '../src/utils.js'],
-  ['{ isPlainObject }', '../src/utils/objects.js'],
-]
-  .map(([names, from]) => `import ${names} from '${from}';`)
-  .join('\n');
+  ['{ deepAccess, deepSetValue, isPlainObject }', '../src/utils.js'],
+] as const;
+
+/** The import lines: Prebid's own, and the type of a bid request when the request hook reads the bids of its imps. */
+const importLines = (bidRequestType: boolean) =>
+  [...PREBID_IMPORTS.slice(0, 2), ...(bidRequestType ? [['type { BidRequest }', '../src/adapterManager.js']] : []), ...PREBID_IMPORTS.slice(2)]
+    .map(([names, from]) => `import ${names} from '${from}';`)
+    .join('\n');
 
 /** The source of `modules/<code>BidAdapter.ts`. */
 export function repoModule(plan: PrebidPlan, options: RepoModuleOptions): string {
@@ -164,6 +167,8 @@ export function repoModule(plan: PrebidPlan, options: RepoModuleOptions): string
   const inventoryWrites = writes(plan, [1]);
   const requestWrites = writes(plan, [2]);
   const requestConstants = constantWrites(constants, 2);
+  // The request hook reads the params of each imp's bid when a param goes into the request or its inventory object.
+  const requestLoop = inventoryWrites.length > 0 || requestWrites.length > 0;
   const textTargets = plan.fields.some((field) => field.type !== 'text' && [field.to, ...(field.also ?? [])].some((to) => to[0] < 2 && isTextTarget(to)));
   const helpers: Helper[] = helpersFor(plan.fields, textTargets || plan.template ? ['decimalText'] : []);
   const inventoryKeys = plan.fields.filter((field) => [field.to, ...(field.also ?? [])].some((to) => to[0] === 1)).map(keyOf);
@@ -173,12 +178,12 @@ export function repoModule(plan: PrebidPlan, options: RepoModuleOptions): string
   const impHook = [
     'imp(buildImp, bidRequest, context) {',
     '  const imp = buildImp(bidRequest, context);',
-    ...(usesSent ? ['  // isBidRequestValid let only bids with valid params through.', '  const sent = readParams(bidRequest.params ?? {}) as SentParams;'] : []),
+    ...(usesSent ? ['  // isBidRequestValid let only bids with valid params through.', '  const sent = readParams(bidRequest);'] : []),
     ...(inventoryKeys.length
       ? [
           '  const { ortb2 } = context.bidderRequest;',
           `  if ((${inventoryKeys.map((key) => `sent[${literal(key)}] !== undefined`).join(' || ')}) && !(ortb2?.app ?? ortb2?.site ?? ortb2?.dooh)) {`,
-          '    throw new Error("no app, site or dooh for the publisher or site id");',
+          '    throw new Error("no site, app or dooh");',
           '  }',
         ]
       : []),
@@ -193,13 +198,12 @@ export function repoModule(plan: PrebidPlan, options: RepoModuleOptions): string
           '  const request = buildRequest(imps, bidderRequest, context);',
           ...(inventoryWrites.length ? ['  const inventory = request.app ?? request.site ?? request.dooh;'] : []),
           ...indent(requestConstants, '  '),
-          ...(inventoryWrites.length || requestWrites.length
+          ...(requestLoop
             ? [
-                '  // Request-level params come from the bids in order: where ad units differ, the last one is sent.',
-                '  for (const bidRequest of context.bidRequests) {',
-                '    // A bid whose imp was left out (no app, site or dooh for its ids) sends nothing here either.',
-                '    if (!imps.some((imp) => imp.id === bidRequest.bidId)) continue;',
-                '    const sent = readParams(bidRequest.params ?? {}) as SentParams;',
+                '  // Request-level params come from the bids of the imps, in order: where ad units differ, the last one is sent.',
+                '  // A bid whose imp was left out (no site, app or dooh for its ids) sends nothing here either.',
+                '  for (const imp of imps) {',
+                '    const sent = readParams(context.impContext[imp.id].bidRequest as BidRequest<typeof BIDDER_CODE>);',
                 ...indent([...inventoryWrites, ...requestWrites], '    '),
                 '  }',
               ]
@@ -212,13 +216,13 @@ export function repoModule(plan: PrebidPlan, options: RepoModuleOptions): string
     'bidResponse(buildBidResponse, bid, context) {',
     '  // The CPM is read at the CPM field; a bid without a finite CPM there, not negative, is left out.',
     '  const cpm = deepAccess(bid, CPM_FIELD);',
-    '  if (typeof cpm !== "number" || !(cpm >= 0 && cpm < Infinity)) return;',
+    '  if (!Number.isFinite(cpm) || cpm < 0) return;',
     '  // Without mtype (an OpenRTB 2.5 answer) the bid has the media type of its imp when the imp offers only one.',
     '  const offered = MEDIA_TYPES.filter((type) => context.imp[type]);',
     '  const bidResponse = buildBidResponse(bid, bid.mtype == null && offered.length === 1 ? { ...context, mediaType: offered[0] } : context);',
     '  bidResponse.cpm = cpm;',
     '  // OpenRTB makes crid optional, Prebid drops a bid without creativeId: the id of the bid stands in.',
-    '  if (bidResponse.creativeId == null) bidResponse.creativeId = bid.id;',
+    '  bidResponse.creativeId ??= bid.id;',
     '  return bidResponse;',
     '},',
   ];
@@ -229,7 +233,7 @@ export function repoModule(plan: PrebidPlan, options: RepoModuleOptions): string
           'buildRequests(bidRequests, bidderRequest) {',
           '  // One request per bid, to the endpoint its params make.',
           '  return bidRequests',
-          '    .map((bidRequest) => ({ url: endpointUrl(readParams(bidRequest.params ?? {}) as SentParams), data: converter.toORTB({ bidRequests: [bidRequest], bidderRequest }) }))',
+          '    .map((bidRequest) => ({ url: endpointUrl(readParams(bidRequest)), data: converter.toORTB({ bidRequests: [bidRequest], bidderRequest }) }))',
           '    .filter(({ data }) => data.imp.length)',
           '    .map(({ url, data }) => ({ method: "POST", url, data }));',
           '},',
@@ -239,7 +243,7 @@ export function repoModule(plan: PrebidPlan, options: RepoModuleOptions): string
           '  // One request per endpoint: the bids whose params make the same endpoint go together.',
           '  const byUrl = new Map<string, typeof bidRequests>();',
           '  for (const bidRequest of bidRequests) {',
-          '    const url = endpointUrl(readParams(bidRequest.params ?? {}) as SentParams);',
+          '    const url = endpointUrl(readParams(bidRequest));',
           '    byUrl.set(url, [...(byUrl.get(url) ?? []), bidRequest]);',
           '  }',
           '  return [...byUrl]',
@@ -265,8 +269,8 @@ export function repoModule(plan: PrebidPlan, options: RepoModuleOptions): string
         '},',
       ];
   const isValid = template
-    ? ['isBidRequestValid(bid) {', '  const sent = readParams(bid.params ?? {});', '  return typeof sent !== "string" && endpointUrl(sent) !== undefined;', '},']
-    : ['isBidRequestValid(bid) {', '  return typeof readParams(bid.params ?? {}) !== "string";', '},'];
+    ? ['isBidRequestValid(bid) {', '  const sent = readParams(bid);', '  return sent !== undefined && endpointUrl(sent) !== undefined;', '},']
+    : ['isBidRequestValid: (bid) => readParams(bid) !== undefined,'];
   const params = plan.fields.map((field) => `  ${paramComment(field)}\n  ${literal(keyOf(field))}${field.required && field.default === undefined ? '' : '?'}: ${valueType(field)};`);
 
   return `/**
@@ -274,7 +278,7 @@ export function repoModule(plan: PrebidPlan, options: RepoModuleOptions): string
  * params written into its imp or the request; the CPM of each bid is read at CPM_FIELD.
  * Generated by \`bidfields prebid-adapter --target prebid-repo\` from the partner's bidfields adapter record.
  */
-${PREBID_IMPORTS}
+${importLines(requestLoop)}
 
 const BIDDER_CODE = ${literal(code)};
 ${gvlid !== undefined ? `const GVLID = ${literal(gvlid)};\n` : ''}${template ? '' : `const ENDPOINT_URL = ${literal(plan.url)};\n`}
@@ -315,9 +319,7 @@ export const spec: BidderSpec<typeof BIDDER_CODE> = {
   code: BIDDER_CODE,
 ${gvlid !== undefined ? '  gvlid: GVLID,\n' : ''}  supportedMediaTypes: MEDIA_TYPES,
 ${indent([...isValid, ...buildRequests], '  ').join('\n')}
-  interpretResponse(response, request) {
-    return converter.fromORTB({ response: response.body, request: request.data });
-  },
+  interpretResponse: (response, request) => converter.fromORTB({ response: response.body, request: request.data }),
 };
 
 registerBidder(spec);

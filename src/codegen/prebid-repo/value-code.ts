@@ -11,38 +11,32 @@ import { literal } from '../emit.js';
 
 /**
  * Helpers the statements call, by name; only those a plan uses are emitted (see {@link helpersFor}). A reader takes
- * the params and a key and gives the value read, `undefined` when it is not entered (missing, null or ""), or `null`
- * when it is refused.
+ * the params and a key and gives the value read: `undefined` when it is not entered (missing, null or ""), `null`
+ * when it is refused. Only own properties are read (an inherited `toString` is no param).
  */
 export const HELPERS = {
-  entered: `/** A param's own value; undefined when it is not entered (missing, null or ""). */
-function entered(params: Record<string, unknown>, key: string): unknown {
-  const value = Object.prototype.hasOwnProperty.call(params, key) ? params[key] : undefined;
-  return value === "" ? undefined : value ?? undefined;
-}`,
-  readText: `/** A text param: a string, or a finite number as its decimal text. */
-function readText(params: Record<string, unknown>, key: string): string | null | undefined {
-  const value = entered(params, key);
-  if (typeof value === "number" && isFinite(value)) return decimalText(value);
-  if (typeof value === "string") return value;
-  return value === undefined ? undefined : null;
-}`,
-  readNumber: `/**
- * A number param: a finite number, or a string that is one in decimal (spaces around allowed) and that a double
- * holds exactly: "9007199254740993" is refused, not rounded.
+  readValue: `/**
+ * A text or number param as its type reads it: undefined when it is not entered (missing, null or ""), null when it is
+ * refused. Text is a string, or a finite number as its decimal text; a number is a finite number, or a string that is
+ * one in decimal (spaces around allowed) and that a double holds exactly: "9007199254740993" is refused, not rounded.
  */
-function readNumber(params: Record<string, unknown>, key: string): number | null | undefined {
-  const value = entered(params, key);
-  const text = String(value).trim();
-  const number = typeof value === "number" ? value : typeof value === "string" && /^[+-]?(\\d+\\.?\\d*|\\.\\d+)(e[+-]?\\d+)?$/i.test(text) ? Number(text) : NaN;
+function readValue(params: Record<string, unknown>, key: string, isText: true): string | null | undefined;
+function readValue(params: Record<string, unknown>, key: string): number | null | undefined;
+function readValue(params: Record<string, unknown>, key: string, isText?: boolean): string | number | null | undefined {
+  const value = Object.prototype.hasOwnProperty.call(params, key) ? params[key] : undefined;
   const digits = (decimal: string) => decimal.replace(/e.*|\\D/gi, "").replace(/^0+|0+$/g, "");
-  if (value === undefined) return undefined;
-  return isFinite(number) && digits(text) === digits(String(number)) ? number : null;
+  if (value == null || value === "") return undefined;
+  if (typeof value === "number") return !isFinite(value) ? null : isText ? decimalText(value) : value;
+  if (typeof value !== "string") return null;
+  if (isText) return value;
+  const text = value.trim();
+  const number = Number(text);
+  return /^[+-]?(\\d+\\.?\\d*|\\.\\d+)(e[+-]?\\d+)?$/i.test(text) && digits(text) === digits(String(number)) ? number : null;
 }`,
-  readBoolean: `/** A boolean param: true or false, or the text a form sends for one. */
+  readBoolean: `/** A boolean param: true or false, or the text a form sends for one; undefined when it is not entered, null when it is refused. */
 function readBoolean(params: Record<string, unknown>, key: string): boolean | null | undefined {
-  const value = entered(params, key);
-  if (value === undefined) return undefined;
+  const value = Object.prototype.hasOwnProperty.call(params, key) ? params[key] : undefined;
+  if (value == null || value === "") return undefined;
   return value === true || value === "true" ? true : value === false || value === "false" ? false : null;
 }`,
   decimalText: `/** A number as decimal text without exponent, as a text param or a target that takes text holds it (1e21 is "1000000000000000000000"). */
@@ -58,13 +52,14 @@ function decimalText(value: number): string {
 export type Helper = keyof typeof HELPERS;
 
 /** The reader of a field's type. */
-const READER: Record<FieldPlan['type'], Helper> = { text: 'readText', number: 'readNumber', select: 'readNumber', boolean: 'readBoolean' };
+const READER: Record<FieldPlan['type'], Helper> = { text: 'readValue', number: 'readValue', select: 'readValue', boolean: 'readBoolean' };
 
-/** The helpers the statements of `fields` call, in the order they are emitted (each after the ones it calls). */
+/** The helpers the statements of `fields` call, in the order they are emitted. */
 export function helpersFor(fields: readonly FieldPlan[], extra: Helper[] = []): Helper[] {
-  const used = new Set<Helper>(['entered', ...extra]);
+  const used = new Set<Helper>(extra);
   for (const field of fields) used.add(READER[field.type]);
-  if (used.has('readText')) used.add('decimalText');
+  // readValue writes a number read for a text param as its decimal text.
+  if (used.has('readValue')) used.add('decimalText');
   return (Object.keys(HELPERS) as Helper[]).filter((helper) => used.has(helper));
 }
 
@@ -101,36 +96,35 @@ function describe(field: FieldPlan): string {
 
 /**
  * The statements that read one field into `sent` (its key's entry: `undefined` when it sends nothing), or return
- * its key when the value is refused. `value` is a `let` declared before them.
+ * `undefined` when the value is refused. `value` is a `let` declared before them.
  */
 export function fieldStatements(field: FieldPlan, patterns: readonly string[]): string[] {
   const key = literal(keyOf(field));
   const tests = refusals(field, patterns);
   const rules = tests.length ? ` || ${tests.join(' || ')}` : '';
-  const lines = [`// ${key}: ${describe(field)}`, `value = ${READER[field.type]}(params, ${key});`];
+  const lines = [`// ${key}: ${describe(field)}`, `value = ${READER[field.type]}(params, ${key}${field.type === 'text' ? ', true' : ''});`];
   // JSON has no -0: a default of -0 is written as code so that the value sent is the rule's.
-  if (field.default !== undefined) lines.push(`if (value === undefined) value = ${Object.is(field.default, -0) ? '-0' : literal(field.default)};`, `else if (value === null${rules}) return ${key};`);
-  else if (field.required) lines.push(`if (value == null${rules}) return ${key};`);
-  else lines.push(tests.length ? `if (value === null || (value !== undefined && (${tests.join(' || ')}))) return ${key};` : `if (value === null) return ${key};`);
+  if (field.default !== undefined) lines.push(`if (value === undefined) value = ${Object.is(field.default, -0) ? '-0' : literal(field.default)};`, `else if (value === null${rules}) return undefined;`);
+  else if (field.required) lines.push(`if (value == null${rules}) return undefined;`);
+  else lines.push(tests.length ? `if (value === null || (value !== undefined && (${tests.join(' || ')}))) return undefined;` : `if (value === null) return undefined;`);
   lines.push(`sent[${key}] = value;`);
   return lines;
 }
 
 /** The statements of the one-of groups (SPEC §8.6): each group needs one key with a value sent (a default counts). */
 export function oneOfStatements(groups: readonly (readonly string[])[]): string[] {
-  return groups.map((keys) => `if (${keys.map((key) => `sent[${literal(key)}] === undefined`).join(' && ')}) return ${literal(`one of ${keys.join(', ')}`)};`);
+  return groups.map((keys) => `if (${keys.map((key) => `sent[${literal(key)}] === undefined`).join(' && ')}) return undefined;`);
 }
 
 /**
- * The function `readParams(params)` of a plan: the values sent for a bid's params (by key; a param left out has
- * none), or what refuses them: the first key whose value the rule refuses, a key no field has, `params` when they
- * are no object, or the one-of group none of whose keys has a value.
+ * The function `readParams(bid)` of a plan: the values a bid's params send (by key; a param left out has none), or
+ * `undefined` when they are refused: a value the rule refuses, a key no field has, params that are no object, or a
+ * one-of group none of whose keys has a value. A bid without params has none entered.
  */
 export function readParamsFunction(fields: readonly FieldPlan[], oneOf: readonly (readonly string[])[], patterns: readonly string[]): string {
   const body = [
-    'if (!isPlainObject(params)) return "params";',
-    `const unknown = Object.keys(params).find((key) => !PARAM_KEYS.includes(key));`,
-    'if (unknown !== undefined) return unknown;',
+    'const params = (bid.params ?? {}) as Record<string, unknown>;',
+    'if (!isPlainObject(params) || Object.keys(params).some((key) => !PARAM_KEYS.includes(key))) return undefined;',
     'const sent: SentParams = {};',
     'let value;',
     ...fields.flatMap((field) => fieldStatements(field, patterns)),
@@ -138,10 +132,10 @@ export function readParamsFunction(fields: readonly FieldPlan[], oneOf: readonly
     'return sent;',
   ];
   return `/**
- * The values a bid's params send (a param not entered takes its default, or sends nothing), or what refuses them:
- * the key of the first param whose value is refused, a key this bidder does not take, or the one-of group with none.
+ * The values a bid's params send (a param not entered takes its default, or sends nothing), or undefined when they
+ * are refused: a param's value, a key this bidder does not take, or a one-of group with none of its params.
  */
-function readParams(params: unknown): SentParams | string {
+function readParams(bid: { params?: unknown }): SentParams | undefined {
 ${body.map((line) => '  ' + line).join('\n')}
 }`;
 }
