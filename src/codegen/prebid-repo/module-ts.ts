@@ -9,6 +9,7 @@
 import type { ConstantPlan, FieldPlan, Target } from '../../core/plan/field-plan.js';
 import { keyOf } from '../../core/plan/field-plan.js';
 import type { Placeholder, Template } from '../../core/endpoint/template.js';
+import { MAX_ENDPOINT_LENGTH } from '../../core/endpoint/endpoint-rules.js';
 import type { PrebidPlan } from '../prebid-plan.js';
 import { literal } from '../emit.js';
 import { HELPERS, helpersFor, patternConstants, patternsOf, readParamsFunction, type Helper } from './value-code.js';
@@ -121,6 +122,14 @@ export function endpointFunction(template: Template): string {
   }
   lines.push(`const url = ${parts.join(' + ')};`);
   const hasPath = template.some((part) => typeof part !== 'string' && part.place !== 'host');
+  // SPEC §4's bounds, which only long values can pass, checked only where they can: a host of at most 253
+  // characters (the labels, each at most 63, and the fixed rest), a URL of at most MAX_ENDPOINT_LENGTH.
+  const fixedText = template.filter((part): part is string => typeof part === 'string').join('');
+  if (labels) {
+    const fixedHost = new URL(template.map((part) => (typeof part === 'string' ? part : part.place === 'host' ? 'a' : 'x')).join('')).hostname.replace(/\.$/, '').length - labels;
+    if (fixedHost + 63 * labels > 253) lines.push(`if (${Array.from({ length: labels }, (_, i) => `label${i + 1}.length`).join(' + ')} + ${fixedHost} > 253) return undefined;`);
+  }
+  if (hasPath || fixedText.length + 63 * labels > MAX_ENDPOINT_LENGTH) lines.push(`if (url.length > ${MAX_ENDPOINT_LENGTH}) return undefined;`);
   lines.push(hasPath ? '// The parser must keep the path as built ("." and ".." segments would be resolved away).\nreturn new URL(url).pathname === url.slice(url.indexOf("/", url.indexOf("//") + 2)) ? url : undefined;' : 'return url;');
   return `/** A placeholder's text: a number as decimal text without exponent, anything else as a string. */
 function placeholderText(value: unknown): string {
