@@ -8,8 +8,8 @@
  */
 import type { ConstantPlan, FieldPlan, Target } from '../../core/plan/field-plan.js';
 import { keyOf } from '../../core/plan/field-plan.js';
-import type { Placeholder, Template } from '../../core/endpoint/template.js';
-import { MAX_ENDPOINT_LENGTH } from '../../core/endpoint/endpoint-rules.js';
+import type { Template } from '../../core/endpoint/template.js';
+import { endpointCode } from '../endpoint-code.js';
 import type { PrebidPlan } from '../prebid-plan.js';
 import { literal } from '../emit.js';
 import { HELPERS, helpersFor, patternConstants, patternsOf, readParamsFunction, type Helper } from './value-code.js';
@@ -96,55 +96,30 @@ function writes(plan: PrebidPlan, roots: readonly number[]): string[] {
 const constantWrites = (constants: readonly ConstantPlan[], root: number) => constants.filter((constant) => constant.to[0] === root).map((constant) => write(constant.to, literal(constant.value)));
 
 /**
- * \`endpointUrl(sent)\`, the URL an endpoint template (SPEC §8.7) makes with a bid's params, or undefined when a value
- * cannot go in it: a host placeholder takes one DNS label (lower-cased, never \`xn--\`), so the host stays below the
- * known \`*.\` entry the template was checked against; a path value is percent-encoded, and one the URL parser would
- * read as "." or ".." is refused. The same rules as core/endpoint/template.ts (\`buildUrl\`), which
- * test/codegen/prebid-repo-endpoint.test.ts holds it to.
+ * \`endpointUrl(sent)\`, the URL an endpoint template (SPEC §8.7) makes with a bid's params, or the key and code that
+ * refuse them: the shared compiled form of core's \`buildUrl\` (codegen/endpoint-code.ts), with the helpers it calls
+ * written out, since the module may import nothing of bidfields (test/codegen/endpoint-code.test.ts holds them to
+ * core's \`placeholderText\`, \`isLabel\` and \`encodeValue\`).
  */
 export function endpointFunction(template: Template): string {
-  const lines: string[] = [];
-  const parts: string[] = [];
-  let labels = 0;
-  for (const part of template) {
-    if (typeof part === 'string') {
-      if (part) parts.push(literal(part));
-      continue;
-    }
-    const value = `placeholderText(sent[${literal(part.key)}])`;
-    // No value: nothing to fill (never the text "undefined"), as buildUrl refuses it.
-    lines.push(`if (sent[${literal(part.key)}] === undefined || sent[${literal(part.key)}] === null || sent[${literal(part.key)}] === "") return undefined;`);
-    if ((part as Placeholder).place === 'host') {
-      const label = `label${++labels}`;
-      lines.push(`const ${label} = ${value}.toLowerCase();`, `if (!/^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/.test(${label}) || ${label}.startsWith("xn--")) return undefined;`);
-      parts.push(label);
-    } else parts.push(`encodePathValue(${value})`);
-  }
-  lines.push(`const url = ${parts.join(' + ')};`);
   const hasPath = template.some((part) => typeof part !== 'string' && part.place !== 'host');
-  // SPEC §4's bounds, which only long values can pass, checked only where they can: a host of at most 253
-  // characters (the labels, each at most 63, and the fixed rest), a URL of at most MAX_ENDPOINT_LENGTH.
-  const fixedText = template.filter((part): part is string => typeof part === 'string').join('');
-  if (labels) {
-    const fixedHost = new URL(template.map((part) => (typeof part === 'string' ? part : part.place === 'host' ? 'a' : 'x')).join('')).hostname.replace(/\.$/, '').length - labels;
-    if (fixedHost + 63 * labels > 253) lines.push(`if (${Array.from({ length: labels }, (_, i) => `label${i + 1}.length`).join(' + ')} + ${fixedHost} > 253) return undefined;`);
-  }
-  if (hasPath || fixedText.length + 63 * labels > MAX_ENDPOINT_LENGTH) lines.push(`if (url.length > ${MAX_ENDPOINT_LENGTH}) return undefined;`);
-  lines.push(hasPath ? '// The parser must keep the path as built ("." and ".." segments would be resolved away).\nreturn new URL(url).pathname === url.slice(url.indexOf("/", url.indexOf("//") + 2)) ? url : undefined;' : 'return url;');
+  const hasLabel = template.some((part) => typeof part !== 'string' && part.place === 'host');
   return `/** A placeholder's text: a number as decimal text without exponent, anything else as a string. */
 function placeholderText(value: unknown): string {
   return typeof value === "number" ? decimalText(value) : String(value);
 }
-${hasPath ? `
-/** A path value, percent-encoded as a URI component (and !'()*, which the URL parser would leave). */
-function encodePathValue(text: string): string {
+${hasLabel ? `
+/** A host value's label can fill a host placeholder: one DNS label, and no IDN label (xn--). */
+function isLabel(label: string): boolean {
+  return /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/.test(label) && !label.startsWith("xn--");
+}
+` : ''}${hasPath ? `
+/** A path or query value, percent-encoded as a URI component (and !'()*, which the URL parser would encode in a query). */
+function encodeValue(text: string): string {
   return encodeURIComponent(text).replace(/[!'()*]/g, (c) => "%" + c.charCodeAt(0).toString(16).toUpperCase());
 }
 ` : ''}
-/** The endpoint for a bid's params (the template's placeholders filled), or undefined when a value cannot go in it. */
-function endpointUrl(sent: SentParams): string | undefined {
-${lines.flatMap((line) => line.split('\n')).map((line) => '  ' + line).join('\n')}
-}`;
+${endpointCode(template, { typed: true })}`;
 }
 
 const indent = (lines: readonly string[], by: string) => lines.map((line) => (line ? by + line : line));
@@ -242,7 +217,7 @@ export function repoModule(plan: PrebidPlan, options: RepoModuleOptions): string
           'buildRequests(bidRequests, bidderRequest) {',
           '  // One request per bid, to the endpoint its params make.',
           '  return bidRequests',
-          '    .map((bidRequest) => ({ url: endpointUrl(readParams(bidRequest)), data: converter.toORTB({ bidRequests: [bidRequest], bidderRequest }) }))',
+          '    .map((bidRequest) => ({ url: endpointUrl(readParams(bidRequest)!) as string, data: converter.toORTB({ bidRequests: [bidRequest], bidderRequest }) }))',
           '    .filter(({ data }) => data.imp.length)',
           '    .map(({ url, data }) => ({ method: "POST", url, data }));',
           '},',
@@ -252,7 +227,7 @@ export function repoModule(plan: PrebidPlan, options: RepoModuleOptions): string
           '  // One request per endpoint: the bids whose params make the same endpoint go together.',
           '  const byUrl = new Map<string, typeof bidRequests>();',
           '  for (const bidRequest of bidRequests) {',
-          '    const url = endpointUrl(readParams(bidRequest));',
+          '    const url = endpointUrl(readParams(bidRequest)!) as string;',
           '    byUrl.set(url, [...(byUrl.get(url) ?? []), bidRequest]);',
           '  }',
           '  return [...byUrl]',
@@ -278,7 +253,7 @@ export function repoModule(plan: PrebidPlan, options: RepoModuleOptions): string
         '},',
       ];
   const isValid = template
-    ? ['isBidRequestValid(bid) {', '  const sent = readParams(bid);', '  return sent !== undefined && endpointUrl(sent) !== undefined;', '},']
+    ? ['isBidRequestValid(bid) {', '  const sent = readParams(bid);', '  return sent !== undefined && typeof endpointUrl(sent) === "string";', '},']
     : ['isBidRequestValid: (bid) => readParams(bid) !== undefined,'];
   const params = plan.fields.map((field) => `  ${paramComment(field)}\n  ${literal(keyOf(field))}${field.required && field.default === undefined ? '' : '?'}: ${valueType(field)};`);
 

@@ -124,6 +124,12 @@ export function fixedHostSuffix(template: Template): string | undefined {
 /** The text a value fills a placeholder with, before encoding: a number as its decimal string, a boolean as its word. */
 export const placeholderText = (value: unknown): string => (finite(value) ? decimalString(value) : String(value));
 
+/** A host value's label (lower-cased) can fill a host placeholder: one DNS label, and no IDN label (`xn--`). */
+export const isLabel = (label: string): boolean => LABEL.test(label) && !label.startsWith('xn--');
+
+/** A path or query value's text, percent-encoded as a URI component (and `!'()*`, which the URL parser would encode in a query). */
+export const encodeValue = (text: string): string => encodeURIComponent(text).replace(/[!'()*]/g, (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase());
+
 /**
  * The URL a template makes with the given values (by key), judged again before it is used; or the key whose value is
  * refused and the code: `missing_required` (no value), `invalid_value` (a host value that is no DNS label, an IDN
@@ -154,8 +160,8 @@ export function buildUrl(template: Template, hosts: readonly string[], valueOf: 
     first ??= key;
     // No value (no imp entered one): nothing to fill, never the text "undefined".
     if (raw == null || raw === '') missing ??= key;
-    if (place !== 'host') return (path ??= key), encodeURIComponent(value).replace(/[!'()*]/g, (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase());
-    if (!LABEL.test(label) || label.startsWith('xn--')) refused ??= key;
+    if (place !== 'host') return (path ??= key), encodeValue(value);
+    if (!isLabel(label)) refused ??= key;
     return label;
   });
   if (missing) return [missing, 'missing_required'];

@@ -1,0 +1,85 @@
+/**
+ * An endpoint template (SPEC §8.7) compiled to a function, as ajv compiles a schema: `endpointUrl`, the URL a
+ * template makes with a bid's values, or the key and code that refuse them — `buildUrl`'s verdict
+ * (core/endpoint/template.ts) with only the checks this template can fail. Both generated Prebid.js adapters carry
+ * it: the standalone one (plain JS next to the page runtime, whose `placeholderText`, `isLabel` and `encodeValue` it
+ * imports) and the in-repository one (TypeScript, with those helpers written out, since it may import nothing of
+ * bidfields). Every key and fixed part enters as a JSON literal. What the function can leave out, and why:
+ * - the host check against the known endpoints: a host value is one DNS label, so every host the template makes is
+ *   its labels before the fixed suffix the record check found covered (`templateHosts`);
+ * - the 253-character host and 2,048-character URL bounds, where no values can pass them (host labels only, short
+ *   fixed parts), and the URL parser's look at the path where no value goes in it.
+ * test/codegen/endpoint-code.test.ts holds both forms to `buildUrl` on hostile values: the same URL, or the same
+ * key and code.
+ */
+import { MAX_ENDPOINT_LENGTH } from '../core/endpoint/endpoint-rules.js';
+import type { Template } from '../core/endpoint/template.js';
+import { literal } from '../core/generate/literal.js';
+
+/** How the function reads a value: `value("key")` (standalone) or `sent["key"]` (in-repository, typed). */
+export interface EndpointCodeOptions {
+  typed: boolean;
+}
+
+/**
+ * The source of `function endpointUrl(value)` (standalone: `value` reads a value by key) or
+ * `function endpointUrl(sent: SentParams)` (typed: `sent` holds the values by key).
+ * @example endpointCode(parseTemplate('https://{r}.bid.example.com/x', 'prebid-js'), { typed: false }) // 'function endpointUrl(value) {…}'
+ */
+export function endpointCode(template: Template, { typed }: EndpointCodeOptions): string {
+  const read = (key: string) => (typed ? `sent[${literal(key)}]` : `value(${literal(key)})`);
+  const placeholders = template.filter((part) => typeof part !== 'string');
+  const first = literal(placeholders[0]!.key);
+  const pathKey = placeholders.find((part) => part.place !== 'host')?.key;
+  const lines: string[] = [];
+  // Every value read once, in order; buildUrl's order of refusals: a missing value first, then a host value.
+  placeholders.forEach((part, i) => lines.push(`const value${i + 1} = ${read(part.key)};`));
+  placeholders.forEach((part, i) => lines.push(`if (value${i + 1} == null || value${i + 1} === "") return [${literal(part.key)}, "missing_required"];`));
+  const labels: string[] = [];
+  placeholders.forEach((part, i) => {
+    if (part.place !== 'host') return;
+    const label = `label${i + 1}`;
+    labels.push(label);
+    lines.push(`const ${label} = placeholderText(value${i + 1}).toLowerCase();`, `if (!isLabel(${label})) return [${literal(part.key)}, "invalid_value"];`);
+  });
+  // The authority ends at the first `/`, `?` or `#` after the scheme's `//`; what follows (path and query) is `path`.
+  const probe = template.map((part) => (typeof part === 'string' ? part : 'x')).join('');
+  const start = probe.indexOf('//') + 2;
+  const authorityEnd = start + probe.slice(start).search(/[/?#]|$/);
+  const head: string[] = [];
+  const tail: string[] = [];
+  let at = 0;
+  let index = 0;
+  for (const part of template) {
+    if (typeof part === 'string') {
+      const cut = Math.max(0, Math.min(part.length, authorityEnd - at));
+      if (cut > 0) head.push(literal(part.slice(0, cut)));
+      if (cut < part.length) tail.push(literal(part.slice(cut)));
+      at += part.length;
+      continue;
+    }
+    index++;
+    if (part.place === 'host') head.push(`label${index}`);
+    else tail.push(`encodeValue(placeholderText(value${index}))`);
+    at += 1;
+  }
+  const fixedLength = template.filter((part): part is string => typeof part === 'string').join('').length;
+  if (labels.length) {
+    // The host's fixed characters: the probe's host with each label one character long, less those characters.
+    const fixedHost = new URL(template.map((part) => (typeof part === 'string' ? part : part.place === 'host' ? 'a' : 'x')).join('')).hostname.replace(/\.$/, '').length - labels.length;
+    if (fixedHost + 63 * labels.length > 253) lines.push(`if (${labels.map((label) => `${label}.length`).join(' + ')} + ${fixedHost} > 253) return [${first}, "invalid_endpoint"];`);
+  }
+  if (pathKey !== undefined) lines.push(`const path = ${tail.join(' + ')};`);
+  lines.push(`const url = ${[...head, ...(pathKey !== undefined ? ['path'] : tail)].join(' + ')};`);
+  if (pathKey !== undefined || fixedLength + 63 * labels.length > MAX_ENDPOINT_LENGTH) lines.push(`if (url.length > ${MAX_ENDPOINT_LENGTH}) return [${first}, "invalid_endpoint"];`);
+  // The parser must keep the path and query as built (a value that makes a "." or ".." segment would be resolved away).
+  if (pathKey !== undefined) lines.push(`if (!new URL(url).href.endsWith(path)) return [${literal(pathKey)}, "invalid_value"];`);
+  // The URL as the parser writes it (`buildUrl` sends its href): as built, unless the fixed parts are spelled otherwise
+  // (upper case, a default port, no path), which the values cannot change.
+  lines.push(new URL(probe).href === probe ? 'return url;' : 'return new URL(url).href;');
+  const signature = typed ? 'function endpointUrl(sent: SentParams): string | [key: string, code: string]' : 'function endpointUrl(value)';
+  return `/** The endpoint a bid's values make (the template's placeholders filled, SPEC §8.7), or the key and code that refuse them. */
+${signature} {
+${lines.map((line) => '  ' + line).join('\n')}
+}`;
+}
