@@ -92,9 +92,11 @@ function toBid(cpmField: string, options: PrebidRuntimeOptions, sent: Obj[], cur
       : mediaType === 'video'
         ? { ...(markup && { vastXml: markup }), ...(nurl && { vastUrl: nurl }), ...(player?.w && player.h && { playerWidth: player.w, playerHeight: player.h }) }
         : markup
-          ? // Prebid's tracking pixel (createTrackPixelHtml) of the nurl, decoded then encoded as a URI with its
-            // ${…} macros kept (encodeMacroURI), which Prebid fills in when it renders the ad.
-            { ad: (nurl ? `<div style="position:absolute;left:0px;top:0px;visibility:hidden;"><img src="${encodeURI(decodeURIComponent(nurl)).replace(/\$%7B(\w+)%7D/g, '$${$1}')}"></div>` : '') + markup }
+          ? // Prebid's tracking pixel (createTrackPixelHtml) of the nurl, which Prebid fills the price in when it renders
+            // the ad; the characters that cannot stand in the attribute encoded, as Prebid's encodeURI encodes them.
+            // (Prebid decodes the nurl first, which turns an encoded %2F, %26 or %3D in a parameter into the
+            // character itself and so changes the URL: not here.)
+            { ad: (nurl ? `<div style="position:absolute;left:0px;top:0px;visibility:hidden;"><img src="${nurl.replace(/["<>`]/g, encodeURIComponent)}"></div>` : '') + markup }
           : { adUrl: nurl }),
   };
 }
