@@ -35,7 +35,7 @@ export function buildRequests(engine: ValuesEngine, plan: BidderPlan, options: P
   // converter adds one only with its currency module, which reads the bidder's currency).
   const ortb2 = obj(auction.ortb2) ?? {};
   let shared: Obj = { ...ortb2, id: String(auction.bidderRequestId ?? auction.auctionId), test: ortb2.test || 0 };
-  if (tmax === tmax) shared.tmax = tmax;
+  if (tmax === tmax) shared.tmax = tmax; // not NaN
   const imps: unknown[] = [];
   for (const bid of list(bids)) {
     try {

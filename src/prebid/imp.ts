@@ -60,7 +60,7 @@ export function toImp(bid: Obj, currency = 'USD'): Obj | undefined {
   // bidfloorcur, asked in the bidder's currency, when the answer has a currency and a number other than 0, as
   // Prebid's converter sets them. getFloor throws for an ad unit its rules cannot price (and calling a getFloor that
   // is no function throws): no floor then, as from the converter. (The converter also writes each media type's and
-  // banner size's floor where it differs, in their `ext`: not yet here, docs/prebid.md says why.)
+  // banner size's floor where it differs, in their `ext`: not yet here, docs/prebid-module.md says why.)
   try {
     const { floor, currency: bidfloorcur } = bid.getFloor({ currency, mediaType: '*', size: '*' });
     const bidfloor = parseFloat(floor);

@@ -85,7 +85,7 @@ function toBid(cpmField: string, options: PrebidRuntimeOptions, sent: Obj[], cur
       ...(categories.length && { primaryCatId: categories[0], secondaryCatIds: categories.slice(1) }),
       ...(dsa && { dsa }),
     },
-    dealId: dealid,
+    ...(isString(dealid) && { dealId: dealid }),
     ...(burl && { burl, eventtrackers: [{ event: 1, method: 1, url: burl }] }),
     ...(native
       ? { native: { ortb: adm } }
