@@ -1,10 +1,12 @@
-// Where the in-repository adapter (Prebid's ortbConverter) and the standalone page runtime (src/prebid) differ
-// today, one entry each. The Prebid fixtures still hold the runtime's answers; each entry turns the converter's
-// answer into the runtime's for exactly its own difference, so every other part of every case is still compared,
-// and test/conformance/prebid-repo.test.ts fails when an entry no longer changes anything (the difference closed:
-// delete the entry). `pending` entries are Prebid's behaviour, which the runtime should take (the fixtures then
-// change with it, and the entry goes); `kept` entries are where the runtime is right, or the difference cannot be
-// closed (a random id), and say why.
+// Where the in-repository adapter (Prebid's ortbConverter) and the standalone page runtime (src/prebid) still differ,
+// one entry each. The page runtime takes Prebid's behaviour wherever it is not clearly wrong for the partner (issue
+// 22: topframe, test, cur, cookies, seatBidId, advertiserDomains, the win pixel, the player size, native markup), so
+// the Prebid fixtures hold one answer for both targets; each entry turns the converter's answer into the runtime's
+// for exactly its own difference, so every other part of every case is still compared, and
+// test/conformance/prebid-repo.test.ts fails when an entry no longer changes anything (the difference closed: delete
+// the entry). `pending` entries are Prebid's behaviour, which the runtime should take (the fixtures then change with
+// it, and the entry goes); `kept` entries are where the runtime is right, or the difference cannot be closed (a
+// random id), and say why.
 import type { Outcome, ResolvedCase } from '../../../src/conformance/types.js';
 
 type Json = Record<string, any>;
