@@ -6,7 +6,7 @@
  */
 import type { ValuesEngine } from '../core/compact/values-engine.js';
 import type { Issue } from '../core/issues.js';
-import { every, isNumber, isString, list, obj, toImp, type Obj } from './imp.js';
+import { list, obj, toImp, type Obj } from './imp.js';
 import type { BidderPlan, PrebidRuntimeOptions, PrebidServerRequest } from './types.js';
 
 export type Warn = (message: string, detail?: unknown) => void;
@@ -29,13 +29,13 @@ export type RequestBuilder = (engine: ValuesEngine, plan: BidderPlan, options: P
  */
 export function buildRequests(engine: ValuesEngine, plan: BidderPlan, options: PrebidRuntimeOptions, warn: Warn, bids: unknown, bidderRequest: unknown): PrebidServerRequest[] {
   const auction = obj(bidderRequest) ?? {};
-  const timeout = auction.timeout;
-  // `cur`: the publisher's ortb2.cur when it is a list of currencies, else the bidder's currency, as Prebid's
-  // currency module does.
+  // tmax: the auction's timeout read as an integer (a number or its text), as Prebid's converter reads it; else none.
+  const tmax = parseInt(auction.timeout, 10);
+  // `test` 0 unless ortb2 says otherwise, as Prebid's converter sends it; `cur` only when ortb2 has it (Prebid's
+  // converter adds one only with its currency module, which reads the bidder's currency).
   const ortb2 = obj(auction.ortb2) ?? {};
-  const cur = every(ortb2.cur, isString) && ortb2.cur.length ? ortb2.cur : [options.currency ?? 'USD'];
-  let shared: Obj = { ...ortb2, id: String(auction.bidderRequestId ?? auction.auctionId), cur };
-  if (isNumber(timeout) && timeout > 0 && timeout < 1e7) shared.tmax = Math.round(timeout);
+  let shared: Obj = { ...ortb2, id: String(auction.bidderRequestId ?? auction.auctionId), test: ortb2.test || 0 };
+  if (tmax === tmax) shared.tmax = tmax; // not NaN
   const imps: unknown[] = [];
   for (const bid of list(bids)) {
     try {
@@ -54,6 +54,6 @@ export function buildRequests(engine: ValuesEngine, plan: BidderPlan, options: P
     }
   }
   return imps.length
-    ? [{ method: 'POST', url: plan.url!, data: JSON.stringify({ id: shared.id, ...shared, imp: imps }), options: { contentType: 'text/plain', withCredentials: options.withCredentials === true } }]
+    ? [{ method: 'POST', url: plan.url!, data: JSON.stringify({ id: shared.id, ...shared, imp: imps }), options: { withCredentials: options.withCredentials !== false } }]
     : [];
 }

@@ -37,7 +37,7 @@ export function formats(sizes: unknown): { w: number; h: number }[] {
  * OpenRTB side of an ad unit in `ortb2Imp` (it mirrors and validates `mediaTypes.video`'s OpenRTB keys into
  * `ortb2Imp.video`, `banner.format` into `ortb2Imp.banner`), so the imp starts from it and adds what lives only in
  * `mediaTypes`: banner sizes and the video player size.
- * @example toImp({ bidId: 'b1', mediaTypes: { banner: { sizes: [[300, 250]] } } }) // { secure: 1, id: 'b1', banner: { format: [{ w: 300, h: 250 }] } }
+ * @example toImp({ bidId: 'b1', mediaTypes: { banner: { sizes: [[300, 250]] } } }) // { secure: 1, id: 'b1', banner: { topframe: 1, format: [{ w: 300, h: 250 }] } }
  * @param currency the bidder's currency, in which a price floor is asked for
  */
 export function toImp(bid: Obj, currency = 'USD'): Obj | undefined {
@@ -47,23 +47,24 @@ export function toImp(bid: Obj, currency = 'USD'): Obj | undefined {
   // secure: 1 unless the publisher set it (as Prebid's converter does): without it a partner may answer with
   // http creatives, which an https page blocks.
   const imp: Obj = { secure: 1, ...firstParty, id: String(bid.bidId) };
-  // The ad unit's own OpenRTB formats (flexible sizes included) win over its sizes, as in Prebid's converter.
-  if (obj(banner)) imp.banner = { format: formats(banner.sizes), ...obj(firstPartyBanner) };
+  // The ad unit's own OpenRTB formats (flexible sizes included) win over its sizes, as in Prebid's converter, which
+  // also says whether the page is the top frame (topframe 0 in an iframe; no window, as in Node, is the top).
+  if (obj(banner)) imp.banner = { topframe: +(globalThis.top == globalThis.self), format: formats(banner.sizes), ...obj(firstPartyBanner) };
   // Prebid 11 has already copied (and validated) the OpenRTB keys of mediaTypes.video into ortb2Imp.video.
   if (obj(video)) imp.video = { ...obj(firstPartyVideo), ...formats(video.playerSize)[0] };
   // Prebid's native OpenRTB request (one with assets; Prebid's converter skips one without), its own `ver` (Prebid
-  // writes 1.2), and the ad unit's ortb2Imp.native keys (battr, …) over them, as the converter merges them.
+  // writes 1.2) as given, and the ad unit's ortb2Imp.native keys (battr, …) over them, as the converter merges them.
   const nativeRequest = obj(bid.nativeOrtbRequest);
-  if (obj(native) && nativeRequest && list(nativeRequest.assets).length) imp.native = { request: JSON.stringify(nativeRequest), ver: isString(nativeRequest.ver) ? nativeRequest.ver : '1.2', ...obj(firstPartyNative) };
+  if (obj(native) && nativeRequest && list(nativeRequest.assets).length) imp.native = { request: JSON.stringify(nativeRequest), ver: nativeRequest.ver, ...obj(firstPartyNative) };
   // The price floor, when Prebid's floors module is on (it gives each bid request a getFloor): bidfloor and
-  // bidfloorcur in the bidder's currency, as Prebid's converter sets them. A floor that cannot be read is none.
+  // bidfloorcur, asked in the bidder's currency, when the answer has a currency and a number other than 0, as
+  // Prebid's converter sets them. getFloor throws for an ad unit its rules cannot price (and calling a getFloor that
+  // is no function throws): no floor then, as from the converter. (The converter also writes each media type's and
+  // banner size's floor where it differs, in their `ext`: not yet here, docs/prebid-module.md says why.)
   try {
-    const floor = bid.getFloor?.({ currency, mediaType: '*', size: '*' });
-    const value = parseFloat(floor?.floor);
-    if (value > 0 && value < Infinity && isString(floor.currency)) (imp.bidfloor = value), (imp.bidfloorcur = floor.currency);
-  } catch {
-    // getFloor throws for an ad unit its rules cannot price (and calling a getFloor that is no function throws);
-    // Prebid's converter sends no floor then either.
-  }
+    const { floor, currency: bidfloorcur } = bid.getFloor({ currency, mediaType: '*', size: '*' });
+    const bidfloor = parseFloat(floor);
+    if (bidfloorcur != null && bidfloor) (imp.bidfloor = bidfloor), (imp.bidfloorcur = bidfloorcur);
+  } catch {}
   return imp.banner || imp.video || imp.native ? imp : undefined;
 }

@@ -35,7 +35,7 @@ function toBid(cpmField: string, options: PrebidRuntimeOptions, sent: Obj[], cur
   const imp = sent.find((one) => one.id === bid.impid);
   if (!imp) return 'impid';
   const cpm = readCheckedCpm(bid, cpmField);
-  const { mtype, w, h, exp, adomain, dealid } = bid;
+  const { mtype, w, h, exp, adomain, dealid, id, crid } = bid;
   // OpenRTB 2.6 `mtype`: 1 banner, 2 video, 4 native (3, audio, is not supported); without it, the imp's media
   // type when it has only one. A multi-format imp needs `mtype`, as in Prebid's converter: guessing would serve
   // VAST as banner HTML.
@@ -43,26 +43,25 @@ function toBid(cpmField: string, options: PrebidRuntimeOptions, sent: Obj[], cur
   const mediaType = mtype == null ? (offered[1] ? undefined : offered[0]) : ([, 'banner', 'video', , 'native'] as const)[isNumber(mtype) ? mtype : 0];
   if (cpm === undefined) return 'cpm';
   if (!mediaType) return 'mtype';
-  // Markup over MAX_AD characters is refused (not replaced by the nurl). Native markup is an object or its JSON
-  // text (parsed without `__proto__` / object-valued `constructor` keys, as Prebid parses untrusted JSON), which
-  // OpenRTB Native 1.0 wraps in { native: … }; banner and video markup is text.
+  // Markup over MAX_AD characters is refused (not replaced by the nurl). Native markup is OpenRTB Native's response
+  // object or its JSON text (parsed without `__proto__` / object-valued `constructor` keys, as Prebid parses
+  // untrusted JSON), as Prebid's converter reads it (not OpenRTB Native 1.0's { native: … } wrapper); banner and
+  // video markup is text.
   let adm = bid.adm;
   if (isString(adm) && adm.length > MAX_AD) return 'adm';
   const native = mediaType === 'native';
-  if (native) {
-    adm = obj(adm) ?? JSON.parse(adm || 0, (key, value) => (key === '__proto__' || (key === 'constructor' && typeof value === 'object') ? undefined : value));
-    adm = adm?.native ?? adm;
-  }
+  if (native) adm = obj(adm) ?? JSON.parse(adm || 0, (key, value) => (key === '__proto__' || (key === 'constructor' && typeof value === 'object') ? undefined : value));
   // Text markup, else falsy (only ever tested for truth).
   const markup = isString(adm) && adm;
-  // The win notice URL: fired by a hidden pixel before banner markup, or the markup's (banner) / VAST's (video)
-  // address when there is no adm, as Prebid's converter does. Only an http(s) URL, escaped for the attribute.
+  // The win notice URL: fired by Prebid's tracking pixel before banner markup, or the markup's (banner) / VAST's
+  // (video) address when there is no adm, as Prebid's converter does; only an http(s) URL.
   const nurl = url(bid.nurl);
   if (!(native ? isNativeResponse(adm) : markup || nurl)) return 'adm';
-  // The size is the bid's, else the imp's: a video's player, a banner's only format (with several, the bid must
-  // say). A native bid takes none from the imp (as in Prebid's converter), even from one that also offers a banner.
-  const size: Obj | undefined = isNumber(w) && isNumber(h) ? bid : mediaType === 'video' ? imp.video : mediaType === 'banner' && imp.banner?.format?.length === 1 ? imp.banner.format[0] : undefined;
+  // The size is the bid's, else (banner) the imp's only format (with several, the bid must say). A video bid takes
+  // its player's size (playerWidth, playerHeight) from the imp, and a native bid none, as in Prebid's converter.
+  const size: Obj | undefined = isNumber(w) && isNumber(h) ? bid : mediaType === 'banner' && imp.banner?.format?.length === 1 ? imp.banner.format[0] : undefined;
   if (mediaType === 'banner' && !isNumber(size?.w)) return 'size';
+  const player = imp.video;
   // The billing notice URL, with the price in it: Prebid 11 fires a bid's impression image trackers when it bills
   // the bid (on render, unless billing is deferred), which is how its own Prebid Server adapter passes burl on.
   // Categories (IAB) and the EU DSA transparency object go to meta, as Prebid's converter puts them.
@@ -74,12 +73,15 @@ function toBid(cpmField: string, options: PrebidRuntimeOptions, sent: Obj[], cur
     cpm,
     currency,
     ...(isNumber(size?.w) && { width: size.w, height: size.h }),
-    creativeId: String(bid.crid ?? bid.id ?? ''),
+    creativeId: String(crid ?? id ?? ''),
+    // The partner's bid id and creative id as given, as Prebid's converter passes them on (undefined: none).
+    seatBidId: id,
+    creative_id: crid,
     ttl: isNumber(exp) && exp > 0 ? exp : (options.ttl ?? 300),
     netRevenue: options.netRevenue ?? true,
     mediaType,
     meta: {
-      advertiserDomains: strings(adomain),
+      ...(adomain && { advertiserDomains: strings(adomain) }),
       ...(categories.length && { primaryCatId: categories[0], secondaryCatIds: categories.slice(1) }),
       ...(dsa && { dsa }),
     },
@@ -88,9 +90,13 @@ function toBid(cpmField: string, options: PrebidRuntimeOptions, sent: Obj[], cur
     ...(native
       ? { native: { ortb: adm } }
       : mediaType === 'video'
-        ? { ...(markup && { vastXml: markup }), ...(nurl && { vastUrl: nurl }) }
+        ? { ...(markup && { vastXml: markup }), ...(nurl && { vastUrl: nurl }), ...(player?.w && player.h && { playerWidth: player.w, playerHeight: player.h }) }
         : markup
-          ? { ad: (nurl ? `<div style="position:absolute;left:0;top:0;visibility:hidden"><img src="${nurl.replace(/[&"<>]/g, (c) => `&#${c.charCodeAt(0)};`)}"></div>` : '') + markup }
+          ? // Prebid's tracking pixel (createTrackPixelHtml) of the nurl, which Prebid fills the price in when it renders
+            // the ad; the characters that cannot stand in the attribute encoded, as Prebid's encodeURI encodes them.
+            // (Prebid decodes the nurl first, which turns an encoded %2F, %26 or %3D in a parameter into the
+            // character itself and so changes the URL: not here.)
+            { ad: (nurl ? `<div style="position:absolute;left:0px;top:0px;visibility:hidden;"><img src="${nurl.replace(/["<>`]/g, encodeURIComponent)}"></div>` : '') + markup }
           : { adUrl: nurl }),
   };
 }

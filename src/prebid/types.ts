@@ -39,7 +39,8 @@ export interface PrebidServerRequest {
   url: string;
   /** The OpenRTB 2.6 request as JSON. */
   data: string;
-  options: { contentType: 'text/plain'; withCredentials: boolean };
+  /** Prebid's defaults otherwise: `text/plain` (a CORS simple request, no preflight). */
+  options: { withCredentials: boolean };
 }
 
 /** A bid handed back to Prebid.js. */
@@ -50,23 +51,30 @@ export interface PrebidBid {
   width?: number;
   height?: number;
   creativeId: string;
+  /** The partner's bid id (`bid.id`) and creative id (`bid.crid`), as given, as Prebid's converter passes them on. */
+  seatBidId?: unknown;
+  creative_id?: unknown;
   ttl: number;
   netRevenue: boolean;
   mediaType: PrebidMediaType;
   meta: {
-    advertiserDomains: string[];
+    /** The strings of `bid.adomain`, when the bid has one. */
+    advertiserDomains?: string[];
     /** IAB content categories of the ad (`bid.cat`): the first, and the others. */
     primaryCatId?: string;
     secondaryCatIds?: string[];
     /** EU Digital Services Act transparency (`bid.ext.dsa`). */
     dsa?: Record<string, unknown>;
   };
-  /** Banner markup (with a win-notice pixel when the bid has a `nurl`). */
+  /** Banner markup (after Prebid's tracking pixel of the win notice URL when the bid has a `nurl`). */
   ad?: string;
   /** Banner markup's address, for a bid with a `nurl` and no `adm`. */
   adUrl?: string;
   vastXml?: string;
   vastUrl?: string;
+  /** A video bid's player size: the imp's `video.w` / `video.h`. */
+  playerWidth?: number;
+  playerHeight?: number;
   native?: { ortb: unknown };
   dealId?: string;
   /** Billing notice URL (`${AUCTION_PRICE}` replaced), and the impression image tracker Prebid fires it through when it bills the bid. */
@@ -117,13 +125,16 @@ export interface PrebidRuntimeOptions {
   /** Seconds a bid stays valid when the partner's bid has no `exp`. Default 300. */
   ttl?: number;
   /**
-   * Currency asked for (`cur`) unless the publisher's `ortb2.cur` names one, and the currency of an answer without
-   * `cur` (as in Prebid's converter), also when the publisher's was asked for. Price floors are asked in it. Default `'USD'`.
+   * The currency of an answer without `cur` (as in Prebid's converter), and the one price floors are asked in. The
+   * request's `cur` is the publisher's `ortb2.cur`, as given (none without it). Default `'USD'`.
    */
   currency?: string;
   /** Whether CPMs are net of the partner's fees. Default true. */
   netRevenue?: boolean;
-  /** Send the partner's cookies (CORS with credentials). Default false: bidfields configures no user syncs. */
+  /**
+   * Send the partner's cookies (CORS with credentials). Default true, as Prebid sends every bidder's requests (the
+   * partner's user matching relies on it); false sends none.
+   */
   withCredentials?: boolean;
   /** Where warnings go (invalid params, dropped bids). Default `console.warn`. */
   log?: (message: string, detail?: unknown) => void;

@@ -133,7 +133,10 @@ describe.skipIf(missing !== undefined && !process.env.CI)(`Prebid.js 11 + bidfie
     expect(byTag.preroll.video).toMatchObject({ mimes: ['video/mp4'], protocols: [2, 3], w: 640, h: 480 });
     expect(byTag.preroll.video.context).toBeUndefined();
     expect(body.site).toMatchObject({ id: 'site-7', publisher: { id: 'pub-42' }, page: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/(npm|tag|gen|gen-tag)\/ext-cpm$/) });
-    expect(body.cur).toEqual(['USD']);
+    // As Prebid's converter: no cur without ortb2.cur (and Prebid's currency module), test 0, the page is the top frame.
+    expect(body).not.toHaveProperty('cur');
+    expect(body.test).toBe(0);
+    expect(byTag['top-banner'].banner.topframe).toBe(1);
     expect(body.tmax).toBe(4000);
     expect(body.device?.ua).toEqual(expect.any(String));
   }

@@ -71,10 +71,12 @@ describe('the spec at auction time', () => {
     expect(frozen.ortb2).toEqual(ortb2);
   });
   it('applies the options: withCredentials, currency, ttl, netRevenue', () => {
-    const spec = createPrebidBidder(record, { ...quiet, withCredentials: true, currency: 'EUR', ttl: 60, netRevenue: false });
+    const spec = createPrebidBidder(record, { ...quiet, withCredentials: false, currency: 'EUR', ttl: 60, netRevenue: false });
     const [request] = spec.buildRequests([bid()], bidderRequest);
-    expect(request!.options).toEqual({ contentType: 'text/plain', withCredentials: true });
-    expect(JSON.parse(request!.data).cur).toEqual(['EUR']);
+    // Prebid's content type (text/plain) is left to Prebid; the partner's cookies go unless the option says not.
+    expect(request!.options).toEqual({ withCredentials: false });
+    expect(createPrebidBidder(record, quiet).buildRequests([bid()], bidderRequest)[0]!.options).toEqual({ withCredentials: true });
+    expect(createPrebidBidder(record, { ...quiet, withCredentials: true }).buildRequests([bid()], bidderRequest)[0]!.options).toEqual({ withCredentials: true });
     const [out] = spec.interpretResponse({ body: { seatbid: [{ bid: [{ impid: 'b1', ext: { cpm: 1 }, adm: '<b>' }] }] } }, request!);
     expect(out).toMatchObject({ currency: 'EUR', ttl: 60, netRevenue: false, width: 300, height: 250 });
   });
@@ -107,31 +109,60 @@ describe('the spec at auction time', () => {
     const imps = (bids: unknown[]) => JSON.parse(spec.buildRequests(bids as never, bidderRequest)[0]!.data).imp;
     expect(imps([floored(() => ({ floor: 1.25, currency: 'EUR' }))])[0]).toMatchObject({ bidfloor: 1.25, bidfloorcur: 'EUR' });
     expect(asked).toEqual([{ currency: 'EUR', mediaType: '*', size: '*' }]);
+    // The floor as text is read as a number, as Prebid's converter reads it.
+    expect(imps([floored(() => ({ floor: '0.5', currency: 'EUR' }))])[0]).toMatchObject({ bidfloor: 0.5, bidfloorcur: 'EUR' });
     // No floor (the module has none, or cannot price this unit): the bid goes without one, never left out.
-    for (const getFloor of [() => ({}), () => ({ floor: 0, currency: 'EUR' }), () => ({ floor: 'x', currency: 'EUR' }), () => ({ floor: 2 }), () => { throw new Error('no rule'); }]) {
+    for (const getFloor of [() => ({}), () => undefined, () => ({ floor: 0, currency: 'EUR' }), () => ({ floor: 'x', currency: 'EUR' }), () => ({ floor: 2 }), () => { throw new Error('no rule'); }]) {
       const [imp] = imps([floored(getFloor)]);
       expect(imp.id).toBe('b1');
       expect(imp).not.toHaveProperty('bidfloor');
     }
+    expect(imps([{ ...bid('b1'), getFloor: 'not a function' }])[0]).not.toHaveProperty('bidfloor');
   });
-  it("native imps: Prebid's request with assets, its own ver, the ad unit's ortb2Imp.native keys; none without assets", () => {
+  it("native imps: Prebid's request with assets, its ver, the ad unit's ortb2Imp.native keys; none without assets", () => {
     const spec = createPrebidBidder(record, quiet);
     const native = (nativeOrtbRequest: unknown, ortb2Imp?: unknown) => {
       const [request] = spec.buildRequests([{ ...bid('n1'), mediaTypes: { native: {} }, nativeOrtbRequest, ortb2Imp }], bidderRequest);
       return request && JSON.parse(request.data).imp[0].native;
     };
     const assets = [{ id: 1, required: 1, title: { len: 80 } }];
-    expect(native({ assets }, { native: { battr: [2] } })).toEqual({ request: JSON.stringify({ assets }), ver: '1.2', battr: [2] });
+    // ver as the request has it (Prebid writes 1.2 into every nativeOrtbRequest), as Prebid's converter sends it.
+    expect(native({ assets }, { native: { battr: [2] } })).toEqual({ request: JSON.stringify({ assets }), battr: [2] });
     expect(native({ ver: '1.1', assets })).toEqual({ request: JSON.stringify({ ver: '1.1', assets }), ver: '1.1' });
     expect(native({ assets: [] })).toBeUndefined();
     expect(native({ ver: '1.2' })).toBeUndefined();
   });
-  it("asks for the publisher's ortb2.cur when set, else the bidder's currency", () => {
+  it("sends the publisher's ortb2.cur as given, and no cur without it (as Prebid's converter without its currency module)", () => {
     const spec = createPrebidBidder(record, { ...quiet, currency: 'EUR' });
-    const cur = (ortb2: unknown) => JSON.parse(spec.buildRequests([bid()], { ...bidderRequest, ortb2 })[0]!.data).cur;
-    expect(cur({ ...bidderRequest.ortb2, cur: ['GBP'] })).toEqual(['GBP']);
-    expect(cur(bidderRequest.ortb2)).toEqual(['EUR']);
-    for (const bad of ['GBP', [], [1], null]) expect(cur({ ...bidderRequest.ortb2, cur: bad })).toEqual(['EUR']);
+    const sent = (ortb2: unknown) => JSON.parse(spec.buildRequests([bid()], { ...bidderRequest, ortb2 })[0]!.data);
+    expect(sent({ ...bidderRequest.ortb2, cur: ['GBP'] }).cur).toEqual(['GBP']);
+    expect(sent(bidderRequest.ortb2)).not.toHaveProperty('cur');
+  });
+  it("sends test 0 unless ortb2 says otherwise, and the auction's timeout as tmax, as Prebid's converter does", () => {
+    const spec = createPrebidBidder(record, quiet);
+    const sent = (extra: Record<string, unknown>, ortb2: Record<string, unknown> = {}) => JSON.parse(spec.buildRequests([bid()], { ...bidderRequest, ...extra, ortb2: { ...bidderRequest.ortb2, ...ortb2 } })[0]!.data);
+    expect(sent({}).test).toBe(0);
+    expect(sent({}, { test: 1 }).test).toBe(1);
+    expect(sent({ timeout: 800 }).tmax).toBe(800);
+    expect(sent({ timeout: '750' }).tmax).toBe(750);
+    expect(sent({ timeout: 900.6 }).tmax).toBe(900);
+    expect(sent({ timeout: 'soon' })).not.toHaveProperty('tmax');
+  });
+  it('says whether the page is the top frame (banner.topframe), as Prebid does', () => {
+    const spec = createPrebidBidder(record, quiet);
+    const banner = () => JSON.parse(spec.buildRequests([bid()], bidderRequest)[0]!.data).imp[0].banner;
+    // No window (Node) is the top frame; in a page, window.top against window.self.
+    expect(banner().topframe).toBe(1);
+    const frame = {};
+    Object.assign(globalThis, { top: frame, self: globalThis });
+    try {
+      expect(banner().topframe).toBe(0);
+      Object.assign(globalThis, { top: globalThis });
+      expect(banner().topframe).toBe(1);
+    } finally {
+      delete (globalThis as Record<string, unknown>).top;
+      delete (globalThis as Record<string, unknown>).self;
+    }
   });
   it('has no getUserSyncs: Prebid then configures no user syncs, and there is nothing to throw', () => {
     expect(createPrebidBidder(record, quiet)).not.toHaveProperty('getUserSyncs');

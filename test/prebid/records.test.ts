@@ -56,7 +56,7 @@ describe.each(await bidders(record))('§8 records in the page: %s', (_name, spec
     const params = { placementId: 'top', zoneId: '7', partnerId: 'p-1', test: 'true', publisherId: 4711 };
     const request = sent(spec, [bid('b1', params)]);
     const { imp: [imp], ...rest } = request;
-    const expected = library.safeEnrich({ ...bidderRequest.ortb2, imp: [{ id: 'b1', secure: 1, banner: { format: [{ w: 300, h: 250 }] } }] } as never, params);
+    const expected = library.safeEnrich({ ...bidderRequest.ortb2, imp: [{ id: 'b1', secure: 1, banner: { topframe: 1, format: [{ w: 300, h: 250 }] } }] } as never, params);
     expect(expected.ok).toBe(true);
     const { imp: [expectedImp], ...expectedRest } = (expected as { request: Record<string, any> }).request;
     expect(imp).toEqual(expectedImp);

@@ -47,17 +47,21 @@ export function prebidImplementation(module: PrebidModule, name: string): Implem
  * Runs a case's bids (and answers) through a bidder spec as Prebid's bidderFactory would: every request
  * `buildRequests` returns is listed as `requests` (and, when there is at most one, as `http` / `request` too);
  * for response cases each request sent gets its own answer (`responses[i]`, or `response` for the first), read
- * against that request alone, and the bids are listed in request order.
+ * against that request alone, and the bids are listed in request order. A request's content type is Prebid's
+ * default, `text/plain`, unless its options name one.
  */
 export function runSpec(spec: PrebidBidderSpec, testCase: ResolvedCase): Outcome {
   const bids = (testCase.bids ?? []).filter((bid) => spec.isBidRequestValid(bid));
   const sent = spec.buildRequests(bids, testCase.bidderRequest ?? {});
   if (testCase.kind === 'prebid-js-request') {
-    const requests = sent.map((request) => ({ http: { method: request.method, url: request.url, headers: { 'content-type': request.options.contentType } }, request: JSON.parse(request.data) as unknown }));
+    const requests = sent.map((request) => ({ http: { method: request.method, url: request.url, headers: { 'content-type': (request.options as { contentType?: string }).contentType ?? 'text/plain' } }, request: JSON.parse(request.data) as unknown }));
     if (requests.length > 1) return { ok: true, requests, warnings: [] };
     const [first] = requests;
     return first ? { ok: true, http: first.http, request: first.request, requests, warnings: [] } : { ok: true, http: null, requests, warnings: [] };
   }
   const answers = testCase.responses ?? [testCase.response];
-  return { ok: true, bids: sent.flatMap((request, index) => (index < answers.length ? spec.interpretResponse({ body: answers[index] }, request) : [])), warnings: [] };
+  const given = sent.flatMap((request, index) => (index < answers.length ? spec.interpretResponse({ body: answers[index] }, request) : []));
+  // The bids as JSON, as the in-repository adapter's run lists them: a key whose value is undefined (the runtime's
+  // seatBidId of a partner's bid without `id`) is left out.
+  return { ok: true, bids: JSON.parse(JSON.stringify(given)) as unknown[], warnings: [] };
 }

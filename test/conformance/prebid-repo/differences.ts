@@ -1,10 +1,12 @@
-// Where the in-repository adapter (Prebid's ortbConverter) and the standalone page runtime (src/prebid) differ
-// today, one entry each. The Prebid fixtures still hold the runtime's answers; each entry turns the converter's
-// answer into the runtime's for exactly its own difference, so every other part of every case is still compared,
-// and test/conformance/prebid-repo.test.ts fails when an entry no longer changes anything (the difference closed:
-// delete the entry). `pending` entries are Prebid's behaviour, which the runtime should take (the fixtures then
-// change with it, and the entry goes); `kept` entries are where the runtime is right, or the difference cannot be
-// closed (a random id), and say why.
+// Where the in-repository adapter (Prebid's ortbConverter) and the standalone page runtime (src/prebid) still differ,
+// one entry each. The page runtime takes Prebid's behaviour wherever it is not clearly wrong for the partner (issue
+// 22: topframe, test, cur, cookies, seatBidId, advertiserDomains, the win pixel, the player size, native markup), so
+// the Prebid fixtures hold one answer for both targets; each entry turns the converter's answer into the runtime's
+// for exactly its own difference, so every other part of every case is still compared, and
+// test/conformance/prebid-repo.test.ts fails when an entry no longer changes anything (the difference closed: delete
+// the entry). `pending` entries are Prebid's behaviour, which the runtime should take (the fixtures then change with
+// it, and the entry goes); `kept` entries are where the runtime is right, or the difference cannot be closed (a
+// random id), and say why.
 import type { Outcome, ResolvedCase } from '../../../src/conformance/types.js';
 
 type Json = Record<string, any>;
@@ -39,32 +41,6 @@ export const DIFFERENCES: Difference[] = [
     },
   },
   {
-    name: 'banner.topframe',
-    what: 'Prebid sends imp.banner.topframe (1 on a top-level page, 0 in an iframe); the runtime leaves it out',
-    status: 'pending',
-    why: 'the runtime should send topframe as Prebid does (window.top === window ? 1 : 0); fixtures add topframe: 1',
-    request: (body) => body.imp.reduce((changed: boolean, imp: Json) => (isObject(imp.banner) && 'topframe' in imp.banner ? (delete imp.banner.topframe, true) : changed), false),
-  },
-  {
-    name: 'test: 0',
-    what: 'Prebid sends test: 0 unless ortb2 says otherwise; the runtime leaves test out',
-    status: 'pending',
-    why: 'the runtime should send test: ortb2.test || 0; fixtures add test: 0',
-    request: (body) => (body.test === 0 ? (delete body.test, true) : false),
-  },
-  {
-    name: 'cur',
-    what: 'Prebid sends cur only with its currency module (the ad server currency); the runtime always sends ortb2.cur or [currency]',
-    status: 'pending',
-    why: 'the runtime should leave cur to ortb2 and Prebid\'s currency module; fixtures without the module drop cur',
-    request(body, testCase) {
-      if (body.cur !== undefined) return false;
-      const cur = (testCase.bidderRequest?.ortb2 as Json | undefined)?.cur;
-      body.cur = Array.isArray(cur) && cur.length && cur.every(isString) ? cur : ['USD'];
-      return true;
-    },
-  },
-  {
     name: 'ortb2Imp.banner on a unit without banner',
     what: 'Prebid merges ortb2Imp whole, so a video-only ad unit whose ortb2Imp has a banner object sends it; the runtime sends only the media types the ad unit asks for',
     status: 'kept',
@@ -79,27 +55,17 @@ export const DIFFERENCES: Difference[] = [
     },
   },
   {
-    name: 'seatBidId, creative_id',
-    what: 'Prebid\'s bids carry seatBidId (the partner\'s bid id) and the legacy creative_id; the runtime\'s do not',
-    status: 'pending',
-    why: 'the runtime should add seatBidId: bid.id and creative_id: bid.crid when set; fixtures add them',
+    name: 'adomain entries that are no string',
+    what: 'Prebid sets meta.advertiserDomains to the bid\'s adomain as given (entries that are no string, or adomain that is no list); the runtime to its strings',
+    status: 'kept',
+    why: 'the runtime reads an untrusted answer by shape: an entry that is no string is the partner\'s error, no advertiser domain (Prebid\'s converter\'s own issue)',
     bid(bid) {
-      const changed = 'seatBidId' in bid || 'creative_id' in bid;
-      delete bid.seatBidId;
-      delete bid.creative_id;
-      return changed;
-    },
-  },
-  {
-    name: 'meta.advertiserDomains',
-    what: 'Prebid sets meta.advertiserDomains only when the bid has adomain, as given; the runtime always sets it, to adomain\'s strings',
-    status: 'pending',
-    why: 'the runtime should leave advertiserDomains out without adomain (keeping only strings, which Prebid does not: an entry that is no string is the partner\'s error); fixtures change for bids without adomain',
-    bid(bid, answer) {
-      const domains = Array.isArray(answer.adomain) ? answer.adomain.filter(isString) : [];
-      const before = JSON.stringify(bid.meta?.advertiserDomains);
-      bid.meta = { ...bid.meta, advertiserDomains: domains };
-      return before !== JSON.stringify(domains);
+      const domains = bid.meta?.advertiserDomains;
+      if (domains === undefined) return false;
+      const kept = Array.isArray(domains) ? domains.filter(isString) : [];
+      if (JSON.stringify(kept) === JSON.stringify(domains)) return false;
+      bid.meta.advertiserDomains = kept;
+      return true;
     },
   },
   {
@@ -119,9 +85,9 @@ export const DIFFERENCES: Difference[] = [
   },
   {
     name: 'burl',
-    what: 'Prebid passes burl as given and fires it itself when the bid is billed (price macro filled in by Prebid); the runtime fills the price in and adds burl as an impression tracker too',
-    status: 'pending',
-    why: 'the runtime should pass burl as given and add no tracker (Prebid fires burl; the tracker can make it fire twice); fixtures change',
+    what: 'Prebid\'s converter passes burl on as given, and nothing fires it: Prebid 11 fires a client-side bid\'s impression image eventtrackers when it bills the bid (adapterManager.triggerBilling), not its burl (only its Prebid Server adapter turns burl into such a tracker). The runtime passes an http(s) burl with ${AUCTION_PRICE} filled in, and adds it as that tracker',
+    status: 'kept',
+    why: 'the partner\'s billing notice would never be sent: the runtime does what Prebid\'s Prebid Server adapter does (Prebid fills no macro in a tracker, so the runtime fills the price). The in-repository adapter should do the same (or fire burl in onBidBillable)',
     bid(bid) {
       if (!isString(bid.burl)) return false;
       if (!httpUrl(bid.burl)) return delete bid.burl;
@@ -131,34 +97,28 @@ export const DIFFERENCES: Difference[] = [
     },
   },
   {
-    name: 'win notice markup',
-    what: 'Prebid puts its own tracking pixel (createTrackPixelHtml of the decoded nurl) before a banner\'s markup; the runtime a hidden div with the nurl escaped as given',
-    status: 'pending',
-    why: 'the runtime should write Prebid\'s pixel markup, so creatives look the same from either adapter; fixtures change',
+    name: 'win pixel of a nurl with encoded characters',
+    what: 'Prebid decodes the nurl before it encodes it for its tracking pixel (createTrackPixelHtml(decodeURIComponent(nurl), encodeMacroURI)), so an encoded %2F, %26 or %3D in a parameter becomes the character itself; the runtime writes the same pixel with the nurl as given, only the characters that cannot stand in the attribute (" < > `) encoded',
+    status: 'kept',
+    why: 'decoding changes the partner\'s win notice URL (an encoded URL in a parameter breaks at its & and =): the runtime is right (Prebid\'s own issue, to raise there). For a nurl without such escapes the markup is the same',
     bid(bid, answer) {
-      if (!isString(bid.ad) || !isString(answer.nurl) || !isString(answer.adm) || bid.ad === answer.adm) return false;
-      // The runtime takes an http(s) nurl only.
-      bid.ad = (httpUrl(answer.nurl) ? `<div style="position:absolute;left:0;top:0;visibility:hidden"><img src="${answer.nurl.replace(/[&"<>]/g, (c: string) => `&#${c.charCodeAt(0)};`)}"></div>` : '') + answer.adm;
+      const start = '<div style="position:absolute;left:0px;top:0px;visibility:hidden;"><img src="';
+      if (!isString(bid.ad) || !httpUrl(answer.nurl) || !isString(answer.adm) || !bid.ad.startsWith(start) || !bid.ad.endsWith(answer.adm)) return false;
+      const ad = `${start}${answer.nurl.replace(/["<>`]/g, encodeURIComponent)}"></div>${answer.adm}`;
+      if (bid.ad === ad) return false;
+      bid.ad = ad;
       return true;
     },
   },
   {
-    name: 'adUrl that is no http(s) URL',
-    what: 'Prebid passes any nurl as the address of markup it has not got (a javascript: URL too); the runtime takes only http(s) URLs, and drops a bid with neither markup nor one',
+    name: 'nurl that is no http(s) URL',
+    what: 'Prebid passes any nurl on: as the address of markup it has not got (a javascript: URL too), and in its win pixel before a banner\'s markup; the runtime takes only http(s) URLs, drops a bid with neither markup nor one, and writes no pixel for another',
     status: 'kept',
-    why: 'a javascript: address is no creative: the runtime is right (Prebid\'s converter\'s own issue)',
-    bid: (bid) => (isString(bid.adUrl) && !httpUrl(bid.adUrl) ? 'drop' : false),
-  },
-  {
-    name: 'video player size',
-    what: 'Prebid sets playerWidth/playerHeight of a video bid from the imp\'s player, and width/height only from the bid; the runtime sets width/height from the player when the bid has none',
-    status: 'pending',
-    why: 'the runtime should set playerWidth/playerHeight and leave width/height to the bid; fixtures change for video bids',
-    bid(bid) {
-      if (bid.playerWidth === undefined) return false;
-      if (bid.width === undefined) Object.assign(bid, { width: bid.playerWidth, height: bid.playerHeight });
-      delete bid.playerWidth;
-      delete bid.playerHeight;
+    why: 'a javascript: address is no creative, and no win notice: the runtime is right (Prebid\'s converter\'s own issue)',
+    bid(bid, answer) {
+      if (isString(bid.adUrl) && !httpUrl(bid.adUrl)) return 'drop';
+      if (!isString(bid.ad) || !isString(answer.nurl) || httpUrl(answer.nurl) || bid.ad === answer.adm) return false;
+      bid.ad = answer.adm;
       return true;
     },
   },
@@ -168,8 +128,6 @@ export const DIFFERENCES: Difference[] = [
 export const SKIPPED: Record<string, string> = {
   'malformed seatbid entries and bids are skipped, the rest is read':
     'kept difference: Prebid\'s converter throws on a seatbid entry or bid that is not an object, and the whole answer gives no bids (Prebid\'s own issue); the runtime skips the bad entries',
-  'a native bid: adm (a JSON string, or wrapped in {native}) is parsed into native.ortb':
-    'pending difference: Prebid\'s converter reads native adm as JSON text only (as OpenRTB has it) and drops an object; the runtime should drop an adm that is no string too',
   'native markup Prebid 11 cannot read without throwing (no link.url, assets not an array of objects, eventtrackers or imptrackers of the wrong shape) is dropped; __proto__ and object-valued constructor keys are removed from parsed markup':
     'kept difference: Prebid 11 throws validating native markup whose assets hold null (nativeBidIsValid), which stalls the auction; the runtime drops such markup first. Prebid\'s own issue, to raise there',
 };
