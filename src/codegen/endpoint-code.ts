@@ -69,8 +69,8 @@ export function endpointCode(template: Template, { typed }: EndpointCodeOptions)
     const fixedHost = new URL(template.map((part) => (typeof part === 'string' ? part : part.place === 'host' ? 'a' : 'x')).join('')).hostname.replace(/\.$/, '').length - labels.length;
     if (fixedHost + 63 * labels.length > 253) lines.push(`if (${labels.map((label) => `${label}.length`).join(' + ')} + ${fixedHost} > 253) return [${first}, "invalid_endpoint"];`);
   }
-  if (pathKey !== undefined) lines.push(`const path = ${tail.join(' + ')};`);
-  lines.push(`const url = ${[...head, ...(pathKey !== undefined ? ['path'] : tail)].join(' + ')};`);
+  if (pathKey !== undefined) lines.push(`const path = ${joinLiterals(tail).join(' + ')};`);
+  lines.push(`const url = ${joinLiterals([...head, ...(pathKey !== undefined ? ['path'] : tail)]).join(' + ')};`);
   if (pathKey !== undefined || fixedLength + 63 * labels.length > MAX_ENDPOINT_LENGTH) lines.push(`if (url.length > ${MAX_ENDPOINT_LENGTH}) return [${first}, "invalid_endpoint"];`);
   // The parser must keep the path and query as built (a value that makes a "." or ".." segment would be resolved away).
   if (pathKey !== undefined) lines.push(`if (!new URL(url).href.endsWith(path)) return [${literal(pathKey)}, "invalid_value"];`);
@@ -82,4 +82,15 @@ export function endpointCode(template: Template, { typed }: EndpointCodeOptions)
 ${signature} {
 ${lines.map((line) => '  ' + line).join('\n')}
 }`;
+}
+
+/** Adjacent JSON string literals among expressions, joined into one literal. */
+function joinLiterals(expressions: readonly string[]): string[] {
+  const out: string[] = [];
+  for (const expression of expressions) {
+    const last = out[out.length - 1];
+    if (expression.startsWith('"') && last?.startsWith('"')) out[out.length - 1] = literal((JSON.parse(last) as string) + (JSON.parse(expression) as string));
+    else out.push(expression);
+  }
+  return out;
 }

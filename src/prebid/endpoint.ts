@@ -1,11 +1,12 @@
 /**
  * Endpoint templates (SPEC §8.7) and one request per bid (§8.8) in the page runtime, imported by a generated adapter
  * only when its record uses them (so a page without them pays for neither):
- * - the `template` feature builds each bid's URL when its params are bound, with the library's own `buildUrl`
- *   (core/endpoint/template.ts: a host value one DNS label, path and query values percent-encoded, the finished URL
- *   judged again against the known endpoints the record was checked with). A value the template refuses is an issue
- *   of the params at its key, with the library's code (`invalid_value`, `unknown_endpoint`, `invalid_endpoint`), so
- *   the bid is left out with a warning as for any invalid param.
+ * - `urlFrom(endpointUrl)` builds each bid's URL when its params are bound: a generated adapter passes the function
+ *   its template compiles to (codegen/endpoint-code.ts), the record-taking bidder the `template` feature, which
+ *   runs the library's own `buildUrl` (core/endpoint/template.ts: a host value one DNS label, path and query values
+ *   percent-encoded, the finished URL judged again). A value the template refuses is an issue of the params at its
+ *   key, with the library's code (`invalid_value`, `unknown_endpoint`, `invalid_endpoint`), so the bid is left out
+ *   with a warning as for any invalid param.
  * - `requestsByUrl` sends the bids that make one URL in one request (each bid alone with split), each request made
  *   as `buildRequests` makes a record's one request.
  */
@@ -15,14 +16,28 @@ import { buildRequests, type RequestBuilder } from './build-requests.js';
 import { list, obj } from './imp.js';
 import type { BidderPlan } from './types.js';
 
-/** Builds the bid's URL into its bound values (`bound.url`) once its params have no other issue. */
-export const template: Feature = (plan, judges) => (bound, issues) => {
+/** What makes a bid's URL from its values (read by key): the URL, or the key and code that refuse them. */
+export type UrlBuilder = (value: (key: string) => unknown) => string | [key: string, code: string];
+
+/** The feature that builds the bid's URL into its bound values (`bound.url`) once its params have no other issue. */
+export const urlFrom =
+  (endpointUrl: UrlBuilder): Feature =>
+  (_plan, judges) =>
+  (bound, issues) => {
+    // A field a placeholder names is required or has a default (a record rule), so it is bound when params are valid.
+    if (issues.length) return;
+    const built = endpointUrl((key) => bound.get(judges.get(key)![0]));
+    if (typeof built === 'string') bound.url = built;
+    else issues.push(problem(built[1], pointer(built[0]), judges.get(built[0])![0].name));
+  };
+
+/** The record-taking bidder's: `buildUrl` over the plan's template and the hosts it may have. */
+export const template: Feature = (plan, judges) => {
   const { template: parts, hosts } = plan as BidderPlan;
-  // A field a placeholder names is required or has a default (a record rule), so it is bound when params are valid.
-  if (issues.length) return;
-  const built = buildUrl(parts!, hosts!, (key) => bound.get(judges.get(key)![0]));
-  if (built instanceof URL) bound.url = built.href;
-  else issues.push(problem(built[1], pointer(built[0]), judges.get(built[0])?.[0].name));
+  return urlFrom((value) => {
+    const built = buildUrl(parts!, hosts!, value);
+    return built instanceof URL ? built.href : built;
+  })(plan, judges);
 };
 
 /**

@@ -71,8 +71,10 @@ describe('generatePrebidAdapter', () => {
     expect(plain).toMatch(/^import \{ registerOnPage \} from "bidfields\/prebid-runtime";$/m);
     expect(plain).toMatch(/^export const spec = registerOnPage\(\{.*\}\);$/m);
     const featured = generatePrebidAdapter(full, { knownEndpoints: known }).files[0].text;
-    expect(featured).toMatch(/^import \{ registerOnPage, booleans, oneOf, alsoTo, constants, template, requestsByUrl \} from "bidfields\/prebid-runtime";$/m);
-    expect(featured).toMatch(/^export const spec = registerOnPage\(\{.*\}, \{\}, \[booleans, oneOf, alsoTo, constants, template\], requestsByUrl\);$/m);
+    expect(featured).toMatch(/^import \{ registerOnPage, booleans, oneOf, alsoTo, constants, urlFrom, placeholderText, isLabel, requestsByUrl \} from "bidfields\/prebid-runtime";$/m);
+    expect(featured).toMatch(/^export const spec = registerOnPage\(\{.*\}, \{\}, \[booleans, oneOf, alsoTo, constants, urlFrom\(endpointUrl\)\], requestsByUrl\);$/m);
+    // The template compiled into the module: its host label checked, the rest of the URL as a literal.
+    expect(featured).toContain('const url = "https://" + label1 + ".bid.example-ssp.com/openrtb2";');
     const only = (record: AdapterRecord) => /^import \{ (.*) \} from/m.exec(generatePrebidAdapter(record, { knownEndpoints: known }).files[0].text)![1];
     expect(only({ ...example, requireOneOf: [['placementId', 'zoneId']] })).toBe('registerOnPage, oneOf');
     expect(only({ ...example, constants: [{ name: 'predefinedImpExt.is_prebid', value: true }] })).toBe('registerOnPage, constants');
@@ -83,15 +85,18 @@ describe('generatePrebidAdapter', () => {
     expect(plan.fields.map((field) => field.type)).toEqual(['text', 'text', 'text', undefined, undefined]);
     const fullPlan = JSON.parse(/registerOnPage\((\{.*\}), \{\}/m.exec(featured)![1]!);
     expect(fullPlan.fields.map((field: { type?: string }) => field.type)).toEqual(['text', 'text', 'text', undefined, undefined, 'boolean', 'text']);
-    // A template record carries its template and the hosts its URLs may have (below the covering entry), no URL.
-    expect(fullPlan).toMatchObject({ template: ['https://', { key: 'region', place: 'host' }, '.bid.example-ssp.com/openrtb2'], hosts: ['.bid.example-ssp.com'], split: 'imp' });
+    // A template record's plan carries no URL, and neither the template nor its hosts: they are compiled into the module.
+    expect(fullPlan).toMatchObject({ split: 'imp' });
     expect(fullPlan.url).toBeUndefined();
+    expect(fullPlan).not.toHaveProperty('template');
+    expect(fullPlan).not.toHaveProperty('hosts');
     expect(plan).not.toHaveProperty('template');
     expect(plan).not.toHaveProperty('hosts');
     expect(plan).not.toHaveProperty('split');
-    // A template imports `template` and the request builder `requestsByUrl`; split alone the builder.
+    // A template imports `urlFrom`, the helpers its compiled form calls and the request builder `requestsByUrl`;
+    // split alone the builder.
     const templated = { ...example, endpoint: 'https://bid.example-ssp.com/pub/{placementId}' };
-    expect(only(templated)).toBe('registerOnPage, template, requestsByUrl');
+    expect(only(templated)).toBe('registerOnPage, urlFrom, placeholderText, encodeValue, requestsByUrl');
     const templatedDoc = generatePrebidAdapter(templated, { knownEndpoints: known }).files[1].text;
     expect(templatedDoc).toContain('| `placementId` | required | Placement id (sent as `imp.tagid`; fills `{placementId}` in the endpoint) |');
     expect(templatedDoc).toContain('- `placementId` fills `{placementId}` (in the path, percent-encoded)');

@@ -12,6 +12,8 @@ import type { Issue } from '../../src/core/issues.js';
 import type { AdapterRecord } from '../../src/core/types.js';
 import { createPrebidBidder } from '../../src/prebid/index.js';
 import { bidderSpec, requestsByUrl, template } from '../../src/prebid/runtime.js';
+import { bidderPlan } from '../../src/prebid/bidder.js';
+import { compileCompact } from '../../src/core/compact/engine.js';
 import type { BidderPlan, PrebidBidderSpec } from '../../src/prebid/types.js';
 import { ACCEPTED, HOSTILE_LABELS, HOSTILE_PATHS } from '../endpoint/template-tables.js';
 import { bidderRequest } from './fixtures.js';
@@ -172,11 +174,13 @@ describe('the page judges each finished URL again, against the hosts its plan ca
     expect(uncovered.buildRequests([bid('b1', { region: 'us' })] as never, bidderRequest as never)).toEqual([]);
   });
 
-  it('carries only the bases of the known entries that cover the template (the others stay off the page)', () => {
-    const { files } = generatePrebidAdapter(record, { knownEndpoints: ['other.example', '*.example.com', '*.bid.example.com', 'bid.example.com', 'internal.example.com'] });
+  it('the record-taking bidder carries only the bases of the known entries that cover the template; a generated adapter none of the list', () => {
+    const knownEndpoints = ['other.example', '*.example.com', '*.bid.example.com', 'bid.example.com', 'internal.example.com'];
+    expect(bidderPlan(compileCompact(record, { knownEndpoints }), { knownEndpoints }).hosts).toEqual(['.example.com', '.bid.example.com']);
+    const { files } = generatePrebidAdapter(record, { knownEndpoints });
     const carried = JSON.parse(/registerOnPage\((\{.*\}), \{\}/m.exec(files[0].text)![1]!) as BidderPlan;
-    expect(carried.hosts).toEqual(['.example.com', '.bid.example.com']);
-    expect(files[0].text).not.toMatch(/other\.example|internal/);
+    expect(carried).not.toHaveProperty('hosts');
+    expect(files[0].text).not.toMatch(/other\.example|internal|"\*\./);
   });
 });
 
