@@ -207,6 +207,11 @@ export function repoModule(plan: PrebidPlan, options: RepoModuleOptions): string
     '  bidResponse.cpm = cpm;',
     '  // OpenRTB makes crid optional, Prebid drops a bid without creativeId: the id of the bid stands in.',
     '  bidResponse.creativeId ??= bid.id;',
+    '  // Prebid fires the image eventtrackers of a client-side bid when it bills it, not its burl: an http(s) burl goes',
+    '  // on as that tracker, with the price in it (as Prebid\'s own Prebid Server adapter passes burl on).',
+    '  const burl = typeof bid.burl === "string" && bid.burl.length <= 500000 && /^https?:\\/\\/\\S+$/i.test(bid.burl) ? bid.burl.replace(/\\$\\{AUCTION_PRICE\\}/g, String(cpm)) : undefined;',
+    '  if (burl) Object.assign(bidResponse, { burl, eventtrackers: [{ event: 1, method: 1, url: burl }] });',
+    '  else delete bidResponse.burl;',
     '  return bidResponse;',
     '},',
   ];

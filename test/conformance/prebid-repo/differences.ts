@@ -84,19 +84,6 @@ export const DIFFERENCES: Difference[] = [
     },
   },
   {
-    name: 'burl',
-    what: 'Prebid\'s converter passes burl on as given, and nothing fires it: Prebid 11 fires a client-side bid\'s impression image eventtrackers when it bills the bid (adapterManager.triggerBilling), not its burl (only its Prebid Server adapter turns burl into such a tracker). The runtime passes an http(s) burl with ${AUCTION_PRICE} filled in, and adds it as that tracker',
-    status: 'kept',
-    why: 'the partner\'s billing notice would never be sent: the runtime does what Prebid\'s Prebid Server adapter does (Prebid fills no macro in a tracker, so the runtime fills the price). The in-repository adapter should do the same (or fire burl in onBidBillable)',
-    bid(bid) {
-      if (!isString(bid.burl)) return false;
-      if (!httpUrl(bid.burl)) return delete bid.burl;
-      bid.burl = bid.burl.replace(/\$\{AUCTION_PRICE\}/g, String(bid.cpm));
-      bid.eventtrackers = [{ event: 1, method: 1, url: bid.burl }];
-      return true;
-    },
-  },
-  {
     name: 'win pixel of a nurl with encoded characters',
     what: 'Prebid decodes the nurl before it encodes it for its tracking pixel (createTrackPixelHtml(decodeURIComponent(nurl), encodeMacroURI)), so an encoded %2F, %26 or %3D in a parameter becomes the character itself; the runtime writes the same pixel with the nurl as given, only the characters that cannot stand in the attribute (" < > `) encoded',
     status: 'kept',
