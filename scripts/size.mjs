@@ -11,8 +11,9 @@
 //       adapter imports only the engine features its record uses (core/compact/values-engine.ts, prebid/endpoint.ts),
 //       so (a) pays for none of them.
 //   (d+) the same record whole, with its endpoint template (and endpoint-only field) and split (SPEC §8.7-8.8):
-//       issue 21 asks for 4,100 bytes; printed with how far over, not enforced (docs/prebid.md says why: the URL
-//       judged again in the page brings the endpoint rules and host checks, about 1.3 KB).
+//       issue 21 asks for 4,100 bytes, printed with how far over (docs/prebid.md says where the bytes are: the
+//       template is compiled into the module, and the request per URL or bid is the rest); enforced is a ceiling of
+//       4,400, so it does not grow back (it was 5,419 while the page judged each URL with the full endpoint check).
 //   (e) the in-repository adapter (`--target prebid-repo`) for the example record: the module's own code, Prebid's
 //       src/ and libraries/ external (they are in every Prebid.js build): the issue's budget is 700 bytes gzip, printed
 //       and not enforced (docs/submitting-to-prebid.md says why).
@@ -29,6 +30,7 @@ import { pathToFileURL } from 'node:url';
 
 const BUDGET = 3700;
 const FULL_BUDGET = 4100;
+const FULL_CEILING = 4400;
 const FIELD_BUDGET = 40;
 const REPO_BUDGET = 700;
 const EXTRA_FIELDS = 20;
@@ -81,7 +83,7 @@ try {
   console.log(`(b) each further field: ${perField.toFixed(1)} bytes gzip (${EXTRA_FIELDS} more text fields: ${b.gzip} bytes gzip; budget ${FIELD_BUDGET})`);
   console.log(`(c) record-taking module (bidfields/prebid: record checks + the same runtime): ${c.min} bytes min, ${c.gzip} bytes gzip (no budget)`);
   console.log(`(d) generated adapter of every §8.1-8.6 feature (${full.constants.length} constants, ${full.requireOneOf.length} one-of group; the full example without its template and split) + page runtime: ${d.min} bytes min, ${d.gzip} bytes gzip (budget ${FULL_BUDGET})`);
-  console.log(`(d+) the same with its endpoint template and split (§8.7-8.8): ${dPlus.min} bytes min, ${dPlus.gzip} bytes gzip (issue 21's budget ${FULL_BUDGET}, not enforced${dPlus.gzip > FULL_BUDGET ? `: over by ${dPlus.gzip - FULL_BUDGET}` : ''})`);
+  console.log(`(d+) the same with its endpoint template and split (§8.7-8.8): ${dPlus.min} bytes min, ${dPlus.gzip} bytes gzip (issue 21's budget ${FULL_BUDGET}${dPlus.gzip > FULL_BUDGET ? `: over by ${dPlus.gzip - FULL_BUDGET}` : ''}; ceiling ${FULL_CEILING}, the script fails above it)`);
   console.log(`(e) in-repository adapter (--target prebid-repo, ${fields} fields), its own code: ${e.min} bytes min, ${e.gzip} bytes gzip (issue 22's budget ${REPO_BUDGET}, not enforced${e.gzip > REPO_BUDGET ? `: over by ${e.gzip - REPO_BUDGET}` : ''})`);
   console.log(`anchor: a median converter-based Prebid adapter 1,448 + ortbConverter 2,288 = 3,736 bytes gzip (prebid.js 11.36.0)`);
   if (process.argv.includes('--modules')) {
@@ -105,8 +107,9 @@ try {
   for (const found of forbidden) console.error(`forbidden: ${found}`);
   if (a.gzip > BUDGET) console.error(`(a) over budget by ${a.gzip - BUDGET} bytes gzip`);
   if (d.gzip > FULL_BUDGET) console.error(`(d) over budget by ${d.gzip - FULL_BUDGET} bytes gzip`);
+  if (dPlus.gzip > FULL_CEILING) console.error(`(d+) over its ceiling by ${dPlus.gzip - FULL_CEILING} bytes gzip`);
   if (perField > FIELD_BUDGET) console.error(`(b) over budget by ${(perField - FIELD_BUDGET).toFixed(1)} bytes gzip a field`);
-  process.exitCode = forbidden.length > 0 || a.gzip > BUDGET || perField > FIELD_BUDGET || d.gzip > FULL_BUDGET ? 1 : 0;
+  process.exitCode = forbidden.length > 0 || a.gzip > BUDGET || perField > FIELD_BUDGET || d.gzip > FULL_BUDGET || dPlus.gzip > FULL_CEILING ? 1 : 0;
 } finally {
   fs.rmSync(work, { recursive: true, force: true });
 }
