@@ -12,6 +12,7 @@ import { ROLE } from '../../src/auth/roles.js';
 import { bidsEntry } from '../../src/console/preview/bids-entry.js';
 import { impsOf, isValuePath, issuesOfImp, perImpEntries } from '../../src/console/preview/per-imp.js';
 import { httpLines, wireRequests } from '../../src/console/preview/wire.js';
+import { bidOf, prebidWire } from '../../src/console/preview/prebid-wire.js';
 import { paramsFrom, requestOf, settingsFrom } from '../../src/console/reports/settings.js';
 import { draftIssues, draftOf, emptyConstant, emptyDraft, emptyField, inputFor, recordOf } from '../../src/console/adapters/draft.js';
 import { changedPaths, jsonLines } from '../../src/console/preview/json-lines.js';
@@ -367,5 +368,64 @@ describe('the Prebid JS bids entry of the preview', () => {
     ]);
     expect(bidsEntry('acme', form, { placementId: 'top', isTest: 'true', video: 'false', other: '' })).toEqual({ bidder: 'acme', params: { placementId: 'top', isTest: true, video: false } });
     expect(bidsEntry('acme', form, { 'prd.impTagId': 'top', test: 'true' })).toEqual({ bidder: 'acme', params: {} });
+  });
+});
+
+describe('the Prebid JS preview of a template or split record: what the Prebid.js bidder sends (SPEC §8.7, §8.8)', () => {
+  const knownEndpoints = ['*.bid.example-ssp.com'];
+  const record: AdapterRecord = {
+    protocol: 'prebid-js', endpoint: 'https://{region}.bid.example-ssp.com/openrtb2', bidderCode: 'acme', cpmField: 'price',
+    fields: [
+      { name: 'predefinedEndpoint.region', param: 'region', type: 'text', display: 'Region', default: 'eu' },
+      { name: 'prd.impTagId', param: 'placementId', type: 'text', display: 'Placement' },
+      { name: 'predefinedImpExt.zone', param: 'zone', type: 'number', display: 'Zone' },
+    ],
+  };
+  const form = formFields(record);
+  const request = {
+    id: 'r', tmax: 500, site: { id: 's', page: 'https://pub.example/a' },
+    imp: [{ id: '1', banner: { format: [{ w: 300, h: 250 }, { w: 728, h: 90 }] }, bidfloor: 0.5 }, { id: '2', banner: { w: 320, h: 50 } }, { id: '3', video: { w: 640, h: 360 } }],
+  } as unknown as BidRequest;
+  const urls = (wire: ReturnType<typeof prebidWire>) => (wire.ok ? wire.requests.map((r) => [r.imp, r.http.url, (r.body as { imp: { id: string }[] }).imp.map((imp) => imp.id)]) : wire.issues);
+
+  it('groups the bids by the URL their params make: imps that differ in a placeholder are no conflict', () => {
+    const wire = prebidWire(record, request, [{ region: 'eu', placementId: 'a' }, { region: 'us' }, { placementId: 'c', zone: '7' }], form, { knownEndpoints });
+    expect(urls(wire)).toEqual([
+      [undefined, 'https://eu.bid.example-ssp.com/openrtb2', ['1', '3']],
+      [undefined, 'https://us.bid.example-ssp.com/openrtb2', ['2']],
+    ]);
+    // What the library's enrichImps says of the same values: its placeholders are request-level.
+    expect(compile(record, { knownEndpoints }).safeEnrichImps(request, [{ region: 'eu' }, { region: 'us' }, null]).ok).toBe(false);
+    if (!wire.ok) return;
+    const body = wire.requests[0]!.body as { imp: Record<string, unknown>[]; site: unknown; tmax: number };
+    expect(body.imp[0]).toMatchObject({ id: '1', tagid: 'a', bidfloor: 0.5, banner: { format: [{ w: 300, h: 250 }, { w: 728, h: 90 }] } });
+    expect(body.imp[1]).toMatchObject({ id: '3', tagid: 'c', ext: { zone: 7 }, video: { w: 640, h: 360 } });
+    expect([body.site, body.tmax]).toEqual([request.site, 500]);
+    expect(wire.requests[0]!.http.headers).toEqual({ 'content-type': 'text/plain' });
+  });
+
+  it('with split, one request per bid, each with its imp and the request alone with that imp to compare', () => {
+    const wire = prebidWire({ ...record, split: 'imp' }, request, [{ region: 'eu' }, null, { region: 'eu' }], form, { knownEndpoints });
+    expect(urls(wire)).toEqual([
+      [0, 'https://eu.bid.example-ssp.com/openrtb2', ['1']],
+      [2, 'https://eu.bid.example-ssp.com/openrtb2', ['3']],
+    ]);
+    if (wire.ok) expect(wire.requests[1]!.before).toEqual({ ...request, imp: [request.imp[2]] });
+  });
+
+  it('a value the bidder refuses is an issue at its imp and key, and nothing is shown as sent', () => {
+    expect(urls(prebidWire(record, request, [{ region: 'eu' }, { region: 'x.evil.com' }, { zone: 'seven' }], form, { knownEndpoints }))).toEqual([
+      { code: 'invalid_value', path: '/1/region', message: 'invalid_value', field: 'predefinedEndpoint.region' },
+      { code: 'invalid_value', path: '/2/zone', message: 'invalid_value', field: 'predefinedImpExt.zone' },
+    ]);
+    expect(prebidWire(record, request, [{}], form, { knownEndpoints: [] })).toMatchObject({ ok: false, issues: [{ code: 'unknown_endpoint', path: '/endpoint' }] });
+  });
+
+  it('makes each imp the ad unit a publisher would write for it', () => {
+    expect(bidOf('acme', { id: 7, banner: { w: 300, h: 250 }, native: { request: '{"assets":[{"id":1}]}' }, ext: { gpid: 'g' }, bidfloor: 1, bidfloorcur: 'EUR' }, { zone: 1 })).toMatchObject({
+      bidder: 'acme', bidId: '7', params: { zone: 1 }, mediaTypes: { banner: { sizes: [[300, 250]] }, native: {} }, nativeOrtbRequest: { assets: [{ id: 1 }] }, ortb2Imp: { ext: { gpid: 'g' } },
+    });
+    expect(bidOf('acme', { id: 7, bidfloor: 1, bidfloorcur: 'EUR' }, {}).getFloor()).toEqual({ floor: 1, currency: 'EUR' });
+    expect(bidOf('acme', null, {})).toMatchObject({ bidId: 'undefined', mediaTypes: {}, ortb2Imp: {} });
   });
 });

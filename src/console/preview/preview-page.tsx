@@ -6,7 +6,8 @@
  * protocol wrapper builds (`safeBuildRtbRequests` / `safeBuildPrebidServerRequests`, the one judge of values,
  * URL, headers and split): each request with its URL (the endpoint, or the one its template makes, SPEC §8.7), its
  * imp when the record splits per imp (SPEC §8.8), and its body with every changed path highlighted. For Prebid JS,
- * the request enriched with `safeEnrichImps` and each ad unit's `bids` entry.
+ * the request enriched with `safeEnrichImps` and each ad unit's `bids` entry; with an endpoint template or a split, the
+ * requests the Prebid.js bidder itself sends (prebid-wire.ts).
  */
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import requests from 'virtual:bidfields-requests';
@@ -33,6 +34,7 @@ import { bidsEntry } from './bids-entry.js';
 import { changedPaths, jsonLines } from './json-lines.js';
 import { impsOf, isValuePath, issuesOfImp, perImpEntries, type Entered } from './per-imp.js';
 import { httpLines, wireRequests, type Wire, type WireRequest } from './wire.js';
+import { prebidWire } from './prebid-wire.js';
 
 const PASTED = 'pasted';
 const FIRST_REQUEST = 'iab26-site-simple-banner' in requests ? 'iab26-site-simple-banner' : Object.keys(requests)[0]!;
@@ -95,8 +97,14 @@ function Preview({ stored }: { stored: StoredAdapter }) {
   }, [choice, pasted]);
   const imps = useMemo(() => impsOf(request.request), [request]);
   const entries = useMemo(() => perImpEntries(imps.length, values, enriched), [imps, values, enriched]);
-  // RTB and Prebid Server: the wrapper's requests (or its issues); Prebid JS: the enrichment per imp.
-  const wire = useMemo(() => (adapter && request.request !== undefined ? wireRequests(adapter, request.request, entries) : undefined), [adapter, request, entries]);
+  // RTB and Prebid Server: the wrapper's requests (or its issues); Prebid JS with an endpoint template or a split: the
+  // requests the Prebid.js bidder sends (one per URL its bids make, or per bid); other Prebid JS records: the
+  // enrichment per imp.
+  const byBidder = isRoutedPrebid(stored);
+  const wire = useMemo(
+    () => (adapter && request.request !== undefined ? (byBidder ? prebidWire(stored.adapter, request.request, entries, form, { knownEndpoints: knownEndpoints(), allowLocal: allowLocal() }) : wireRequests(adapter, request.request, entries)) : undefined),
+    [adapter, request, entries],
+  );
   const outcome = useMemo(() => (adapter && !wire && request.request !== undefined ? adapter.safeEnrichImps(request.request, entries) : undefined), [adapter, wire, request, entries]);
   // Value issues at /<imp>/<key> (and /<imp> for a one-of group): from the wrapper or the enrichment, or, with no
   // request, from each imp's values alone.
@@ -193,7 +201,8 @@ function Preview({ stored }: { stored: StoredAdapter }) {
           </fieldset>
         )}
       </form>
-      {wire !== undefined && <Requests protocol={adapter.protocol === 'rtb' ? 'RTB' : 'Prebid Server'} split={adapter.split === 'imp'} imps={imps} wire={wire} />}
+      {byBidder && wire?.ok && <BidsEntries stored={stored} form={form} entries={entries} />}
+      {wire !== undefined && <Requests sender={adapter.protocol === 'rtb' ? 'RTB wrapper' : adapter.protocol === 'prebid-server' ? 'Prebid Server wrapper' : 'Prebid.js bidder'} split={adapter.split === 'imp'} imps={imps} wire={wire} />}
       {outcome !== undefined && request.request !== undefined && <Outcome stored={stored} form={form} request={request.request} entries={entries} result={outcome} />}
     </div>
   );
@@ -307,14 +316,14 @@ const impName = (imps: readonly (string | undefined)[], i: number) => `imp ${i +
  * The requests the RTB or Prebid Server wrapper sends: one, or with `split: 'imp'` one per imp given values, each
  * with its imp, its request line and headers (the URL the values make), and its body.
  */
-function Requests({ protocol, split, imps, wire }: { protocol: string; split: boolean; imps: readonly (string | undefined)[]; wire: Wire }) {
+function Requests({ sender, split, imps, wire }: { sender: string; split: boolean; imps: readonly (string | undefined)[]; wire: Wire }) {
   if (!wire.ok) return <Refused issues={wire.issues} sent />;
   const { requests } = wire;
   const title = (r: WireRequest, k: number, word = 'Request') => `${word} ${k + 1}${r.imp === undefined ? '' : `: ${impName(imps, r.imp)}`}`;
   return (
     <>
       <section aria-label="Wire">
-        <h2>HTTP request{split ? 's' : ''} the {protocol} wrapper sends</h2>
+        <h2>HTTP request{split || wire.requests.length > 1 ? 's' : ''} the {sender} sends</h2>
         {split && <p class="hint" data-testid="split">One request per imp (split: imp): {requests.length === 1 ? '1 request' : `${requests.length} requests`}, each with that imp alone and the URL its values make.</p>}
         {requests.length === 0 && <p>None: no imp is enriched.</p>}
         {requests.map((r, k) => (
@@ -346,22 +355,35 @@ function Requests({ protocol, split, imps, wire }: { protocol: string; split: bo
 }
 
 /** Prebid JS: the request enriched per imp, and the `bids` entry of each enriched imp's ad unit. */
-function Outcome({ stored, form, request, entries, result }: { stored: StoredAdapter; form: readonly FormField[]; request: BidRequest; entries: readonly (Entered | null)[]; result: SafeEnrichResult }) {
-  if (!result.ok) return <Refused issues={result.issues} sent={false} />;
+/**
+ * A Prebid JS record whose requests the Prebid.js bidder itself shows best: with an endpoint template it sends one
+ * request per URL its bids make, with a split one per bid (SPEC §8.7-8.8).
+ */
+const isRoutedPrebid = (stored: StoredAdapter) => stored.adapter.protocol === 'prebid-js' && (stored.adapter.split === 'imp' || /[{}]/.test(String(stored.adapter.endpoint ?? '')));
+
+/** Prebid JS: the `bids` entry of each enriched imp's ad unit. */
+function BidsEntries({ stored, form, entries }: { stored: StoredAdapter; form: readonly FormField[]; entries: readonly (Entered | null)[] }) {
   const several = entries.length > 1;
   return (
+    <section aria-label="Bids entries">
+      <h2>Prebid JS bids entr{several ? 'ies' : 'y'}</h2>
+      {entries.map((entry, i) =>
+        entry === null ? null : (
+          <>
+            {several && <h3>Ad unit of imp {i + 1}</h3>}
+            <pre class="code" data-testid="bids-entry">{JSON.stringify(bidsEntry(stored.bidderCode, form, entry), null, 2)}</pre>
+          </>
+        ),
+      )}
+    </section>
+  );
+}
+
+function Outcome({ stored, form, request, entries, result }: { stored: StoredAdapter; form: readonly FormField[]; request: BidRequest; entries: readonly (Entered | null)[]; result: SafeEnrichResult }) {
+  if (!result.ok) return <Refused issues={result.issues} sent={false} />;
+  return (
     <>
-      <section aria-label="Wire">
-        <h2>Prebid JS bids entr{several ? 'ies' : 'y'}</h2>
-        {entries.map((entry, i) =>
-          entry === null ? null : (
-            <>
-              {several && <h3>Ad unit of imp {i + 1}</h3>}
-              <pre class="code" data-testid="bids-entry">{JSON.stringify(bidsEntry(stored.bidderCode, form, entry), null, 2)}</pre>
-            </>
-          ),
-        )}
-      </section>
+      <BidsEntries stored={stored} form={form} entries={entries} />
       <section aria-label="Enriched request">
         <h2>Enriched request</h2>
         {result.warnings.map((w) => <p class="notice">{w.message} ({w.code})</p>)}
