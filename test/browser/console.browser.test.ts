@@ -546,6 +546,36 @@ describe.skipIf(missing !== undefined && !process.env.CI)(`the console in headle
     await page.close();
   }, 90_000);
 
+  it('Placement preview of a Prebid JS template: the requests the Prebid.js bidder sends, one per URL its bids make', async () => {
+    await api.adapters.put('pjtpl', {
+      protocol: 'prebid-js', endpoint: 'https://{region}.bid.example-ssp.com/openrtb2', bidderCode: 'pjtpl', cpmField: 'price',
+      fields: [
+        { name: 'predefinedEndpoint.region', param: 'region', type: 'text', display: 'Region', default: 'eu' },
+        { name: 'prd.impTagId', param: 'placementId', type: 'text', display: 'Placement' },
+      ],
+    }, 0);
+    const page = await newPage();
+    await signIn(page, ADMIN);
+    await page.goto(`${server.url}/#/preview?bidder=pjtpl`);
+    await page.getByLabel('Bid request', { exact: true }).selectOption('bsm-site-video-3imp-pmp-deal-ext');
+    const region = page.getByLabel('Region', { exact: true });
+    await region.fill('eu');
+    await page.getByLabel('Values of').selectOption({ label: 'Imp 2 (id "2"): left as it is' });
+    await page.getByLabel('Enrich imp 2').check();
+    await region.fill('us');
+    const wire = page.locator('[data-testid=http-request]');
+    await expect.poll(() => wire.count()).toBe(2);
+    // Imps that differ in a placeholder are two requests (Prebid's grouping), not conflicting values.
+    expect(await wire.allTextContents()).toEqual(['POST https://eu.bid.example-ssp.com/openrtb2\ncontent-type: text/plain', 'POST https://us.bid.example-ssp.com/openrtb2\ncontent-type: text/plain']);
+    expect(await page.locator('main').textContent()).not.toContain('conflicting_values');
+    expect(await page.locator('[data-testid=bids-entry]').count()).toBe(2);
+    await region.fill('x.evil.com');
+    await expect.poll(() => page.locator('#value-0-issues').textContent()).toContain('invalid_value');
+    expect(await wire.count()).toBe(0);
+    expect(await cspViolations(page)).toEqual([]);
+    await page.close();
+  }, 90_000);
+
   it('Service reads reports and adapters but may not save; Publisher is told why not', async () => {
     const page = await newPage();
     await signIn(page, SERVICE);
