@@ -49,7 +49,7 @@ export function toImp(bid: Obj, currency = 'USD'): Obj | undefined {
   const imp: Obj = { secure: 1, ...firstParty, id: String(bid.bidId) };
   // The ad unit's own OpenRTB formats (flexible sizes included) win over its sizes, as in Prebid's converter, which
   // also says whether the page is the top frame (topframe 0 in an iframe; no window, as in Node, is the top).
-  if (obj(banner)) imp.banner = { topframe: +(globalThis.top == globalThis.self), format: formats(banner.sizes), ...obj(firstPartyBanner) };
+  if (obj(banner)) imp.banner = { topframe: +(globalThis.top === globalThis.self), format: formats(banner.sizes), ...obj(firstPartyBanner) };
   // Prebid 11 has already copied (and validated) the OpenRTB keys of mediaTypes.video into ortb2Imp.video.
   if (obj(video)) imp.video = { ...obj(firstPartyVideo), ...formats(video.playerSize)[0] };
   // Prebid's native OpenRTB request (one with assets; Prebid's converter skips one without), its own `ver` (Prebid
