@@ -16,7 +16,8 @@
 //       4,400, so it does not grow back (it was 5,419 while the page judged each URL with the full endpoint check).
 //   (e) the in-repository adapter (`--target prebid-repo`) for the example record: the module's own code, Prebid's
 //       src/ and libraries/ external (they are in every Prebid.js build): the issue's budget is 700 bytes gzip, printed
-//       and not enforced (docs/submitting-to-prebid.md says why).
+//       with how far over (docs/submitting-to-prebid.md says why: the module without any value check is 817);
+//       enforced is a ceiling of 1,500, so it does not grow.
 // Exits 1 above a budget, or when `eval(` / `new Function` is in any of them (a page's CSP may forbid both).
 // `--modules` also lists each source module's bytes in (a), (d) and (d+): minified (esbuild's metafile), and its share of
 // the gzip figure in proportion.
@@ -33,6 +34,7 @@ const FULL_BUDGET = 4100;
 const FULL_CEILING = 4400;
 const FIELD_BUDGET = 40;
 const REPO_BUDGET = 700;
+const REPO_CEILING = 1500;
 const EXTRA_FIELDS = 20;
 const root = path.resolve(import.meta.dirname, '..');
 const read = (name) => JSON.parse(fs.readFileSync(path.join(root, 'examples', name), 'utf8'));
@@ -84,7 +86,7 @@ try {
   console.log(`(c) record-taking module (bidfields/prebid: record checks + the same runtime): ${c.min} bytes min, ${c.gzip} bytes gzip (no budget)`);
   console.log(`(d) generated adapter of every §8.1-8.6 feature (${full.constants.length} constants, ${full.requireOneOf.length} one-of group; the full example without its template and split) + page runtime: ${d.min} bytes min, ${d.gzip} bytes gzip (budget ${FULL_BUDGET})`);
   console.log(`(d+) the same with its endpoint template and split (§8.7-8.8): ${dPlus.min} bytes min, ${dPlus.gzip} bytes gzip (issue 21's budget ${FULL_BUDGET}${dPlus.gzip > FULL_BUDGET ? `: over by ${dPlus.gzip - FULL_BUDGET}` : ''}; ceiling ${FULL_CEILING}, the script fails above it)`);
-  console.log(`(e) in-repository adapter (--target prebid-repo, ${fields} fields), its own code: ${e.min} bytes min, ${e.gzip} bytes gzip (issue 22's budget ${REPO_BUDGET}, not enforced${e.gzip > REPO_BUDGET ? `: over by ${e.gzip - REPO_BUDGET}` : ''})`);
+  console.log(`(e) in-repository adapter (--target prebid-repo, ${fields} fields), its own code: ${e.min} bytes min, ${e.gzip} bytes gzip (issue 22's budget ${REPO_BUDGET}${e.gzip > REPO_BUDGET ? `: over by ${e.gzip - REPO_BUDGET}` : ''}; ceiling ${REPO_CEILING}, the script fails above it)`);
   console.log(`anchor: a median converter-based Prebid adapter 1,448 + ortbConverter 2,288 = 3,736 bytes gzip (prebid.js 11.36.0)`);
   if (process.argv.includes('--modules')) {
     // Each module's minified bytes, and its share of the gzip figure in proportion (gzip has no per-module size).
@@ -108,8 +110,9 @@ try {
   if (a.gzip > BUDGET) console.error(`(a) over budget by ${a.gzip - BUDGET} bytes gzip`);
   if (d.gzip > FULL_BUDGET) console.error(`(d) over budget by ${d.gzip - FULL_BUDGET} bytes gzip`);
   if (dPlus.gzip > FULL_CEILING) console.error(`(d+) over its ceiling by ${dPlus.gzip - FULL_CEILING} bytes gzip`);
+  if (e.gzip > REPO_CEILING) console.error(`(e) over its ceiling by ${e.gzip - REPO_CEILING} bytes gzip`);
   if (perField > FIELD_BUDGET) console.error(`(b) over budget by ${(perField - FIELD_BUDGET).toFixed(1)} bytes gzip a field`);
-  process.exitCode = forbidden.length > 0 || a.gzip > BUDGET || perField > FIELD_BUDGET || d.gzip > FULL_BUDGET || dPlus.gzip > FULL_CEILING ? 1 : 0;
+  process.exitCode = forbidden.length > 0 || a.gzip > BUDGET || perField > FIELD_BUDGET || d.gzip > FULL_BUDGET || dPlus.gzip > FULL_CEILING || e.gzip > REPO_CEILING ? 1 : 0;
 } finally {
   fs.rmSync(work, { recursive: true, force: true });
 }

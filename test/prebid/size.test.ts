@@ -16,5 +16,6 @@ describe('npm run size', () => {
     expect(gzip('(d)')).toBeLessThanOrEqual(4100);
     expect(gzip('(d+)')).toBeLessThanOrEqual(4400);
     expect(gzip('(d+)')).toBeGreaterThan(gzip('(d)'));
+    expect(gzip('(e)')).toBeLessThanOrEqual(1500);
   }, 120_000);
 });
