@@ -421,6 +421,12 @@ describe('the Prebid JS preview of a template or split record: what the Prebid.j
     expect(prebidWire(record, request, [{}], form, { knownEndpoints: [] })).toMatchObject({ ok: false, issues: [{ code: 'unknown_endpoint', path: '/endpoint' }] });
   });
 
+  it('takes any pasted JSON as the request without throwing', () => {
+    for (const pasted of [null, 'text', [1, 2], { imp: 'x' }, { imp: [null, 7, { id: { a: 1 } }] }, { id: 'r', imp: [{ id: '1', banner: { format: 'x' } }] }]) {
+      expect(() => prebidWire(record, pasted as never, [{ region: 'eu' }, { region: 'us' }, null], form, { knownEndpoints })).not.toThrow();
+    }
+  });
+
   it('makes each imp the ad unit a publisher would write for it', () => {
     expect(bidOf('acme', { id: 7, banner: { w: 300, h: 250 }, native: { request: '{"assets":[{"id":1}]}' }, ext: { gpid: 'g' }, bidfloor: 1, bidfloorcur: 'EUR' }, { zone: 1 })).toMatchObject({
       bidder: 'acme', bidId: '7', params: { zone: 1 }, mediaTypes: { banner: { sizes: [[300, 250]] }, native: {} }, nativeOrtbRequest: { assets: [{ id: 1 }] }, ortb2Imp: { ext: { gpid: 'g' } },

@@ -57,7 +57,9 @@ export function prebidWire(record: AdapterRecord, request: BidRequest, entries: 
     if (error instanceof BidfieldsError) return { ok: false, issues: [...error.issues], warnings: [] };
     throw error;
   }
-  const { imp: imps = [], ...ortb2 } = request as Obj;
+  // A pasted request may be any JSON: what is no object has no imps and no ortb2 objects.
+  const { imp, ...ortb2 } = isObject(request) ? request : ({} as Obj);
+  const imps: unknown[] = Array.isArray(imp) ? imp : [];
   const issues: Issue[] = [];
   const bids: Obj[] = [];
   entries.forEach((entry, i) => {
@@ -72,7 +74,7 @@ export function prebidWire(record: AdapterRecord, request: BidRequest, entries: 
   const split = record.split === 'imp';
   const requests = spec.buildRequests(bids, bidderRequest).map((sent): WireRequest => {
     const body = JSON.parse(sent.data) as Obj;
-    const imp = split ? (imps as Obj[]).findIndex((candidate) => isObject(candidate) && String(candidate.id) === body.imp?.[0]?.id) : -1;
+    const imp = split ? imps.findIndex((candidate) => isObject(candidate) && String(candidate.id) === body.imp?.[0]?.id) : -1;
     const http = { method: 'POST' as const, url: sent.url, headers: { 'content-type': 'text/plain' }, body: sent.data, redirect: 'error' as const };
     return { ...(imp >= 0 && { imp }), http, body, before: imp >= 0 ? { ...request, imp: [imps[imp]] } : request };
   });
