@@ -11,7 +11,7 @@ import { HELPERS } from '../../src/codegen/prebid-repo/value-code.js';
 import { buildUrl, encodeValue, isLabel, parseTemplate, placeholderText, templateHosts, type Template } from '../../src/core/endpoint/template.js';
 import type { Protocol } from '../../src/core/types.js';
 
-const KNOWN = ['*.bid.example-ssp.com', 'bid.example-ssp.com', '*.Example.ORG.', 'rtb.example.net', '127.0.0.1'];
+const KNOWN = ['*.bid.example-ssp.com', 'bid.example-ssp.com', '*.Example.ORG.', 'rtb.example.net', '127.0.0.1', '[::1]'];
 const TEMPLATES: [string, Protocol][] = [
   ['https://{region}.bid.example-ssp.com/pub/{accountId}', 'prebid-js'],
   ['https://bid.example-ssp.com/openrtb2/{accountId}/x-{zone}', 'prebid-js'],
@@ -21,6 +21,7 @@ const TEMPLATES: [string, Protocol][] = [
   ['https://{region}.x.example.org./{accountId}/../{zone}', 'prebid-js'],
   ['https://bid.example-ssp.com:443/{accountId}{zone}', 'prebid-js'],
   ['https://127.0.0.1:8443/{accountId}/.{zone}', 'prebid-js'],
+  ['http://[::1]:9000/x/{accountId}?b={zone}', 'rtb'],
   ['http://{region}.bid.example-ssp.com/p/{accountId}?a={zone}&b={dc}', 'rtb'],
   ['https://rtb.example.net?a={accountId}&b={zone}', 'rtb'],
   // Long values: a host over 253 characters, a URL over 2,048 (SPEC §4's bounds).
