@@ -98,7 +98,8 @@ export interface PrebidBidderSpec {
  * compact engine in the page, or by `validateAdapter` when an adapter is generated at build time): its fields,
  * constants and one-of groups (`RecordPlan`), which the page runtime runs with the engine features the record uses
  * (`booleans`, `oneOf`, `alsoTo`, `constants` of `bidfields/prebid-runtime`). A generated adapter's plan leaves out
- * what the page does not read: the `type` of number and select fields (codegen/emit.ts, `pagePlan`).
+ * what the page does not read: the `type` of number and select fields, and a template and its hosts, which it carries
+ * compiled (codegen/emit.ts, `pagePlan`).
  */
 export interface BidderPlan extends RecordPlan {
   /** The bidder code (the record's `bidderCode`). */
@@ -107,7 +108,8 @@ export interface BidderPlan extends RecordPlan {
   url?: string;
   /**
    * The endpoint template (SPEC §8.7), parsed and checked: each bid's URL is built from its params by the runtime's
-   * `template` feature, and judged again against `known`.
+   * `template` feature (`buildUrl`, judged again against `hosts`). The record-taking bidder's plan only: a generated
+   * adapter carries its template compiled (`urlFrom(endpointUrl)`), and its plan neither this nor `hosts`.
    */
   template?: Template;
   /** With `template`: the hosts its URLs may have (`templateHosts`: `.` and a covering `*.` entry's base, or the one host). */
