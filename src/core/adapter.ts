@@ -222,7 +222,7 @@ export class CompiledAdapter implements AdapterInfo {
         const imp = prepared.perImp ? prepared.perImp.findIndex((values) => values?.[field.index] !== undefined) : -1;
         const message =
           code === 'missing_required' ? `the endpoint needs a value for '${key}', and no imp entered one`
-          : code === 'invalid_value' ? 'cannot fill the endpoint: a host value must be one DNS label (letters, digits, hyphens; no punycode), a path value no . or .. segment'
+          : code === 'invalid_value' ? 'cannot fill the endpoint: a host value must be one DNS label (letters, digits, hyphens; no punycode), a path value no . or .. segment, and the URL at most 2,048 characters (its host at most 253)'
           : 'the endpoint this value makes is not a known endpoint';
         issues.push(issue(code, (imp < 0 ? '' : `/${imp}`) + pointer(key), message, field.name));
       } else if (result.ok) return { ...result, url: built };

@@ -5,7 +5,7 @@
  *   its template compiles to (codegen/endpoint-code.ts), the record-taking bidder the `template` feature, which
  *   runs the library's own `buildUrl` (core/endpoint/template.ts: a host value one DNS label, path and query values
  *   percent-encoded, the finished URL judged again). A value the template refuses is an issue of the params at its
- *   key, with the library's code (`invalid_value`, `unknown_endpoint`, `invalid_endpoint`), so the bid is left out
+ *   key, with the library's code (`invalid_value`, `unknown_endpoint`), so the bid is left out
  *   with a warning as for any invalid param.
  * - `requestsByUrl` sends the bids that make one URL in one request (each bid alone with split), each request made
  *   as `buildRequests` makes a record's one request.

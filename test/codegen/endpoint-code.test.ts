@@ -75,12 +75,12 @@ describe('a compiled endpoint template answers as buildUrl does, in both generat
     };
     const host = 'https://{region}.{dc}.{zone}.{accountId}.bid.example-ssp.com/rtb';
     // 4 labels and 4 dots before the 19 characters of bid.example-ssp.com: 253 with labels of 57, 57, 57 and 59.
-    expect(check(host, { region: 'a'.repeat(57), dc: 'b'.repeat(57), zone: 'c'.repeat(57), accountId: 'd'.repeat(60) })).toEqual(['region', 'invalid_endpoint']);
+    expect(check(host, { region: 'a'.repeat(57), dc: 'b'.repeat(57), zone: 'c'.repeat(57), accountId: 'd'.repeat(60) })).toEqual(['region', 'invalid_value']);
     expect(check(host, { region: 'a'.repeat(57), dc: 'b'.repeat(57), zone: 'c'.repeat(57), accountId: 'd'.repeat(59) })).toMatch(/^https:/);
     const path = 'https://bid.example-ssp.com/{accountId}/{zone}';
     // 29 characters of fixed text and the two values: 2,048 in all with 1,010 and 1,009.
     expect(check(path, { accountId: 'x'.repeat(1010), zone: 'y'.repeat(1009) })).toMatch(/^https:/);
-    expect(check(path, { accountId: 'x'.repeat(1010), zone: 'y'.repeat(1010) })).toEqual(['accountId', 'invalid_endpoint']);
+    expect(check(path, { accountId: 'x'.repeat(1010), zone: 'y'.repeat(1010) })).toEqual(['accountId', 'invalid_value']);
   });
 
   it('leaves out the checks a template cannot fail, and writes every key and fixed part as a JSON literal', () => {

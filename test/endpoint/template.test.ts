@@ -10,8 +10,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { compile, safeBuildRtbRequests, safeBuildPrebidServerRequests, validateAdapter, compilePrebidServer } from '../../src/index.js';
-import { buildUrl, judgeTemplate, parseTemplate, placeholderText, templateHosts, type Template } from '../../src/core/endpoint/template.js';
-import { endpointCode, judgeEndpoint } from '../../src/core/endpoint/endpoint-rules.js';
+import { buildUrl, isLabel, judgeTemplate, parseTemplate, placeholderText, templateHosts, type Template } from '../../src/core/endpoint/template.js';
+import { judgeEndpoint } from '../../src/core/endpoint/endpoint-rules.js';
 import { ACCEPTED, HOSTILE_LABELS, HOSTILE_PATHS, REFUSED_TEMPLATES, TEMPLATE_FIELDS } from './template-tables.js';
 
 const KNOWN = ['*.bid.example.com', 'rtb.example.net'];
@@ -151,7 +151,7 @@ describe(`endpoint templates: no value makes an unknown host (${runs} runs)`, ()
         if (result.ok) {
           built++;
           for (const http of result.http) if (!allowed(http.url, KNOWN)) throw new Error(`${http.url} is not allowed`);
-        } else for (const found of result.issues) expect(['invalid_value', 'missing_required', 'unknown_endpoint', 'invalid_endpoint']).toContain(found.code);
+        } else for (const found of result.issues) expect(['invalid_value', 'missing_required', 'unknown_endpoint']).toContain(found.code);
       }),
       { numRuns: runs },
     );
@@ -175,8 +175,9 @@ describe('endpoint templates: imps without values', () => {
 /**
  * buildUrl judges a finished URL again by SPEC §4 reduced to what a value can change (core/endpoint/template.ts says
  * why). This holds the reduction to the whole rule: on every URL a template that passed the record check makes, its
- * verdict is `judgeEndpoint`'s (the full check of an entered endpoint, against the full known list), and a URL the
- * parser would change in its path is refused as a value.
+ * verdict is `judgeEndpoint`'s (the full check of an entered endpoint, against the full known list; a refusal
+ * `unknown_endpoint` for an unknown host, else `invalid_value`, as SPEC §8.7 words a failure of a built URL), and a URL
+ * the parser would change in its path is refused as a value.
  */
 describe(`endpoint templates: the judgement of each URL is SPEC §4's (${runs} runs)`, () => {
   const long = ['a'.repeat(63), 'b'.repeat(63), 'x'.repeat(700), 'é'.repeat(200)];
@@ -194,7 +195,7 @@ describe(`endpoint templates: the judgement of each URL is SPEC §4's (${runs} r
   const fill = (template: Template, values: Record<string, unknown>) =>
     template.map((part) => (typeof part === 'string' ? part : part.place === 'host' ? placeholderText(values[part.key]).toLowerCase() : encodeURIComponent(placeholderText(values[part.key])).replace(/[!'()*]/g, (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase()))).join('');
 
-  it('accepts exactly the URLs judgeEndpoint accepts, and refuses the others with its code', () => {
+  it('accepts exactly the URLs judgeEndpoint accepts (and the parser keeps as built), refusing the others as SPEC §8.7 words it', () => {
     const verdicts = new Set<string>();
     fc.assert(
       fc.property(fc.constantFrom(...checked), fc.oneof(value, fc.constantFrom(...long)), fc.oneof(value, fc.constantFrom(...long)), fc.oneof(value, fc.constantFrom(...long)), (endpoint, a, b, c) => {
@@ -203,15 +204,27 @@ describe(`endpoint templates: the judgement of each URL is SPEC §4's (${runs} r
         expect(judgeTemplate(template, 'rtb', endpointOptions)).toBeUndefined();
         const values: Record<string, unknown> = { a, b, c };
         const built = buildUrl(template, templateHosts(template, 'rtb', endpointOptions), (key) => values[key]);
-        if (Array.isArray(built) && (built[1] === 'missing_required' || (built[1] === 'invalid_value' && template.some((part) => typeof part !== 'string' && part.place === 'host' && part.key === built[0])))) return;
-        const judged = judgeEndpoint(fill(template, values), 'rtb', endpointOptions);
-        verdicts.add(built instanceof URL ? 'url' : built[1]);
-        if (built instanceof URL) expect('url' in judged && judged.url.href).toBe(built.href);
-        else if (built[1] === 'invalid_value') expect('url' in judged).toBe(true);
-        else expect('reason' in judged && endpointCode(judged.reason)).toBe(built[1]);
+        // A value not entered, or a host value that is no DNS label, is refused before any URL: the tables pin those.
+        const placeholders = template.filter((part) => typeof part !== 'string');
+        if (placeholders.some((part) => values[part.key] == null || values[part.key] === '' || (part.place === 'host' && !isLabel(placeholderText(values[part.key]).toLowerCase())))) return;
+        const text = fill(template, values);
+        const judged = judgeEndpoint(text, 'rtb', endpointOptions);
+        if ('reason' in judged) {
+          // SPEC §8.7 words a refusal of a built URL as unknown_endpoint or invalid_value at the value's path.
+          verdicts.add('refused by §4');
+          expect(built).toEqual([expect.any(String), judged.reason === 'unknown' ? 'unknown_endpoint' : 'invalid_value']);
+        } else if (built instanceof URL) {
+          verdicts.add('url');
+          expect(built.href).toBe(judged.url.href);
+        } else {
+          // §4 takes the URL, but the parser would not keep its path and query as built (a "." or ".." segment).
+          verdicts.add('path changed');
+          expect(built[1]).toBe('invalid_value');
+          expect(judged.url.href.endsWith(/^[a-z][a-z\d+.-]*:\/\/[^/?#]*(.*)$/is.exec(text)![1]!)).toBe(false);
+        }
       }),
       { numRuns: runs },
     );
-    expect([...verdicts].sort()).toEqual(['invalid_endpoint', 'invalid_value', 'url']);
+    expect([...verdicts].sort()).toEqual(['path changed', 'refused by §4', 'url']);
   }, 600_000);
 });

@@ -134,7 +134,9 @@ export const encodeValue = (text: string): string => encodeURIComponent(text).re
  * The URL a template makes with the given values (by key), judged again before it is used; or the key whose value is
  * refused and the code: `missing_required` (no value), `invalid_value` (a host value that is no DNS label, an IDN
  * label `xn--…`, a path value the URL parser would resolve as `.` or `..`), `unknown_endpoint` (a host not among
- * `hosts`, the template's {@link templateHosts}) or `invalid_endpoint` (too long, or a host no DNS name can be).
+ * `hosts`, the template's {@link templateHosts}); values that make a host over 253 characters or a URL over 2,048
+ * (SPEC §4's bounds) are `invalid_value` too, at the first host placeholder, or the first path or query one: SPEC
+ * §8.7 words a failure of a built URL as `unknown_endpoint` or `invalid_value` at the value's path.
  * Never throws.
  *
  * The judgement again is SPEC §4's on the finished URL, reduced to what a value can change: the fixed parts passed
@@ -146,7 +148,7 @@ export const encodeValue = (text: string): string => encodeURIComponent(text).re
  * bytes: the page runs it on every bid.
  * @example buildUrl(parseTemplate('https://{r}.bid.example.com/', 'rtb'), ['.bid.example.com'], (key) => 'eu') // URL https://eu.bid.example.com/
  */
-export function buildUrl(template: Template, hosts: readonly string[], valueOf: (key: string) => unknown): URL | [key: string, code: 'invalid_value' | 'unknown_endpoint' | 'invalid_endpoint' | 'missing_required'] {
+export function buildUrl(template: Template, hosts: readonly string[], valueOf: (key: string) => unknown): URL | [key: string, code: 'invalid_value' | 'unknown_endpoint' | 'missing_required'] {
   // The first placeholder (host labels come first: they are before the path), the first outside the host, the
   // first without a value, the first host value that is no DNS label.
   let first: string | undefined;
@@ -170,13 +172,15 @@ export function buildUrl(template: Template, hosts: readonly string[], valueOf: 
   try {
     const url = new URL(text);
     const name = url.hostname.replace(/\.$/, '');
-    if (text.length > MAX_ENDPOINT_LENGTH || name.length > 253) return [first, 'invalid_endpoint'];
+    // SPEC §4's bounds: a host over 253 characters is its labels' doing, a longer URL its path and query values'.
+    if (name.length > 253) return [first, 'invalid_value'];
+    if (text.length > MAX_ENDPOINT_LENGTH) return [path ?? first, 'invalid_value'];
     if (!hosts.some((known) => (known[0] === '.' ? name.endsWith(known) : name === known))) return [first, 'unknown_endpoint'];
     // The parser must keep the path and query as built (a value that makes a `.` or `..` segment would be resolved
     // away): the URL ends with them.
     return url.href.endsWith(/^[a-z][a-z\d+.-]*:\/\/[^/?#]*(.*)$/is.exec(text)![1]!) ? url : [path ?? first, 'invalid_value'];
   } catch {
-    return [first, 'invalid_endpoint'];
+    return [first, 'invalid_value'];
   }
 }
 
