@@ -16,6 +16,19 @@ import { MAX_ENDPOINT_LENGTH } from '../core/endpoint/endpoint-rules.js';
 import type { Template } from '../core/endpoint/template.js';
 import { literal } from '../core/generate/literal.js';
 
+/** The helpers `endpointUrl` calls (the standalone module imports them from the runtime, the in-repository one writes them out). */
+export type EndpointHelper = 'placeholderText' | 'isLabel' | 'encodeValue';
+
+/**
+ * The helpers the compiled form of `template` calls: `placeholderText` always, `isLabel` for host placeholders,
+ * `encodeValue` for path and query ones.
+ * @example endpointHelpers(parseTemplate('https://{r}.bid.example.com/x', 'prebid-js')) // ['placeholderText', 'isLabel']
+ */
+export function endpointHelpers(template: Template): EndpointHelper[] {
+  const places = new Set(template.map((part) => (typeof part === 'string' ? undefined : part.place === 'host')));
+  return ['placeholderText', ...(places.has(true) ? ['isLabel' as const] : []), ...(places.has(false) ? ['encodeValue' as const] : [])];
+}
+
 /** How the function reads a value: `value("key")` (standalone) or `sent["key"]` (in-repository, typed). */
 export interface EndpointCodeOptions {
   typed: boolean;

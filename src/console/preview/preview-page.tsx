@@ -100,7 +100,7 @@ function Preview({ stored }: { stored: StoredAdapter }) {
   // RTB and Prebid Server: the wrapper's requests (or its issues); Prebid JS with an endpoint template or a split: the
   // requests the Prebid.js bidder sends (one per URL its bids make, or per bid); other Prebid JS records: the
   // enrichment per imp.
-  const byBidder = isRoutedPrebid(stored);
+  const byBidder = adapter !== undefined && isRoutedPrebid(adapter);
   const wire = useMemo(
     () => (adapter && request.request !== undefined ? (byBidder ? prebidWire(stored.adapter, request.request, entries, form, { knownEndpoints: knownEndpoints(), allowLocal: allowLocal() }) : wireRequests(adapter, request.request, entries)) : undefined),
     [adapter, request, entries],
@@ -354,12 +354,11 @@ function Requests({ sender, split, imps, wire }: { sender: string; split: boolea
   );
 }
 
-/** Prebid JS: the request enriched per imp, and the `bids` entry of each enriched imp's ad unit. */
 /**
  * A Prebid JS record whose requests the Prebid.js bidder itself shows best: with an endpoint template it sends one
  * request per URL its bids make, with a split one per bid (SPEC §8.7-8.8).
  */
-const isRoutedPrebid = (stored: StoredAdapter) => stored.adapter.protocol === 'prebid-js' && (stored.adapter.split === 'imp' || /[{}]/.test(String(stored.adapter.endpoint ?? '')));
+const isRoutedPrebid = (adapter: CompiledAdapter) => adapter.protocol === 'prebid-js' && (adapter.split === 'imp' || adapter.endpointTemplate !== undefined);
 
 /** Prebid JS: the `bids` entry of each enriched imp's ad unit. */
 function BidsEntries({ stored, form, entries }: { stored: StoredAdapter; form: readonly FormField[]; entries: readonly (Entered | null)[] }) {
@@ -379,6 +378,7 @@ function BidsEntries({ stored, form, entries }: { stored: StoredAdapter; form: r
   );
 }
 
+/** Prebid JS: the `bids` entry of each enriched imp's ad unit, and the request enriched per imp. */
 function Outcome({ stored, form, request, entries, result }: { stored: StoredAdapter; form: readonly FormField[]; request: BidRequest; entries: readonly (Entered | null)[]; result: SafeEnrichResult }) {
   if (!result.ok) return <Refused issues={result.issues} sent={false} />;
   return (
