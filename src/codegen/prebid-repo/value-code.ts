@@ -8,6 +8,10 @@
 import type { FieldPlan } from '../../core/plan/field-plan.js';
 import { keyOf } from '../../core/plan/field-plan.js';
 import { literal } from '../emit.js';
+import { DECIMAL } from '../../core/plan/decimal.js';
+
+/** The decimal test of SPEC §3 as a regular expression literal: the one of core/plan/decimal.ts, written out. */
+const DECIMAL_SOURCE = String(DECIMAL);
 
 /**
  * Helpers the statements call, by name; only those a plan uses are emitted (see {@link helpersFor}). A reader takes
@@ -24,14 +28,16 @@ function readValue(params: Record<string, unknown>, key: string, isText: true): 
 function readValue(params: Record<string, unknown>, key: string): number | null | undefined;
 function readValue(params: Record<string, unknown>, key: string, isText?: boolean): string | number | null | undefined {
   const value = Object.prototype.hasOwnProperty.call(params, key) ? params[key] : undefined;
-  const digits = (decimal: string) => decimal.replace(/e.*|\\D/gi, "").replace(/^0+|0+$/g, "");
+  const digits = (decimal: string) => decimal.replace(/e.*|\\D/gi, "").replace(/^0+/, "");
   if (value == null || value === "") return undefined;
   if (typeof value === "number") return !isFinite(value) ? null : isText ? decimalText(value) : value;
   if (typeof value !== "string") return null;
   if (isText) return value;
   const text = value.trim();
   const number = Number(text);
-  return /^[+-]?(\\d+\\.?\\d*|\\.\\d+)(e[+-]?\\d+)?$/i.test(text) && digits(text) === digits(String(number)) ? number : null;
+  const given = digits(text);
+  // The digits of text are those JavaScript writes for the number (its shortest spelling), then zeros only.
+  return ${DECIMAL_SOURCE}.test(text) && given === digits(String(number)).replace(/0+$/, "").padEnd(given.length, "0") ? number : null;
 }`,
   readBoolean: `/** A boolean param: true or false, or the text a form sends for one; undefined when it is not entered, null when it is refused. */
 function readBoolean(params: Record<string, unknown>, key: string): boolean | null | undefined {

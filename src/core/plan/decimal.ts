@@ -3,8 +3,13 @@
  * a number is written as text. One reading for the value judge (both engines, the page), forms and the CLI.
  */
 
-// A finite decimal number: digits with an optional fraction and exponent; no hex, no underscores, no "Infinity".
-const DECIMAL = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
+/**
+ * A finite decimal number: digits with an optional fraction and exponent; no hex, no underscores, no "Infinity".
+ * Unambiguous, so a test takes linear time on any text (`\d+\.?\d*` would split a run of digits in as many ways
+ * as it is long, and take quadratic time failing on one: seconds on a 40,000-character value). Generated code that
+ * reads decimals writes out this very expression (codegen/prebid-repo/value-code.ts).
+ */
+export const DECIMAL = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
 
 /** A number that is finite (not NaN, not ±Infinity). */
 export const finite = (value: unknown): value is number => typeof value === 'number' && isFinite(value);
@@ -25,9 +30,8 @@ export function isExactDecimal(text: string, value: number): boolean {
   // have none either). The digits of `text` may go on with zeros only: tested without `/0+$/`, which takes
   // quadratic time on a long run of zeros that does not end the text (only the short `String(value)` is cut so).
   // (No shortcut for `String(value) === text`: the digits say so too, and the page ships every byte.)
-  const written = digitsOf(String(value)).replace(/0+$/, '');
   const digits = digitsOf(text);
-  return digits.startsWith(written) && !/[1-9]/.test(digits.slice(written.length));
+  return digits === digitsOf(String(value)).replace(/0+$/, '').padEnd(digits.length, '0');
 }
 
 /**
