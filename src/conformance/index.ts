@@ -12,6 +12,8 @@ export { cliImplementation } from './implementations/cli.js';
 export { libraryImplementation } from './implementations/library.js';
 export { compactImplementation } from './implementations/compact.js';
 export { generatedPrebidImplementation } from './implementations/generated-prebid.js';
+export { withGetFloor } from './prebid-bids.js';
+export { sizedByPrebid } from './implementations/prebid.js';
 export {
   compilePbsRecord,
   expectedCalls,

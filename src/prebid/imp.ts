@@ -47,24 +47,30 @@ export function toImp(bid: Obj, currency = 'USD'): Obj | undefined {
   // secure: 1 unless the publisher set it (as Prebid's converter does): without it a partner may answer with
   // http creatives, which an https page blocks.
   const imp: Obj = { secure: 1, ...firstParty, id: String(bid.bidId) };
+  // The price floors, when Prebid's floors module is on (it gives each bid request a getFloor), as Prebid's converter
+  // sets them: the ad unit's as bidfloor and bidfloorcur (asked in the bidder's currency, for any media type and
+  // size), then each media type's and each banner size's in that object's ext, where it differs from the ad unit's
+  // (asked in the ad unit's floor currency). A floor is taken when the answer has a currency and a number other than
+  // 0; getFloor throws for what its rules cannot price (and calling a getFloor that is no function throws): no floor
+  // then. The ad unit's formats are copied before one gets a floor: they are the publisher's objects.
+  const floor = (target: Obj, mediaType: string, size: unknown = '*', asked = imp.bidfloorcur || currency) => {
+    try {
+      const { floor, currency: bidfloorcur } = bid.getFloor({ currency: asked, mediaType, size });
+      const bidfloor = parseFloat(floor);
+      if (bidfloorcur != null && bidfloor && (bidfloor !== imp.bidfloor || bidfloorcur !== imp.bidfloorcur)) target.ext = { ...obj(target.ext), bidfloor, bidfloorcur };
+    } catch {}
+    return target;
+  };
+  Object.assign(imp, floor({}, '*', '*', currency).ext);
   // The ad unit's own OpenRTB formats (flexible sizes included) win over its sizes, as in Prebid's converter, which
   // also says whether the page is the top frame (topframe 0 in an iframe; no window, as in Node, is the top).
-  if (obj(banner)) imp.banner = { topframe: +(globalThis.top === globalThis.self), format: formats(banner.sizes), ...obj(firstPartyBanner) };
+  if (obj(banner)) imp.banner = floor({ topframe: +(globalThis.top === globalThis.self), format: formats(banner.sizes), ...obj(firstPartyBanner) }, 'banner');
   // Prebid 11 has already copied (and validated) the OpenRTB keys of mediaTypes.video into ortb2Imp.video.
-  if (obj(video)) imp.video = { ...obj(firstPartyVideo), ...formats(video.playerSize)[0] };
+  if (obj(video)) imp.video = floor({ ...obj(firstPartyVideo), ...formats(video.playerSize)[0] }, 'video');
   // Prebid's native OpenRTB request (one with assets; Prebid's converter skips one without), its own `ver` (Prebid
   // writes 1.2) as given, and the ad unit's ortb2Imp.native keys (battr, …) over them, as the converter merges them.
   const nativeRequest = obj(bid.nativeOrtbRequest);
-  if (obj(native) && nativeRequest && list(nativeRequest.assets).length) imp.native = { request: JSON.stringify(nativeRequest), ver: nativeRequest.ver, ...obj(firstPartyNative) };
-  // The price floor, when Prebid's floors module is on (it gives each bid request a getFloor): bidfloor and
-  // bidfloorcur, asked in the bidder's currency, when the answer has a currency and a number other than 0, as
-  // Prebid's converter sets them. getFloor throws for an ad unit its rules cannot price (and calling a getFloor that
-  // is no function throws): no floor then, as from the converter. (The converter also writes each media type's and
-  // banner size's floor where it differs, in their `ext`: not yet here, docs/prebid-module.md says why.)
-  try {
-    const { floor, currency: bidfloorcur } = bid.getFloor({ currency, mediaType: '*', size: '*' });
-    const bidfloor = parseFloat(floor);
-    if (bidfloorcur != null && bidfloor) (imp.bidfloor = bidfloor), (imp.bidfloorcur = bidfloorcur);
-  } catch {}
+  if (obj(native) && nativeRequest && list(nativeRequest.assets).length) imp.native = floor({ request: JSON.stringify(nativeRequest), ver: nativeRequest.ver, ...obj(firstPartyNative) }, 'native');
+  if (Array.isArray(imp.banner?.format)) imp.banner.format = imp.banner.format.map((format: Obj) => (format?.w != null && format.h != null ? floor({ ...format }, 'banner', [format.w, format.h]) : format));
   return imp.banner || imp.video || imp.native ? imp : undefined;
 }

@@ -48,7 +48,7 @@ function toBid(cpmField: string, options: PrebidRuntimeOptions, sent: Obj[], cur
   // untrusted JSON), as Prebid's converter reads it (not OpenRTB Native 1.0's { native: … } wrapper); banner and
   // video markup is text.
   let adm = bid.adm;
-  if (isString(adm) && adm.length > MAX_AD) return 'adm';
+  if (adm?.length > MAX_AD) return 'adm';
   const native = mediaType === 'native';
   if (native) adm = obj(adm) ?? JSON.parse(adm || 0, (key, value) => (key === '__proto__' || (key === 'constructor' && typeof value === 'object') ? undefined : value));
   // Text markup, else falsy (only ever tested for truth).
@@ -57,10 +57,10 @@ function toBid(cpmField: string, options: PrebidRuntimeOptions, sent: Obj[], cur
   // (video) address when there is no adm, as Prebid's converter does; only an http(s) URL.
   const nurl = url(bid.nurl);
   if (!(native ? isNativeResponse(adm) : markup || nurl)) return 'adm';
-  // The size is the bid's, else (banner) the imp's only format (with several, the bid must say). A video bid takes
-  // its player's size (playerWidth, playerHeight) from the imp, and a native bid none, as in Prebid's converter.
-  const size: Obj | undefined = isNumber(w) && isNumber(h) ? bid : mediaType === 'banner' && imp.banner?.format?.length === 1 ? imp.banner.format[0] : undefined;
-  if (mediaType === 'banner' && !isNumber(size?.w)) return 'size';
+  // The size is the bid's (w and h), as in Prebid's converter; a banner bid without one is Prebid's core to judge, as
+  // for every adapter: it takes the ad unit's size when the ad unit has only one, else leaves the bid out. A video
+  // bid takes its player's size (playerWidth, playerHeight) from the imp.
+  const sized = isNumber(w) && isNumber(h);
   const player = imp.video;
   // The billing notice URL, with the price in it: Prebid 11 fires a bid's impression image trackers when it bills
   // the bid (on render, unless billing is deferred), which is how its own Prebid Server adapter passes burl on.
@@ -72,7 +72,7 @@ function toBid(cpmField: string, options: PrebidRuntimeOptions, sent: Obj[], cur
     requestId: bid.impid,
     cpm,
     currency,
-    ...(isNumber(size?.w) && { width: size.w, height: size.h }),
+    ...(sized && { width: w, height: h }),
     creativeId: String(crid ?? id ?? ''),
     // The partner's bid id and creative id as given, as Prebid's converter passes them on (undefined: none).
     seatBidId: id,
@@ -116,7 +116,7 @@ export function interpretResponse(cpmField: string, options: PrebidRuntimeOption
   const currency = isString(body?.cur) && /^[A-Z]{3}$/.test(body.cur) ? body.cur : (options.currency ?? 'USD');
   const bids: PrebidBid[] = [];
   const all = list(body?.seatbid).flatMap((seat) => list(obj(seat)?.bid));
-  if (all.length > MAX_BIDS) warn(`${all.length} bids, only the first ${MAX_BIDS} read`);
+  if (all.length > MAX_BIDS) warn('bids left out', all.length - MAX_BIDS);
   for (const bid of all.slice(0, MAX_BIDS)) {
     let result: PrebidBid | string;
     try {
@@ -124,7 +124,7 @@ export function interpretResponse(cpmField: string, options: PrebidRuntimeOption
     } catch {
       result = 'bid'; // not an object, or native markup that is not JSON
     }
-    if (isString(result)) warn('bid dropped, no valid ' + result, bid);
+    if (isString(result)) warn('bid left out, no valid ' + result, bid);
     else bids.push(result);
   }
   return bids;

@@ -33,7 +33,7 @@ export function bidderSpec(plan: BidderPlan, options: PrebidRuntimeOptions = {},
     try {
       return run(...args);
     } catch (error) {
-      warn('unexpected input', error);
+      warn('bids left out', error);
       return (list ? [] : false) as T;
     }
   };

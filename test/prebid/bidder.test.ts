@@ -77,7 +77,7 @@ describe('the spec at auction time', () => {
     expect(request!.options).toEqual({ withCredentials: false });
     expect(createPrebidBidder(record, quiet).buildRequests([bid()], bidderRequest)[0]!.options).toEqual({ withCredentials: true });
     expect(createPrebidBidder(record, { ...quiet, withCredentials: true }).buildRequests([bid()], bidderRequest)[0]!.options).toEqual({ withCredentials: true });
-    const [out] = spec.interpretResponse({ body: { seatbid: [{ bid: [{ impid: 'b1', ext: { cpm: 1 }, adm: '<b>' }] }] } }, request!);
+    const [out] = spec.interpretResponse({ body: { seatbid: [{ bid: [{ impid: 'b1', ext: { cpm: 1 }, adm: '<b>', w: 300, h: 250 }] }] } }, request!);
     expect(out).toMatchObject({ currency: 'EUR', ttl: 60, netRevenue: false, width: 300, height: 250 });
   });
   it(`drops ad markup over ${MAX_AD} characters and reads at most ${MAX_BIDS} bids of one answer`, () => {
@@ -90,7 +90,8 @@ describe('the spec at auction time', () => {
     const logged = createPrebidBidder(record, { ...quiet, log: (message) => lines.push(message) });
     const many = Array.from({ length: MAX_BIDS + 10 }, () => one('<b>'));
     expect(logged.interpretResponse({ body: { seatbid: [{ bid: many }] } }, request!)).toHaveLength(MAX_BIDS);
-    expect(lines).toEqual([`bidfields acme: ${MAX_BIDS + 10} bids, only the first ${MAX_BIDS} read`]);
+    // The bids past the first MAX_BIDS are logged as left out.
+    expect(lines).toEqual(['bidfields acme: bids left out']);
     // Oversized markup is refused, not replaced by the win notice URL (which would then be served as the creative).
     const nurl = 'https://win.partner.example/n';
     expect(spec.interpretResponse({ body: { seatbid: [{ bid: [{ ...one('x'.repeat(MAX_AD + 1)), nurl }] }] } }, request!)).toEqual([]);
@@ -108,7 +109,13 @@ describe('the spec at auction time', () => {
     const floored = (getFloor: (request: unknown) => unknown) => ({ ...bid('b1'), getFloor: (request: unknown) => (asked.push(request), getFloor(request)) });
     const imps = (bids: unknown[]) => JSON.parse(spec.buildRequests(bids as never, bidderRequest)[0]!.data).imp;
     expect(imps([floored(() => ({ floor: 1.25, currency: 'EUR' }))])[0]).toMatchObject({ bidfloor: 1.25, bidfloorcur: 'EUR' });
-    expect(asked).toEqual([{ currency: 'EUR', mediaType: '*', size: '*' }]);
+    // The ad unit's floor, then its media type's and its size's (each where it differs from the ad unit's), as Prebid's
+    // converter asks them: the later ones in the ad unit's floor currency.
+    expect(asked).toEqual([
+      { currency: 'EUR', mediaType: '*', size: '*' },
+      { currency: 'EUR', mediaType: 'banner', size: '*' },
+      { currency: 'EUR', mediaType: 'banner', size: [300, 250] },
+    ]);
     // The floor as text is read as a number, as Prebid's converter reads it.
     expect(imps([floored(() => ({ floor: '0.5', currency: 'EUR' }))])[0]).toMatchObject({ bidfloor: 0.5, bidfloorcur: 'EUR' });
     // No floor (the module has none, or cannot price this unit): the bid goes without one, never left out.
@@ -118,6 +125,34 @@ describe('the spec at auction time', () => {
       expect(imp).not.toHaveProperty('bidfloor');
     }
     expect(imps([{ ...bid('b1'), getFloor: 'not a function' }])[0]).not.toHaveProperty('bidfloor');
+  });
+  it("sends each media type's and banner size's floor where it differs from the ad unit's, as Prebid's converter does", () => {
+    const spec = createPrebidBidder(record, { ...quiet, currency: 'EUR' });
+    const asked: unknown[] = [];
+    // A floors module whose rules price the 300x600 size and video higher, and the 728x90 size the same as the ad unit.
+    const table: Record<string, unknown> = { '* *': { floor: 1, currency: 'EUR' }, 'banner *': { floor: 1, currency: 'EUR' }, 'banner 300x600': { floor: 2.5, currency: 'EUR' }, 'banner 728x90': { floor: 1, currency: 'EUR' }, 'video *': { floor: 4, currency: 'USD' } };
+    const getFloor = (request: { mediaType: string; size: unknown }) => (asked.push(request), table[`${request.mediaType} ${Array.isArray(request.size) ? request.size.join('x') : request.size}`] ?? {});
+    // The publisher's own formats (ortb2Imp) are copied before one gets a floor, a flexible one (no w/h) asked nothing.
+    const publisherFormats = [{ w: 300, h: 600, ext: { keep: 1 } }, { w: 728, h: 90 }, { wratio: 16, hratio: 9, wmin: 320 }];
+    const ortb2Imp = { banner: { format: publisherFormats }, ext: { gpid: '/1/home' } };
+    const before = JSON.stringify(ortb2Imp);
+    const multi = { ...bid('b1'), mediaTypes: { banner: { sizes: [[300, 600]] }, video: { playerSize: [[640, 480]] } }, ortb2Imp, getFloor };
+    const [imp] = JSON.parse(spec.buildRequests([multi] as never, bidderRequest)[0]!.data).imp;
+    expect(imp).toMatchObject({ bidfloor: 1, bidfloorcur: 'EUR', ext: { gpid: '/1/home' } });
+    expect(imp.banner.ext).toBeUndefined();
+    expect(imp.banner.format).toEqual([{ w: 300, h: 600, ext: { keep: 1, bidfloor: 2.5, bidfloorcur: 'EUR' } }, { w: 728, h: 90 }, { wratio: 16, hratio: 9, wmin: 320 }]);
+    expect(imp.video).toMatchObject({ w: 640, h: 480, ext: { bidfloor: 4, bidfloorcur: 'USD' } });
+    expect(JSON.stringify(ortb2Imp)).toBe(before);
+    expect(asked).toHaveLength(5);
+    // Without an ad unit floor, a media type's floor is still sent where it has one.
+    table['* *'] = {};
+    const [unfloored] = JSON.parse(spec.buildRequests([multi] as never, bidderRequest)[0]!.data).imp;
+    expect(unfloored).not.toHaveProperty('bidfloor');
+    expect(unfloored.banner.ext).toEqual({ bidfloor: 1, bidfloorcur: 'EUR' });
+    // The ad unit's own floor currency (ortb2Imp.bidfloorcur) is the one the later floors are asked in.
+    asked.length = 0;
+    spec.buildRequests([{ ...multi, ortb2Imp: { ...ortb2Imp, bidfloorcur: 'GBP' } }] as never, bidderRequest);
+    expect(asked.map((request) => (request as { currency: string }).currency)).toEqual(['EUR', 'GBP', 'GBP', 'GBP', 'GBP']);
   });
   it("native imps: Prebid's request with assets, its ver, the ad unit's ortb2Imp.native keys; none without assets", () => {
     const spec = createPrebidBidder(record, quiet);

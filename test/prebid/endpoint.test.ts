@@ -114,7 +114,7 @@ describe.each(await bidders(record))('endpoint templates in the page: %s', (_nam
     expect(sent).toHaveLength(2);
     const answer = (impid: string, price: number) => ({ body: { seatbid: [{ bid: [{ impid, price, adm: '<div>ad</div>', w: 300, h: 250, mtype: 1 }] }] } });
     expect(spec.interpretResponse(answer('b2', 5), sent[0]!)).toEqual([]);
-    expect(warn.mock.calls.some(([message]) => String(message).endsWith('bid dropped, no valid impid'))).toBe(true);
+    expect(warn.mock.calls.some(([message]) => String(message).endsWith('bid left out, no valid impid'))).toBe(true);
     expect(spec.interpretResponse(answer('b2', 5), sent[1]!).map((found) => [found.requestId, found.cpm])).toEqual([['b2', 5]]);
   });
 });

@@ -8,8 +8,9 @@
 import type { Issue } from '../../core/issues.js';
 import type { AdapterRecord } from '../../core/types.js';
 import type { createPrebidBidder } from '../../prebid/bidder.js';
-import type { PrebidBidderSpec } from '../../prebid/types.js';
+import type { PrebidBid, PrebidBidderSpec } from '../../prebid/types.js';
 import type { Implementation, Outcome, ResolvedCase } from '../types.js';
+import { withGetFloor } from '../prebid-bids.js';
 
 export interface PrebidModule {
   createPrebidBidder: typeof createPrebidBidder;
@@ -51,7 +52,7 @@ export function prebidImplementation(module: PrebidModule, name: string): Implem
  * default, `text/plain`, unless its options name one.
  */
 export function runSpec(spec: PrebidBidderSpec, testCase: ResolvedCase): Outcome {
-  const bids = (testCase.bids ?? []).filter((bid) => spec.isBidRequestValid(bid));
+  const bids = withGetFloor(testCase.bids ?? []).filter((bid) => spec.isBidRequestValid(bid));
   const sent = spec.buildRequests(bids, testCase.bidderRequest ?? {});
   if (testCase.kind === 'prebid-js-request') {
     const requests = sent.map((request) => ({ http: { method: request.method, url: request.url, headers: { 'content-type': (request.options as { contentType?: string }).contentType ?? 'text/plain' } }, request: JSON.parse(request.data) as unknown }));
@@ -63,5 +64,22 @@ export function runSpec(spec: PrebidBidderSpec, testCase: ResolvedCase): Outcome
   const given = sent.flatMap((request, index) => (index < answers.length ? spec.interpretResponse({ body: answers[index] }, request) : []));
   // The bids as JSON, as the in-repository adapter's run lists them: a key whose value is undefined (the runtime's
   // seatBidId of a partner's bid without `id`) is left out.
-  return { ok: true, bids: JSON.parse(JSON.stringify(given)) as unknown[], warnings: [] };
+  return { ok: true, bids: JSON.parse(JSON.stringify(sizedByPrebid(given, bids))) as unknown[], warnings: [] };
+}
+
+/**
+ * The bids as Prebid's core takes a banner bid without a size into the auction, for every adapter (bidderFactory's
+ * `validBidSize`): a bid with `width` and `height` keeps them; one without takes the size of its bid request when that
+ * has exactly one (`sizes`, else `mediaTypes.banner.sizes`), else is left out. Adapters leave this to Prebid, as
+ * its ortbConverter does; the in-repository run uses Prebid's own `isValid`.
+ */
+export function sizedByPrebid(given: readonly PrebidBid[], bidRequests: readonly Record<string, unknown>[]): PrebidBid[] {
+  const has = (value: unknown) => Boolean(value) || parseInt(String(value), 10) === 0;
+  return given.flatMap((bid) => {
+    if (bid.mediaType !== 'banner' || (has(bid.width) && has(bid.height))) return [bid];
+    const request = bidRequests.find((candidate) => candidate.bidId === bid.requestId) as { sizes?: unknown; mediaTypes?: { banner?: { sizes?: unknown } } } | undefined;
+    const sizes = request?.sizes ?? request?.mediaTypes?.banner?.sizes;
+    const pairs = (Array.isArray(sizes) && Array.isArray(sizes[0]) ? sizes : [sizes]).filter((size): size is unknown[] => Array.isArray(size) && size.length === 2 && !isNaN(size[0]) && !isNaN(size[1]));
+    return pairs.length === 1 ? [{ ...bid, width: parseInt(String(pairs[0]![0]), 10), height: parseInt(String(pairs[0]![1]), 10) }] : [];
+  });
 }

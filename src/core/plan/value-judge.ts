@@ -82,7 +82,7 @@ export function ruleJudge(field: FieldPlan): ValueJudge {
     const value = typeof raw === 'string' ? (text ? raw : parseDecimal(raw)) : finite(raw) ? (text ? decimalString(raw) : raw) : undefined;
     // Lengths are counted (in code points, as ucs2length counts them: a lone surrogate is one; without copying the
     // text) only when the field bounds them.
-    if (text && (minLength > 0 || maxLength < Infinity) && value !== undefined) for (const _ of value as string) length++;
+    if (text && (minLength || maxLength < Infinity) && value !== undefined) for (const _ of value as string) length++;
     // Order matters where one value breaks two rules: a select value no double holds is inexact, not "no option".
     // Only a select's plan has `options` (plan-field.ts). `integer` holds for a select too, as the page always held
     // it (its record check leaves keys of another type to validateAdapter), `min` and `max` never do.

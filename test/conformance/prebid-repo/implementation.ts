@@ -29,6 +29,8 @@ const KINDS = ['prebid-js-request', 'prebid-js-response'] as const;
 /** What the runner does with one case's spec (runs inside the bundle, under jsdom). */
 const RUNNER = `
 import { isValid } from 'src/adapters/bidderFactory.js';
+import 'modules/priceFloors.js';
+import { withGetFloor } from ${JSON.stringify(path.resolve(import.meta.dirname, '../../../src/conformance/prebid-bids.ts'))};
 import { hook } from 'src/hook.js';
 import { config } from 'src/config.js';
 import { stubAuctionIndex } from 'test/helpers/indexStub.js';
@@ -42,7 +44,7 @@ const json = (value) => JSON.parse(JSON.stringify(value));
 function runCase(spec, testCase) {
   const request = testCase.kind === 'prebid-js-request';
   // prebid.js drops a bidder from an ad unit none of whose media types it supports; the rest reach the adapter.
-  const bids = json(testCase.bids ?? []).map((bid) => ({ adUnitCode: bid.bidId, ...bid })).map((bid) => ({ adUnitId: bid.adUnitCode, ...bid })).filter((bid) => Object.keys(bid.mediaTypes ?? {}).some((type) => SUPPORTED.includes(type)));
+  const bids = withGetFloor(json(testCase.bids ?? [])).map((bid) => ({ adUnitCode: bid.bidId, ...bid })).map((bid) => ({ adUnitId: bid.adUnitCode, ...bid })).filter((bid) => Object.keys(bid.mediaTypes ?? {}).some((type) => SUPPORTED.includes(type)));
   const valid = bids.filter((bid) => spec.isBidRequestValid(bid));
   const nothing = request ? { ok: true, http: null, requests: [], warnings: [] } : { ok: true, bids: [], warnings: [] };
   if (!valid.length) return nothing;
