@@ -29,7 +29,7 @@ const isNativeResponse = (native: unknown): boolean => {
   return isString(obj(link)?.url) && every(assets, obj) && every(eventtrackers, obj) && every(imptrackers, isString);
 };
 
-/** The Prebid bid for one partner bid, or what it lacks (`impid`, `cpm`, `mtype`, `adm`, `size`; `bid` when it is unreadable). */
+/** The Prebid bid for one partner bid, or what it lacks (`impid`, `cpm`, `mtype`, `adm`; `bid` when it is unreadable). */
 function toBid(cpmField: string, options: PrebidRuntimeOptions, sent: Obj[], currency: string, bid: Obj): PrebidBid | string {
   // The imp of this request the bid answers (imp ids are Prebid's bid ids, a string each, unique in a request).
   const imp = sent.find((one) => one.id === bid.impid);
@@ -43,7 +43,7 @@ function toBid(cpmField: string, options: PrebidRuntimeOptions, sent: Obj[], cur
   const mediaType = mtype == null ? (offered[1] ? undefined : offered[0]) : ([, 'banner', 'video', , 'native'] as const)[isNumber(mtype) ? mtype : 0];
   if (cpm === undefined) return 'cpm';
   if (!mediaType) return 'mtype';
-  // Markup over MAX_AD characters is refused (not replaced by the nurl). Native markup is OpenRTB Native's response
+  // Markup over MAX_AD characters (or a list that long) is refused (not replaced by the nurl). Native markup is OpenRTB Native's response
   // object or its JSON text (parsed without `__proto__` / object-valued `constructor` keys, as Prebid parses
   // untrusted JSON), as Prebid's converter reads it (not OpenRTB Native 1.0's { native: … } wrapper); banner and
   // video markup is text.
