@@ -1,0 +1,32 @@
+// The checks of the HTTP conformance suite on answers made up here: what a server under test sends is not ours,
+// so a check takes linear time on any answer.
+import { describe, expect, it } from 'vitest';
+import { evaluate } from '../../src/api-conformance/expect.js';
+import type { ApiCheck } from '../../src/api-conformance/fixture.js';
+
+const check = { name: 'error', request: { method: 'GET', path: '/api/nothing' }, expect: { status: 404 } } as unknown as ApiCheck;
+const answer = (message: string) => {
+  const json = { error: { code: 'not_found', message } };
+  return { status: 404, headers: new Headers({ 'content-type': 'application/json' }), text: JSON.stringify(json), json };
+};
+
+describe('evaluate', () => {
+  it('finds a stack trace in an error message', () => {
+    const trace = ['the error message carries a stack trace'];
+    expect(evaluate(check, answer('boom\n    at f (x.js:1:1)'), {}, new Map())).toEqual(trace);
+    expect(evaluate(check, answer('boom\r\n\tat f'), {}, new Map())).toEqual(trace);
+    expect(evaluate(check, answer('boom\n\n at f'), {}, new Map())).toEqual(trace);
+    expect(evaluate(check, answer('boom\nat f'), {}, new Map())).toEqual([]);
+    expect(evaluate(check, answer('look at the path'), {}, new Map())).toEqual([]);
+  });
+
+  it('reads a long error message in linear time, with the same verdict (a quadratic test hung the run)', () => {
+    // The test once was /\n\s+at /: from each line break of a long run of them it read the whole run (5 s on 80,000).
+    for (const message of ['\n'.repeat(100_000), '\n '.repeat(50_000) + 'x', '\r\n'.repeat(50_000) + 'at x', '\n'.repeat(100_000) + ' at ']) {
+      const started = performance.now();
+      const reasons = evaluate(check, answer(message), {}, new Map());
+      expect(performance.now() - started).toBeLessThan(1500);
+      expect(reasons).toEqual(/at $|at x$/.test(message) ? ['the error message carries a stack trace'] : []);
+    }
+  });
+});
