@@ -43,10 +43,10 @@ function toBid(cpmField: string, options: PrebidRuntimeOptions, sent: Obj[], cur
   const mediaType = mtype == null ? (offered[1] ? undefined : offered[0]) : ([, 'banner', 'video', , 'native'] as const)[isNumber(mtype) ? mtype : 0];
   if (cpm === undefined) return 'cpm';
   if (!mediaType) return 'mtype';
-  // Markup over MAX_AD characters (or a list that long) is refused (not replaced by the nurl). Native markup is OpenRTB Native's response
-  // object or its JSON text (parsed without `__proto__` / object-valued `constructor` keys, as Prebid parses
-  // untrusted JSON), as Prebid's converter reads it (not OpenRTB Native 1.0's { native: … } wrapper); banner and
-  // video markup is text.
+  // Markup over MAX_AD characters (or a list that long) is refused (not replaced by the nurl). Native markup is
+  // OpenRTB Native's response object or its JSON text (parsed without `__proto__` / object-valued `constructor` keys,
+  // as Prebid parses untrusted JSON), as Prebid's converter reads it (not OpenRTB Native 1.0's { native: … }
+  // wrapper); banner and video markup is text.
   let adm = bid.adm;
   if (adm?.length > MAX_AD) return 'adm';
   const native = mediaType === 'native';

@@ -49,7 +49,9 @@ export function prebidImplementation(module: PrebidModule, name: string): Implem
  * `buildRequests` returns is listed as `requests` (and, when there is at most one, as `http` / `request` too);
  * for response cases each request sent gets its own answer (`responses[i]`, or `response` for the first), read
  * against that request alone, and the bids are listed in request order. A request's content type is Prebid's
- * default, `text/plain`, unless its options name one.
+ * default, `text/plain`, unless its options name one. A bid's `getFloor` table becomes the function Prebid's floors
+ * module gives it ({@link withGetFloor}), and the bids are those Prebid's core takes into the auction
+ * ({@link sizedByPrebid}).
  */
 export function runSpec(spec: PrebidBidderSpec, testCase: ResolvedCase): Outcome {
   const bids = withGetFloor(testCase.bids ?? []).filter((bid) => spec.isBidRequestValid(bid));

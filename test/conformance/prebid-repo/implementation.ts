@@ -3,7 +3,9 @@
 // ortbConverter; all the modules are bundled, with ONE copy of Prebid 11's compiled core (test/codegen/prebid-repo/
 // harness.ts), into a runner that a child process runs under jsdom (Prebid needs a browser; the child keeps
 // jsdom's globals out of vitest's worker). The runner does what Prebid does with a spec: a bidder is left out of
-// an ad unit none of whose media types it supports (prebid.js), bids are filtered by isBidRequestValid, the
+// an ad unit none of whose media types it supports (prebid.js), a bid's getFloor table becomes its floors module's
+// function (withGetFloor, as for every Prebid run; Prebid's priceFloors module is in the bundle, so the converter
+// writes the floors as it does on a page), bids are filtered by isBidRequestValid, the
 // requests are sent as Prebid's bidderFactory sends them (each one's data as JSON, content type text/plain unless the
 // request says otherwise; every request listed, in order, as `requests`), each request's answer is read with that
 // request only, and the bids interpretResponse gives are those Prebid's own `isValid` lets into the
