@@ -50,14 +50,14 @@ export function toImp(bid: Obj, currency = 'USD'): Obj | undefined {
   // The price floors, when Prebid's floors module is on (it gives each bid request a getFloor), as Prebid's converter
   // sets them: the ad unit's as bidfloor and bidfloorcur (asked in the bidder's currency, for any media type and
   // size), then each media type's and each banner size's in that object's ext, where it differs from the ad unit's
-  // (asked in the ad unit's floor currency). A floor is taken when the answer has a currency and a number other than
-  // 0; getFloor throws for what its rules cannot price (and calling a getFloor that is no function throws): no floor
-  // then. The ad unit's formats are copied before one gets a floor: they are the publisher's objects.
+  // (asked in the ad unit's floor currency). A floor is taken when the answer has a currency (a string: anything else
+  // could not even be sent, and would cost every bid of the request) and a number other than 0; getFloor throws for
+  // what its rules cannot price (and calling a getFloor that is no function throws): no floor then. The ad unit's formats are copied before one gets a floor: they are the publisher's objects.
   const floor = (target: Obj, mediaType: string, size: unknown = '*', asked = imp.bidfloorcur || currency) => {
     try {
       const { floor, currency: bidfloorcur } = bid.getFloor({ currency: asked, mediaType, size });
       const bidfloor = parseFloat(floor);
-      if (bidfloorcur != null && bidfloor && (bidfloor !== imp.bidfloor || bidfloorcur !== imp.bidfloorcur)) target.ext = { ...obj(target.ext), bidfloor, bidfloorcur };
+      if (isString(bidfloorcur) && bidfloor && (bidfloor !== imp.bidfloor || bidfloorcur !== imp.bidfloorcur)) target.ext = { ...obj(target.ext), bidfloor, bidfloorcur };
     } catch {}
     return target;
   };

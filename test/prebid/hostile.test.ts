@@ -31,6 +31,19 @@ describe.each(bidders)('the spec never throws: %s', (_name, spec) => {
     const [request] = spec.buildRequests([...hostile, throwing, bid('ok'), { ...bid('x'), mediaTypes: throwing }] as never, bidderRequest);
     expect(JSON.parse(request!.data).imp.map((imp: { id: string }) => imp.id)).toEqual(['ok']);
   });
+  it("the floors module's getFloor and the ad unit's formats, whatever they are, cost at most their own bid", () => {
+    // A getFloor that throws, answers anything or traps: the bid goes without that floor. A format that traps: that
+    // bid is left out, the others go.
+    const answers = [...hostile, { floor: throwing, currency: 'USD' }, { floor: 1, currency: throwing }, { floor: 1, currency: 10n }, { floor: -1, currency: 'USD' }];
+    const floored = answers.map((answer, i) => ({ ...bid(`f${i}`), getFloor: () => answer }));
+    const formats = [{ ...bid('t'), ortb2Imp: { banner: { format: [throwing] } } }, { ...bid('n'), ortb2Imp: { banner: { format: [null, 7, { w: 300 }, { w: null, h: 250 }] } }, getFloor: () => ({ floor: 2, currency: 'USD' }) }];
+    const [request] = spec.buildRequests([...floored, ...formats, { ...bid('g'), getFloor: throwing }, bid('ok')] as never, bidderRequest);
+    const imps = JSON.parse(request!.data).imp as { id: string; bidfloor?: unknown; banner?: { format: unknown[] } }[];
+    expect(imps.map((imp) => imp.id)).toEqual([...answers.map((_, i) => `f${i}`), 'n', 'g', 'ok']);
+    // Only a number other than 0 with a currency (a string) is a floor: -1 too, as Prebid's converter takes it.
+    expect(imps.filter((imp) => imp.bidfloor !== undefined).map((imp) => [imp.id, imp.bidfloor])).toEqual([[`f${hostile.length + 3}`, -1], ['n', 2]]);
+    expect(imps.find((imp) => imp.id === 'n')!.banner!.format).toEqual([null, 7, { w: 300 }, { w: null, h: 250 }]);
+  });
   it('interpretResponse: [] for anything unusable', () => {
     for (const response of hostile) for (const request of [...hostile, sent]) expect(spec.interpretResponse(response as never, request as never)).toEqual([]);
     for (const body of hostile) expect(spec.interpretResponse({ body }, sent!)).toEqual([]);
