@@ -46,6 +46,9 @@ export function buildRequests(engine: ValuesEngine, plan: BidderPlan, options: P
       const request = imp && engine.apply(engine.bind(bid.params ?? {}, issues), { ...shared, imp: [imp] }, [0], issues);
       // Left out, with why: the issues of its values, else the bid (it asks for no media type Prebid offers).
       if (!request) throw issues.length ? issues : bid;
+      // An imp JSON cannot write (a BigInt or a cycle in the ad unit's first-party data) would cost the request all
+      // its bids when it is sent: it costs this bid alone.
+      JSON.stringify(request.imp[0]);
       // The next bid's request starts from this one (its imp array aside), so a later bid's request-level value wins.
       imps.push(request.imp[0]);
       shared = request;

@@ -44,6 +44,13 @@ describe.each(bidders)('the spec never throws: %s', (_name, spec) => {
     expect(imps.filter((imp) => imp.bidfloor !== undefined).map((imp) => [imp.id, imp.bidfloor])).toEqual([[`f${hostile.length + 3}`, -1], ['n', 2]]);
     expect(imps.find((imp) => imp.id === 'n')!.banner!.format).toEqual([null, 7, { w: 300 }, { w: null, h: 250 }]);
   });
+  it('first-party data JSON cannot write (a BigInt, a cycle, a toJSON that throws) costs its own bid only', () => {
+    const cycle: Record<string, unknown> = {};
+    cycle.self = cycle;
+    const unwritable = [{ ext: { n: 10n } }, { ext: cycle }, { ext: { toJSON: () => { throw new Error('trap'); } } }];
+    const [request] = spec.buildRequests([...unwritable.map((ortb2Imp, i) => ({ ...bid(`x${i}`), ortb2Imp })), bid('ok')] as never, bidderRequest);
+    expect(JSON.parse(request!.data).imp.map((imp: { id: string }) => imp.id)).toEqual(['ok']);
+  });
   it('interpretResponse: [] for anything unusable', () => {
     for (const response of hostile) for (const request of [...hostile, sent]) expect(spec.interpretResponse(response as never, request as never)).toEqual([]);
     for (const body of hostile) expect(spec.interpretResponse({ body }, sent!)).toEqual([]);
