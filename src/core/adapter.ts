@@ -3,7 +3,7 @@
  * `BidfieldsError`, `safeEnrich` returns the same issues as data; `bind` validates values once for the hot path.
  */
 import { BidfieldsError, type Issue } from './issues.js';
-import { issue } from './issues.js';
+import { append, issue } from './issues.js';
 import type { BidRequest, EnrichOptions, FieldDefinition, FieldValues, Protocol } from './types.js';
 import type { Plan } from './plan/compiled-plan.js';
 import type { BoundWrites } from './plan/bound-writes.js';
@@ -183,12 +183,12 @@ export class CompiledAdapter implements AdapterInfo {
         } else if (enricher) {
           const judged = enricher.judge(entry, `/${i}`);
           written = judged.written;
-          issues.push(...judged.issues);
+          append(issues, judged.issues);
         } else {
           const found = bindValues(plan, entry, `/${i}`);
           ({ writes } = found);
           written = writes?.values;
-          issues.push(...found.issues);
+          append(issues, found.issues);
         }
       }
       values.push(written);

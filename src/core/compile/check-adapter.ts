@@ -3,7 +3,7 @@
  * the JSON Schema first, then the record rules (endpoint, CPM field, bidder code) and the field rules of SPEC
  * §1–2. Every issue is collected; a plan is returned only when there is none.
  */
-import { issue, type Issue } from '../issues.js';
+import { append, issue, type Issue } from '../issues.js';
 import type { CompileOptions, Protocol } from '../types.js';
 import { compilePlan, type Plan } from '../plan/compiled-plan.js';
 import type { FieldPlan } from '../plan/field-plan.js';
@@ -53,7 +53,7 @@ function checkRecordKeys(record: Record<string, unknown>, protocol: Protocol, op
   // A non-string endpoint is already a schema issue.
   if (typeof endpoint === 'string') {
     const checked = kit.endpoint(endpoint, protocol, '/endpoint', options);
-    out.issues.push(...checked.issues);
+    append(out.issues, checked.issues);
     if (checked.endpoint) out.endpoint = checked.endpoint.url;
     // Kept refused or not (then compile fails on the issue): its placeholders name fields the record rules check.
     if (checked.template) out.template = checked.template;
@@ -92,8 +92,8 @@ export function checkAdapter(input: unknown, options: CompileOptions, kit: Check
     return isPlainObject(field) && typeof field.name === 'string' ? field.name : undefined;
   };
   const schema = kit.schema(input, isArray, nameAt);
-  out.issues.push(...schema.errors);
-  (options.strict === false ? out.warnings : out.issues).push(...schema.unknownKeys);
+  append(out.issues, schema.errors);
+  append(options.strict === false ? out.warnings : out.issues, schema.unknownKeys);
 
   if (!isArray && protocol !== undefined) checkRecordKeys(input, protocol, options, kit, out);
   // An unknown protocol does not hide the fields' own issues (only the RTB prefix rule needs the protocol).
@@ -107,7 +107,7 @@ export function checkAdapter(input: unknown, options: CompileOptions, kit: Check
   fields.forEach((field: unknown, index) => {
     if (badFields.has(String(index))) return;
     const planned = checkField(field, index, fieldsPath, protocol, extBase as readonly string[]);
-    out.issues.push(...planned.issues);
+    append(out.issues, planned.issues);
     if (planned.plan) plans.push(planned.plan);
   });
   const parts = isArray ? { fields } : { fields, constants: input.constants, requireOneOf: input.requireOneOf, endpointKeys: out.template === 'unreadable' ? undefined : out.template ? templateKeys(out.template) : [] };
