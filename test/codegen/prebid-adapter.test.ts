@@ -153,7 +153,7 @@ describe('generatePrebidAdapter', () => {
   });
 
   it('writes a constant nested 2,000 deep so that the module loads (as a literal it overflowed the parser) and sends it', async () => {
-    const value = JSON.parse('['.repeat(2000) + ']'.repeat(2000)) as unknown[];
+    const value = JSON.parse('['.repeat(2000) + ']'.repeat(2000));
     const { files } = generatePrebidAdapter({ ...example, constants: [{ name: 'deep', value }] }, { knownEndpoints: known, runtime: RUNTIME_SOURCE, outDir: path.join(dir, 'deep') });
     const { spec } = (await import(files[0].path!)) as { spec: PrebidBidderSpec };
     const [request] = spec.buildRequests([{ bidId: 'b1', params: { placementId: 'p', zoneId: 3 }, mediaTypes: { banner: { sizes: [[300, 250]] } } }], { ortb2: { site: {} } });

@@ -112,7 +112,7 @@ describe('bidfields prebid-adapter --target prebid-repo', () => {
   });
 
   it('a constant nested 2,000 deep enters the module as JSON.parse of its JSON (a literal that deep overflows parsers)', () => {
-    const value = JSON.parse('['.repeat(2000) + ']'.repeat(2000)) as unknown[];
+    const value = JSON.parse('['.repeat(2000) + ']'.repeat(2000));
     const { files } = generatePrebidAdapter({ ...example, constants: [{ name: 'deep', value }] }, { target: 'prebid-repo', knownEndpoints: known });
     const module = files.find((found) => found.name.endsWith('BidAdapter.ts'))!;
     expect(module.text).toContain(`deepSetValue(imp, "ext.deep", JSON.parse(${JSON.stringify(JSON.stringify(value))}));`);

@@ -72,7 +72,7 @@ describe('compile picks the engine', () => {
 describe('a constant nested deep', () => {
   // Within SPEC §8.4's 4,096 bytes; as a literal in the generated code it overflowed V8's stack on every enrichment.
   it('is written 2,000 levels deep by the generated code, a bound placement\'s own code and the written module as by the interpreter', async () => {
-    const value = JSON.parse('['.repeat(2000) + ']'.repeat(2000)) as unknown[];
+    const value = JSON.parse('['.repeat(2000) + ']'.repeat(2000));
     const deep: AdapterRecord = { protocol: 'prebid-server', fields: [{ name: 'zone', type: 'text', display: 'Zone' }], constants: [{ name: 'k', value }] };
     expect(validateAdapter(deep)).toEqual([]);
     // Compared as JSON: a recursive equality would overflow the stack itself.
