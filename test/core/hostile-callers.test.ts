@@ -61,6 +61,9 @@ describe('callers whose inputs throw when read', () => {
       expect(adapter.safeEnrich(loose(request), { zone: 'a', 'predefinedRequestExt.p.q': 'b' })).toMatchObject(refused);
       expect(adapter.safeEnrichImps(loose(request), [{ zone: 'a', 'predefinedRequestExt.p.q': 'b' }])).toMatchObject(refused);
       expect(adapter.bind({ zone: 'a', 'predefinedRequestExt.p.q': 'b' }).safeEnrich(loose(request))).toMatchObject(refused);
+      // The throwing forms throw BidfieldsError, never the caller's error.
+      expect(() => adapter.enrich(loose(request), { zone: 'a', 'predefinedRequestExt.p.q': 'b' })).toThrow(expect.objectContaining({ name: 'BidfieldsError' }));
+      expect(() => adapter.bind({ zone: 'a', 'predefinedRequestExt.p.q': 'b' }).enrich(loose(request))).toThrow(expect.objectContaining({ name: 'BidfieldsError' }));
     }
     for (const values of [throwing(), getter({}, 'zone')]) {
       expect(adapter.safeEnrich(loose({ imp: [{}] }), values)).toMatchObject({ ok: false, issues: [{ code: 'invalid_value', path: '' }] });

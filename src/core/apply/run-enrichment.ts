@@ -66,7 +66,14 @@ export function runGenerated(apply: GeneratedApply, request: unknown, values: re
 /** {@link runGenerated}, throwing: the hot path of a bound placement, with no result object in between. */
 export function enrichGenerated(apply: GeneratedApply, request: unknown, values: readonly unknown[], options: EnrichOptions | undefined): EnrichResult {
   const report: Report = {};
-  const result = apply(request, values, undefined, options?.allImps === true, options?.mutate === true, report);
+  let result: BidRequest;
+  try {
+    result = apply(request, values, undefined, options?.allImps === true, options?.mutate === true, report);
+  } catch {
+    // A getter or proxy that threw: BidfieldsError, as the interpreter's placement throws.
+    const refused = unreadable(report) as Extract<SafeEnrichResult, { ok: false }>;
+    throw new BidfieldsError(refused.issues, refused.warnings);
+  }
   const warnings = report.warnings ?? NO_WARNINGS;
   if (report.issues) throw new BidfieldsError(report.issues, warnings);
   return { request: result, warnings };
