@@ -45,6 +45,15 @@ describe('limits', () => {
     expect(compactIssues.filter((found) => found.code === 'name_conflict')).toHaveLength(5000);
   });
 
+  it('reports 40,000 fields that lack a display and share a name in linear time', () => {
+    // ajv's item errors were gathered by concat, and each record problem was checked against every schema error: 11 s.
+    const fields = Array.from({ length: 40_000 }, () => ({ name: 'a', type: 'text' }));
+    const [issues, ms] = timed(() => validateAdapter(fields));
+    expect(ms).toBeLessThan(2000);
+    expect(issues).toHaveLength(79_999);
+    expect(issues.filter((found) => found.code === 'duplicate_name')).toHaveLength(39_999);
+  });
+
   it('enriches a 1 MB request without copying what it does not touch', () => {
     const imp = Array.from({ length: 2000 }, (_, i) => ({ id: String(i), banner: { w: 300, h: 250 }, ext: { note: 'x'.repeat(400) } }));
     const request = { id: 'big', imp, site: { id: 's' }, user: { keywords: 'y'.repeat(100_000) } } as unknown as BidRequest;

@@ -112,7 +112,14 @@ export function checkAdapter(input: unknown, options: CompileOptions, kit: Check
   });
   const parts = isArray ? { fields } : { fields, constants: input.constants, requireOneOf: input.requireOneOf, endpointKeys: out.template === 'unreadable' ? undefined : out.template ? templateKeys(out.template) : [] };
   const rules = recordRules(parts, fieldsPath, protocol, extBase as readonly string[]);
-  const reported = (path: string) => schema.errors.some((found) => path === found.path || path.startsWith(found.path + '/'));
+  // Whether a schema error is at the path or above it: each of its prefixes looked up (a scan of every error for each
+  // problem took quadratic time: 11 s for 40,000 fields without a display and with one name).
+  const errorPaths = new Set(schema.errors.map((found) => found.path));
+  const reported = (path: string) => {
+    if (errorPaths.has(path)) return true;
+    for (let i = path.indexOf('/'); i >= 0; i = path.indexOf('/', i + 1)) if (errorPaths.has(path.slice(0, i))) return true;
+    return false;
+  };
   for (const problem of rules.problems) if (!reported(problem.path)) out.issues.push(issue(problem.code, problem.path, recordMessage(problem, extBase as readonly string[]), problem.field));
   if (out.issues.length === 0) out.plan = compilePlan({ fields: plans, constants: rules.constants, oneOf: rules.oneOf }, (parts as { endpointKeys?: string[] }).endpointKeys);
   return out;
