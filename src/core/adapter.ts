@@ -3,12 +3,13 @@
  * `BidfieldsError`, `safeEnrich` returns the same issues as data; `bind` validates values once for the hot path.
  */
 import { BidfieldsError, type Issue } from './issues.js';
-import { issue } from './issues.js';
+import { append, issue } from './issues.js';
 import type { BidRequest, EnrichOptions, FieldDefinition, FieldValues, Protocol } from './types.js';
 import type { Plan } from './plan/compiled-plan.js';
 import type { BoundWrites } from './plan/bound-writes.js';
 import { bindValues, requestWrites } from './apply/bind-values.js';
 import { mergeRequestValues } from './apply/merge-values.js';
+import { valueIssues } from './apply/value-issues.js';
 import { enrichGenerated, orThrow, refusal, run, runGenerated, single, type EnrichResult, type SafeEnrichResult } from './apply/run-enrichment.js';
 import { adapterSource, moduleText, PLACEMENT_TIER, type Enricher, type EngineKind } from './generate/enricher.js';
 import { isArray } from './apply/plain-object.js';
@@ -38,6 +39,18 @@ export interface AdapterInfo {
   cpmField?: string;
   bidderCode?: string;
   warnings: readonly Issue[];
+}
+
+/**
+ * Reads a values object (`read`: either engine's judge), or, when a JavaScript caller's getter or proxy in it
+ * throws, refuses it as no values object (`invalid_value` at `base`), as a revoked proxy is: the safe APIs never throw.
+ */
+function readValues<T extends { issues: Issue[] }>(read: () => T, base: string): T {
+  try {
+    return read();
+  } catch {
+    return { issues: [valueIssues.notAnObject(base)] } as unknown as T;
+  }
 }
 
 /** The writes `bind` made, by the placement it returned, and the plan they belong to. */
@@ -116,7 +129,7 @@ export class CompiledAdapter implements AdapterInfo {
    * @example adapter.validateValues({ placementId: 'abc' }) // → []
    */
   validateValues(values: FieldValues): Issue[] {
-    return bindValues(this.plan, values).issues;
+    return readValues(() => bindValues(this.plan, values), '').issues;
   }
 
   /**
@@ -132,10 +145,10 @@ export class CompiledAdapter implements AdapterInfo {
   /** The enrichment of one values object, and the bound source values (for the endpoint's placeholders). */
   private prepare(request: unknown, values: FieldValues, options: EnrichOptions | undefined): Prepared {
     if (this.enricher) {
-      const judged = this.enricher.judge(values, '');
+      const judged = readValues(() => this.enricher!.judge(values, ''), '');
       return judged.written ? { result: runGenerated(this.enricher.apply, request, judged.written, undefined, options), values: judged.written } : { result: refusal(judged.issues, request, options) };
     }
-    const bound = bindValues(this.plan, values);
+    const bound = readValues(() => bindValues(this.plan, values), '');
     return bound.writes ? { result: run(single(bound.writes), request, options), values: bound.writes.values } : { result: refusal(bound.issues, request, options) };
   }
 
@@ -181,14 +194,14 @@ export class CompiledAdapter implements AdapterInfo {
             written = writes.values;
           }
         } else if (enricher) {
-          const judged = enricher.judge(entry, `/${i}`);
+          const judged = readValues(() => enricher.judge(entry, `/${i}`), `/${i}`);
           written = judged.written;
-          issues.push(...judged.issues);
+          append(issues, judged.issues);
         } else {
-          const found = bindValues(plan, entry, `/${i}`);
+          const found = readValues(() => bindValues(plan, entry, `/${i}`), `/${i}`);
           ({ writes } = found);
           written = writes?.values;
-          issues.push(...found.issues);
+          append(issues, found.issues);
         }
       }
       values.push(written);
@@ -248,7 +261,7 @@ export class CompiledAdapter implements AdapterInfo {
    * for (const request of requests) send(placement.enrich(request).request);
    */
   bind(values: FieldValues): BoundAdapter {
-    const bound = bindValues(this.plan, values);
+    const bound = readValues(() => bindValues(this.plan, values), '');
     if (!bound.writes) throw new BidfieldsError(bound.issues);
     let placement: BoundAdapter;
     if (this.enricher) {

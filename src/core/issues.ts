@@ -83,6 +83,14 @@ export function pointer(...tokens: readonly (string | number)[]): string {
   return out;
 }
 
+/**
+ * Appends `items` to `target` one by one. `target.push(...items)` passes each item as an argument, and past about
+ * 100,000 of them throws a RangeError (a values object of a million unknown keys has a million issues).
+ */
+export function append<T>(target: T[], items: readonly T[]): void {
+  for (const item of items) target.push(item);
+}
+
 /** Makes an issue object, leaving out `field` when there is none. */
 export function issue(code: Issue['code'], path: string, message: string, field?: string): Issue {
   return field === undefined ? { code, path, message } : { code, path, message, field };

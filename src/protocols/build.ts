@@ -4,7 +4,7 @@
  * one pass (adapter, values and request issues together), as everywhere in bidfields; the wrappers only decide
  * the URL. No enrichment decision is taken here.
  */
-import { BidfieldsError, issue, type Issue } from '../core/issues.js';
+import { append, BidfieldsError, issue, type Issue } from '../core/issues.js';
 import type { CompiledAdapter, PerImpValues } from '../core/adapter.js';
 import type { BidRequest, EnrichOptions, FieldValues, Protocol } from '../core/types.js';
 import { jsonPost, type HttpRequest } from './http-request.js';
@@ -35,7 +35,7 @@ export function safeBuild(
 ): SafeBuildResult {
   const issues = adapterIssues(adapter, protocol);
   const enriched = adapter.sendable(request, values, undefined, options);
-  if (!enriched.ok) issues.push(...enriched.issues);
+  if (!enriched.ok) append(issues, enriched.issues);
   const { warnings } = enriched;
   if (!enriched.ok || !enriched.url || issues.length > 0) return { ok: false, issues, warnings };
   const http = post(urlOf(enriched.url), enriched.request);
@@ -78,7 +78,7 @@ export function safeBuildAll(
     const prepared = adapter.sendable(request, undefined, entries, options);
     if (warnings.length === 0) warnings = prepared.warnings;
     if (!prepared.ok) {
-      issues.push(...prepared.issues);
+      append(issues, prepared.issues);
       continue;
     }
     if (!prepared.url) continue;

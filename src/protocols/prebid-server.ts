@@ -5,7 +5,7 @@
  * afterwards. Requests go to the auction endpoint (`auctionUrl`).
  */
 import { compile } from '../core/compile.js';
-import { BidfieldsError, issue, type Issue } from '../core/issues.js';
+import { append, BidfieldsError, issue, type Issue } from '../core/issues.js';
 import type { CompiledAdapter, PerImpValues } from '../core/adapter.js';
 import { isPlainObject } from '../core/apply/plain-object.js';
 import { isSafeSegment } from '../core/definition/names.js';
@@ -69,7 +69,7 @@ export function compilePrebidServer(input: AdapterInput, options: PrebidServerOp
     adapter = compile(input, { knownEndpoints, allowLocal, strict, extBase, codegen, enricher });
   } catch (error) {
     if (!(error instanceof BidfieldsError)) throw error;
-    issues.push(...error.issues);
+    append(issues, error.issues);
     warnings = [...error.warnings];
   }
   // A refusal keeps the warnings compile found, as compile's own does.

@@ -47,7 +47,9 @@ function checkFilter(filter: unknown, i: number, issues: Issue[]): CheckedFilter
   }
   if (!('key' in f)) issues.push(issue('missing_required', at('key'), 'key is required'));
   else if (!isDimension(f.key)) {
-    issues.push(issue('unknown_dimension', at('key'), `unknown dimension ${JSON.stringify(f.key)}`));
+    // Only a string is quoted back: any other JSON value (nested 100,000 levels, or a BigInt from a JS caller) would
+    // make JSON.stringify throw, a 500 instead of this 400.
+    issues.push(issue('unknown_dimension', at('key'), typeof f.key === 'string' ? `unknown dimension ${JSON.stringify(f.key)}` : 'a filter key must be a dimension name'));
   }
   const operator = typeof f.operator === 'string' ? OPERATORS.get(f.operator.toLowerCase()) : undefined;
   if (!('operator' in f)) issues.push(issue('missing_required', at('operator'), 'operator is required'));

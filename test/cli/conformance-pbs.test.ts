@@ -42,6 +42,17 @@ describe('bidfields conformance --pbs', () => {
     expect(run).toEqual({ code: 0, stdout: '7 passed, 0 failed\n', stderr: '' });
   });
 
+  it('fails a fixture nested 100,000 levels deep and goes on with the others (copying and comparing JSON recurse)', () => {
+    const folder = path.join(dir, 'deep');
+    fs.cpSync(path.join(ASO, 'exemplary'), folder, { recursive: true });
+    const n = 100_000;
+    fs.writeFileSync(path.join(folder, 'deep.json'), `{"mockBidRequest":{"id":"1","imp":[{"id":"1","ext":{"bidder":{}}}],"user":${'{"a":'.repeat(n)}1${'}'.repeat(n)}},"httpCalls":[]}`);
+    const run = conformance('--pbs', folder, '--adapter', path.join(ASO, 'record.json'));
+    expect(run.stdout).toMatch(/^FAIL deep\.json: the fixture cannot be compared: Maximum call stack size exceeded/m);
+    expect(run.stdout).toMatch(/\n7 passed, 1 failed\n$/);
+    expect([run.code, run.stderr]).toEqual([1, '']);
+  });
+
   it('reads DIR recursively and skips JSON that is no adapter test (the record, the params schema)', () => {
     const run = conformance('--pbs', ASO, '--adapter', path.join(ASO, 'record.json'), '--verbose');
     expect(run.code).toBe(0);

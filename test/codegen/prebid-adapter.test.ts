@@ -152,6 +152,14 @@ describe('generatePrebidAdapter', () => {
     expect(codes(example, 755)).toEqual([]);
   });
 
+  it('writes a constant nested 2,000 deep so that the module loads (as a literal it overflowed the parser) and sends it', async () => {
+    const value = JSON.parse('['.repeat(2000) + ']'.repeat(2000));
+    const { files } = generatePrebidAdapter({ ...example, constants: [{ name: 'deep', value }] }, { knownEndpoints: known, runtime: RUNTIME_SOURCE, outDir: path.join(dir, 'deep') });
+    const { spec } = (await import(files[0].path!)) as { spec: PrebidBidderSpec };
+    const [request] = spec.buildRequests([{ bidId: 'b1', params: { placementId: 'p', zoneId: 3 }, mediaTypes: { banner: { sizes: [[300, 250]] } } }], { ortb2: { site: {} } });
+    expect(JSON.stringify(JSON.parse(request!.data).imp[0].ext.deep)).toBe(JSON.stringify(value));
+  });
+
   it('writes hostile record text only as JSON literals: importing the module runs none of it', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     const { files } = generatePrebidAdapter(hostileText, { knownEndpoints: known, runtime: RUNTIME_SOURCE, outDir: path.join(dir, 'hostile') });

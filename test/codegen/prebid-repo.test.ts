@@ -111,6 +111,14 @@ describe('bidfields prebid-adapter --target prebid-repo', () => {
     expect(bad.ok ? [] : bad.issues.map((found) => found.code)).toEqual(['invalid_maintainer', 'prebid_not_found']);
   });
 
+  it('a constant nested 2,000 deep enters the module as JSON.parse of its JSON (a literal that deep overflows parsers)', () => {
+    const value = JSON.parse('['.repeat(2000) + ']'.repeat(2000));
+    const { files } = generatePrebidAdapter({ ...example, constants: [{ name: 'deep', value }] }, { target: 'prebid-repo', knownEndpoints: known });
+    const module = files.find((found) => found.name.endsWith('BidAdapter.ts'))!;
+    expect(module.text).toContain(`deepSetValue(imp, "ext.deep", JSON.parse(${JSON.stringify(JSON.stringify(value))}));`);
+    expect(ts.transpileModule(module.text, { reportDiagnostics: true, compilerOptions: { target: ts.ScriptTarget.ES2019 } }).diagnostics).toEqual([]);
+  });
+
   it('record text enters the module only inside string literals (hostile display, description, default, options)', () => {
     const INJECTION = '"); globalThis.__pwned = 1; ("`${globalThis.__pwned = 2}`</script>\u2028*/ globalThis.__pwned = 4; /*';
     const hostile = { ...example, fields: [{ name: 'prd.impTagId', type: 'text', display: INJECTION, description: INJECTION, default: INJECTION, required: true }, { name: 'tier', type: 'select', display: INJECTION, options: [{ name: INJECTION, value: 1 }], default: 1 }, { name: 'note', type: 'text', display: 'x', pattern: '^[^"]*$' }] };

@@ -15,7 +15,7 @@ import { httpLines, wireRequests } from '../../src/console/preview/wire.js';
 import { bidOf, prebidWire } from '../../src/console/preview/prebid-wire.js';
 import { paramsFrom, requestOf, settingsFrom } from '../../src/console/reports/settings.js';
 import { draftIssues, draftOf, emptyConstant, emptyDraft, emptyField, inputFor, recordOf } from '../../src/console/adapters/draft.js';
-import { changedPaths, jsonLines } from '../../src/console/preview/json-lines.js';
+import { changedPaths, jsonLines, pastedRequest } from '../../src/console/preview/json-lines.js';
 import { formatCell, formatMetric } from '../../src/console/format.js';
 
 describe('report settings in the address', () => {
@@ -224,6 +224,22 @@ describe('the preview diff', () => {
     const lines = jsonLines(after, changedPaths(before, after));
     expect(lines.map((l) => l.text).join('\n')).toBe(JSON.stringify(after, null, 2));
     expect(lines.filter((l) => l.changed).map((l) => l.text.trim())).toEqual(['"tagid": "t",', '"ext": {', '"zone": 7', '}', '"id": "x/y"']);
+  });
+});
+
+describe('a pasted request', () => {
+  const nested = (n: number) => '{"id":"r","imp":[{"id":"1"}],"user":' + '{"a":'.repeat(n) + '1' + '}'.repeat(n) + '}';
+  it('is refused past the depth the preview can show (its diff and lines are recursive), with why', () => {
+    expect(pastedRequest(nested(100_000))).toEqual({ error: 'The pasted request nests deeper than 1,000 levels: the preview cannot show it.' });
+    expect(pastedRequest('[' + '['.repeat(5000) + ']'.repeat(5000) + ']').error).toMatch(/nests deeper/);
+    // What it takes, the preview shows.
+    const { request } = pastedRequest(nested(990));
+    const after = compile([{ name: 'zone', type: 'text', display: 'Zone' }]).enrich(request as BidRequest, { zone: 'z' }).request;
+    expect(jsonLines(after, changedPaths(request, after)).filter((line) => line.changed).map((line) => line.text.trim())).toEqual(['"ext": {', '"zone": "z"', '}']);
+  });
+  it('is refused when it is not JSON or empty', () => {
+    expect(pastedRequest('  ')).toEqual({ error: 'Paste a bid request (JSON).' });
+    expect(pastedRequest('{').error).toMatch(/^The pasted text is not JSON: /);
   });
 });
 

@@ -4,7 +4,7 @@
 // where both engines must still read own properties of plain objects only, and agree.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PLACEMENT_TIER } from '../../src/core/generate/enricher.js';
-import { compile, type AdapterRecord, type BidRequest, type EnricherModule } from '../../src/index.js';
+import { compile, validateAdapter, type AdapterRecord, type BidRequest, type EnricherModule } from '../../src/index.js';
 
 const record: AdapterRecord = {
   protocol: 'prebid-server',
@@ -66,6 +66,26 @@ describe('compile picks the engine', () => {
     expect(source).not.toContain('</script>');
     const { request } = adapter.bind({ 'a-$.b_0': '"; throw 1; "' }).enrich(loose({ imp: [{}] }));
     expect(request.imp[0]!.ext).toEqual({ 'a-$': { b_0: '"; throw 1; "' }, c: { '"};alert(1);//': '`${alert(1)}`', '\u2028': '</script>' } });
+  });
+});
+
+describe('a constant nested deep', () => {
+  // Within SPEC §8.4's 4,096 bytes; as a literal in the generated code it overflowed V8's stack on every enrichment.
+  it('is written 2,000 levels deep by the generated code, a bound placement\'s own code and the written module as by the interpreter', async () => {
+    const value = JSON.parse('['.repeat(2000) + ']'.repeat(2000));
+    const deep: AdapterRecord = { protocol: 'prebid-server', fields: [{ name: 'zone', type: 'text', display: 'Zone' }], constants: [{ name: 'k', value }] };
+    expect(validateAdapter(deep)).toEqual([]);
+    // Compared as JSON: a recursive equality would overflow the stack itself.
+    const sent = (adapter: { enrich(request: BidRequest, values: { zone: string }): { request: BidRequest } }) => JSON.stringify(adapter.enrich(loose({ imp: [{}] }), { zone: 'a' }).request);
+    const expected = sent(compile(deep, { codegen: false }));
+    expect(expected).toBe(JSON.stringify({ imp: [{ ext: { zone: 'a', k: value } }] }));
+    const adapter = compile(deep);
+    expect(adapter.engine).toBe('generated');
+    expect(sent(adapter)).toBe(expected);
+    const placement = adapter.bind({ zone: 'a' });
+    for (let i = 0; i < PLACEMENT_TIER.calls + 2; i++) placement.safeEnrich(loose({ imp: [{}] }));
+    expect(JSON.stringify(placement.enrich(loose({ imp: [{}] })).request)).toBe(expected);
+    expect(sent(compile(deep, { enricher: await load(adapter.source()) }))).toBe(expected);
   });
 });
 

@@ -33,6 +33,47 @@ describe('callers that pass null or revoked proxies', () => {
   });
 });
 
+// A getter or proxy that throws when read, anywhere a JavaScript caller can put one (JSON cannot make one): the safe
+// APIs refuse it as the wrong kind of input (where it is when the checks see it, else at the part's root),
+// validateAdapter reports it, and compile and bind throw
+// BidfieldsError, never the caller's error.
+describe('callers whose inputs throw when read', () => {
+  const trap = () => {
+    throw new Error('trap');
+  };
+  const throwing = () => new Proxy({}, { get: trap, getPrototypeOf: trap, ownKeys: trap, has: trap, getOwnPropertyDescriptor: trap });
+  const getter = (object: object, key: string) => Object.defineProperty(object, key, { get: trap, enumerable: true });
+  const extFields: FieldDefinition[] = [...fields, { name: 'predefinedRequestExt.p.q', type: 'text', display: 'Q' }];
+
+  it('validateAdapter and compile: a schema issue', () => {
+    for (const input of [[throwing()], [getter({ type: 'text', display: 'Zone' }, 'name')], { protocol: 'prebid-server', fields: [{ name: 'zone', type: 'text', display: 'Zone' }], constants: [{ name: 'k', value: { a: throwing() } }] }]) {
+      expect(validateAdapter(input)).toMatchObject([{ code: 'schema' }]);
+      expect(() => compile(input as never)).toThrow(expect.objectContaining({ name: 'BidfieldsError', issues: [expect.objectContaining({ code: 'schema' })] }));
+    }
+  });
+
+  it.each([true, false])('safeEnrich, safeEnrichImps, validateValues and bind (codegen: %s)', (codegen) => {
+    const adapter = compile(extFields, { codegen });
+    const requests = [{ imp: [throwing()] }, { imp: [getter({}, 'ext')] }, { imp: [{}], ext: throwing() }, { imp: [{}], ext: { p: getter({}, 'q') } }, getter({ imp: [{}] }, 'site')];
+    for (const request of requests) {
+      // A proxy the checks see is no object (invalid_request, or path_conflict where a write goes through it).
+      const refused = { ok: false, issues: [{ code: expect.stringMatching(/^(invalid_request|path_conflict)$/) }] };
+      expect(adapter.safeEnrich(loose(request), { zone: 'a', 'predefinedRequestExt.p.q': 'b' })).toMatchObject(refused);
+      expect(adapter.safeEnrichImps(loose(request), [{ zone: 'a', 'predefinedRequestExt.p.q': 'b' }])).toMatchObject(refused);
+      expect(adapter.bind({ zone: 'a', 'predefinedRequestExt.p.q': 'b' }).safeEnrich(loose(request))).toMatchObject(refused);
+      // The throwing forms throw BidfieldsError, never the caller's error.
+      expect(() => adapter.enrich(loose(request), { zone: 'a', 'predefinedRequestExt.p.q': 'b' })).toThrow(expect.objectContaining({ name: 'BidfieldsError' }));
+      expect(() => adapter.bind({ zone: 'a', 'predefinedRequestExt.p.q': 'b' }).enrich(loose(request))).toThrow(expect.objectContaining({ name: 'BidfieldsError' }));
+    }
+    for (const values of [throwing(), getter({}, 'zone')]) {
+      expect(adapter.safeEnrich(loose({ imp: [{}] }), values)).toMatchObject({ ok: false, issues: [{ code: 'invalid_value', path: '' }] });
+      expect(adapter.safeEnrichImps(loose({ imp: [{}, {}] }), [{ zone: 'a' }, values])).toMatchObject({ ok: false, issues: [{ code: 'invalid_value', path: '/1' }] });
+      expect(adapter.validateValues(values)).toMatchObject([{ code: 'invalid_value', path: '' }]);
+      expect(() => adapter.bind(values)).toThrow(expect.objectContaining({ name: 'BidfieldsError' }));
+    }
+  });
+});
+
 // On both engines (issue 23): code generated from the plan, and the interpreter.
 for (const codegen of [true, false]) describe(`mutate: true (${codegen ? 'generated code' : 'interpreter'})`, () => {
   it('writes nothing when the request has no inventory object for a publisher or site id', () => {

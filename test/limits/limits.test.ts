@@ -2,7 +2,7 @@
 // never a stack overflow. Times are generous upper bounds (a shared CI machine), not benchmarks.
 import { performance } from 'node:perf_hooks';
 import { describe, expect, it } from 'vitest';
-import { BidfieldsError, compile, validateAdapter } from '../../src/index.js';
+import { BidfieldsError, compile, compilePrebidServer, safeBuildRtbRequest, safeBuildRtbRequests, validateAdapter } from '../../src/index.js';
 import { compileCompact } from '../../src/core/compact/engine.js';
 import type { BidRequest, FieldDefinition } from '../../src/index.js';
 
@@ -45,6 +45,15 @@ describe('limits', () => {
     expect(compactIssues.filter((found) => found.code === 'name_conflict')).toHaveLength(5000);
   });
 
+  it('reports 40,000 fields that lack a display and share a name in linear time', () => {
+    // ajv's item errors were gathered by concat, and each record problem was checked against every schema error: 11 s.
+    const fields = Array.from({ length: 40_000 }, () => ({ name: 'a', type: 'text' }));
+    const [issues, ms] = timed(() => validateAdapter(fields));
+    expect(ms).toBeLessThan(2000);
+    expect(issues).toHaveLength(79_999);
+    expect(issues.filter((found) => found.code === 'duplicate_name')).toHaveLength(39_999);
+  });
+
   it('enriches a 1 MB request without copying what it does not touch', () => {
     const imp = Array.from({ length: 2000 }, (_, i) => ({ id: String(i), banner: { w: 300, h: 250 }, ext: { note: 'x'.repeat(400) } }));
     const request = { id: 'big', imp, site: { id: 's' }, user: { keywords: 'y'.repeat(100_000) } } as unknown as BidRequest;
@@ -80,4 +89,28 @@ describe('limits', () => {
     expect(compactMs).toBeLessThan(1000);
     expect(compactIssues.map((found) => [found.code, found.path])).toEqual(issues.map((found) => [found.code, found.path]));
   });
+
+  // `issues.push(...found)` passes each issue as an argument: past about 100,000 it threw a RangeError out of these
+  // non-throwing APIs (and compilePrebidServer's BidfieldsError became one).
+  it('gathers 300,000 issues of one input into a list, not into the arguments of a call', () => {
+    const keys = (prefix: string) => Object.fromEntries(Array.from({ length: 300_000 }, (_, i) => [`${prefix}${i}`, i]));
+    const fields: FieldDefinition[] = [{ name: 'zone', type: 'number', display: 'Zone' }];
+    expect(validateAdapter({ protocol: 'prebid-server', fields, ...keys('k') })).toHaveLength(300_000);
+    expect(validateAdapter({ protocol: 'prebid-server', fields, ...keys('k') }, { strict: false })).toEqual([]);
+    const thrown = (() => {
+      try {
+        return compilePrebidServer({ protocol: 'prebid-server', fields, ...keys('k') });
+      } catch (error) {
+        return error;
+      }
+    })();
+    expect(thrown).toBeInstanceOf(BidfieldsError);
+    expect((thrown as BidfieldsError).issues).toHaveLength(300_000);
+    const request: BidRequest = { id: 'r', imp: [{ id: '1' }] };
+    expect(compile(fields).safeEnrichImps(request, [keys('k')])).toMatchObject({ ok: false, issues: { length: 300_000 } });
+    expect(compile(fields, { codegen: false }).safeEnrichImps(request, [keys('k')])).toMatchObject({ ok: false, issues: { length: 300_000 } });
+    const rtb = compile({ protocol: 'rtb', endpoint: 'https://rtb.example/bid', fields: [{ name: 'prd.impTagId', type: 'text', display: 'Tag' }] }, { knownEndpoints: ['rtb.example'] });
+    expect(safeBuildRtbRequest(rtb, request, keys('k'))).toMatchObject({ ok: false, issues: { length: 300_000 } });
+    expect(safeBuildRtbRequests(rtb, request, [keys('k')])).toMatchObject({ ok: false, issues: { length: 300_000 } });
+  }, 60_000);
 });

@@ -84,6 +84,13 @@ describe('validateReportRequest: invalid requests', () => {
     expect(issuesOf(body)).toEqual(expected);
   });
 
+  it('a filter key that is no string is an issue, however it is nested (no RangeError, no 500)', () => {
+    const deep = JSON.parse('['.repeat(100_000) + ']'.repeat(100_000));
+    for (const key of [deep, 10n, Symbol('s'), () => 1, ['date']]) {
+      expect(issuesOf({ ...base, filters: [{ key, operator: '=', value: 'x' }] })).toEqual(['unknown_dimension /filters/0/key']);
+    }
+  });
+
   it('collects every issue, not only the first', () => {
     expect(issuesOf({ ...base, dimensions: ['x'], metrics: ['y'], order: 'z', limit: 'a' })).toEqual([
       'unknown_dimension /dimensions/0',

@@ -12,6 +12,7 @@ import type { Template } from '../../core/endpoint/template.js';
 import { endpointCode, endpointHelpers, type EndpointHelper } from '../endpoint-code.js';
 import type { PrebidPlan } from '../prebid-plan.js';
 import { literal } from '../emit.js';
+import { valueCode } from '../../core/generate/literal.js';
 import { HELPERS, helpersFor, patternConstants, patternsOf, readParamsFunction, type Helper } from './value-code.js';
 
 /** What the module needs beyond the plan. */
@@ -93,7 +94,7 @@ function writes(plan: PrebidPlan, roots: readonly number[]): string[] {
   return lines;
 }
 
-const constantWrites = (constants: readonly ConstantPlan[], root: number) => constants.filter((constant) => constant.to[0] === root).map((constant) => write(constant.to, literal(constant.value)));
+const constantWrites = (constants: readonly ConstantPlan[], root: number) => constants.filter((constant) => constant.to[0] === root).map((constant) => write(constant.to, valueCode(constant.value, literal)));
 
 /** The helpers the compiled template calls, written out (core/endpoint/template.ts has them; the module may import nothing of bidfields). */
 const ENDPOINT_HELPERS: Record<EndpointHelper, string> = {

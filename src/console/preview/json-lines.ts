@@ -7,6 +7,32 @@ import { escapePointerToken } from '../../core/issues.js';
 
 const isContainer = (value: unknown): value is Record<string, unknown> | unknown[] => typeof value === 'object' && value !== null;
 
+/**
+ * Deepest pasted request the preview shows: its diff and lines are walked recursively, and JSON.parse takes any depth
+ * (a request 3,000 levels deep overflowed the stack while rendering, and the console went blank).
+ */
+export const MAX_SHOWN_DEPTH = 1000;
+
+/** The pasted text as a request, or why the preview cannot take it (not JSON, or nested too deep to show). */
+export function pastedRequest(text: string): { request?: unknown; error?: string } {
+  if (!text.trim()) return { error: 'Paste a bid request (JSON).' };
+  let request: unknown;
+  try {
+    request = JSON.parse(text);
+  } catch (failure) {
+    return { error: `The pasted text is not JSON: ${(failure as Error).message}` };
+  }
+  // Depth first, without recursion; stops at the first value past the limit.
+  const stack: [unknown, number][] = [[request, 0]];
+  while (stack.length) {
+    const [node, depth] = stack.pop()!;
+    if (!isContainer(node)) continue;
+    if (depth >= MAX_SHOWN_DEPTH) return { error: `The pasted request nests deeper than ${MAX_SHOWN_DEPTH.toLocaleString('en-US')} levels: the preview cannot show it.` };
+    for (const child of Object.values(node)) stack.push([child, depth + 1]);
+  }
+  return { request };
+}
+
 /** JSON Pointers of every value that differs (added, removed or replaced), deepest first found. */
 export function changedPaths(before: unknown, after: unknown, path = ''): string[] {
   if (before === after) return [];

@@ -31,7 +31,7 @@ import { PUBLISHER } from '../roles.js';
 import { allowLocal, knownEndpoints } from '../api.js';
 import { href, navigate } from '../route.js';
 import { bidsEntry } from './bids-entry.js';
-import { changedPaths, jsonLines } from './json-lines.js';
+import { changedPaths, jsonLines, pastedRequest } from './json-lines.js';
 import { impsOf, isValuePath, issuesOfImp, perImpEntries, type Entered } from './per-imp.js';
 import { httpLines, wireRequests, type Wire, type WireRequest } from './wire.js';
 import { prebidWire } from './prebid-wire.js';
@@ -88,12 +88,7 @@ function Preview({ stored }: { stored: StoredAdapter }) {
 
   const request = useMemo((): { request?: BidRequest; error?: string } => {
     if (choice !== PASTED) return { request: requests[choice] as unknown as BidRequest };
-    if (!pasted.trim()) return { error: 'Paste a bid request (JSON).' };
-    try {
-      return { request: JSON.parse(pasted) as BidRequest };
-    } catch (failure) {
-      return { error: `The pasted text is not JSON: ${(failure as Error).message}` };
-    }
+    return pastedRequest(pasted) as { request?: BidRequest; error?: string };
   }, [choice, pasted]);
   const imps = useMemo(() => impsOf(request.request), [request]);
   const entries = useMemo(() => perImpEntries(imps.length, values, enriched), [imps, values, enriched]);

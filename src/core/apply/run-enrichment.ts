@@ -3,7 +3,7 @@
  * or a generated enricher's apply (core/generate) on source values; the throwing and the safe result; and the
  * refusal of values that do not bind, which reports the request's own issues with them.
  */
-import { BidfieldsError, type Issue } from '../issues.js';
+import { BidfieldsError, issue, type Issue } from '../issues.js';
 import type { BidRequest, EnrichOptions } from '../types.js';
 import type { BoundWrites, ImpWrites, RequestWrites } from '../plan/bound-writes.js';
 import type { GeneratedApply } from '../generate/runtime.js';
@@ -37,19 +37,43 @@ function finish(result: BidRequest, report: Report): SafeEnrichResult {
 /** Applies writes with the interpreter. */
 export function run(writes: Writes, request: unknown, options: EnrichOptions | undefined): SafeEnrichResult {
   const report: Report = {};
-  return finish(applyWrites(request, writes.imp, writes.perImp, writes.request, options, report), report);
+  try {
+    return finish(applyWrites(request, writes.imp, writes.perImp, writes.request, options, report), report);
+  } catch {
+    return unreadable(report);
+  }
+}
+
+/**
+ * A request (or options) that threw while it was read, a JavaScript caller's getter or proxy: a refusal, since the
+ * safe APIs never throw. (JSON cannot make one: a JSON request is only read as deep as the plan writes.) With
+ * `mutate`, what was written before the throw stays written.
+ */
+function unreadable(report: Report): SafeEnrichResult {
+  return { ok: false, issues: [issue('invalid_request', '', 'the bid request cannot be read: a getter or proxy in it threw')], warnings: report.warnings ?? NO_WARNINGS };
 }
 
 /** Applies source values with a generated enricher's apply (with `perImp`, values per imp and `values` the request's). */
 export function runGenerated(apply: GeneratedApply, request: unknown, values: readonly unknown[], perImp: readonly (readonly unknown[] | undefined)[] | undefined, options: EnrichOptions | undefined): SafeEnrichResult {
   const report: Report = {};
-  return finish(apply(request, values, perImp, options?.allImps === true, options?.mutate === true, report), report);
+  try {
+    return finish(apply(request, values, perImp, options?.allImps === true, options?.mutate === true, report), report);
+  } catch {
+    return unreadable(report);
+  }
 }
 
 /** {@link runGenerated}, throwing: the hot path of a bound placement, with no result object in between. */
 export function enrichGenerated(apply: GeneratedApply, request: unknown, values: readonly unknown[], options: EnrichOptions | undefined): EnrichResult {
   const report: Report = {};
-  const result = apply(request, values, undefined, options?.allImps === true, options?.mutate === true, report);
+  let result: BidRequest;
+  try {
+    result = apply(request, values, undefined, options?.allImps === true, options?.mutate === true, report);
+  } catch {
+    // A getter or proxy that threw: BidfieldsError, as the interpreter's placement throws.
+    const refused = unreadable(report) as Extract<SafeEnrichResult, { ok: false }>;
+    throw new BidfieldsError(refused.issues, refused.warnings);
+  }
   const warnings = report.warnings ?? NO_WARNINGS;
   if (report.issues) throw new BidfieldsError(report.issues, warnings);
   return { request: result, warnings };

@@ -3,10 +3,10 @@
  * the precompiled ajv validators and the endpoint check. (The Prebid bundle runs the compact engine instead:
  * core/compact.)
  */
-import { BidfieldsError, type Issue } from '../issues.js';
+import { BidfieldsError, issue, type Issue } from '../issues.js';
 import type { AdapterInput, CompileOptions, FieldDefinition } from '../types.js';
 import { CompiledAdapter } from '../adapter.js';
-import { checkAdapter, type CheckKit } from './check-adapter.js';
+import { checkAdapter, type AdapterCheck, type CheckKit } from './check-adapter.js';
 import { adapterSource, canGenerate, generatedEnricher, moduleEnricher, type Enricher } from '../generate/enricher.js';
 import type { Plan } from '../plan/compiled-plan.js';
 import { templateHosts } from '../endpoint/template.js';
@@ -22,29 +22,42 @@ function enricherFor(plan: Plan, options: CompileOptions): { enricher: Enricher;
   return { enricher: generatedEnricher(plan, source), source };
 }
 
+/**
+ * {@link checkAdapter}, with an input that throws while it is read (a JavaScript caller's getter or proxy, at any
+ * depth) refused as no adapter (`schema` at the root), as a revoked proxy is: validateAdapter never throws, and
+ * compile throws only BidfieldsError. JSON input cannot throw here.
+ */
+function check(input: unknown, options: CompileOptions, kit: CheckKit): AdapterCheck {
+  try {
+    return checkAdapter(input, options, kit);
+  } catch {
+    return { issues: [issue('schema', '', 'the adapter cannot be read: a getter or proxy in it threw')], warnings: [] };
+  }
+}
+
 export function compileWith(kit: CheckKit) {
   return function compile(input: AdapterInput, options: CompileOptions = {}): CompiledAdapter {
     // `?? {}`: JavaScript callers pass null too.
-    const check = checkAdapter(input, options ?? {}, kit);
-    if (!check.plan || !check.protocol) throw new BidfieldsError(check.issues, check.warnings);
+    const checked = check(input, options ?? {}, kit);
+    if (!checked.plan || !checked.protocol) throw new BidfieldsError(checked.issues, checked.warnings);
     const fields = (Array.isArray(input) ? input : input.fields) as FieldDefinition[];
     // A checked record's template parsed (an unreadable one is an issue).
-    const template = check.template === 'unreadable' ? undefined : check.template;
-    return new CompiledAdapter(check.plan, {
-      protocol: check.protocol,
+    const template = checked.template === 'unreadable' ? undefined : checked.template;
+    return new CompiledAdapter(checked.plan, {
+      protocol: checked.protocol,
       fields,
-      endpoint: check.endpoint,
+      endpoint: checked.endpoint,
       endpointTemplate: template && (input as { endpoint: string }).endpoint,
-      split: check.record?.split,
-      cpmField: check.record?.cpmField,
-      bidderCode: check.record?.bidderCode,
-      warnings: check.warnings,
-    }, template && { parts: template, hosts: templateHosts(template, check.protocol, options ?? {}) }, enricherFor(check.plan, options ?? {}));
+      split: checked.record?.split,
+      cpmField: checked.record?.cpmField,
+      bidderCode: checked.record?.bidderCode,
+      warnings: checked.warnings,
+    }, template && { parts: template, hosts: templateHosts(template, checked.protocol, options ?? {}) }, enricherFor(checked.plan, options ?? {}));
   };
 }
 
 export function validateAdapterWith(kit: CheckKit) {
   return function validateAdapter(input: unknown, options: CompileOptions = {}): Issue[] {
-    return checkAdapter(input, options ?? {}, kit).issues;
+    return check(input, options ?? {}, kit).issues;
   };
 }

@@ -14,6 +14,36 @@ export function literal(value: unknown): string {
 }
 
 /**
+ * Deeper than this, a JSON value enters generated code as `JSON.parse("…")`, not as a literal: parsers build a nested
+ * literal recursively, and so does V8 when it runs one. A constant that is a 2,000-deep array (4,000 bytes, within the
+ * 4,096 of SPEC §8.4) overflowed V8's stack when an enricher ran it and when a generated Prebid.js module was parsed
+ * (the page's whole bundle fails then); JSON.parse reads any depth. Real constants nest a few levels.
+ */
+export const MAX_LITERAL_DEPTH = 100;
+
+/** How deep a JSON value nests (a scalar 0, `[]` 1, `[{}]` 2), read without recursion. */
+export function nesting(value: unknown): number {
+  let deepest = 0;
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length) {
+    const [node, depth] = stack.pop()!;
+    if (node === null || typeof node !== 'object') continue;
+    deepest = Math.max(deepest, depth + 1);
+    for (const child of Object.values(node)) stack.push([child, depth + 1]);
+  }
+  return deepest;
+}
+
+/**
+ * A JSON value as code: `make(value)` (its {@link literal} or {@link expression}), or, nested deeper than
+ * {@link MAX_LITERAL_DEPTH}, `JSON.parse` of its JSON (a new copy each time it runs, own `__proto__` keys as data).
+ * @example valueCode([1], literal) // '[1]'
+ */
+export function valueCode(value: unknown, make: (value: unknown) => string): string {
+  return nesting(value) > MAX_LITERAL_DEPTH ? `JSON.parse(${literal(JSON.stringify(value))})` : make(value);
+}
+
+/**
  * A JSON value as an expression that makes a new copy each time it runs: an object or array literal (its keys
  * JSON literals; an own `__proto__` key as a computed key, which defines a property where a plain one would set the
  * prototype), `-0` kept. Throws on what is not JSON (the plan holds JSON copies only).
