@@ -179,6 +179,17 @@ export function storeContract(target: ContractTarget | { name: string; skip: str
         }
       };
 
+      it('append keeps every row it is given, the same rows given twice included', async () => {
+        await withStore(async (store) => {
+          const rows = rowsFor(300);
+          await store.append(rows);
+          await store.append(rows);
+          await store.append(rows.slice(0, 1));
+          await store.append(rows.slice(0, 1));
+          expect(await store.count()).toBe(602);
+        });
+      });
+
       it('a file with one bad row keeps nothing; with skipInvalid the good rows', async () => {
         await withStore(async (store) => {
           const rows: unknown[] = rowsFor(250);

@@ -5,6 +5,7 @@
  */
 import type { ClickHouseClient } from '@clickhouse/client';
 import { ResumeConflictError, type ImportedFile, type ImportRecord } from '../../reports/store.js';
+import { neverDeduplicated } from './client.js';
 import { timestamp } from './encode.js';
 import { ATTEMPTS_TABLE, DELETIONS_TABLE, IMPORTS_TABLE, MAX_DATE, MIN_DATE, type BoundQuery } from './sql.js';
 
@@ -41,7 +42,7 @@ export interface ImportLog {
 export function createImportLog(client: ClickHouseClient, select: Select, batchRows: number): ImportLog {
   /** One row of bookkeeping (an import record, an attempt, a deletion); never deduplicated: each is an event of its own. */
   const record = async (table: string, row: Record<string, unknown>) =>
-    void (await client.insert({ table, values: [row], format: 'JSONEachRow', clickhouse_settings: { insert_deduplicate: 0 } }));
+    void (await client.insert({ table, values: [row], format: 'JSONEachRow', clickhouse_settings: neverDeduplicated() }));
   const logAttempt = (hash: string, prefix: string, state: 'started' | 'ended', rowsPerBatch: number, deletions: number, first: string, last: string) =>
     record(ATTEMPTS_TABLE, { hash, prefix, state, batch_rows: rowsPerBatch, deletions, first_date: first, last_date: last });
 
