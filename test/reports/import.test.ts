@@ -134,6 +134,14 @@ describe('importEvents', () => {
     expect(summary.error!.message).toMatch(/missing: impression/);
   });
 
+  it('loads NDJSON that begins with a byte order mark, its first row included, as it loads such a CSV', async () => {
+    for (const name of ['bom.ndjson', 'bom-no-extension']) {
+      const summary = await importEvents(file(name, '\uFEFF' + ndjson([row('2024-01-01', name === 'bom.ndjson' ? 'US' : 'FR'), row('2024-01-02')])), store);
+      expect(summary).toMatchObject({ status: 'loaded', loaded: 2, refused: 0 });
+    }
+    expect(await store.count()).toBe(4);
+  });
+
   it('detects NDJSON by content when the extension says nothing', async () => {
     const p = file('d.data', '{"date":"2024-07-01","service":"a","country":"JP","requests":1,"impression":1,"revenue":0}\n');
     expect((await importEvents(p, store)).loaded).toBe(1);
