@@ -329,6 +329,21 @@ export function storeContract(target: ContractTarget | { name: string; skip: str
       });
 
       if (!target.atomicImports) {
+        it('an interrupted first import is completed by a re-run with or without force, every row counted once', async () => {
+          await withStore(async (store) => {
+            for (const [first, again] of [[true, false], [false, true]]) {
+              const rows = rowsFor(1000);
+              const file = { hash: `first-${randomUUID()}`, name: 'big.ndjson' };
+              const start = await store.count();
+              await expect(store.importFile(file, batchesOf(rows, 100, 6), { force: first })).rejects.toThrow('interrupted');
+              expect(await store.count()).toBeGreaterThan(start);
+              // Nothing of this content was imported before: forced or not, each run is its first load.
+              expect(await store.importFile(file, batchesOf(rows, 100), { force: again })).toEqual({ loaded: 1000 });
+              expect(await store.count()).toBe(start + 1000);
+            }
+          });
+        });
+
         it('an interrupted import re-run after a delete of its dates is refused, not miscounted; forced, it starts afresh', async () => {
           await withStore(async (store) => {
             const rows = rowsFor(1000);
