@@ -201,6 +201,19 @@ describe('the DuckDB store: importFile and deleteRows', () => {
     expect(await store.count()).toBe(2);
   });
 
+  it('of imports of one content at once, one loads and the others are duplicates; forced, every one loads', async () => {
+    async function* rows() {
+      yield [row('2024-01-01'), row('2024-01-02')];
+    }
+    const plain = await Promise.allSettled([1, 2, 3].map(() => store.importFile({ hash: 'h3', name: 'x' }, rows())));
+    expect(plain.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    expect(plain.filter((r) => r.status === 'rejected').every((r) => (r as PromiseRejectedResult).reason instanceof AlreadyImportedError)).toBe(true);
+    expect(await store.count()).toBe(2);
+    const forced = await Promise.allSettled([1, 2, 3].map(() => store.importFile({ hash: 'h3', name: 'y' }, rows(), { force: true })));
+    expect(forced.map((r) => (r.status === 'fulfilled' ? r.value : String(r.reason)))).toEqual([{ loaded: 2 }, { loaded: 2 }, { loaded: 2 }]);
+    expect(await store.count()).toBe(8);
+  });
+
   it('deletes the rows a date range, service and country select, and counts them', async () => {
     await store.append([row('2024-01-01'), row('2024-01-02', 'FR'), row('2024-01-03'), { ...row('2024-01-02'), service: 'sport' }]);
     expect(await store.deleteRows({ startDate: '2024-01-02', endDate: '2024-01-02', country: 'US' })).toBe(1);
