@@ -83,6 +83,18 @@ describe.each(opens)('%s adapter store', (_name, skipped, open, openLegacy) => {
     expect((await store.get('race'))?.version).toBe(2);
   });
 
+  it('deletes racing each other and a replace: exactly one says it deleted, none fails', async () => {
+    for (let round = 0; round < 20; round++) {
+      const code = `gone${round}`;
+      await store.put(code, record, 0);
+      const results = await Promise.allSettled([store.delete(code), store.delete(code), store.put(code, record, 1), store.delete(code)]);
+      const [deletes, put] = [[results[0]!, results[1]!, results[3]!], results[2]!];
+      expect(deletes.map((r) => (r.status === 'fulfilled' ? r.value : String(r.reason))).sort()).toEqual([false, false, true]);
+      if (put.status === 'rejected') expect(put.reason).toBeInstanceOf(VersionConflictError);
+      expect(await store.get(code)).toBeUndefined();
+    }
+  });
+
   it('lists by bidder code and deletes', async () => {
     await store.put('b-code', { ...record, bidderCode: 'b-code' }, 0);
     expect((await store.list()).map((a) => a.bidderCode)).toEqual(['acme', 'b-code', 'race']);

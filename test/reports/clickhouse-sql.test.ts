@@ -21,7 +21,7 @@ describe('ClickHouse SQL', () => {
     expect(q.query).not.toContain(hostile);
     expect(q.query).toBe(
       'SELECT `country` AS c0, toString(`date`) AS c1, toFloat64(sum(`revenue`)) AS c2, ' +
-        'if(toFloat64(sum(`impression`)) = 0, 0., toFloat64(sum(`revenue`)) * 1000 / toFloat64(sum(`impression`))) AS c3 ' +
+        'if(toFloat64(sum(toUInt128(`impression`))) = 0, 0., toFloat64(sum(`revenue`)) * 1000 / toFloat64(sum(toUInt128(`impression`)))) AS c3 ' +
         'FROM events WHERE `date` BETWEEN {p0:Date} AND {p1:Date} AND has({p2:Array(String)}, `service`) ' +
         'GROUP BY `country`, `date` ORDER BY c3 DESC, c0 ASC, c1 ASC LIMIT {p3:UInt64} OFFSET {p4:UInt64}',
     );

@@ -134,6 +134,14 @@ describe('importEvents', () => {
     expect(summary.error!.message).toMatch(/missing: impression/);
   });
 
+  it('loads NDJSON that begins with a byte order mark, its first row included, as it loads such a CSV', async () => {
+    for (const name of ['bom.ndjson', 'bom-no-extension']) {
+      const summary = await importEvents(file(name, '\uFEFF' + ndjson([row('2024-01-01', name === 'bom.ndjson' ? 'US' : 'FR'), row('2024-01-02')])), store);
+      expect(summary).toMatchObject({ status: 'loaded', loaded: 2, refused: 0 });
+    }
+    expect(await store.count()).toBe(4);
+  });
+
   it('detects NDJSON by content when the extension says nothing', async () => {
     const p = file('d.data', '{"date":"2024-07-01","service":"a","country":"JP","requests":1,"impression":1,"revenue":0}\n');
     expect((await importEvents(p, store)).loaded).toBe(1);
@@ -191,6 +199,19 @@ describe('the DuckDB store: importFile and deleteRows', () => {
     await expect(store.importFile({ hash: 'h2', name: 'y' }, rows())).rejects.toBeInstanceOf(AlreadyImportedError);
     expect(await store.importFile({ hash: 'h2', name: 'y' }, rows(), { force: true })).toEqual({ loaded: 1 });
     expect(await store.count()).toBe(2);
+  });
+
+  it('of imports of one content at once, one loads and the others are duplicates; forced, every one loads', async () => {
+    async function* rows() {
+      yield [row('2024-01-01'), row('2024-01-02')];
+    }
+    const plain = await Promise.allSettled([1, 2, 3].map(() => store.importFile({ hash: 'h3', name: 'x' }, rows())));
+    expect(plain.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    expect(plain.filter((r) => r.status === 'rejected').every((r) => (r as PromiseRejectedResult).reason instanceof AlreadyImportedError)).toBe(true);
+    expect(await store.count()).toBe(2);
+    const forced = await Promise.allSettled([1, 2, 3].map(() => store.importFile({ hash: 'h3', name: 'y' }, rows(), { force: true })));
+    expect(forced.map((r) => (r.status === 'fulfilled' ? r.value : String(r.reason)))).toEqual([{ loaded: 2 }, { loaded: 2 }, { loaded: 2 }]);
+    expect(await store.count()).toBe(8);
   });
 
   it('deletes the rows a date range, service and country select, and counts them', async () => {

@@ -179,6 +179,36 @@ export function storeContract(target: ContractTarget | { name: string; skip: str
         }
       };
 
+      it('sums counts past 2^64 without wrapping around (an unsigned 64-bit sum would)', async () => {
+        await withStore(async (store) => {
+          // 5,000 rows (all different, so no batch repeats another) of 2^52 requests and 2^51 impressions: 625 × 2^55 and 625 × 2^54 in all, past 2^64 and exact as doubles.
+          const day = (i: number) => `2024-04-${String((i % 2) + 1).padStart(2, '0')}`;
+          await store.append(Array.from({ length: 5000 }, (_, i) => ({ date: day(i), service: `big${i}`, country: 'US', requests: 2 ** 52, impression: 2 ** 51, revenue: 1 })));
+          const request = { startDate: '2024-04-01', endDate: '2024-04-30', dimensions: ['date'], metrics: ['requests', 'impression', 'fillrate', 'ecpm'], totals: true };
+          expect(await rowsOf(request)).toEqual([
+            { date: 'Total', requests: 625 * 2 ** 55, impression: 625 * 2 ** 54, fillrate: 0.5, ecpm: (5000 * 1000) / (625 * 2 ** 54) },
+            { date: '2024-04-01', requests: 625 * 2 ** 54, impression: 625 * 2 ** 53, fillrate: 0.5, ecpm: (2500 * 1000) / (625 * 2 ** 53) },
+            { date: '2024-04-02', requests: 625 * 2 ** 54, impression: 625 * 2 ** 53, fillrate: 0.5, ecpm: (2500 * 1000) / (625 * 2 ** 53) },
+          ]);
+          async function rowsOf(body: unknown) {
+            const out = await createReportEngine(store).run(body);
+            if (!out.ok) throw new Error(JSON.stringify(out.issues));
+            return out.rows;
+          }
+        });
+      });
+
+      it('append keeps every row it is given, the same rows given twice included', async () => {
+        await withStore(async (store) => {
+          const rows = rowsFor(300);
+          await store.append(rows);
+          await store.append(rows);
+          await store.append(rows.slice(0, 1));
+          await store.append(rows.slice(0, 1));
+          expect(await store.count()).toBe(602);
+        });
+      });
+
       it('a file with one bad row keeps nothing; with skipInvalid the good rows', async () => {
         await withStore(async (store) => {
           const rows: unknown[] = rowsFor(250);
@@ -299,6 +329,21 @@ export function storeContract(target: ContractTarget | { name: string; skip: str
       });
 
       if (!target.atomicImports) {
+        it('an interrupted first import is completed by a re-run with or without force, every row counted once', async () => {
+          await withStore(async (store) => {
+            for (const [first, again] of [[true, false], [false, true]]) {
+              const rows = rowsFor(1000);
+              const file = { hash: `first-${randomUUID()}`, name: 'big.ndjson' };
+              const start = await store.count();
+              await expect(store.importFile(file, batchesOf(rows, 100, 6), { force: first })).rejects.toThrow('interrupted');
+              expect(await store.count()).toBeGreaterThan(start);
+              // Nothing of this content was imported before: forced or not, each run is its first load.
+              expect(await store.importFile(file, batchesOf(rows, 100), { force: again })).toEqual({ loaded: 1000 });
+              expect(await store.count()).toBe(start + 1000);
+            }
+          });
+        });
+
         it('an interrupted import re-run after a delete of its dates is refused, not miscounted; forced, it starts afresh', async () => {
           await withStore(async (store) => {
             const rows = rowsFor(1000);

@@ -33,7 +33,7 @@ export function detectFormat(path: string, head: string): 'ndjson' | 'csv' {
 }
 
 /**
- * Yields the parsed lines of an NDJSON stream (blank lines skipped).
+ * Yields the parsed lines of an NDJSON stream (blank lines skipped, a byte order mark dropped).
  *
  * @example
  * for await (const { line, value, error } of readNdjson(createReadStream('events.ndjson'))) …
@@ -41,8 +41,10 @@ export function detectFormat(path: string, head: string): 'ndjson' | 'csv' {
 export async function* readNdjson(input: Readable): AsyncGenerator<ParsedLine> {
   const lines = createInterface({ input: input.setEncoding('utf8'), crlfDelay: Infinity });
   let line = 0;
-  for await (const text of lines) {
+  for await (const read of lines) {
     line++;
+    // A byte order mark (as Windows tools write UTF-8) is no part of the first row, as csv-parse's `bom` drops it.
+    const text = line === 1 && read.startsWith('\uFEFF') ? read.slice(1) : read;
     if (text.trim() === '') continue;
     try {
       yield { line, value: JSON.parse(text) };

@@ -2,6 +2,7 @@
  * The ClickHouse client every store query goes through, with settings that make an answer independent of the
  * server's version and profile defaults, so the store answers as DuckDB does, bit for bit.
  */
+import { randomUUID } from 'node:crypto';
 import { ClickHouseLogLevel, createClient, type ClickHouseClient, type ClickHouseSettings } from '@clickhouse/client';
 
 /**
@@ -42,4 +43,17 @@ export function createClickHouseClient(url: string, options: { database?: string
     compression: { request: false, response: false },
     request_timeout: 600_000,
   });
+}
+
+/**
+ * The settings of an INSERT that must never be taken for a repeat of an earlier one (rows appended as they come,
+ * a bookkeeping row): `insert_deduplicate: 0` alone no longer does it on servers whose `deduplicate_insert` (default
+ * `enable`) overrides it (chdb 26.7 dropped a second append of the same rows), so each such INSERT also gets a
+ * deduplication token of its own, which every version honours.
+ *
+ * @example
+ * await client.insert({ table: 'events', values, format: 'JSONEachRow', clickhouse_settings: neverDeduplicated() })
+ */
+export function neverDeduplicated(): ClickHouseSettings {
+  return { insert_deduplicate: 0, insert_deduplication_token: `once-${randomUUID()}` };
 }

@@ -8,6 +8,7 @@
 import type { ClickHouseClient } from '@clickhouse/client';
 import type { ReportPlan } from '../../reports/plan.js';
 import { AlreadyImportedError, BatchesKeptError, type DeleteFilter, type EventRow, type ResumableEventStore, type StoreResult, type StoreRow } from '../../reports/store.js';
+import { neverDeduplicated } from './client.js';
 import { clickHouseRowProblem, INSERT_COLUMNS, renamed, toInsertRow } from './encode.js';
 import { createImportLog } from './resume.js';
 import { initClickHouseSchema, type SchemaTable } from './schema.js';
@@ -105,7 +106,7 @@ export async function createClickHouseReportStore(
           values: rows.slice(i, i + batchRows).map(toInsertRow),
           format: 'JSONCompactEachRow',
           columns: INSERT_COLUMNS,
-          clickhouse_settings: { insert_deduplicate: 0 },
+          clickhouse_settings: neverDeduplicated(),
         });
       }
     },

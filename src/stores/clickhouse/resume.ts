@@ -5,6 +5,7 @@
  */
 import type { ClickHouseClient } from '@clickhouse/client';
 import { ResumeConflictError, type ImportedFile, type ImportRecord } from '../../reports/store.js';
+import { neverDeduplicated } from './client.js';
 import { timestamp } from './encode.js';
 import { ATTEMPTS_TABLE, DELETIONS_TABLE, IMPORTS_TABLE, MAX_DATE, MIN_DATE, type BoundQuery } from './sql.js';
 
@@ -41,7 +42,7 @@ export interface ImportLog {
 export function createImportLog(client: ClickHouseClient, select: Select, batchRows: number): ImportLog {
   /** One row of bookkeeping (an import record, an attempt, a deletion); never deduplicated: each is an event of its own. */
   const record = async (table: string, row: Record<string, unknown>) =>
-    void (await client.insert({ table, values: [row], format: 'JSONEachRow', clickhouse_settings: { insert_deduplicate: 0 } }));
+    void (await client.insert({ table, values: [row], format: 'JSONEachRow', clickhouse_settings: neverDeduplicated() }));
   const logAttempt = (hash: string, prefix: string, state: 'started' | 'ended', rowsPerBatch: number, deletions: number, first: string, last: string) =>
     record(ATTEMPTS_TABLE, { hash, prefix, state, batch_rows: rowsPerBatch, deletions, first_date: first, last_date: last });
 
@@ -52,7 +53,7 @@ export function createImportLog(client: ClickHouseClient, select: Select, batchR
 
   /**
    * Where this import's batches go, chosen so that a re-run counts every row once. The tokens are
-   * `[force<completed imports>-]<hash>-<batch rows>-d<deletions>-<batch number>`: the same for two runs of the same
+   * `[force<completed imports, if any>-]<hash>-<batch rows>-d<deletions>-<batch number>`: the same for two runs of the same
    * content (an interrupted run and its re-run, or two loads of one file at the same moment), so ClickHouse drops
    * the batches it has. An unfinished earlier run is continued with its own prefix and batch size (its size is what
    * makes the tokens match), unless rows of the file's dates were deleted since it began: its kept rows may then be
@@ -86,8 +87,12 @@ export function createImportLog(client: ClickHouseClient, select: Select, batchR
     }
     if (stale.length > 0 && !force) throw new ResumeConflictError(new Date(Number(stale[0]!.at)));
     for (const a of stale) await logAttempt(file.hash, a.prefix, 'ended', Number(a.batch_rows), Number(a.deletions), a.first, a.last);
-    const salt = force ? `force${await countImports(file.hash)}-` : '';
-    const resumed = open.find((a) => !stale.includes(a) && a.prefix.startsWith(`${salt}${file.hash}-`));
+    // Forcing content that no import completed loads it for the first time, as a run without force does: no salt, so
+    // each continues the other's interrupted run (which an earlier version salted `force0-`: continued too).
+    const imports = force ? await countImports(file.hash) : 0;
+    const salt = imports > 0 ? `force${imports}-` : '';
+    const continues = (prefix: string) => prefix.startsWith(`${salt}${file.hash}-`) || (salt === '' && prefix.startsWith(`force0-${file.hash}-`));
+    const resumed = open.find((a) => !stale.includes(a) && continues(a.prefix));
     const attempt = resumed
       ? { prefix: resumed.prefix, batchRows: Number(resumed.batch_rows), deletions: Number(resumed.deletions) }
       : { prefix: `${salt}${file.hash}-${batchRows}-d${deletions}`, batchRows, deletions };

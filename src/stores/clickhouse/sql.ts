@@ -38,9 +38,10 @@ const DIMENSION_SQL: Record<Dimension, string> = { date: '`date`', service: '`se
 const DIMENSION_OUT: Record<Dimension, string> = { date: 'toString(`date`)', service: '`service`', country: '`country`' };
 // Float64 of the exact sum, as DuckDB's CAST(sum(…) AS DOUBLE): integers convert exactly below 2^53, and a
 // Decimal(38, 6) sum converts as micro-dollars ÷ 10⁶, one correctly rounded division in both engines.
+// Counts are summed as UInt128, as DuckDB sums BIGINT into HUGEINT: a UInt64 sum wraps around past 2^64 without a word.
 const MEASURE_SQL: Record<Measure, string> = {
-  requests: 'toFloat64(sum(`requests`))',
-  impression: 'toFloat64(sum(`impression`))',
+  requests: 'toFloat64(sum(toUInt128(`requests`)))',
+  impression: 'toFloat64(sum(toUInt128(`impression`)))',
   revenue: 'toFloat64(sum(`revenue`))',
 };
 

@@ -4,7 +4,7 @@
  * replays only committed transactions), so an error, an interrupt or a `kill -9` before COMMIT keeps nothing.
  */
 import { BIGINT, VARCHAR, type DuckDBConnection, type DuckDBType, type DuckDBValue } from '@duckdb/node-api';
-import { AlreadyImportedError, type AtomicEventStore, type DeleteFilter, type EventRow, type ImportRecord } from '../../reports/store.js';
+import { AlreadyImportedError, type AtomicEventStore, type DeleteFilter, type EventRow, type ImportedFile, type ImportFileOptions, type ImportRecord } from '../../reports/store.js';
 import { appendRows } from './chunk.js';
 import type { DuckDB } from './database.js';
 import { EVENTS_TABLE, IMPORTS_TABLE } from './migrations.js';
@@ -21,20 +21,30 @@ type FileMethods = Pick<AtomicEventStore, 'importFile' | 'findImport' | 'deleteR
  */
 export function createFileMethods(db: DuckDB): FileMethods {
   const findImport = (hash: string) => db.withConnection((c) => readRecord(c, hash));
+  // The import of each content running now: the next waits for it. Two at once would both write the content's record,
+  // and DuckDB refuses the second write to that row (a write-write conflict), which a forced import is not to get.
+  const running = new Map<string, Promise<unknown>>();
   return {
     findImport,
-    importFile: async (file, rows, options = {}) => {
-      try {
-        return await db.withOwnConnection((c) => importInTransaction(c, file, rows, options.force === true, options.signal));
-      } catch (error) {
-        // Two imports of the same content at once: both saw no record, the second fails on the primary key.
-        const lookup = error instanceof AlreadyImportedError || options.force ? undefined : findImport(file.hash);
-        const record = await lookup?.catch(() => undefined);
-        throw record ? new AlreadyImportedError(record) : error;
-      }
+    importFile: (file, rows, options = {}) => {
+      const run = (running.get(file.hash) ?? Promise.resolve()).catch(() => undefined).then(() => importOnce(file, rows, options));
+      running.set(file.hash, run);
+      void run.catch(() => undefined).then(() => running.get(file.hash) === run && running.delete(file.hash));
+      return run;
     },
     deleteRows: (filter) => db.withConnection(async (c) => (await c.run(...deleteSql(filter))).rowsChanged),
   };
+
+  async function importOnce(file: ImportedFile, rows: AsyncIterable<readonly EventRow[]>, options: ImportFileOptions): Promise<{ loaded: number }> {
+    try {
+      return await db.withOwnConnection((c) => importInTransaction(c, file, rows, options.force === true, options.signal));
+    } catch (error) {
+      // Two stores over one database importing the same content at once: both saw no record, the second fails on the primary key.
+      const lookup = error instanceof AlreadyImportedError || options.force ? undefined : findImport(file.hash);
+      const record = await lookup?.catch(() => undefined);
+      throw record ? new AlreadyImportedError(record) : error;
+    }
+  }
 }
 
 async function importInTransaction(

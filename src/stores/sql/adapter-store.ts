@@ -26,6 +26,8 @@ export interface AdapterDialect {
 }
 
 const LIVE = 'NOT deleted';
+/** Runs of a delete that keeps losing races before its error is let through. */
+const DELETE_ATTEMPTS = 10;
 
 /**
  * Returns the adapter store over `dialect` (the schema is the engine's to migrate first).
@@ -71,7 +73,15 @@ export function createSqlAdapterStore(dialect: AdapterDialect): AdapterStore {
     },
     async delete(bidderCode) {
       const sql = `UPDATE adapters SET deleted = true, updated_at = ${dialect.timestamp('$2')} WHERE bidder_code = $1 AND ${LIVE} RETURNING bidder_code`;
-      return (await dialect.rows(sql, [bidderCode, dialect.now()])).length > 0;
+      // A delete names no version, so one that races another write on the row is not stale: run again, it finds the
+      // row as that write left it (deleted: false; replaced: deleted), as PostgreSQL's row lock has it wait and see.
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return (await dialect.rows(sql, [bidderCode, dialect.now()])).length > 0;
+        } catch (error) {
+          if (!dialect.raceLost(error) || attempt === DELETE_ATTEMPTS) throw error;
+        }
+      }
     },
   };
 }
