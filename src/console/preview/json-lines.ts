@@ -4,6 +4,7 @@
  * where the two differ by identity, then comparing leaves.
  */
 import { escapePointerToken } from '../../core/issues.js';
+import { nesting } from '../../core/generate/literal.js';
 
 const isContainer = (value: unknown): value is Record<string, unknown> | unknown[] => typeof value === 'object' && value !== null;
 
@@ -22,14 +23,8 @@ export function pastedRequest(text: string): { request?: unknown; error?: string
   } catch (failure) {
     return { error: `The pasted text is not JSON: ${(failure as Error).message}` };
   }
-  // Depth first, without recursion; stops at the first value past the limit.
-  const stack: [unknown, number][] = [[request, 0]];
-  while (stack.length) {
-    const [node, depth] = stack.pop()!;
-    if (!isContainer(node)) continue;
-    if (depth >= MAX_SHOWN_DEPTH) return { error: `The pasted request nests deeper than ${MAX_SHOWN_DEPTH.toLocaleString('en-US')} levels: the preview cannot show it.` };
-    for (const child of Object.values(node)) stack.push([child, depth + 1]);
-  }
+  // Without recursion, as generated code measures a constant; it stops at the first value past the limit.
+  if (nesting(request, MAX_SHOWN_DEPTH) > MAX_SHOWN_DEPTH) return { error: `The pasted request nests deeper than ${MAX_SHOWN_DEPTH.toLocaleString('en-US')} levels: the preview cannot show it.` };
   return { request };
 }
 

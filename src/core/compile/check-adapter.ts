@@ -74,7 +74,7 @@ function checkExtBase(extBase: readonly unknown[]): Issue[] {
 export function checkAdapter(input: unknown, options: CompileOptions, kit: CheckKit): AdapterCheck {
   const out: AdapterCheck = { issues: [], warnings: [] };
   const extBase = options.extBase ?? [];
-  out.issues.push(...checkExtBase(extBase));
+  append(out.issues, checkExtBase(extBase));
   const isArray = isArrayValue(input);
   if (!isArray && !isPlainObject(input)) {
     out.issues.push(issue('schema', '', 'an adapter must be an adapter record object or an array of field definitions'));

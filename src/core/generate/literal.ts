@@ -21,11 +21,14 @@ export function literal(value: unknown): string {
  */
 export const MAX_LITERAL_DEPTH = 100;
 
-/** How deep a JSON value nests (a scalar 0, `[]` 1, `[{}]` 2), read without recursion. */
-export function nesting(value: unknown): number {
+/**
+ * How deep a JSON value nests (a scalar 0, `[]` 1, `[{}]` 2), read without recursion; the walk stops once it finds a
+ * value deeper than `limit`, and gives that depth (more than `limit`, not necessarily the deepest).
+ */
+export function nesting(value: unknown, limit = Infinity): number {
   let deepest = 0;
   const stack: [unknown, number][] = [[value, 0]];
-  while (stack.length) {
+  while (stack.length && deepest <= limit) {
     const [node, depth] = stack.pop()!;
     if (node === null || typeof node !== 'object') continue;
     deepest = Math.max(deepest, depth + 1);
@@ -40,7 +43,7 @@ export function nesting(value: unknown): number {
  * @example valueCode([1], literal) // '[1]'
  */
 export function valueCode(value: unknown, make: (value: unknown) => string): string {
-  return nesting(value) > MAX_LITERAL_DEPTH ? `JSON.parse(${literal(JSON.stringify(value))})` : make(value);
+  return nesting(value, MAX_LITERAL_DEPTH) > MAX_LITERAL_DEPTH ? `JSON.parse(${literal(JSON.stringify(value))})` : make(value);
 }
 
 /**
