@@ -13,6 +13,7 @@ export type IssueCode =
   | 'unknown_predefined'
   | 'rtb_field_without_prefix'
   | 'duplicate_option'
+  | 'unsafe_pattern'
   | 'invalid_default'
   | 'invalid_endpoint'
   | 'unknown_endpoint'

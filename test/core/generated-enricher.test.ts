@@ -4,7 +4,8 @@
 // where both engines must still read own properties of plain objects only, and agree.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PLACEMENT_TIER } from '../../src/core/generate/enricher.js';
-import { compile, validateAdapter, type AdapterRecord, type BidRequest, type EnricherModule } from '../../src/index.js';
+import { compileCompact } from '../../src/core/compact/engine.js';
+import { BidfieldsError, compile, validateAdapter, type AdapterRecord, type BidRequest, type EnricherModule } from '../../src/index.js';
 
 const record: AdapterRecord = {
   protocol: 'prebid-server',
@@ -70,9 +71,19 @@ describe('compile picks the engine', () => {
 });
 
 describe('a constant nested deep', () => {
-  // Within SPEC §8.4's 4,096 bytes; as a literal in the generated code it overflowed V8's stack on every enrichment.
-  it('is written 2,000 levels deep by the generated code, a bound placement\'s own code and the written module as by the interpreter', async () => {
+  // 2,000 levels fit SPEC §8.4's 4,096 bytes; as a literal in the generated code such a value overflowed V8's stack on
+  // every enrichment, and it blanked the console's preview: the record check now refuses past 32 levels.
+  it('is refused past 32 levels, at the first level too deep', () => {
     const value = JSON.parse('['.repeat(2000) + ']'.repeat(2000));
+    const deep: AdapterRecord = { protocol: 'prebid-server', fields: [], constants: [{ name: 'k', value }] };
+    expect(validateAdapter(deep)).toMatchObject([{ code: 'schema', path: `/constants/0/value${'/0'.repeat(32)}`, field: 'k' }]);
+    expect(() => compile(deep)).toThrow(BidfieldsError);
+    // The page's record check (the record-taking Prebid.js bidder) runs the same rule.
+    expect(() => compileCompact(deep)).toThrow(expect.objectContaining({ issues: [expect.objectContaining({ code: 'schema', path: `/constants/0/value${'/0'.repeat(32)}` })] }));
+  });
+
+  it('is written 32 levels deep by the generated code, a bound placement\'s own code and the written module as by the interpreter', async () => {
+    const value = JSON.parse('['.repeat(32) + ']'.repeat(32));
     const deep: AdapterRecord = { protocol: 'prebid-server', fields: [{ name: 'zone', type: 'text', display: 'Zone' }], constants: [{ name: 'k', value }] };
     expect(validateAdapter(deep)).toEqual([]);
     // Compared as JSON: a recursive equality would overflow the stack itself.

@@ -11,6 +11,7 @@ import { shapeProblem, type FieldPlan, type RecordPlan } from '../plan/field-pla
 import { recordRules } from '../plan/record-rules.js';
 import { templateKeys, type Template } from '../endpoint/template.js';
 import { planField } from '../plan/plan-field.js';
+import { PatternRefusal } from '../plan/pattern-syntax.js';
 import { checkEndpointOrTemplateCompact } from './endpoint.js';
 import { ALL_FEATURES, own, problem as codeProblem, valuesEngine, type CompactEnrichResult } from './values-engine.js';
 import type { AdapterInput, CompileOptions, Protocol } from '../types.js';
@@ -88,8 +89,8 @@ export function compileCompact(input: AdapterInput | unknown, options: Pick<Comp
     let planned;
     try {
       planned = planField(definition);
-    } catch {
-      return bad('schema', '/pattern');
+    } catch (error) {
+      return bad(error instanceof PatternRefusal ? 'unsafe_pattern' : 'schema', '/pattern');
     }
     if (planned[1]) bad('invalid_default', '/default');
     else plans.push(planned[0]);

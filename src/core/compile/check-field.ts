@@ -9,7 +9,8 @@ import { isFieldName, nameRefusal } from '../definition/names.js';
 import { isPlainObject } from '../apply/plain-object.js';
 import { shapeProblem, type FieldPlan } from '../plan/field-plan.js';
 import { planField, type PlannedField } from '../plan/plan-field.js';
-import { nameMessage, SHAPE_MESSAGES, valueMessage } from './messages.js';
+import { PatternRefusal } from '../plan/pattern-syntax.js';
+import { nameMessage, patternMessage, SHAPE_MESSAGES, valueMessage } from './messages.js';
 
 type Definition = Record<string, any>;
 
@@ -61,8 +62,9 @@ export function checkField(input: unknown, index: number, fieldsPath: string, pr
   let planned: PlannedField | undefined;
   try {
     planned = planField(input, extBase);
-  } catch {
-    fail('schema', ['pattern'], 'not a valid regular expression (unicode mode)');
+  } catch (error) {
+    if (error instanceof PatternRefusal) fail('unsafe_pattern', ['pattern'], patternMessage(error.reason));
+    else fail('schema', ['pattern'], 'not a valid regular expression (unicode mode)');
   }
   if (issues.length > 0 || !planned) return { issues };
   const [plan, defaultRefused] = planned;

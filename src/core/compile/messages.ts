@@ -5,8 +5,9 @@
  */
 import type { FieldPlan } from '../plan/field-plan.js';
 import { ValueReason } from '../plan/value-judge.js';
+import { MAX_COUNT, MAX_COUNT_PRODUCT, MAX_PATTERN_LENGTH, PatternReason } from '../plan/pattern-safety.js';
 import { EXT_PREFIX, MAX_NAME_LENGTH, PREDEFINED, type NameRefusal } from '../definition/names.js';
-import { MAX_CONSTANT_BYTES, RecordRule, type RecordProblem } from '../plan/record-rules.js';
+import { MAX_CONSTANT_BYTES, MAX_CONSTANT_DEPTH, RecordRule, type RecordProblem } from '../plan/record-rules.js';
 
 /** Why a number or select value spelt as a string that the double it parses to would not write back is refused. */
 const INEXACT = 'has more digits than a number keeps (about 17 significant): it would be written back as a different decimal; use a text field for long ids';
@@ -29,6 +30,21 @@ const VALUE_MESSAGES: Record<ValueReason, (field: FieldPlan) => string> = {
  */
 export const valueMessage = (reason: ValueReason, field: FieldPlan): string => VALUE_MESSAGES[reason](field);
 
+const PATTERN_MESSAGES: Record<PatternReason, string> = {
+  [PatternReason.TooLong]: `is longer than ${MAX_PATTERN_LENGTH} characters`,
+  [PatternReason.BackReference]: 'uses a back-reference (\\1, \\k<name>)',
+  [PatternReason.LookAround]: 'uses a look-ahead or look-behind',
+  [PatternReason.UnknownGroup]: 'uses a group kind other than (…), (?:…) and (?<name>…)',
+  [PatternReason.LargeCount]: `repeats more than ${MAX_COUNT} times (or nested repeats multiply past ${MAX_COUNT_PRODUCT})`,
+  [PatternReason.EmptyRepeat]: 'repeats a part that can match nothing, as (a*)* or (a?)+ do',
+  [PatternReason.EmptyBranches]: 'has two branches of one choice that match the same text, as (a|a) or (a?|b?) do',
+  [PatternReason.Ambiguous]: 'can read the same text in more than one way, as (a+)+, (a|ab)* or \\d*\\d* can',
+  [PatternReason.UnanchoredRepeat]: 'is not anchored with ^ and repeats before a match can end, as \\w+@ or \\s*$ do: it is tried from every character',
+};
+
+/** Why a record's pattern is refused as `unsafe_pattern`, in words. */
+export const patternMessage = (reason: PatternReason): string => `could take more than linear time on an entered value: the pattern ${PATTERN_MESSAGES[reason]}`;
+
 /** Why a name is refused on its own (see `nameRefusal`), in words. */
 export function nameMessage(code: NameRefusal, name: string): string {
   if (code === 'unsafe_name') return 'a segment is __proto__, prototype or constructor';
@@ -41,6 +57,7 @@ const RULE_MESSAGES: Record<RecordRule, string> = {
   [RecordRule.NotJson]: 'must be a JSON value (strings, finite numbers, booleans, null inside objects and arrays)',
   [RecordRule.NullValue]: 'must not be null',
   [RecordRule.TooLarge]: `must be at most ${MAX_CONSTANT_BYTES} bytes as JSON`,
+  [RecordRule.TooDeep]: `must nest at most ${MAX_CONSTANT_DEPTH} levels of arrays and objects`,
   [RecordRule.NotAString]: 'a predefined target takes a string',
   [RecordRule.UnknownKey]: 'must be the key (param, else name) of a field of this record',
   [RecordRule.NotAGroup]: 'must be a non-empty list of field keys',

@@ -5,6 +5,8 @@
 import { targetOf } from '../definition/names.js';
 import { RULE_KEYS, type Definition, type FieldPlan } from './field-plan.js';
 import { isNotEntered, isRefusal, valueJudge, type ValueReason } from './value-judge.js';
+import { patternRefusal } from './pattern-safety.js';
+import { PatternRefusal } from './pattern-syntax.js';
 
 /** A planned field: its plan, and the rule that refuses its default when its own rule does. */
 export type PlannedField = [plan: FieldPlan, defaultRefused?: ValueReason];
@@ -12,7 +14,8 @@ export type PlannedField = [plan: FieldPlan, defaultRefused?: ValueReason];
 /**
  * The plan of a definition whose name and shape (see {@link shapeProblem}) were checked, its bidder params
  * below `extBase`; its default is judged by the field's own rule.
- * @throws SyntaxError (or the error of a hostile pattern's `toString`) when the pattern does not compile.
+ * @throws SyntaxError (or the error of a hostile pattern's `toString`) when the pattern does not compile;
+ * {@link PatternRefusal} when it compiles but could take more than linear time (pattern-safety.ts).
  * @example planField({ name: 'prd.impTagId', param: 'placementId', type: 'text' }) // [{ name: 'prd.impTagId', key: 'placementId', to: [0, 'tagid'], type: 'text' }]
  */
 export function planField(definition: Definition, extBase: readonly string[] = []): PlannedField {
@@ -27,6 +30,9 @@ export function planField(definition: Definition, extBase: readonly string[] = [
   if (type === 'select') plan.options = options.map((option: Definition) => option.value);
   // Made first, default or not: it compiles the pattern, so a pattern that does not compile throws here.
   const judge = valueJudge(plan);
+  // Before the default is judged: an unsafe pattern would hang right here on a hostile default.
+  const unsafe = plan.pattern ? patternRefusal(plan.pattern) : undefined;
+  if (unsafe) throw new PatternRefusal(unsafe);
   if (!isNotEntered(definition.default)) {
     const verdict = judge(definition.default);
     if (isRefusal(verdict)) return [plan, verdict[0]];

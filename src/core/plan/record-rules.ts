@@ -20,6 +20,8 @@ export enum RecordRule {
   NotJson,
   NullValue,
   TooLarge,
+  /** Nested deeper than {@link MAX_CONSTANT_DEPTH}. */
+  TooDeep,
   NotAString,
   /** A one-of group names a key no field has, or is not a non-empty list of keys. */
   UnknownKey,
@@ -52,6 +54,11 @@ export interface RecordProblem {
 
 /** A constant's value, as JSON: at most this many bytes (SPEC §8.4). */
 export const MAX_CONSTANT_BYTES = 4096;
+/**
+ * A constant's value nests at most this many arrays and objects. 4,096 bytes hold 2,000 levels, which every engine
+ * then walks (the console's preview, generated code, a partner's JSON parser); real OpenRTB objects nest a few.
+ */
+export const MAX_CONSTANT_DEPTH = 32;
 
 /** What the record rules read: the fields, and a record's constants and one-of groups. */
 export interface RecordParts {
@@ -73,23 +80,25 @@ export interface RecordRulesResult {
 
 /**
  * Why a JSON value breaks the constant rules, with the pointer below the value: not JSON (functions, `undefined`,
- * NaN, class instances, holes), a prototype key at any depth, more nodes than its byte limit allows.
+ * NaN, class instances, holes), a prototype key at any depth, more nodes than its byte limit allows, nesting deeper
+ * than {@link MAX_CONSTANT_DEPTH}.
  */
 function jsonProblem(value: unknown): [RecordRule | 'unsafe_name', string] | undefined {
-  const stack: [unknown, string][] = [[value, '']];
+  const stack: [unknown, string, number][] = [[value, '', 0]];
   let nodes = 0;
   try {
     while (stack.length) {
-      const [node, at] = stack.pop()!;
+      const [node, at, depth] = stack.pop()!;
       // Every node takes at least a byte of JSON: this bounds the walk, cycles included.
       if (++nodes > MAX_CONSTANT_BYTES) return [RecordRule.TooLarge, ''];
       if (typeof node === 'string' || typeof node === 'boolean' || finite(node) || (node === null && at)) continue;
+      if (depth === MAX_CONSTANT_DEPTH && (isArray(node) || isPlainObject(node))) return [RecordRule.TooDeep, at];
       if (isArray(node)) {
-        for (let i = 0; i < node.length; i++) stack.push([node[i], `${at}/${i}`]);
+        for (let i = 0; i < node.length; i++) stack.push([node[i], `${at}/${i}`, depth + 1]);
       } else if (isPlainObject(node)) {
         for (const key of Object.keys(node)) {
           if (isUnsafeSegment(key)) return ['unsafe_name', at + pointer(key)];
-          stack.push([node[key], at + pointer(key)]);
+          stack.push([node[key], at + pointer(key), depth + 1]);
         }
       } else return [node === null ? RecordRule.NullValue : RecordRule.NotJson, at];
     }
