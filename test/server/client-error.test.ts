@@ -83,10 +83,9 @@ describe('requests Node refuses are answered with JSON errors', () => {
       // constructor option's value; @types/node does not declare the property).
       Object.assign(api, { connectionsCheckingInterval: 50 });
     }, (line) => log.push(line));
-    const started = Date.now();
+    // The body never comes: the answer is the timeout's, or none (the test's own time limit fails it then).
     const raw = await exchange(port, 'POST /api/signin/ HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"em');
     expectJsonError(raw, 408, 'request_timeout');
-    expect(Date.now() - started).toBeLessThan(5000);
     await vi.waitFor(() => expect(log).toEqual([expect.stringMatching(/^\S+ POST \/api\/signin\/ 408 [0-9.]+ms$/)]));
   });
 

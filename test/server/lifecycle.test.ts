@@ -123,12 +123,11 @@ describe('server lifecycle and failures', () => {
     running = await startServer(services(() => (entered(), new Promise(() => {}))), { port: 0, graceMs: 100 });
     const inFlight = post(`${running.url}/api/reportv2/`, body, { Authorization: await tokens.sign({ userID: 1, accountID: 1, role: 2 }) });
     await reached; // the report is in flight
-    const started = Date.now();
+    // close() resolves though the report never does (the test's own time limit fails it otherwise).
     await running.close();
     running = undefined;
     const answer = await inFlight;
     expect([answer.status, answer.json]).toEqual([503, { error: { code: 'shutting_down', message: expect.any(String) } }]);
     expect(answer.headers.get('cache-control')).toBe('no-store');
-    expect(Date.now() - started).toBeLessThan(3000);
   });
 });

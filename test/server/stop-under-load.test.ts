@@ -1,9 +1,11 @@
-// `bidfields serve` stopped with 250 year-long reports in flight, 20 times, two ways: on connections already open
+// `bidfields serve` stopped with 250 year-long reports in flight, two ways: on connections already open
 // (every request has reached the server), and on fresh connections with SIGTERM as soon as the first request
 // reaches the server (most still in the kernel's accept queue, which a closed listener would reset). Each run
 // checks exit 0, nothing on standard error but the request log, every client answered (200, or a clean 503
 // `shutting_down`), and the folder opens again at once. Also: 503 with `Connection: close` and `Retry-After` for
-// requests while stopping, --drain-delay-ms, and a second signal exits at once.
+// requests while stopping, --drain-delay-ms, and a second signal exits at once. Every step waits for an event (a
+// line the server writes, a mark of tests/support/mark-server-events.mjs), never a guessed delay. CI runs each
+// situation once (short and long grace, fresh connections); `npm run test:soak` runs each 10 times (STOP_RUNS).
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -19,9 +21,12 @@ import { TEST_SECRET } from './test-server.js';
 import { REMOVAL_MS, removeTempFolder } from '../support/temp-folder.js';
 
 const cli = path.resolve(import.meta.dirname, '../../dist/cli.js');
-const markFirstRequest = pathToFileURL(path.resolve(import.meta.dirname, '../support/mark-first-request.mjs')).href;
+const markServerEvents = pathToFileURL(path.resolve(import.meta.dirname, '../support/mark-server-events.mjs')).href;
 const CLIENTS = 250;
-const RUNS = Number(process.env.STOP_RUNS ?? 20);
+/** Runs of each situation: 1 in CI, more in `npm run test:soak`. */
+const RUNS = Number(process.env.STOP_RUNS ?? 1);
+/** How long any one event may take on a loaded machine before the test fails with what it saw. */
+const EVENT_LIMIT_MS = 60_000;
 const YEAR_REPORT = JSON.stringify({
   startDate: '2024-01-01', endDate: '2024-12-31', dimensions: ['date', 'country'],
   metrics: ['requests', 'impression', 'revenue', 'ecpm', 'fillrate'], order: 'revenue DESC', limit: '50', totals: true,
@@ -47,8 +52,29 @@ interface Serving {
   url: string;
   stderr: () => string;
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-  /** Resolves when the first request reaches the server's handler. */
-  firstRequest: Promise<void>;
+  /** Resolves when `count` requests (or connections) have reached the server since it started. */
+  requests: (count: number) => Promise<void>;
+  connections: (count: number) => Promise<void>;
+  /** Resolves when standard error has a line matching `pattern`. */
+  stderrLine: (pattern: RegExp) => Promise<void>;
+}
+
+/** Resolves when `test()` holds, checked on each of `emitter`'s `data` events; fails past the limit with `seen()`. */
+function when(emitter: NodeJS.ReadableStream, test: () => boolean, seen: () => string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (test()) return resolve();
+    const limit = setTimeout(() => {
+      emitter.off('data', check);
+      reject(new Error(`not seen within ${EVENT_LIMIT_MS} ms: ${seen()}`));
+    }, EVENT_LIMIT_MS);
+    function check() {
+      if (!test()) return;
+      clearTimeout(limit);
+      emitter.off('data', check);
+      resolve();
+    }
+    emitter.on('data', check);
+  });
 }
 
 const started: ChildProcess[] = [];
@@ -57,21 +83,28 @@ afterEach(() => {
 });
 
 async function serve(dir: string, extra: string[] = []): Promise<Serving> {
-  const child = spawn(process.execPath, ['--import', markFirstRequest, cli, 'serve', '--data', dir, '--port', '0', ...extra], {
+  const child = spawn(process.execPath, ['--import', markServerEvents, cli, 'serve', '--data', dir, '--port', '0', ...extra], {
     env: { ...process.env, BIDFIELDS_JWT_SECRET: TEST_SECRET },
     stdio: ['ignore', 'pipe', 'pipe', 'pipe'],
   });
-  const firstRequest = new Promise<void>((resolve) => (child.stdio[3] as NodeJS.ReadableStream).once('data', () => resolve()));
   started.push(child);
   let out = '';
   let err = '';
+  const marks = { request: 0, connection: 0 };
+  const marked = child.stdio[3] as NodeJS.ReadableStream;
+  marked.setEncoding('utf8');
+  marked.on('data', (chunk: string) => {
+    for (const line of chunk.split('\n')) if (line === 'request' || line === 'connection') marks[line]++;
+  });
   child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (err += chunk.toString()));
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
-  for (let i = 0; i < 400 && !/listening on/.test(out); i++) await new Promise((resolve) => setTimeout(resolve, 25));
-  const url = /listening on (http:\/\/\S+)/.exec(out)?.[1];
-  if (!url) throw new Error(`no listening line: ${out} ${err}`);
-  return { child, url, stderr: () => err, exited, firstRequest };
+  const listening = () => /listening on http:\/\/\S+\n/.test(out);
+  await Promise.race([when(child.stdout!, listening, () => `${out} ${err}`), exited.then((exit) => Promise.reject(new Error(`exited ${JSON.stringify(exit)}: ${out} ${err}`)))]);
+  const url = /listening on (http:\/\/\S+)/.exec(out)![1]!;
+  const counted = (kind: keyof typeof marks) => (count: number) => when(marked, () => marks[kind] >= count, () => `${marks[kind]} of ${count} ${kind}s; ${err}`);
+  const stderrLine = (pattern: RegExp) => when(child.stderr!, () => pattern.test(err), () => err);
+  return { child, url, stderr: () => err, exited, requests: counted('request'), connections: counted('connection'), stderrLine };
 }
 
 /** One request's outcome: its status and Connection header, or the network error's code. */
@@ -133,16 +166,16 @@ describe.skipIf(!fs.existsSync(cli) && !process.env.CI)('bidfields serve stops c
   });
   afterAll(() => removeTempFolder(dir), REMOVAL_MS);
 
-  it(`SIGTERM with ${CLIENTS} reports in flight, ${RUNS} times: exit 0, every client answered, the folder opens again at once`, async () => {
-    for (let run = 0; run < RUNS; run++) {
+  it(`SIGTERM with ${CLIENTS} reports in flight, a short and a long grace, ${RUNS} run(s) each: exit 0, every client answered, the folder opens again at once`, async () => {
+    for (let run = 0; run < 2 * RUNS; run++) {
       const shortGrace = run % 2 === 1; // every other run: most of the reports are still waiting when the grace ends
       const server = await serve(dir, shortGrace ? ['--grace-ms', '400'] : []);
       const agent = await openConnections(server.url, CLIENTS);
       const { outcomes } = await fireReports(server.url, agent, token, CLIENTS);
-      await new Promise((resolve) => setTimeout(resolve, 50)); // the server reads them: they are in flight
+      await server.requests(2 * CLIENTS); // the warm-up 405s, then every report reached the handler: they are in flight
       server.child.kill('SIGTERM');
       const [exit, answers] = await Promise.all([
-        Promise.race([server.exited, new Promise((resolve) => setTimeout(() => resolve('hung'), 20_000))]),
+        Promise.race([server.exited, new Promise((resolve) => setTimeout(() => resolve('hung'), EVENT_LIMIT_MS))]),
         outcomes,
       ]);
       agent.destroy();
@@ -157,19 +190,19 @@ describe.skipIf(!fs.existsSync(cli) && !process.env.CI)('bidfields serve stops c
       const again = await openStorage({ dataDir: dir });
       await again.close();
     }
-  }, 120_000);
+  }, RUNS * 2 * EVENT_LIMIT_MS);
 
-  it(`SIGTERM as soon as the first of ${CLIENTS} reports on fresh connections arrives, ${RUNS} times: 0 resets, every client answered`, async () => {
+  it(`SIGTERM as soon as the first of ${CLIENTS} reports on fresh connections arrives, ${RUNS} run(s): 0 resets, every client answered`, async () => {
     const headers = { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` };
     for (let run = 0; run < RUNS; run++) {
       const server = await serve(dir, ['--grace-ms', '60000']);
       // No connection opened beforehand: each report opens its own, so most wait in the accept queue at the signal.
       const agent = new http.Agent({ keepAlive: true, maxSockets: CLIENTS });
       const outcomes = Promise.all(Array.from({ length: CLIENTS }, () => request(`${server.url}/api/reportv2/`, agent, headers, YEAR_REPORT)));
-      await server.firstRequest;
+      await server.requests(1);
       server.child.kill('SIGTERM');
       const [exit, answers] = await Promise.all([
-        Promise.race([server.exited, new Promise((resolve) => setTimeout(() => resolve('hung'), 30_000))]),
+        Promise.race([server.exited, new Promise((resolve) => setTimeout(() => resolve('hung'), EVENT_LIMIT_MS))]),
         outcomes,
       ]);
       agent.destroy();
@@ -183,33 +216,35 @@ describe.skipIf(!fs.existsSync(cli) && !process.env.CI)('bidfields serve stops c
       expect(server.stderr(), context).not.toMatch(/error|Error/);
       expect(answers.filter((o) => 'status' in o && o.connection === 'close').length, context).toBeGreaterThan(0);
     }
-  }, 180_000);
+  }, RUNS * 2 * EVENT_LIMIT_MS);
 
   it('--drain-delay-ms: serves normally for the delay after the signal, then stops', async () => {
-    const server = await serve(dir, ['--drain-delay-ms', '1500']);
+    // Long enough for two reports on a loaded machine; the test waits for it once.
+    const server = await serve(dir, ['--drain-delay-ms', '4000']);
     const agent = new http.Agent({ keepAlive: true });
     const headers = { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` };
     expect(await request(`${server.url}/api/reportv2/`, agent, headers, YEAR_REPORT)).toMatchObject({ status: 200, connection: 'keep-alive' });
     server.child.kill('SIGTERM');
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await server.stderrLine(/shutting down: serving for 4000 ms more/);
     // Within the delay: answered as usual, on the same connection and on a new one.
     expect(await request(`${server.url}/api/reportv2/`, agent, headers, YEAR_REPORT)).toMatchObject({ status: 200, connection: 'keep-alive' });
     expect(await request(`${server.url}/api/reportv2/`, false, headers, YEAR_REPORT)).toMatchObject({ status: 200 });
     expect(server.child.exitCode).toBe(null);
     expect(await server.exited).toEqual({ code: 0, signal: null });
-    expect(server.stderr()).toContain('shutting down: serving for 1500 ms more, then requests in flight have');
+    expect(server.stderr()).toContain('shutting down: serving for 4000 ms more, then requests in flight have');
     agent.destroy();
-  }, 30_000);
+  }, 2 * EVENT_LIMIT_MS);
 
   it('answers a request arriving on an open connection while stopping with 503 shutting_down and Connection: close', async () => {
     const server = await serve(dir, ['--grace-ms', '60000']);
     const agent = await openConnections(server.url, 20);
     const { outcomes } = await fireReports(server.url, agent, token, 20); // keeps the server busy while it stops
+    await server.requests(40); // the 20 warm-up 405s and the 20 reports
     const socket = net.connect(Number(new URL(server.url).port), '127.0.0.1');
     await new Promise((resolve) => socket.once('connect', resolve));
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await server.connections(21); // the server has it: an open connection, idle
     server.child.kill('SIGTERM');
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await server.stderrLine(/shutting down/);
     let raw = '';
     socket.on('data', (chunk: Buffer) => (raw += chunk.toString()));
     const closed = new Promise((resolve) => socket.once('close', resolve));
@@ -222,7 +257,7 @@ describe.skipIf(!fs.existsSync(cli) && !process.env.CI)('bidfields serve stops c
     expect(byKind(finished)).toEqual({ 200: 20 });
     expect(await server.exited).toEqual({ code: 0, signal: null });
     agent.destroy();
-  }, 30_000);
+  }, 2 * EVENT_LIMIT_MS);
 
   it('exits at once on a second signal', async () => {
     const server = await serve(dir, ['--grace-ms', '60000']);
@@ -231,15 +266,14 @@ describe.skipIf(!fs.existsSync(cli) && !process.env.CI)('bidfields serve stops c
     socket.on('error', () => {});
     await new Promise((resolve) => socket.once('connect', resolve));
     socket.write('POST /api/signin/ HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"em');
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await server.requests(1); // its headers reached the handler; the body never comes
     server.child.kill('SIGTERM');
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(server.child.exitCode).toBe(null); // still waiting for the upload
-    const started = Date.now();
+    await server.stderrLine(/shutting down/);
+    expect(server.child.exitCode).toBe(null); // still waiting for the upload, for up to 60 s
     server.child.kill('SIGINT');
+    // At once: well within the 60 s grace (the test's own limit is below it).
     expect(await server.exited).toEqual({ code: 130, signal: null });
-    expect(Date.now() - started).toBeLessThan(2000);
     expect(server.stderr()).toContain('SIGINT again: exiting now');
     socket.destroy();
-  }, 30_000);
+  }, 50_000);
 });
