@@ -10,12 +10,11 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadChdb } from '../../src/stores/clickhouse/chdb-front.js';
 import { postgresSkipReason, startPostgres, type TestPostgres } from '../support/postgres.js';
-import { CLI, inspectFolder, runCli, startCli, stopLeftoverClis, writeEventsCsv } from './run-cli.js';
+import { CLI, EVENT_LIMIT_MS, inspectFolder, runCli, startCli, stopLeftoverClis, waitFor, writeEventsCsv } from './run-cli.js';
 import { REMOVAL_MS, removeTempFolder } from '../support/temp-folder.js';
 
-const ROWS = 120_000;
+const ROWS = 40_000;
 const BATCH = '4000';
-const RUNS = 5;
 const chdb = await loadChdb();
 const skip = !fs.existsSync(CLI) && !process.env.CI ? 'the CLI is not built (npm run build)' : typeof chdb === 'string' ? chdb : undefined;
 if (skip) console.warn(`ClickHouse CLI imports skipped: ${skip}`);
@@ -96,29 +95,23 @@ describe.skipIf(skip !== undefined)('data import into ClickHouse (chdb:DIR), thr
     expect(await inspectFolder(path.join(dir, 'bad-folder'))).toEqual({ rows: 0, imports: 0 });
   }, 60_000);
 
-  it(`killed with SIGKILL at ${RUNS} moments and run again, counts every row once`, async () => {
-    const whole = await runCli(['data', 'import', 'events.csv', '--clickhouse', 'chdb:whole', '--batch-size', BATCH], dir);
-    expect(whole.code, whole.stderr).toBe(0);
+  // The moments are events in the engine's folder, so a busy machine moves them with the work: once the engine has
+  // its folder (the file being checked, nothing sent), and once a batch has landed (a part of the events table).
+  const MOMENTS = [
+    { name: 'once the engine has its folder', reached: (folder: string) => fs.existsSync(folder) },
+    { name: 'once a batch has landed', reached: (folder: string) => eventParts(folder) > 0 },
+  ];
+
+  it(`killed with SIGKILL at ${MOMENTS.length} moments and run again, counts every row once`, async () => {
     let kept = 0;
-    for (let run = 0; run < RUNS; run++) {
-      // From the checking pass (nothing sent yet) to late in the loading pass, timed by the whole run; the last run is
-      // killed once a batch has landed (a part of the events table in the engine's folder), so that one kill comes
-      // after some batches were sent however slow a busy machine makes this run against the timed one.
-      const last = run === RUNS - 1;
-      const at = whole.ms * (0.2 + (0.7 * run) / (RUNS - 1));
+    for (const [run, moment] of MOMENTS.entries()) {
       const folder = `kill${run}`;
       const { child, done } = startCli(['data', 'import', 'events.csv', '--clickhouse', `chdb:${folder}`, '--batch-size', BATCH], dir);
-      let exited = false;
-      void done.then(() => (exited = true));
-      const timer = last ? undefined : setTimeout(() => child.kill('SIGKILL'), at);
-      if (last) {
-        while (!exited && eventParts(path.join(dir, folder)) === 0) await new Promise((r) => setTimeout(r, 10));
-        child.kill('SIGKILL');
-      }
+      const reached = await waitFor(() => moment.reached(path.join(dir, folder)), child, () => `${moment.name}: not yet`);
+      child.kill('SIGKILL');
       const killed = await done;
-      clearTimeout(timer);
       const after = await inspectChdb(folder);
-      const label = `run ${run}, kill at ${Math.round(at)} of ${Math.round(whole.ms)} ms: ${JSON.stringify(after)} ${killed.signal ?? killed.code}`;
+      const label = `${moment.name}${reached ? '' : ' (it finished first)'}: ${JSON.stringify(after)} ${killed.signal ?? killed.code}`;
       // A kill that lands after the import record was written (the last step) but before the process exited finds
       // the whole file, recorded: that run finished. Otherwise no record, and only whole batches are kept.
       const finished = after.imports === 1;
@@ -131,7 +124,7 @@ describe.skipIf(skip !== undefined)('data import into ClickHouse (chdb:DIR), thr
       const again = await runCli(['data', 'import', 'events.csv', '--clickhouse', `chdb:${folder}`, '--batch-size', BATCH], dir);
       expect(again.code, `${label}\n${again.stderr}`).toBe(finished ? 1 : 0);
       expect(await inspectChdb(folder), label).toEqual({ rows: ROWS, imports: 1 });
-      if (run === RUNS - 1) {
+      if (run === MOMENTS.length - 1) {
         const third = await runCli(['data', 'import', 'events.csv', '--clickhouse', `chdb:${folder}`, '--batch-size', BATCH], dir);
         expect(third.code).toBe(1);
         expect(third.stderr).toMatch(/nothing loaded: already imported at \d{4}-\d\d-\d\dT/);
@@ -140,7 +133,7 @@ describe.skipIf(skip !== undefined)('data import into ClickHouse (chdb:DIR), thr
     }
     // At least one kill (the last run's) landed after some batches were sent, so the re-runs above really deduplicated.
     expect(kept).toBeGreaterThan(0);
-  }, 300_000);
+  }, MOMENTS.length * 4 * EVENT_LIMIT_MS);
 
   it('Ctrl-C: exit 130, says how many rows stay and that running it again completes the file', async () => {
     const { child, done } = startCli(['data', 'import', 'events.csv', '--clickhouse', 'chdb:sigint', '--batch-size', BATCH], dir);
@@ -148,11 +141,7 @@ describe.skipIf(skip !== undefined)('data import into ClickHouse (chdb:DIR), thr
     let stderr = '';
     child.stderr!.on('data', (c: Buffer) => (stderr += c));
     const partsDir = path.join(dir, 'sigint');
-    const started = Date.now();
-    while (Date.now() - started < 60_000) {
-      if (eventParts(partsDir) > 0) break;
-      await new Promise((r) => setTimeout(r, 20));
-    }
+    expect(await waitFor(() => eventParts(partsDir) > 0, child, () => stderr), 'a batch landed before the import ended').toBe(true);
     child.kill('SIGINT');
     const run = await done;
     expect(run.code).toBe(130);

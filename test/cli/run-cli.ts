@@ -61,6 +61,23 @@ export async function stopLeftoverClis(): Promise<void> {
   })));
 }
 
+/** How long one awaited event may take on a loaded machine before a test fails with what it saw. */
+export const EVENT_LIMIT_MS = 60_000;
+
+/**
+ * Resolves `true` once `happened()` holds (checked every 10 ms: a file appears, a part lands), or `false` once
+ * `child` has exited without it; rejects with `seen()` past {@link EVENT_LIMIT_MS}.
+ */
+export async function waitFor(happened: () => boolean, child: ChildProcess, seen: () => string): Promise<boolean> {
+  const until = performance.now() + EVENT_LIMIT_MS;
+  while (!happened()) {
+    if (child.exitCode !== null || child.signalCode !== null) return false;
+    if (performance.now() > until) throw new Error(`not seen within ${EVENT_LIMIT_MS} ms: ${seen()}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  return true;
+}
+
 /** Runs the CLI to its end. */
 export const runCli = (args: string[], cwd: string): Promise<CliRun> => startCli(args, cwd).done;
 
