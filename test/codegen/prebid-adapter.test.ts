@@ -152,8 +152,10 @@ describe('generatePrebidAdapter', () => {
     expect(codes(example, 755)).toEqual([]);
   });
 
-  it('writes a constant nested 2,000 deep so that the module loads (as a literal it overflowed the parser) and sends it', async () => {
-    const value = JSON.parse('['.repeat(2000) + ']'.repeat(2000));
+  it('refuses a constant nested 2,000 deep (as a literal it overflowed the parser), writes and sends one 32 deep', async () => {
+    const tooDeep = JSON.parse('['.repeat(2000) + ']'.repeat(2000));
+    expect(() => generatePrebidAdapter({ ...example, constants: [{ name: 'deep', value: tooDeep }] }, { knownEndpoints: known, runtime: RUNTIME_SOURCE, outDir: path.join(dir, 'too-deep') })).toThrow(/constants\/0\/value/);
+    const value = JSON.parse('['.repeat(32) + ']'.repeat(32));
     const { files } = generatePrebidAdapter({ ...example, constants: [{ name: 'deep', value }] }, { knownEndpoints: known, runtime: RUNTIME_SOURCE, outDir: path.join(dir, 'deep') });
     const { spec } = (await import(files[0].path!)) as { spec: PrebidBidderSpec };
     const [request] = spec.buildRequests([{ bidId: 'b1', params: { placementId: 'p', zoneId: 3 }, mediaTypes: { banner: { sizes: [[300, 250]] } } }], { ortb2: { site: {} } });

@@ -111,11 +111,13 @@ describe('bidfields prebid-adapter --target prebid-repo', () => {
     expect(bad.ok ? [] : bad.issues.map((found) => found.code)).toEqual(['invalid_maintainer', 'prebid_not_found']);
   });
 
-  it('a constant nested 2,000 deep enters the module as JSON.parse of its JSON (a literal that deep overflows parsers)', () => {
-    const value = JSON.parse('['.repeat(2000) + ']'.repeat(2000));
+  it('a constant nested 2,000 deep is refused (a literal that deep overflows parsers); one 32 deep enters as a literal', () => {
+    const tooDeep = JSON.parse('['.repeat(2000) + ']'.repeat(2000));
+    expect(() => generatePrebidAdapter({ ...example, constants: [{ name: 'deep', value: tooDeep }] }, { target: 'prebid-repo', knownEndpoints: known })).toThrow(/constants\/0\/value/);
+    const value = JSON.parse('['.repeat(32) + ']'.repeat(32));
     const { files } = generatePrebidAdapter({ ...example, constants: [{ name: 'deep', value }] }, { target: 'prebid-repo', knownEndpoints: known });
     const module = files.find((found) => found.name.endsWith('BidAdapter.ts'))!;
-    expect(module.text).toContain(`deepSetValue(imp, "ext.deep", JSON.parse(${JSON.stringify(JSON.stringify(value))}));`);
+    expect(module.text).toContain(`deepSetValue(imp, "ext.deep", ${JSON.stringify(value)});`);
     expect(ts.transpileModule(module.text, { reportDiagnostics: true, compilerOptions: { target: ts.ScriptTarget.ES2019 } }).diagnostics).toEqual([]);
   });
 
