@@ -1,20 +1,15 @@
 /**
- * The bidder code rule, shared by the adapters service and the browser-side client so that the client refuses
- * exactly the codes the server refuses, before sending anything: 1 to 100 of `[A-Za-z0-9_-]`, and not a name that
- * could reach an object's prototype. A code is one path segment of `/api/adapters/{bidderCode}`; this rule also
- * keeps out `.` and `..`, which `fetch` would resolve (`/api/adapters/.` is the list).
+ * The bidder code rule where the adapter API reads a code from its address, shared by the adapters service and the
+ * browser-side client so that the client refuses exactly the codes the server refuses, before sending anything. The
+ * rule itself is core/rules/bidder-code.ts, the one a record's `bidderCode` is checked by: a code a record may carry
+ * is a code its address may carry (it also keeps out `.` and `..`, which `fetch` would resolve).
  */
 import { issue, type Issue } from '../core/issues.js';
-import { hasUnsafeSegment } from '../core/definition/names.js';
+import { BIDDER_CODE_RULE, isBidderCode } from '../core/rules/bidder-code.js';
 
-const BIDDER_CODE = /^[A-Za-z0-9_-]{1,100}$/;
-
-/** True when `bidderCode` may name an adapter record. */
-export function isBidderCode(bidderCode: string): boolean {
-  return BIDDER_CODE.test(bidderCode) && !hasUnsafeSegment(bidderCode);
-}
+export { isBidderCode };
 
 /** The issue a refused bidder code gets (the address is not in the body, so its path is the body's root). */
 export function bidderCodeIssue(): Issue {
-  return issue('invalid_bidder_code', '', 'the bidder code in the address must be 1 to 100 of [A-Za-z0-9_-], not __proto__, prototype or constructor');
+  return issue('invalid_bidder_code', '', `the bidder code in the address must be ${BIDDER_CODE_RULE}`);
 }

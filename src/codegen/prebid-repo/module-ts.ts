@@ -13,6 +13,8 @@ import { endpointCode, endpointHelpers, type EndpointHelper } from '../endpoint-
 import type { PrebidPlan } from '../prebid-plan.js';
 import { literal } from '../emit.js';
 import { valueCode } from '../../core/generate/literal.js';
+import { DNS_LABEL } from '../../core/rules/dns-label.js';
+import { INVENTORY_KEYS } from '../../core/rules/inventory.js';
 import { HELPERS, helpersFor, patternConstants, patternsOf, readParamsFunction, type Helper } from './value-code.js';
 
 /** What the module needs beyond the plan. */
@@ -104,7 +106,7 @@ function placeholderText(value: unknown): string {
 }`,
   isLabel: `/** A host value's label can fill a host placeholder: one DNS label, and no IDN label (xn--). */
 function isLabel(label: string): boolean {
-  return /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/.test(label) && !label.startsWith("xn--");
+  return ${DNS_LABEL}.test(label) && !label.startsWith("xn--");
 }`,
   encodeValue: `/** A path or query value, percent-encoded as a URI component (and !'()*, which the URL parser would encode in a query). */
 function encodeValue(text: string): string {
@@ -169,7 +171,7 @@ export function repoModule(plan: PrebidPlan, options: RepoModuleOptions): string
     ...(inventoryKeys.length
       ? [
           '  const { ortb2 } = context.bidderRequest;',
-          `  if ((${inventoryKeys.map((key) => `sent[${literal(key)}] !== undefined`).join(' || ')}) && !(ortb2?.app ?? ortb2?.site ?? ortb2?.dooh)) {`,
+          `  if ((${inventoryKeys.map((key) => `sent[${literal(key)}] !== undefined`).join(' || ')}) && !(${INVENTORY_KEYS.map((key) => `ortb2?.${key}`).join(' ?? ')})) {`,
           '    throw new Error("no site, app or dooh");',
           '  }',
         ]
@@ -183,7 +185,7 @@ export function repoModule(plan: PrebidPlan, options: RepoModuleOptions): string
       ? [
           'request(buildRequest, imps, bidderRequest, context) {',
           '  const request = buildRequest(imps, bidderRequest, context);',
-          ...(inventoryWrites.length ? ['  const inventory = request.app ?? request.site ?? request.dooh;'] : []),
+          ...(inventoryWrites.length ? [`  const inventory = ${INVENTORY_KEYS.map((key) => `request.${key}`).join(' ?? ')};`] : []),
           ...indent(requestConstants, '  '),
           ...(requestLoop
             ? [

@@ -9,6 +9,7 @@ import type { BidRequest, EnrichOptions } from '../types.js';
 import { earliest, type ExtWrite, type ImpWrites, type RequestWrites } from '../plan/bound-writes.js';
 import { copyFor, isArray, isPlainObject } from './plain-object.js';
 import { applyIssues } from './apply-issues.js';
+import { INVENTORY_KEYS, type InventoryKey } from '../rules/inventory.js';
 
 type Obj = Record<string, unknown>;
 
@@ -62,12 +63,13 @@ function allPlain(list: readonly unknown[], count: number): boolean {
   return true;
 }
 
-/** The inventory object's key: `app` before `site` before `dooh`. */
-function inventoryKey(request: Obj): 'app' | 'site' | 'dooh' | undefined {
-  return present(request, 'app') !== undefined ? 'app' : present(request, 'site') !== undefined ? 'site' : present(request, 'dooh') !== undefined ? 'dooh' : undefined;
+/** The inventory object's key: the first of {@link INVENTORY_KEYS} the request has. */
+function inventoryKey(request: Obj): InventoryKey | undefined {
+  for (const key of INVENTORY_KEYS) if (present(request, key) !== undefined) return key;
+  return undefined;
 }
 
-function applyInventory(request: Obj, out: Obj, key: 'app' | 'site' | 'dooh' | undefined, writes: RequestWrites, mutate: boolean, report: Report): void {
+function applyInventory(request: Obj, out: Obj, key: InventoryKey | undefined, writes: RequestWrites, mutate: boolean, report: Report): void {
   // The inventory object is on the path of every inventory write: its issues go to the first field entered.
   const field = writes.inventoryField;
   if (key === undefined) {

@@ -6,11 +6,13 @@
  */
 import { BidfieldsError, type Issue } from '../issues.js';
 import { isArray as isArrayValue, isPlainObject } from '../apply/plain-object.js';
-import { hasUnsafeSegment, isDotPath, isFieldName, nameRefusal } from '../definition/names.js';
+import { isFieldName, nameRefusal } from '../definition/names.js';
 import { shapeProblem, type FieldPlan, type RecordPlan } from '../plan/field-plan.js';
 import { recordRules } from '../plan/record-rules.js';
 import { templateKeys, type Template } from '../endpoint/template.js';
 import { planField } from '../plan/plan-field.js';
+import { isBidderCode } from '../rules/bidder-code.js';
+import { isCpmField } from '../rules/cpm-field.js';
 import { PatternRefusal } from '../plan/pattern-syntax.js';
 import { checkEndpointOrTemplateCompact } from './endpoint.js';
 import { ALL_FEATURES, own, problem as codeProblem, valuesEngine, type CompactEnrichResult } from './values-engine.js';
@@ -53,8 +55,6 @@ export const problem = (code: string, path: string, field?: string): Issue => wo
 /** Own value, `null` counting as absent. */
 const present = (object: Obj, key: string) => own(object, key) ?? undefined;
 
-/** A dot path of `[A-Za-z0-9_$-]+` segments. */
-const isPath = (text: unknown): text is string => typeof text === 'string' && isDotPath(text);
 
 /**
  * Compiles an adapter record or bare field array with the compact engine.
@@ -75,8 +75,8 @@ export function compileCompact(input: AdapterInput | unknown, options: Pick<Comp
   const plans: FieldPlan[] = [];
   if (!known) fail('schema', '/protocol');
   if (checked.code) fail(checked.code, '/endpoint');
-  if ((prebid || cpmField !== undefined) && !(isPath(cpmField) && !hasUnsafeSegment(cpmField))) fail('invalid_cpm_field', '/cpmField');
-  if ((prebid || bidderCode !== undefined) && !(isPath(bidderCode) && !hasUnsafeSegment(bidderCode) && /^[\w-]+$/.test(bidderCode))) fail('invalid_bidder_code', '/bidderCode');
+  if ((prebid || cpmField !== undefined) && !isCpmField(cpmField)) fail('invalid_cpm_field', '/cpmField');
+  if ((prebid || bidderCode !== undefined) && !isBidderCode(bidderCode)) fail('invalid_bidder_code', '/bidderCode');
   (Array.isArray(fields) ? fields : (fail('schema', base), [])).forEach((field: unknown, index: number) => {
     const definition: Obj = isPlainObject(field) ? field : {};
     const { name } = definition;

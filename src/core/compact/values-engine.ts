@@ -13,6 +13,7 @@ import type { Issue } from '../issues.js';
 import { isPlainObject, own } from '../apply/plain-object.js';
 import type { FieldPlan, RecordPlan, Target } from '../plan/field-plan.js';
 import { booleanJudge, isNotEntered, isRefusal, ruleJudge, valueCode, writtenAt, type ValueJudge, type WrittenValue } from '../plan/value-judge.js';
+import { INVENTORY_KEYS } from '../rules/inventory.js';
 
 type Obj = Record<string, any>;
 
@@ -123,7 +124,7 @@ export function valuesEngine(plan: RecordPlan, features: readonly Feature[] = []
       // Places reported (a `path_conflict` once per place; `''`: no inventory object).
       const reported = new Set<string>();
       const report = (code: string, at: string, field: Source) => reported.has(at) || (reported.add(at), issues.push(problem(code, at, field.name)));
-      const inventory = ['app', 'site', 'dooh'].find((name) => own(out, name) != null);
+      const inventory = INVENTORY_KEYS.find((name) => own(out, name) != null);
       /**
        * Writes `value` at `keys` below the result, copying each object on the way once; `null` counts as absent. A
        * non-object value in the way is a `path_conflict`.

@@ -8,7 +8,9 @@ import type { CompileOptions, Protocol } from '../types.js';
 import { compilePlan, type Plan } from '../plan/compiled-plan.js';
 import type { FieldPlan } from '../plan/field-plan.js';
 import type { SchemaResult } from '../definition/schema-issues.js';
-import { hasUnsafeSegment, isDotPath, isSafeSegment } from '../definition/names.js';
+import { isSafeSegment } from '../definition/names.js';
+import { BIDDER_CODE_RULE, isBidderCode } from '../rules/bidder-code.js';
+import { isCpmField } from '../rules/cpm-field.js';
 import type { checkEndpointOrTemplate } from '../endpoint/check-endpoint.js';
 import { templateKeys, type Template } from '../endpoint/template.js';
 import { isArray as isArrayValue, isPlainObject } from '../apply/plain-object.js';
@@ -38,17 +40,16 @@ export interface AdapterCheck {
 }
 
 const PROTOCOLS: readonly unknown[] = ['rtb', 'prebid-server', 'prebid-js'];
-const BIDDER_CODE = /^[A-Za-z0-9_-]+$/;
 
 function checkRecordKeys(record: Record<string, unknown>, protocol: Protocol, options: CompileOptions, kit: CheckKit, out: AdapterCheck): void {
   const { cpmField, bidderCode, endpoint } = record;
   if (protocol === 'prebid-js' && cpmField === undefined) out.issues.push(issue('invalid_cpm_field', '/cpmField', 'a Prebid JS adapter needs the CPM field of the partner\'s bid (e.g. "price")'));
-  else if (typeof cpmField === 'string' && (!isDotPath(cpmField) || hasUnsafeSegment(cpmField))) {
+  else if (typeof cpmField === 'string' && !isCpmField(cpmField)) {
     out.issues.push(issue('invalid_cpm_field', '/cpmField', 'the CPM field must be a dot path of [A-Za-z0-9_$-] segments without __proto__, prototype or constructor'));
   }
   if (protocol === 'prebid-js' && bidderCode === undefined) out.issues.push(issue('invalid_bidder_code', '/bidderCode', 'a Prebid JS adapter needs its bidder code'));
-  else if (typeof bidderCode === 'string' && (!BIDDER_CODE.test(bidderCode) || hasUnsafeSegment(bidderCode))) {
-    out.issues.push(issue('invalid_bidder_code', '/bidderCode', 'the bidder code must be [A-Za-z0-9_-]+ and not __proto__, prototype or constructor'));
+  else if (typeof bidderCode === 'string' && !isBidderCode(bidderCode)) {
+    out.issues.push(issue('invalid_bidder_code', '/bidderCode', `the bidder code must be ${BIDDER_CODE_RULE}`));
   }
   // A non-string endpoint is already a schema issue.
   if (typeof endpoint === 'string') {

@@ -4,8 +4,8 @@
  * spelling we check is the one a `fetch` will contact. See {@link normaliseHost} for what it insists on beyond the
  * parser. One small module for the full check and the Prebid bundle's compact one: no `node:` imports, few bytes.
  */
+import { DNS_LABEL } from '../rules/dns-label.js';
 
-const LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 /** White space, controls, invisibles, backslash and `%` (text the URL parser would drop, map or decode), and the
  * delimiters of a path, query, fragment or user info. */
 const FORBIDDEN_IN_HOST = /[\s\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Z}\\%/?#@]/u;
@@ -31,7 +31,7 @@ export function normaliseHost(host: string): string | undefined {
     const name = url.hostname.replace(/\.$/, '');
     // Anything but a host (user info, port, path, query, fragment) changes the serialisation.
     if (url.href !== `http://${url.hostname}/`) return undefined;
-    return isIpLiteral(name) || (name.length <= 253 && name.split('.').every((label) => LABEL.test(label))) ? name : undefined;
+    return isIpLiteral(name) || (name.length <= 253 && name.split('.').every((label) => DNS_LABEL.test(label))) ? name : undefined;
   } catch {
     return undefined;
   }

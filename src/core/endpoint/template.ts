@@ -10,6 +10,7 @@ import { isParamKey } from '../definition/names.js';
 import { decimalString, finite } from '../plan/decimal.js';
 import { judgeEndpoint, MAX_ENDPOINT_LENGTH, type EndpointOptions, type EndpointReason } from './endpoint-rules.js';
 import { isKnownHost, normaliseHost } from './host.js';
+import { DNS_LABEL } from '../rules/dns-label.js';
 import type { Protocol } from '../types.js';
 
 /** Where a placeholder sits. */
@@ -27,8 +28,6 @@ export type Template = (string | Placeholder)[];
 /** Why a checked template is refused: its host not covered by a `*.` entry, or a rule of SPEC §4 on its fixed parts. */
 export type TemplateReason = 'uncovered' | EndpointReason;
 
-/** A value no DNS label can be, or an IDN label (punycode), for a host placeholder. */
-const LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 
 /** The probe a placeholder is read as when the fixed parts are judged. */
 const PROBE = 'x';
@@ -125,7 +124,7 @@ export function fixedHostSuffix(template: Template): string | undefined {
 export const placeholderText = (value: unknown): string => (finite(value) ? decimalString(value) : String(value));
 
 /** A host value's label (lower-cased) can fill a host placeholder: one DNS label, and no IDN label (`xn--`). */
-export const isLabel = (label: string): boolean => LABEL.test(label) && !label.startsWith('xn--');
+export const isLabel = (label: string): boolean => DNS_LABEL.test(label) && !label.startsWith('xn--');
 
 /** A path or query value's text, percent-encoded as a URI component (and `!'()*`, which the URL parser would encode in a query). */
 export const encodeValue = (text: string): string => encodeURIComponent(text).replace(/[!'()*]/g, (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase());

@@ -12,6 +12,11 @@ import { and, any, choice, copy, firstName, Hoisted, indent, lastValue, member, 
 import { emitExt, written } from './emit-ext.js';
 import { emitJudge } from './emit-judge.js';
 import { literal } from './literal.js';
+import { INVENTORY_KEYS, type InventoryKey } from '../rules/inventory.js';
+
+/** An inventory object of the request: `app` and `site` are read once into variables (both are checked for the
+ * both_app_and_site warning), any other key where it is needed. */
+const inventoryRead = (key: InventoryKey, read: (object: string, key: string) => string): string => (key === 'app' || key === 'site' ? key : read('request', key));
 
 /** What the generated code is told about the adapter it was generated for (a comment: never read as code). */
 const HEADER = '// bidfields enricher: generated from one adapter\'s field plan (do not edit; regenerate from the record).';
@@ -87,9 +92,7 @@ function writeInventory(sources: Sources, values: SourceValues, mode: Mode): str
             '}',
           ]),
     ]),
-    `if (inventoryKey === "app") ${member('out', 'app')} = target;`,
-    `else if (inventoryKey === "site") ${member('out', 'site')} = target;`,
-    `else ${member('out', 'dooh')} = target;`,
+    ...INVENTORY_KEYS.map((key, index) => (index === INVENTORY_KEYS.length - 1 ? `else ${member('out', key)} = target;` : `${index ? 'else ' : ''}if (inventoryKey === ${literal(key)}) ${member('out', key)} = target;`)),
   ];
   if (publisher === 'false') return [...body, ...write];
   const publisherField = lastValue(values, publisherSources, (index) => literal(sources.name(index)));
@@ -135,7 +138,7 @@ function applyChecks(sources: Sources, values: SourceValues): string[] {
   else {
     // The first source (in definition order) with a value for the inventory object: its issues are that field's.
     body.push(`const inventoryField = ${firstName(values, inventory.sources, sources.name, 'undefined')};`);
-    body.push(`const inventoryKey = inventoryField === undefined ? undefined : app !== undefined ? "app" : site !== undefined ? "site" : ${own('request', 'dooh')} !== undefined ? "dooh" : undefined;`);
+    body.push(`const inventoryKey = inventoryField === undefined ? undefined : ${INVENTORY_KEYS.map((key) => `${inventoryRead(key, own)} !== undefined ? ${literal(key)} : `).join('')}undefined;`);
     body.push('let mutate = mutateAsked && (inventoryField === undefined || inventoryKey !== undefined);');
   }
   // In place only when the imps in reach are objects (and an inventory object is there when one is written), as in the interpreter.
@@ -168,7 +171,7 @@ function applyWrites(plan: Plan, sources: Sources, values: SourceValues, mode: M
       ...when(inventory === 'true' ? 'true' : 'inventoryField !== undefined', [
         'if (inventoryKey === undefined) fail(report, issues.noInventory(inventoryField));',
         'else {',
-        `  const inventory = inventoryKey === "app" ? app : inventoryKey === "site" ? site : ${member('request', 'dooh')};`,
+        `  const inventory = ${INVENTORY_KEYS.slice(0, -1).map((key) => `inventoryKey === ${literal(key)} ? ${inventoryRead(key, member)} : `).join('')}${inventoryRead(INVENTORY_KEYS.at(-1)!, member)};`,
         '  if (!plain(inventory)) fail(report, issues.inventoryConflict(inventoryKey, inventory, inventoryField));',
         '  else {',
         ...indent(indent(writeInventory(sources, values, mode))),
