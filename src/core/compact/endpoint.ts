@@ -3,8 +3,9 @@
  * `checkEndpointOrTemplate` (endpoint/endpoint-rules.ts, endpoint/template.ts), the same verdict for every endpoint
  * and template, without the sentences that explain them; `bidfields validate` gives those.
  */
-import { endpointCode, judgeEndpoint, MAX_ENDPOINT_LENGTH, type EndpointOptions } from '../endpoint/endpoint-rules.js';
-import { judgeTemplate, parseTemplate, type Template } from '../endpoint/template.js';
+import { endpointCode, judgeEndpoint, type EndpointOptions } from '../endpoint/endpoint-rules.js';
+import type { Template } from '../endpoint/template.js';
+import { templateCode, templateVerdict } from '../rules/template-verdict.js';
 import type { Protocol } from '../types.js';
 
 type EndpointCode = 'invalid_endpoint' | 'unknown_endpoint';
@@ -24,21 +25,19 @@ export function checkEndpointCompact(value: unknown, protocol: Protocol, options
 
 /**
  * An endpoint that may be a template (SPEC §8.7), judged as `checkEndpointOrTemplate` judges it (check-endpoint.ts,
- * the same steps): without placeholders, {@link checkEndpointCompact}; with them, where they sit (`parseTemplate`)
- * and the record-time check (`judgeTemplate`). The template is returned refused or not, so the record rules check
+ * the same verdict, rules/template-verdict.ts): without placeholders, {@link checkEndpointCompact}; with them, where they sit
+ * and the record-time check. The template is returned refused or not, so the record rules check
  * the fields its placeholders name (`'unreadable'` when they do not parse). Never throws.
  * @example checkEndpointOrTemplateCompact('https://{r}.bid.example.com/', 'prebid-js', { knownEndpoints: ['*.bid.example.com'] }) // { template: [...] }
  */
 export function checkEndpointOrTemplateCompact(value: unknown, protocol: Protocol, options: EndpointOptions): { url?: URL; template?: Template | 'unreadable'; code?: EndpointCode } {
   try {
-    const template = typeof value === 'string' && value.length <= MAX_ENDPOINT_LENGTH ? parseTemplate(value, protocol) : undefined;
-    if (template === undefined) {
+    const verdict = templateVerdict(value, protocol, options);
+    if (verdict === undefined) {
       const checked = checkEndpointCompact(value, protocol, options);
       return typeof checked === 'string' ? { code: checked } : { url: checked };
     }
-    if (template === 'placement') return { code: 'invalid_endpoint', template: 'unreadable' };
-    const reason = judgeTemplate(template, protocol, options);
-    return reason === undefined ? { template } : { code: reason === 'uncovered' ? 'unknown_endpoint' : endpointCode(reason), template };
+    return verdict.reason === undefined ? { template: verdict.template } : { code: templateCode(verdict.reason), template: verdict.template };
   } catch {
     return { code: 'invalid_endpoint' };
   }

@@ -6,7 +6,8 @@
 import { type Issue, issue } from '../issues.js';
 import { endpointCode, judgeEndpoint, MAX_ENDPOINT_LENGTH, type CheckedEndpoint, type EndpointOptions, type EndpointRefusal, type EndpointReason } from './endpoint-rules.js';
 import { isIpLiteral } from './host.js';
-import { judgeTemplate, parseTemplate, type Template, type TemplateReason } from './template.js';
+import type { Template } from './template.js';
+import { templateCode, templateVerdict } from '../rules/template-verdict.js';
 import type { Protocol } from '../types.js';
 
 export { isKnownHost, normaliseHost } from './host.js';
@@ -72,12 +73,12 @@ const TEMPLATE_MESSAGES = {
  */
 export function checkEndpointOrTemplate(value: unknown, protocol: Protocol, path: string, options?: EndpointOptions): { issues: Issue[]; endpoint?: CheckedEndpoint; template?: Template | 'unreadable' } {
   try {
-    const template = typeof value === 'string' && value.length <= MAX_ENDPOINT_LENGTH ? parseTemplate(value, protocol) : undefined;
-    if (template === undefined) return checkEndpoint(value, protocol, path, options);
-    if (template === 'placement') return { issues: [issue('invalid_endpoint', path, TEMPLATE_MESSAGES.placement)], template: 'unreadable' };
-    const reason: TemplateReason | undefined = judgeTemplate(template, protocol, options ?? {});
+    const verdict = templateVerdict(value, protocol, options ?? {});
+    if (verdict === undefined) return checkEndpoint(value, protocol, path, options);
+    const { template, reason } = verdict;
+    if (reason === 'placement') return { issues: [issue(templateCode(reason), path, TEMPLATE_MESSAGES.placement)], template };
     if (reason === undefined) return { issues: [], template };
-    const code = reason === 'uncovered' ? 'unknown_endpoint' : endpointCode(reason);
+    const code = templateCode(reason);
     // The sentence names the scheme and host the fixed parts have: judged again with no known host, the template's
     // probe (each placeholder read as `x`) gives them (the verdict stays judgeTemplate's).
     const probe = judgeEndpoint(template.map((part) => (typeof part === 'string' ? part : 'x')).join(''), protocol, { ...options, knownEndpoints: [] });
