@@ -13,6 +13,7 @@ import { allowedMethods } from './allowed-methods.js';
 import { admit, watchServer, type Drain } from './drain.js';
 import { HttpError, INTERNAL_ERROR, toHttpError } from './http-error.js';
 import { lingerBeforeClose } from './linger.js';
+import { DEFAULT_IDLE_TIMEOUT_MS, DEFAULT_REQUEST_TIMEOUT_MS, limitRequestTime } from './request-deadline.js';
 import { COMMON_HEADERS, sendRawError } from './respond.js';
 import { dataImportRoute, DEFAULT_MAX_IMPORT_BYTES } from './routes/data-import.js';
 import { reportRoute } from './routes/report.js';
@@ -34,6 +35,13 @@ export interface HandlerOptions {
   console?: ConsoleAssets;
   /** Largest file `POST /api/data/import` takes, in bytes; default 1 GiB. */
   maxImportBytes?: number;
+  /** How long a request's body may take to arrive after its headers, in ms (0: no limit); default 30 000. */
+  requestTimeoutMs?: number;
+  /**
+   * The longest silence of an Admin's upload to `POST /api/data/import`, in ms, which has no limit on its total
+   * time instead; default 30 000.
+   */
+  importIdleTimeoutMs?: number;
 }
 
 /** The app with its `http.Server` (not listening yet) and the drain state `startServer`'s close uses. */
@@ -51,8 +59,9 @@ const CLIENT_CLOSED_REQUEST = 499;
 const pathOf = (url: string | undefined) => (url ?? '/').split('?')[0]!;
 
 /**
- * Builds the Fastify app over `services`, with its `http.Server`: Node's limits (headers within 10 s, the request
- * within 30 s) and the JSON answers to requests Node refuses before routing (`client-error.ts`). Paths match with
+ * Builds the Fastify app over `services`, with its `http.Server`: the limits (headers within 10 s, timed by Node;
+ * the body within 30 s of them, timed per request so that the import route can have a limit on silence instead:
+ * `request-deadline.ts`) and the JSON answers to requests Node refuses before routing (`client-error.ts`). Paths match with
  * or without the trailing slash the seed writes (`/api/signin/`); an unknown path is 404.
  *
  * @example
@@ -61,11 +70,13 @@ const pathOf = (url: string | undefined) => (url ?? '/').split('?')[0]!;
  */
 export function buildApi(services: ApiServices, options: HandlerOptions = {}): Api {
   const { maxBodyBytes = DEFAULT_MAX_BODY_BYTES, maxImportBytes = DEFAULT_MAX_IMPORT_BYTES, log, corsOrigin } = options;
+  const { requestTimeoutMs = DEFAULT_REQUEST_TIMEOUT_MS, importIdleTimeoutMs = DEFAULT_IDLE_TIMEOUT_MS } = options;
   let drain!: Drain;
   let route: RequestListener | undefined;
   let ready: Promise<unknown> | undefined;
   const handler: RequestListener = (req, res) => {
     logWhenClosed(req, res, log);
+    limitRequestTime(req, res, requestTimeoutMs);
     if (!admit(drain, req, res)) return;
     void ready!.then(
       () => route!(req, res),
@@ -84,7 +95,8 @@ export function buildApi(services: ApiServices, options: HandlerOptions = {}): A
       route = fastifyRouting;
       const server = createHttpServer(handler);
       server.headersTimeout = 10_000;
-      server.requestTimeout = 30_000;
+      // Node's limit on the whole request cannot spare one route; limitRequestTime keeps it per request instead.
+      server.requestTimeout = 0;
       drain = watchServer(server);
       return server;
     },
@@ -122,7 +134,7 @@ export function buildApi(services: ApiServices, options: HandlerOptions = {}): A
   });
   if (options.console) void app.register(consoleRoute(options.console));
   const store = services.imports;
-  if (store) void app.register(dataImportRoute({ tokens: services.tokens, store, maxBytes: maxImportBytes }));
+  if (store) void app.register(dataImportRoute({ tokens: services.tokens, store, maxBytes: maxImportBytes, idleMs: importIdleTimeoutMs }));
   ready = Promise.resolve(app.ready());
   ready.catch(() => {}); // answered per request (500); startServer awaits it and reports the cause
   return { app, server: app.server, handler, drain };
