@@ -16,6 +16,7 @@ import { lingerBeforeClose } from './linger.js';
 import { DEFAULT_IDLE_TIMEOUT_MS, DEFAULT_REQUEST_TIMEOUT_MS, limitRequestTime } from './request-deadline.js';
 import { COMMON_HEADERS, sendRawError } from './respond.js';
 import { dataImportRoute, DEFAULT_MAX_IMPORT_BYTES } from './routes/data-import.js';
+import { dataDeleteRoute } from './routes/data-delete.js';
 import { reportRoute } from './routes/report.js';
 import { signInRoute } from './routes/signin.js';
 import { adaptersRoute } from './routes/adapters.js';
@@ -131,6 +132,7 @@ export function buildApi(services: ApiServices, options: HandlerOptions = {}): A
     await api.register(signInRoute(services.signIn));
     await api.register(reportRoute(services));
     if (services.adapters) await api.register(adaptersRoute({ tokens: services.tokens, adapters: services.adapters }));
+    if (services.imports) await api.register(dataDeleteRoute({ tokens: services.tokens, store: services.imports }));
   });
   if (options.console) void app.register(consoleRoute(options.console));
   const store = services.imports;
