@@ -58,6 +58,14 @@ export interface Api {
 const CLIENT_CLOSED_REQUEST = 499;
 
 const pathOf = (url: string | undefined) => (url ?? '/').split('?')[0]!;
+/** Node's default limit on a request's header block, so on its URL, in bytes. */
+const MAX_HEADER_BYTES = 16 * 1024;
+const NO_HOST = new HttpError(400, 'bad_request', 'an HTTP/1.1 request must have a Host header');
+
+/** An HTTP/1.1 request without `Host`, which RFC 9112 §3.2 says to answer 400 (HTTP/1.0 had no Host). */
+function lacksHost(req: IncomingMessage): boolean {
+  return req.httpVersionMajor === 1 && req.httpVersionMinor === 1 && req.headers.host === undefined;
+}
 
 /**
  * Builds the Fastify app over `services`, with its `http.Server`: the limits (headers within 10 s, timed by Node;
@@ -78,6 +86,7 @@ export function buildApi(services: ApiServices, options: HandlerOptions = {}): A
   const handler: RequestListener = (req, res) => {
     logWhenClosed(req, res, log);
     limitRequestTime(req, res, requestTimeoutMs);
+    if (lacksHost(req)) return sendRawError(res, NO_HOST);
     if (!admit(drain, req, res)) return;
     void ready!.then(
       () => route!(req, res),
@@ -88,13 +97,17 @@ export function buildApi(services: ApiServices, options: HandlerOptions = {}): A
     logger: false,
     return503OnClosing: false,
     bodyLimit: maxBodyBytes,
-    routerOptions: { ignoreTrailingSlash: true },
+    // A path segment (a bidder code) longer than find-my-way's default 100 characters matched no route and was 404;
+    // it must reach the route, whose rule refuses it (400 invalid_bidder_code). Node's header limit bounds it anyway.
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_HEADER_BYTES },
     clientErrorHandler: answerClientError,
     // A path that is not valid percent-encoding names no endpoint: 404, as with any unknown path.
     frameworkErrors: (_error, request, reply) => sendRawError(reply.raw, notFound(pathOf(request.raw.url))),
     serverFactory: (fastifyRouting) => {
       route = fastifyRouting;
-      const server = createHttpServer(handler);
+      // Node's own refusal of a missing Host is a bare 400 (no JSON body, no no-store, no nosniff): the handler
+      // answers it instead, as every other error.
+      const server = createHttpServer({ requireHostHeader: false }, handler);
       server.headersTimeout = 10_000;
       // Node's limit on the whole request cannot spare one route; limitRequestTime keeps it per request instead.
       server.requestTimeout = 0;

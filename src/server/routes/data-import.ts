@@ -28,6 +28,7 @@ export const DEFAULT_MAX_IMPORT_BYTES = 1024 ** 3;
 const MAX_NAME = 200;
 const FORMATS = new Map<string, ImportFormat>(Object.entries(IMPORT_MEDIA_TYPES).map(([format, type]) => [type, format as ImportFormat]));
 const TRUE = new Set(['true', '1']);
+const WRONG_TYPE = new HttpError(415, 'unsupported_media_type', 'send the file as text/csv or application/x-ndjson');
 
 /**
  * The import route as a plugin.
@@ -42,6 +43,8 @@ export function dataImportRoute(deps: { tokens: TokenService; store: EventStore;
     app.removeAllContentTypeParsers();
     // The body stays a stream: it is spooled to disk below, never held in memory.
     app.addContentTypeParser([...FORMATS.keys()], (_request, payload, done) => done(null, payload));
+    // Any other type is this route's 415, not the JSON routes' "the body must be JSON" that Fastify's refusal maps to.
+    app.addContentTypeParser('*', (_request, _payload, done) => done(WRONG_TYPE));
     refuseEncodedBodies(app);
     app.post(
       '/api/data/import',
@@ -56,7 +59,7 @@ export function dataImportRoute(deps: { tokens: TokenService; store: EventStore;
       },
       async (request, reply) => {
         const format = FORMATS.get((request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase());
-        if (!format) throw new HttpError(415, 'unsupported_media_type', 'send the file as text/csv or application/x-ndjson');
+        if (!format) throw WRONG_TYPE;
         const query = request.query as Record<string, string | string[] | undefined>;
         const name = single(query, 'name') ?? `upload.${format}`;
         if (name.length === 0 || name.length > MAX_NAME) throw new HttpError(400, 'invalid_request', `name must be 1 to ${MAX_NAME} characters`);
