@@ -10,7 +10,8 @@ import type { AdapterRecord } from '../core/types.js';
 import type { StoredAdapter } from '../adapters/types.js';
 import { bidderCodeIssue, isBidderCode } from '../adapters/bidder-code.js';
 import type { ReportRequest, RowOf } from '../api/report.js';
-import { checkDeleteRequest, type DeleteAnswer, type DeleteRequest } from '../api/data-delete.js';
+import type { DeleteAnswer, DeleteRequest } from '../api/data-delete.js';
+import { checkDeleteRequest } from '../reports/delete-request.js';
 import { validateReportRequest } from '../reports/validate.js';
 import { ApiError, errorFromResponse } from './error.js';
 

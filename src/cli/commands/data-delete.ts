@@ -8,7 +8,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { checkDeleteRequest } from '../../api/data-delete.js';
+import { checkDeleteRequest } from '../../reports/delete-request.js';
 import type { Issue } from '../../core/issues.js';
 import { DATABASE_FILE, openEventStorage } from '../../storage/index.js';
 import { describeStorageError } from './storage-errors.js';

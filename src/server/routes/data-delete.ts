@@ -1,11 +1,12 @@
 /**
  * `POST /api/data/delete`: corrects the data of a running server, which holds the data folder, so `bidfields data
  * delete --data` is refused while it runs. Admin only; the JSON body names the rows as the command's options do and
- * is checked by the same rule (`api/data-delete.ts`); the rows go in one statement, all it selects or nothing, and
+ * is checked by the same rule (`reports/delete-request.ts`); the rows go in one statement, all it selects or nothing, and
  * the answer says how many. Imports' records stay, as with the command.
  */
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { checkDeleteRequest, type DeleteAnswer } from '../../api/data-delete.js';
+import type { DeleteAnswer } from '../../api/data-delete.js';
+import { checkDeleteRequest } from '../../reports/delete-request.js';
 import { ROLE } from '../../auth/roles.js';
 import type { TokenService } from '../../auth/token.js';
 import type { EventStore } from '../../reports/store.js';
