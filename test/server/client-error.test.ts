@@ -96,6 +96,15 @@ describe('requests Node refuses are answered with JSON errors', () => {
     expectJsonError(raw, 413, 'payload_too_large');
   });
 
+  it('a connection with an answer half-sent (a streamed report) is destroyed, not written into', () => {
+    const write = vi.fn((_chunk: unknown, _encoding: unknown, done: () => void) => done());
+    const socket = Object.assign(new Duplex({ read() {}, write }), { _httpMessage: { headersSent: true } });
+    const destroy = vi.spyOn(socket, 'destroy');
+    answerClientError(Object.assign(new Error('bad'), { code: 'HPE_INVALID_METHOD' }), socket);
+    expect(destroy).toHaveBeenCalledOnce();
+    expect(write).not.toHaveBeenCalled();
+  });
+
   it('a connection the client reset or closed mid-request, or one that cannot be written, is destroyed without an answer', () => {
     for (const [code, writable] of [['ECONNRESET', true], ['HPE_INVALID_EOF_STATE', true], ['HPE_INVALID_METHOD', false]] as const) {
       const write = vi.fn((_chunk: unknown, _encoding: unknown, done: () => void) => done());
