@@ -10,6 +10,8 @@ import type { AdapterRecord } from '../core/types.js';
 import type { StoredAdapter } from '../adapters/types.js';
 import { bidderCodeIssue, isBidderCode } from '../adapters/bidder-code.js';
 import type { ReportRequest, RowOf } from '../api/report.js';
+import type { DeleteAnswer, DeleteRequest } from '../api/data-delete.js';
+import { checkDeleteRequest } from '../reports/delete-request.js';
 import { validateReportRequest } from '../reports/validate.js';
 import { ApiError, errorFromResponse } from './error.js';
 
@@ -53,6 +55,13 @@ export interface ApiClient {
   reportCsv(request: ReportRequest): Promise<CsvReport>;
   /** Stored adapter records (`/api/adapters/`): Admin writes, Service reads. */
   adapters: AdapterCalls;
+  /**
+   * Removes event rows (`POST /api/data/delete`, Admin only): a date range, both inclusive, optionally of one
+   * service and/or country. A request the server would refuse is refused before sending, with its 400.
+   * @example
+   * const { deleted } = await api.deleteRows({ startDate: '2024-03-01', endDate: '2024-03-31', country: 'FR' })
+   */
+  deleteRows(request: DeleteRequest): Promise<DeleteAnswer>;
 }
 
 /**
@@ -149,6 +158,12 @@ export function createClient(options: ClientOptions): ApiClient {
       get: async (code) => send('GET', adapterPath(code), undefined, (r) => r.json() as Promise<StoredAdapter>, true),
       put: async (code, adapter, version) => send('PUT', adapterPath(code), { version, adapter }, (r) => r.json() as Promise<StoredAdapter>, true),
       delete: async (code) => send('DELETE', adapterPath(code), undefined, async () => undefined, true),
+    },
+    async deleteRows(request) {
+      const body = asSent(request);
+      const check = checkDeleteRequest(body);
+      if (!check.ok) throw new ApiError(400, 'invalid_request', 'the delete request is invalid', check.issues);
+      return post('/api/data/delete', body, (r) => r.json() as Promise<DeleteAnswer>, true);
     },
   };
   return client;

@@ -5,6 +5,7 @@
  */
 export { createClient, type AdapterCalls, type ApiClient, type ClientOptions, type CsvReport } from './client.js';
 export type { SignInRequest, SignInResult } from '../api/signin.js';
+export type { DeleteAnswer, DeleteRequest } from '../api/data-delete.js';
 export type { StoredAdapter, AdapterWrite } from '../adapters/types.js';
 export type { AdapterRecord, FieldDefinition } from '../core/types.js';
 export { ApiError } from './error.js';

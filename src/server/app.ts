@@ -13,8 +13,10 @@ import { allowedMethods } from './allowed-methods.js';
 import { admit, watchServer, type Drain } from './drain.js';
 import { HttpError, INTERNAL_ERROR, toHttpError } from './http-error.js';
 import { lingerBeforeClose } from './linger.js';
+import { DEFAULT_IDLE_TIMEOUT_MS, DEFAULT_REQUEST_TIMEOUT_MS, limitRequestTime } from './request-deadline.js';
 import { COMMON_HEADERS, sendRawError } from './respond.js';
 import { dataImportRoute, DEFAULT_MAX_IMPORT_BYTES } from './routes/data-import.js';
+import { dataDeleteRoute } from './routes/data-delete.js';
 import { reportRoute } from './routes/report.js';
 import { signInRoute } from './routes/signin.js';
 import { adaptersRoute } from './routes/adapters.js';
@@ -34,6 +36,13 @@ export interface HandlerOptions {
   console?: ConsoleAssets;
   /** Largest file `POST /api/data/import` takes, in bytes; default 1 GiB. */
   maxImportBytes?: number;
+  /** How long a request's body may take to arrive after its headers, in ms (0: no limit); default 30 000. */
+  requestTimeoutMs?: number;
+  /**
+   * The longest silence of an Admin's upload to `POST /api/data/import`, in ms, which has no limit on its total
+   * time instead; default 30 000.
+   */
+  importIdleTimeoutMs?: number;
 }
 
 /** The app with its `http.Server` (not listening yet) and the drain state `startServer`'s close uses. */
@@ -49,10 +58,19 @@ export interface Api {
 const CLIENT_CLOSED_REQUEST = 499;
 
 const pathOf = (url: string | undefined) => (url ?? '/').split('?')[0]!;
+/** Node's default limit on a request's header block, so on its URL, in bytes. */
+const MAX_HEADER_BYTES = 16 * 1024;
+const NO_HOST = new HttpError(400, 'bad_request', 'an HTTP/1.1 request must have a Host header');
+
+/** An HTTP/1.1 request without `Host`, which RFC 9112 §3.2 says to answer 400 (HTTP/1.0 had no Host). */
+function lacksHost(req: IncomingMessage): boolean {
+  return req.httpVersionMajor === 1 && req.httpVersionMinor === 1 && req.headers.host === undefined;
+}
 
 /**
- * Builds the Fastify app over `services`, with its `http.Server`: Node's limits (headers within 10 s, the request
- * within 30 s) and the JSON answers to requests Node refuses before routing (`client-error.ts`). Paths match with
+ * Builds the Fastify app over `services`, with its `http.Server`: the limits (headers within 10 s, timed by Node;
+ * the body within 30 s of them, timed per request so that the import route can have a limit on silence instead:
+ * `request-deadline.ts`) and the JSON answers to requests Node refuses before routing (`client-error.ts`). Paths match with
  * or without the trailing slash the seed writes (`/api/signin/`); an unknown path is 404.
  *
  * @example
@@ -61,11 +79,14 @@ const pathOf = (url: string | undefined) => (url ?? '/').split('?')[0]!;
  */
 export function buildApi(services: ApiServices, options: HandlerOptions = {}): Api {
   const { maxBodyBytes = DEFAULT_MAX_BODY_BYTES, maxImportBytes = DEFAULT_MAX_IMPORT_BYTES, log, corsOrigin } = options;
+  const { requestTimeoutMs = DEFAULT_REQUEST_TIMEOUT_MS, importIdleTimeoutMs = DEFAULT_IDLE_TIMEOUT_MS } = options;
   let drain!: Drain;
   let route: RequestListener | undefined;
   let ready: Promise<unknown> | undefined;
   const handler: RequestListener = (req, res) => {
     logWhenClosed(req, res, log);
+    limitRequestTime(req, res, requestTimeoutMs);
+    if (lacksHost(req)) return sendRawError(res, NO_HOST);
     if (!admit(drain, req, res)) return;
     void ready!.then(
       () => route!(req, res),
@@ -76,15 +97,20 @@ export function buildApi(services: ApiServices, options: HandlerOptions = {}): A
     logger: false,
     return503OnClosing: false,
     bodyLimit: maxBodyBytes,
-    routerOptions: { ignoreTrailingSlash: true },
+    // A path segment (a bidder code) longer than find-my-way's default 100 characters matched no route and was 404;
+    // it must reach the route, whose rule refuses it (400 invalid_bidder_code). Node's header limit bounds it anyway.
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_HEADER_BYTES },
     clientErrorHandler: answerClientError,
     // A path that is not valid percent-encoding names no endpoint: 404, as with any unknown path.
     frameworkErrors: (_error, request, reply) => sendRawError(reply.raw, notFound(pathOf(request.raw.url))),
     serverFactory: (fastifyRouting) => {
       route = fastifyRouting;
-      const server = createHttpServer(handler);
+      // Node's own refusal of a missing Host is a bare 400 (no JSON body, no no-store, no nosniff): the handler
+      // answers it instead, as every other error.
+      const server = createHttpServer({ requireHostHeader: false }, handler);
       server.headersTimeout = 10_000;
-      server.requestTimeout = 30_000;
+      // Node's limit on the whole request cannot spare one route; limitRequestTime keeps it per request instead.
+      server.requestTimeout = 0;
       drain = watchServer(server);
       return server;
     },
@@ -119,10 +145,11 @@ export function buildApi(services: ApiServices, options: HandlerOptions = {}): A
     await api.register(signInRoute(services.signIn));
     await api.register(reportRoute(services));
     if (services.adapters) await api.register(adaptersRoute({ tokens: services.tokens, adapters: services.adapters }));
+    if (services.imports) await api.register(dataDeleteRoute({ tokens: services.tokens, store: services.imports }));
   });
   if (options.console) void app.register(consoleRoute(options.console));
   const store = services.imports;
-  if (store) void app.register(dataImportRoute({ tokens: services.tokens, store, maxBytes: maxImportBytes }));
+  if (store) void app.register(dataImportRoute({ tokens: services.tokens, store, maxBytes: maxImportBytes, idleMs: importIdleTimeoutMs }));
   ready = Promise.resolve(app.ready());
   ready.catch(() => {}); // answered per request (500); startServer awaits it and reports the cause
   return { app, server: app.server, handler, drain };

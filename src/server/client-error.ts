@@ -1,8 +1,10 @@
 /**
  * Requests Node's HTTP layer refuses before the handler sees them. Left to itself Node answers those with a bare
  * status line and no body (431, 408, or 400 for `Content-Length: abc`), against SPEC §7.4's "every error response is
- * JSON"; {@link answerClientError} gives them the API's JSON error body. The API writes each response in one step,
- * so none of ours is half-written on the connection when such an error arrives, and the answer cannot land inside one.
+ * JSON"; {@link answerClientError} gives them the API's JSON error body. A large report is streamed, so an answer of
+ * ours may be half-written on the connection when such an error arrives (a pipelined request that is not valid
+ * HTTP): the connection is then closed without a word, as Node does, since an answer written there would land inside
+ * the other one.
  */
 import type { Duplex } from 'node:stream';
 import { HttpError } from './http-error.js';
@@ -31,7 +33,8 @@ const answered = new WeakMap<Duplex, number>();
  * server.on('clientError', answerClientError)
  */
 export function answerClientError(error: Error & { code?: string }, socket: Duplex): void {
-  if (CLIENT_GONE.has(error.code) || !socket.writable) {
+  const inProgress = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } | null })._httpMessage;
+  if (CLIENT_GONE.has(error.code) || !socket.writable || inProgress?.headersSent) {
     socket.destroy();
     return;
   }

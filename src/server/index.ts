@@ -9,6 +9,7 @@ export { DEMO_USERS, seedDemo, type DemoUser } from './demo.js';
 export { HttpError, type ErrorBody } from './http-error.js';
 export { createServices, type ApiServices, type ServiceOptions } from './services.js';
 export { createServer, DEFAULT_GRACE_MS, startServer, type RunningServer, type StartOptions } from './start.js';
+export { DEFAULT_IDLE_TIMEOUT_MS, DEFAULT_REQUEST_TIMEOUT_MS } from './request-deadline.js';
 export { DEFAULT_DATA_DIR, openEventStorage, openStorage, openUsers, type EventStore, type SharedStores, type Storage, type StorageLocation } from '../storage/index.js';
 export { openClickHouseStore } from '../stores/clickhouse/open.js';
 export { createClickHouseClient, createClickHouseReportStore, initClickHouseSchema, type ClickHouseReportStore, type ClickHouseStoreOptions } from '../stores/clickhouse/report-store.js';

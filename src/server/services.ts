@@ -19,7 +19,10 @@ export interface ApiServices {
   signIn: SignInService;
   tokens: TokenService;
   reports: ReportEngine;
-  /** Where `POST /api/data/import` loads files; without it the route does not exist (a read-only store). */
+  /**
+   * Where `POST /api/data/import` loads files and `POST /api/data/delete` removes rows; without it the routes do not
+   * exist (a read-only store).
+   */
   imports?: EventStore;
   /** Stored adapter records (`/api/adapters/`); absent when no adapter store was given. */
   adapters?: AdapterService;

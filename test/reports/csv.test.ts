@@ -35,11 +35,18 @@ describe('reportCsv', () => {
     ['+1+1', "'+1+1"],
     ['-2+3', "'-2+3"],
     ['@SUM(A1)', "'@SUM(A1)"],
-    ['\tTAB', "'\tTAB"],
+    ['\tTAB', `"'\tTAB"`],
     ['\r=CR', `"'\r=CR"`],
   ])('neutralises a formula cell %j', (service, cell) => {
     const text = reportCsv(request, [row(service)]).text;
     expect(text).toBe(`service,country,revenue,ecpm\r\n${cell},US,1.5,0.25\r\n`);
+  });
+
+  it('quotes a cell holding the separator of another locale (issue 29): `;` (a formula cell in `;` locales) and tab', () => {
+    const text = reportCsv(request, [row('x;=HYPERLINK("http://evil.example")'), row('a;b'), row('tab\there')]).text;
+    expect(text).toBe(
+      'service,country,revenue,ecpm\r\n"x;=HYPERLINK(""http://evil.example"")",US,1.5,0.25\r\n"a;b",US,1.5,0.25\r\n"tab\there",US,1.5,0.25\r\n',
+    );
   });
 
   it('leaves ordinary text and numbers alone', () => {

@@ -23,8 +23,8 @@ afterEach(async () => {
 });
 
 /** Starts the API server on a free port; `tune` may change its timeouts before it listens. */
-async function listen(tune: (s: ReturnType<typeof createServer>) => void = () => {}, log?: (line: string) => void): Promise<number> {
-  const api = createServer(services, { log });
+async function listen(tune: (s: ReturnType<typeof createServer>) => void = () => {}, log?: (line: string) => void, requestTimeoutMs?: number): Promise<number> {
+  const api = createServer(services, { log, ...(requestTimeoutMs && { requestTimeoutMs }) });
   tune(api);
   server = api;
   await new Promise<void>((resolve) => api.listen(0, '127.0.0.1', resolve));
@@ -77,12 +77,12 @@ describe('requests Node refuses are answered with JSON errors', () => {
   it('408 request_timeout for a body that does not arrive in time, logged as 408 (not as an abort or an error)', async () => {
     const log: string[] = [];
     const port = await listen((api) => {
+      // The body's limit is the server's own (request-deadline.ts); Node times only the headers.
       api.headersTimeout = 200;
-      api.requestTimeout = 300;
-      // Node checks the timeouts every 30 s; it reads this property when the server starts listening (the
+      // Node checks the headers' timeout every 30 s; it reads this property when the server starts listening (the
       // constructor option's value; @types/node does not declare the property).
       Object.assign(api, { connectionsCheckingInterval: 50 });
-    }, (line) => log.push(line));
+    }, (line) => log.push(line), 300);
     // The body never comes: the answer is the timeout's, or none (the test's own time limit fails it then).
     const raw = await exchange(port, 'POST /api/signin/ HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"em');
     expectJsonError(raw, 408, 'request_timeout');
@@ -93,6 +93,15 @@ describe('requests Node refuses are answered with JSON errors', () => {
     const port = await listen();
     const raw = await exchange(port, `POST /api/signin/ HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n2;x=${'a'.repeat(20_000)}\r\n{}\r\n0\r\n\r\n`);
     expectJsonError(raw, 413, 'payload_too_large');
+  });
+
+  it('a connection with an answer half-sent (a streamed report) is destroyed, not written into', () => {
+    const write = vi.fn((_chunk: unknown, _encoding: unknown, done: () => void) => done());
+    const socket = Object.assign(new Duplex({ read() {}, write }), { _httpMessage: { headersSent: true } });
+    const destroy = vi.spyOn(socket, 'destroy');
+    answerClientError(Object.assign(new Error('bad'), { code: 'HPE_INVALID_METHOD' }), socket);
+    expect(destroy).toHaveBeenCalledOnce();
+    expect(write).not.toHaveBeenCalled();
   });
 
   it('a connection the client reset or closed mid-request, or one that cannot be written, is destroyed without an answer', () => {

@@ -2,17 +2,30 @@
  * `bidfields data delete`: removes event rows for corrections (a date range, optionally one service and/or one
  * country) in one statement, so it removes all it selects or nothing, and prints how many. The arguments are
  * checked as an import checks rows (real dates, an upper-case country code), so a typo is a usage error rather
- * than a silent "0 rows deleted"; a folder without a database is an error, and is not created.
+ * than a silent "0 rows deleted"; a folder without a database is an error, and is not created. With `--server URL`
+ * the rows are removed by a running server (`POST /api/data/delete`), which holds the data folder meanwhile.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { isCalendarDate } from '../../reports/dates.js';
-import { COUNTRY_RULE, SERVICE_RULE, isCountryCode, isServiceName } from '../../reports/import/row.js';
+import { checkDeleteRequest } from '../../reports/delete-request.js';
+import type { Issue } from '../../core/issues.js';
 import { DATABASE_FILE, openEventStorage } from '../../storage/index.js';
 import { describeStorageError } from './storage-errors.js';
 import { STORE_OPTIONS, storeLocation } from './stores.js';
 import { EXIT_INVALID, EXIT_OK, UsageError, type CliIO } from '../io.js';
+import { checkServerUsage } from './data-import-server.js';
+import { deleteOnServer } from './data-delete-server.js';
+
+/** The options the request's keys come from, for the command's own words. */
+const FLAGS: Record<string, string> = { startDate: '--start-date', endDate: '--end-date', service: '--service', country: '--country' };
+
+/** An issue of the shared check in the command's words: `--start-date must be …`, `--country: country must be …`. */
+function usageMessage(issue: Issue): string {
+  const key = issue.path.slice(1);
+  if (key === 'service' || key === 'country') return `${FLAGS[key]}: ${issue.message}`;
+  return issue.message.replace(/\b(startDate|endDate)\b/g, (name) => FLAGS[name]!);
+}
 
 /**
  * Runs `data delete` with the arguments after `delete`.
@@ -27,18 +40,22 @@ export async function runDataDelete(args: string[], io: CliIO): Promise<number> 
     allowPositionals: true,
     options: {
       'start-date': { type: 'string' }, 'end-date': { type: 'string' }, service: { type: 'string' },
-      country: { type: 'string' }, ...STORE_OPTIONS,
+      country: { type: 'string' }, ...STORE_OPTIONS, server: { type: 'string' },
     },
   });
   if (positionals.length > 0) throw new UsageError(`unexpected argument '${positionals[0]}'`);
-  const startDate = values['start-date'];
-  const endDate = values['end-date'];
-  if (!isCalendarDate(startDate)) throw new UsageError('--start-date must be a date YYYY-MM-DD');
-  if (!isCalendarDate(endDate)) throw new UsageError('--end-date must be a date YYYY-MM-DD');
-  if (startDate > endDate) throw new UsageError('--start-date must not be after --end-date');
+  if (values.server !== undefined && (values.data ?? values.clickhouse ?? values.postgres ?? values.cluster) !== undefined) {
+    throw new UsageError('give --server or a store (--data, --clickhouse), not both');
+  }
   const { service, country } = values;
-  if (service !== undefined && !isServiceName(service)) throw new UsageError(`--service: ${SERVICE_RULE}`);
-  if (country !== undefined && !isCountryCode(country)) throw new UsageError(`--country: ${COUNTRY_RULE}`);
+  const check = checkDeleteRequest({
+    startDate: values['start-date'], endDate: values['end-date'], ...(service !== undefined && { service }), ...(country !== undefined && { country }),
+  });
+  if (!check.ok) throw new UsageError(usageMessage(check.issues[0]!));
+  if (values.server !== undefined) {
+    checkServerUsage(values.server);
+    return deleteOnServer(values.server, check.filter, io);
+  }
 
   const location = storeLocation(values, io, 'data delete');
   if (location.clickhouse === undefined && 'dataDir' in location && !existsSync(join(location.dataDir, DATABASE_FILE))) {
@@ -53,7 +70,7 @@ export async function runDataDelete(args: string[], io: CliIO): Promise<number> 
     return EXIT_INVALID;
   }
   try {
-    const deleted = await storage.events.deleteRows({ startDate, endDate, service, country });
+    const deleted = await storage.events.deleteRows(check.filter);
     io.stdout(`${deleted} rows deleted\n`);
     return EXIT_OK;
   } finally {

@@ -30,14 +30,12 @@ export async function importToServer(
   started: number,
 ): Promise<number> {
   checkServerUsage(url);
-  const env = process.env;
   const done = (code: number, loaded: number, refused: number) => {
     io.stdout(summaryLine(loaded, refused, performance.now() - started));
     return code;
   };
   try {
-    let token = env.BIDFIELDS_TOKEN;
-    if (!token) token = (await createClient({ baseUrl: url }).signIn(env.BIDFIELDS_EMAIL!, env.BIDFIELDS_PASSWORD!)).token;
+    const token = await serverToken(url);
     const head = await readHead(file);
     const upload: UploadOptions = { format: detectFormat(file, head), name: basename(file), ...options };
     const body = Readable.toWeb(createReadStream(file)) as ReadableStream<Uint8Array>;
@@ -67,6 +65,18 @@ export function checkServerUsage(url: string): void {
   if (!env.BIDFIELDS_TOKEN && !(env.BIDFIELDS_EMAIL && env.BIDFIELDS_PASSWORD)) {
     throw new UsageError('--server needs BIDFIELDS_TOKEN, or BIDFIELDS_EMAIL and BIDFIELDS_PASSWORD, in the environment');
   }
+}
+
+/**
+ * The token to call the server with: `BIDFIELDS_TOKEN`, else a sign-in with `BIDFIELDS_EMAIL` and
+ * `BIDFIELDS_PASSWORD` (checked by {@link checkServerUsage}). Rejects with the sign-in's {@link ApiError}.
+ *
+ * @example
+ * const api = createClient({ baseUrl: url, token: await serverToken(url) })
+ */
+export async function serverToken(url: string): Promise<string> {
+  const env = process.env;
+  return env.BIDFIELDS_TOKEN || (await createClient({ baseUrl: url }).signIn(env.BIDFIELDS_EMAIL!, env.BIDFIELDS_PASSWORD!)).token;
 }
 
 /** The first bytes of the file, to tell NDJSON from CSV when the name does not. */

@@ -9,7 +9,7 @@ import { EXIT_INTERRUPTED, EXIT_SKIPPED, runDataImport } from './data-import.js'
 import { runDataDelete } from './data-delete.js';
 
 const usage = `Usage: bidfields data import FILE [--skip-invalid] [--force] [--data DIR | --clickhouse URL [--batch-size N] | --server URL]
-       bidfields data delete --start-date D --end-date D [--service S] [--country C] [--data DIR | --clickhouse URL]
+       bidfields data delete --start-date D --end-date D [--service S] [--country C] [--data DIR | --clickhouse URL | --server URL]
 
 import: loads event rows with the columns date, service, country, requests, impression, revenue
 (schemas/report-row-import.schema.json) from NDJSON (.ndjson, .jsonl, .json) or CSV with a header line (.csv).
@@ -38,9 +38,10 @@ and running the same command again completes the file without counting them twic
 
 delete: removes the rows from start to end date (both inclusive, YYYY-MM-DD), of one service and/or one
 country if given, and prints how many. Records of imported files stay: to load a corrected file again, delete
-its rows and import it (the same content needs --force).
-Exit codes: 0 done (also when no row matched); 1 no database in the folder, folder in use or database error;
-2 usage error.
+its rows and import it (the same content needs --force). With --server URL the rows are deleted by a running
+\`bidfields serve\` (POST /api/data/delete), with the credentials of --server above.
+Exit codes: 0 done (also when no row matched); 1 no database in the folder, folder in use, database error or the
+server refused; 2 usage error.
 
 Options:
 ${STORE_USAGE}`;

@@ -7,16 +7,17 @@
 import { constants } from 'node:os';
 import { parseArgs } from 'node:util';
 // The one place the CLI reaches into the server: `serve` starts it, through the server's public entry.
-import { createServices, DEFAULT_GRACE_MS, DEMO_USERS, defaultConsoleDir, loadConsoleAssets, seedDemo, startServer } from '../../server/index.js';
+import { createServices, DEFAULT_GRACE_MS, DEFAULT_IDLE_TIMEOUT_MS, DEMO_USERS, defaultConsoleDir, loadConsoleAssets, seedDemo, startServer } from '../../server/index.js';
 import { openStorage, type Storage } from '../../storage/index.js';
 import { describeStorageError } from './storage-errors.js';
 import { STORE_OPTIONS, STORE_USAGE, storeLocation } from './stores.js';
 import { EXIT_INVALID, EXIT_OK, UsageError, type CliCommand, type CliIO } from '../io.js';
 
-const usage = `Usage: bidfields serve [--port N] [--host H] [--data DIR | --clickhouse URL [--cluster NAME] --postgres URL] [--demo] [--known-endpoint HOST]... [--cors ORIGIN] [--max-body BYTES] [--max-import BYTES] [--grace-ms N] [--drain-delay-ms N]
+const usage = `Usage: bidfields serve [--port N] [--host H] [--data DIR | --clickhouse URL [--cluster NAME] --postgres URL] [--demo] [--known-endpoint HOST]... [--cors ORIGIN] [--max-body BYTES] [--max-import BYTES] [--import-idle-ms N] [--grace-ms N] [--drain-delay-ms N]
 
 Serves POST /api/signin/ and POST /api/reportv2/ (SPEC §7), POST /api/data/import (Admin: load a CSV or
-NDJSON file of event rows without a restart; see \`bidfields data import --server\`), the adapter records at
+NDJSON file of event rows without a restart; see \`bidfields data import --server\`), POST /api/data/delete
+(Admin: remove rows; \`bidfields data delete --server\`), the adapter records at
 /api/adapters/, and the console (the web page for reports and bid adapters) at /.
 
 Options:
@@ -30,6 +31,9 @@ Options:
   --max-body BYTES  largest JSON request body (default 102400)
   --max-import BYTES
                     largest file POST /api/data/import takes (default 1073741824, 1 GiB)
+  --import-idle-ms N
+                    an Admin's upload may take any time, but is cut (408) after N ms without a byte (default
+                    30000); every other request body must arrive within 30 s of its headers
   --grace-ms N      on SIGINT/SIGTERM, how long requests in flight may take before they are answered 503
                     (default ${DEFAULT_GRACE_MS}); a second signal exits at once. While stopping, the server
                     keeps accepting connections and answers new requests 503 shutting_down (Connection: close,
@@ -91,7 +95,7 @@ export async function runServe(args: string[], io: CliIO, stop: Promise<void>): 
     options: {
       ...STORE_OPTIONS, port: { type: 'string' }, host: { type: 'string' }, demo: { type: 'boolean' },
       cors: { type: 'string' }, 'max-body': { type: 'string' }, 'max-import': { type: 'string' }, 'grace-ms': { type: 'string' },
-      'drain-delay-ms': { type: 'string' },
+      'drain-delay-ms': { type: 'string' }, 'import-idle-ms': { type: 'string' },
       'known-endpoint': { type: 'string', multiple: true },
     },
   });
@@ -100,6 +104,7 @@ export async function runServe(args: string[], io: CliIO, stop: Promise<void>): 
   const maxBodyBytes = positiveInt(values['max-body'], '--max-body', 100 * 1024, 1);
   const maxImportBytes = positiveInt(values['max-import'], '--max-import', 1024 ** 3, 1, Number.MAX_SAFE_INTEGER);
   const graceMs = positiveInt(values['grace-ms'], '--grace-ms', DEFAULT_GRACE_MS);
+  const importIdleTimeoutMs = positiveInt(values['import-idle-ms'], '--import-idle-ms', DEFAULT_IDLE_TIMEOUT_MS, 1);
   const drainDelayMs = positiveInt(values['drain-delay-ms'], '--drain-delay-ms', 0);
   const secret = process.env.BIDFIELDS_JWT_SECRET;
   if (secret !== undefined && secret.length < 32) throw new UsageError('BIDFIELDS_JWT_SECRET must be at least 32 characters');
@@ -127,6 +132,7 @@ export async function runServe(args: string[], io: CliIO, stop: Promise<void>): 
       host: values.host ?? '127.0.0.1',
       maxBodyBytes,
       maxImportBytes,
+      importIdleTimeoutMs,
       graceMs,
       drainDelayMs,
       log: (line) => io.stderr(line + '\n'),

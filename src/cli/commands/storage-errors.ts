@@ -3,7 +3,8 @@ import { StorageLockedError, StorageOpenError } from '../../storage/index.js';
 
 /**
  * A one-line explanation of why the storage could not be opened. For a held folder it names the holder (command
- * and PID) and, to someone running `data import` while `serve` holds it, suggests loading through the server.
+ * and PID) and, to someone running `data import` or `data delete` while `serve` holds it, suggests going through
+ * the server.
  *
  * @example
  * describeStorageError(error, 'data import')
@@ -17,6 +18,8 @@ export function describeStorageError(error: unknown, opener?: string): string {
     let text = `the data folder ${error.dataDir} is in use by ${who}${details ? ` (${details})` : ''}`;
     if (opener === 'data import' && (command === 'serve' || command === undefined)) {
       text += '; to load into a running server, use `bidfields data import FILE --server URL`';
+    } else if (opener === 'data delete' && (command === 'serve' || command === undefined)) {
+      text += '; to delete through a running server, add `--server URL` (POST /api/data/delete)';
     } else if (command && command !== 'serve') text += '; try again when it has finished';
     return text;
   }

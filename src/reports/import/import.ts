@@ -11,6 +11,7 @@ import { basename, join } from 'node:path';
 import { AlreadyImportedError, BatchesKeptError, ResumeConflictError, type EventRow, type EventStore, type ImportRecord } from '../store.js';
 import { FileChangedError, ImportFileError, ImportInterruptedError } from './errors.js';
 import { scanFile } from './scan.js';
+import { NOT_UTF8 } from './utf8.js';
 
 /**
  * How an import ended. Rows were kept only for `loaded` (every row) and `skipped-invalid` (the good rows; the
@@ -118,7 +119,9 @@ export async function importEvents(path: string, store: EventStore, options: Imp
     if (!options.force) summary.previous = await store.findImport(hash);
     if (summary.previous) return end('duplicate');
     const file = { hash, name, ...(summary.dates && { dates: summary.dates }) };
-    const rows = loadPass(source, hash, totalBytes, store, options);
+    // Without line numbers the CSV reader cannot tell which record held a byte that is not UTF-8 (read.ts).
+    const exact = summary.reasons[NOT_UTF8] !== undefined;
+    const rows = loadPass(source, hash, totalBytes, store, options, exact);
     summary.loaded = (await store.importFile(file, rows, { force: options.force, ...(options.signal && { signal: options.signal }) })).loaded;
     return end(summary.refused > 0 ? 'skipped-invalid' : 'loaded');
   } catch (thrown) {
@@ -171,9 +174,9 @@ async function checkPass(path: string, summary: ImportSummary, totalBytes: numbe
 }
 
 /** The second pass: the good rows in batches; throws (so the store rolls back) if the content is not the same. */
-async function* loadPass(path: string, hash: string, totalBytes: number, store: EventStore, options: ImportOptions): AsyncGenerator<EventRow[]> {
+async function* loadPass(path: string, hash: string, totalBytes: number, store: EventStore, options: ImportOptions, lines: boolean): AsyncGenerator<EventRow[]> {
   const batchSize = options.batchSize ?? 20_000;
-  const scan = await scanFile(path, { signal: options.signal, lines: false });
+  const scan = await scanFile(path, { signal: options.signal, lines });
   let batch: EventRow[] = [];
   for await (const { row } of scan.lines) {
     if (row === undefined || storeProblem(store, row) !== undefined) continue;

@@ -9,6 +9,7 @@ import { createInterface } from 'node:readline';
 import { parse } from 'csv-parse';
 import { ImportFileError } from './errors.js';
 import { IMPORT_COLUMNS } from './row.js';
+import { hasBadBytes, NOT_UTF8, Utf8Marker, Utf8Watch } from './utf8.js';
 import { MEASURES } from '../columns.js';
 
 /** One parsed line: its value, or why it could not be parsed. */
@@ -33,19 +34,26 @@ export function detectFormat(path: string, head: string): 'ndjson' | 'csv' {
 }
 
 /**
- * Yields the parsed lines of an NDJSON stream (blank lines skipped, a byte order mark dropped).
+ * Yields the parsed lines of an NDJSON stream (blank lines skipped, a byte order mark dropped); a line holding
+ * bytes that are not UTF-8 is refused as such, not read with U+FFFD in their place.
  *
  * @example
  * for await (const { line, value, error } of readNdjson(createReadStream('events.ndjson'))) …
  */
 export async function* readNdjson(input: Readable): AsyncGenerator<ParsedLine> {
-  const lines = createInterface({ input: input.setEncoding('utf8'), crlfDelay: Infinity });
+  const decoded = new Utf8Marker();
+  input.once('error', (error) => decoded.destroy(error)); // pipe() does not pass a read error on
+  const lines = createInterface({ input: input.pipe(decoded), crlfDelay: Infinity });
   let line = 0;
   for await (const read of lines) {
     line++;
     // A byte order mark (as Windows tools write UTF-8) is no part of the first row, as csv-parse's `bom` drops it.
     const text = line === 1 && read.startsWith('\uFEFF') ? read.slice(1) : read;
     if (text.trim() === '') continue;
+    if (hasBadBytes(text)) {
+      yield { line, error: NOT_UTF8 };
+      continue;
+    }
     try {
       yield { line, value: JSON.parse(text) };
     } catch {
@@ -58,23 +66,36 @@ export async function* readNdjson(input: Readable): AsyncGenerator<ParsedLine> {
  * Yields the records of a CSV stream with a header line; a header that lacks a column, or has one too many,
  * throws {@link ImportFileError} before any row is read, since then every row would be refused for the same
  * reason. A quoting error throws csv-parse's error (with the line), which the importer treats the same way.
+ * A record holding bytes that are not UTF-8 is refused as such (the parser would read them as U+FFFD); a header
+ * holding one is an error of the file.
  * Line numbers cost a third of the parsing time; with `lines: false` a record's number (header included) stands
- * in, for a caller that only wants the rows.
+ * in, for a caller that only wants the rows, and the parser does not say where a record ends, so once a bad byte
+ * has been read every record is refused up to the one being read: a caller that loads rows of a file with bad
+ * bytes asks for lines.
  *
  * @example
  * for await (const { line, value } of readCsv(createReadStream('events.csv'))) …
  */
 export async function* readCsv(input: Readable, options: { lines?: boolean } = {}): AsyncGenerator<ParsedLine> {
   const info = options.lines !== false;
-  const parser = input.pipe(parse({ bom: true, trim: true, skip_empty_lines: true, relax_column_count: true, info }));
-  input.once('error', (error) => parser.destroy(error)); // pipe() does not pass a read error on
+  const watch = new Utf8Watch();
+  const parser = input.pipe(watch).pipe(parse({ bom: true, trim: true, skip_empty_lines: true, relax_column_count: true, info }));
+  // pipe() does not pass a read error on
+  input.once('error', (error) => watch.destroy(error));
+  watch.once('error', (error) => parser.destroy(error));
   let header: string[] | undefined;
   let records = 0;
-  for await (const item of parser as AsyncIterable<{ record: string[]; info: { lines: number } } | string[]>) {
+  for await (const item of parser as AsyncIterable<{ record: string[]; info: { lines: number; bytes: number } } | string[]>) {
     const record = info ? (item as { record: string[] }).record : (item as string[]);
-    const line = info ? (item as { info: { lines: number } }).info.lines : ++records;
+    const { lines: line, bytes: end } = info ? (item as { info: { lines: number; bytes: number } }).info : { lines: ++records, bytes: Infinity };
+    const badBytes = watch.badBefore(end);
     if (!header) {
+      if (badBytes) throw new ImportFileError(`CSV header (line ${line}) is ${NOT_UTF8}`, line);
       header = checkHeader(record, line);
+      continue;
+    }
+    if (badBytes) {
+      yield { line, error: NOT_UTF8 };
       continue;
     }
     if (record.length !== header.length) {

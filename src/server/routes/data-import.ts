@@ -2,7 +2,8 @@
  * `POST /api/data/import`: loads event rows into a running server, so new data needs no restart. Admin only; the
  * body is the file (CSV or NDJSON), spooled to a temporary file under a size limit of its own, then imported as
  * `bidfields data import` does, and answered as `api/import-outcome.ts` says. If the client goes away, or the server
- * stops past its grace period, before the answer, the import is aborted.
+ * stops past its grace period, before the answer, the import is aborted. An Admin's upload has no limit on its total
+ * time (1 GiB at 10 MB/s takes 100 s), only on silence: no byte for `idleMs` is 408 (`request-deadline.ts`).
  */
 import { createWriteStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -20,12 +21,14 @@ import type { EventStore } from '../../reports/store.js';
 import { authenticate } from '../authenticate.js';
 import { refuseEncodedBodies } from '../body.js';
 import { HttpError, SHUTTING_DOWN } from '../http-error.js';
+import { limitBodySilence, type BodyWatch } from '../request-deadline.js';
 
 /** Default upload limit: 1 GiB, about 15 million rows of CSV. */
 export const DEFAULT_MAX_IMPORT_BYTES = 1024 ** 3;
 const MAX_NAME = 200;
 const FORMATS = new Map<string, ImportFormat>(Object.entries(IMPORT_MEDIA_TYPES).map(([format, type]) => [type, format as ImportFormat]));
 const TRUE = new Set(['true', '1']);
+const WRONG_TYPE = new HttpError(415, 'unsupported_media_type', 'send the file as text/csv or application/x-ndjson');
 
 /**
  * The import route as a plugin.
@@ -33,12 +36,15 @@ const TRUE = new Set(['true', '1']);
  * @example
  * await app.register(dataImportRoute({ tokens, store, maxBytes: DEFAULT_MAX_IMPORT_BYTES }))
  */
-export function dataImportRoute(deps: { tokens: TokenService; store: EventStore; maxBytes: number }): FastifyPluginAsync {
+export function dataImportRoute(deps: { tokens: TokenService; store: EventStore; maxBytes: number; idleMs: number }): FastifyPluginAsync {
+  const watches = new WeakMap<object, BodyWatch>();
   const tooLarge = new HttpError(413, 'payload_too_large', `the file is larger than ${deps.maxBytes} bytes`, undefined, { Connection: 'close' });
   return async (app) => {
     app.removeAllContentTypeParsers();
     // The body stays a stream: it is spooled to disk below, never held in memory.
     app.addContentTypeParser([...FORMATS.keys()], (_request, payload, done) => done(null, payload));
+    // Any other type is this route's 415, not the JSON routes' "the body must be JSON" that Fastify's refusal maps to.
+    app.addContentTypeParser('*', (_request, _payload, done) => done(WRONG_TYPE));
     refuseEncodedBodies(app);
     app.post(
       '/api/data/import',
@@ -47,11 +53,13 @@ export function dataImportRoute(deps: { tokens: TokenService; store: EventStore;
         onRequest: async (request) => {
           await authenticate(request, deps.tokens, [ROLE.admin]);
           if (Number(request.headers['content-length'] ?? 0) > deps.maxBytes) throw tooLarge;
+          // Only once the caller is known to be an Admin: anyone else keeps the limit on the whole request.
+          watches.set(request.raw, limitBodySilence(request.raw, deps.idleMs));
         },
       },
       async (request, reply) => {
         const format = FORMATS.get((request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase());
-        if (!format) throw new HttpError(415, 'unsupported_media_type', 'send the file as text/csv or application/x-ndjson');
+        if (!format) throw WRONG_TYPE;
         const query = request.query as Record<string, string | string[] | undefined>;
         const name = single(query, 'name') ?? `upload.${format}`;
         if (name.length === 0 || name.length > MAX_NAME) throw new HttpError(400, 'invalid_request', `name must be 1 to ${MAX_NAME} characters`);
@@ -66,7 +74,7 @@ export function dataImportRoute(deps: { tokens: TokenService; store: EventStore;
         const folder = await mkdtemp(join(tmpdir(), 'bidfields-upload-'));
         try {
           const file = join(folder, `upload.${format}`);
-          await spool(request.body as Readable, file, deps.maxBytes, tooLarge);
+          await spool(request.body as Readable, file, deps.maxBytes, tooLarge, watches.get(request.raw)!);
           const refusedRows: { line: number; reason: string }[] = [];
           const summary = await importEvents(file, deps.store, {
             name,
@@ -101,11 +109,12 @@ export function dataImportRoute(deps: { tokens: TokenService; store: EventStore;
  * Writes the body to `file`, refusing it as soon as it passes `maxBytes`. The request stream is left alone on a
  * refusal (not destroyed), so the 413 can still be sent; its `Connection: close` then ends the connection.
  */
-function spool(body: Readable, file: string, maxBytes: number, tooLarge: HttpError): Promise<void> {
+function spool(body: Readable, file: string, maxBytes: number, tooLarge: HttpError, watch: BodyWatch): Promise<void> {
   return new Promise((resolve, reject) => {
     const out = createWriteStream(file);
     let size = 0;
     const stop = (error: Error) => {
+      watch.hold(); // a refused body is read and dropped by the lingering close, which has a limit of its own
       body.off('data', onData);
       body.off('end', onEnd);
       body.pause();
@@ -113,12 +122,19 @@ function spool(body: Readable, file: string, maxBytes: number, tooLarge: HttpErr
       reject(error);
     };
     const onData = (chunk: Buffer) => {
+      watch.arrived();
       size += chunk.length;
       if (size > maxBytes) return stop(tooLarge);
-      if (!out.write(chunk)) body.pause();
+      // While the disk catches up nothing is read, and the client's silence is not its own.
+      if (out.write(chunk)) return;
+      body.pause();
+      watch.hold();
     };
     const onEnd = () => out.end();
-    out.on('drain', () => body.resume());
+    out.on('drain', () => {
+      watch.arrived();
+      body.resume();
+    });
     out.on('error', stop);
     out.on('finish', resolve);
     body.on('error', stop);

@@ -1,17 +1,19 @@
 /**
  * `POST /api/reportv2/` (SPEC §7.3), a Fastify plugin: Admin and Service only; the body goes to the report engine,
- * whose rows are sent as JSON or, with `csv: true`, as a CSV download. The token is checked in the route's
+ * whose rows are sent as JSON or, with `csv: true`, as a CSV download, written a chunk of rows at a time as the
+ * connection takes them (`chunked-answer.ts`), never as one string of the whole answer. The token is checked in the route's
  * `onRequest` hook, before the body is read, so an unauthenticated caller cannot make the server parse anything.
  * The engine validates the body (SPEC §5 issues), not a route schema.
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { REPORT_ROLES } from '../../auth/roles.js';
 import type { TokenService } from '../../auth/token.js';
-import { reportCsv } from '../../reports/csv.js';
+import { CSV_CHUNK_ROWS, csvFilename, reportCsvChunks } from '../../reports/csv.js';
 import type { ReportEngine } from '../../reports/engine.js';
 import { authenticate } from '../authenticate.js';
 import { jsonBody } from '../body.js';
 import { HttpError } from '../http-error.js';
+import { JSON_CHUNK_ROWS, jsonArrayChunks, sendChunks } from '../chunked-answer.js';
 
 /**
  * The report route as a plugin.
@@ -24,12 +26,10 @@ export function reportRoute(deps: { tokens: TokenService; reports: ReportEngine 
     app.post('/api/reportv2', { onRequest: async (request) => void (await authenticate(request, deps.tokens, REPORT_ROLES)) }, async (request, reply) => {
       const outcome = await deps.reports.run(jsonBody(request));
       if (!outcome.ok) throw new HttpError(400, 'invalid_request', 'the report request is invalid', outcome.issues);
-      if (!outcome.request.csv) return outcome.rows;
-      const csv = reportCsv(outcome.request, outcome.rows);
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('Content-Disposition', `attachment; filename="${csv.filename}"`)
-        .send(csv.text);
+      const { request: checked, rows } = outcome;
+      if (!checked.csv) return sendChunks(reply.type('application/json; charset=utf-8'), jsonArrayChunks(rows), rows.length, JSON_CHUNK_ROWS);
+      reply.type('text/csv; charset=utf-8').header('Content-Disposition', `attachment; filename="${csvFilename(checked)}"`);
+      return sendChunks(reply, reportCsvChunks(checked, rows), rows.length, CSV_CHUNK_ROWS);
     });
   };
 }
