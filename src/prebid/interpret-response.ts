@@ -8,16 +8,16 @@ import { readCheckedCpm } from '../protocols/prebid-js.js';
 import { every, isNumber, isString, list, obj, strings, type Obj } from './imp.js';
 import type { Warn } from './build-requests.js';
 import type { PrebidBid, PrebidMediaType, PrebidRuntimeOptions } from './types.js';
+import { MAX_AD, NOTICE_URL } from '../core/rules/prebid-limits.js';
 
 /** Bids looked at per answer; one request carries a page's ad units, so a real answer has far fewer. */
 export const MAX_BIDS = 500;
-/** Longest ad markup accepted, in characters (display creatives are tens of kB; VAST rarely passes 100 kB). */
-export const MAX_AD = 500_000;
+export { MAX_AD };
 
 export const MEDIA_TYPES: PrebidMediaType[] = ['banner', 'video', 'native'];
 
 /** An http(s) URL of the answer (a notice URL), else `undefined`. */
-const url = (value: unknown): string | undefined => (isString(value) && value.length <= MAX_AD && /^https?:\/\/\S+$/i.test(value) ? value : undefined);
+const url = (value: unknown): string | undefined => (isString(value) && value.length <= MAX_AD && NOTICE_URL.test(value) ? value : undefined);
 
 /**
  * Whether native markup has the shape Prebid 11 reads without checking: a `link` with a `url`, `assets` (an array

@@ -14,6 +14,7 @@ import type { PrebidPlan } from '../prebid-plan.js';
 import { literal } from '../emit.js';
 import { valueCode } from '../../core/generate/literal.js';
 import { DNS_LABEL } from '../../core/rules/dns-label.js';
+import { MAX_AD, NOTICE_URL } from '../../core/rules/prebid-limits.js';
 import { INVENTORY_KEYS } from '../../core/rules/inventory.js';
 import { HELPERS, helpersFor, patternConstants, patternsOf, readParamsFunction, type Helper } from './value-code.js';
 
@@ -214,7 +215,7 @@ export function repoModule(plan: PrebidPlan, options: RepoModuleOptions): string
     '  bidResponse.creativeId ??= bid.id;',
     '  // Prebid fires the image eventtrackers of a client-side bid when it bills it, not its burl: an http(s) burl goes',
     '  // on as that tracker, with the price in it (as Prebid\'s own Prebid Server adapter passes burl on).',
-    '  const burl = typeof bid.burl === "string" && bid.burl.length <= 500000 && /^https?:\\/\\/\\S+$/i.test(bid.burl) ? bid.burl.replace(/\\$\\{AUCTION_PRICE\\}/g, String(cpm)) : undefined;',
+    `  const burl = typeof bid.burl === "string" && bid.burl.length <= ${MAX_AD} && ${NOTICE_URL}.test(bid.burl) ? bid.burl.replace(/\\$\\{AUCTION_PRICE\\}/g, String(cpm)) : undefined;`,
     '  if (burl) Object.assign(bidResponse, { burl, eventtrackers: [{ event: 1, method: 1, url: burl }] });',
     '  else delete bidResponse.burl;',
     '  return bidResponse;',
