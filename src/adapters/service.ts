@@ -7,7 +7,7 @@
  */
 import { validateAdapter } from '../core/compile.js';
 import { issue, type Issue } from '../core/issues.js';
-import { isPlainObject } from '../core/apply/plain-object.js';
+import { isPlainObject } from '../core/definition/plain-object.js';
 import type { AdapterRecord } from '../core/types.js';
 import { ROLE, type Role } from '../auth/roles.js';
 import { bidderCodeIssue, isBidderCode } from './bidder-code.js';

@@ -6,7 +6,6 @@
  * one is given.
  */
 import { randomUUID } from 'node:crypto';
-import type { CliIO } from '../cli/io.js';
 import { bundledFixtures } from '../conformance/bundled-fixtures.js';
 import { evaluate } from './expect.js';
 import { loadApiFixtures, type ApiCheck } from './fixture.js';
@@ -29,7 +28,8 @@ export interface ApiConformanceOptions {
   endDate?: string;
   /** Print only failing and skipped checks (default: one line per check). */
   quiet?: boolean;
-  io: Pick<CliIO, 'stdout' | 'stderr'>;
+  /** Where the report goes (a CLI command's streams, or a test's). */
+  io: { stdout(text: string): void; stderr(text: string): void };
 }
 
 async function signIn(ctx: RunContext, email: string, password: string): Promise<string | undefined> {

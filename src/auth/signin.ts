@@ -6,7 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { issue, pointer, type Issue } from '../core/issues.js';
-import { isPlainObject } from '../core/apply/plain-object.js';
+import { isPlainObject } from '../core/definition/plain-object.js';
 import { hashPassword, verifyPassword, DEFAULT_SCRYPT_COST, type ScryptCost } from './password.js';
 import { STATUS } from './roles.js';
 import type { AsyncSignInThrottle, SignInThrottle } from './throttle.js';

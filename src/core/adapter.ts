@@ -12,7 +12,7 @@ import { mergeRequestValues } from './apply/merge-values.js';
 import { valueIssues } from './apply/value-issues.js';
 import { enrichGenerated, orThrow, refusal, run, runGenerated, single, type EnrichResult, type SafeEnrichResult } from './apply/run-enrichment.js';
 import { adapterSource, moduleText, PLACEMENT_TIER, type Enricher, type EngineKind } from './generate/enricher.js';
-import { isArray } from './apply/plain-object.js';
+import { isArray } from './definition/plain-object.js';
 import { pointer } from './issues.js';
 import { buildUrl, type Template } from './endpoint/template.js';
 

@@ -7,8 +7,8 @@
  * field is lost and none is invented.
  */
 import { pointer } from './issues.js';
-import { decimalString, parseDecimal } from './plan/decimal.js';
-import { isArray, isPlainObject } from './apply/plain-object.js';
+import { decimalString, parseDecimal } from './rules/decimal.js';
+import { isArray, isPlainObject } from './definition/plain-object.js';
 import type { AdapterInput, FieldDefinition, SelectOption } from './types.js';
 
 /** One input of a placement form. */

@@ -4,7 +4,7 @@
  * `playerSize`, renderers) never reach the partner. Prebid hands adapters proxies over publisher-written objects, so
  * every read checks shape (hence the small readers below).
  */
-import { isPlainObject } from '../core/apply/plain-object.js';
+import { isPlainObject } from '../core/definition/plain-object.js';
 
 /** An object of untrusted JSON: every value read from it is checked before use. */
 export type Obj = Record<string, any>;

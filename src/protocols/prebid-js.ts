@@ -5,9 +5,9 @@
  * or `constructor`, even when JSON.parse made them own keys), and only a finite, non-negative number counts as a
  * CPM. Tiny and browser-safe on purpose: it ships in the Prebid.js bidder bundle.
  */
-import { isPlainObject, own } from '../core/apply/plain-object.js';
+import { isPlainObject, own } from '../core/definition/plain-object.js';
 import { hasUnsafeSegment } from '../core/definition/names.js';
-import { finite } from '../core/plan/decimal.js';
+import { finite } from '../core/rules/decimal.js';
 
 /**
  * The CPM at `cpmField` in a bid, or `undefined` when it is missing, not a number, not finite or negative.

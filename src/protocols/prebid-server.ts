@@ -7,7 +7,7 @@
 import { compile } from '../core/compile.js';
 import { append, BidfieldsError, issue, type Issue } from '../core/issues.js';
 import type { CompiledAdapter, PerImpValues } from '../core/adapter.js';
-import { isPlainObject } from '../core/apply/plain-object.js';
+import { isPlainObject } from '../core/definition/plain-object.js';
 import { isSafeSegment } from '../core/definition/names.js';
 import type { AdapterInput, BidRequest, CompileOptions, EnrichOptions, FieldValues } from '../core/types.js';
 import { safeBuild, safeBuildAll, unwrapBuild, unwrapBuildAll, type SafeBuildAllResult, type SafeBuildResult } from './build.js';

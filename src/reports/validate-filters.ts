@@ -5,7 +5,7 @@
  * typo is a 400 rather than a silently empty report. Browser-safe.
  */
 import { issue, pointer, type Issue } from '../core/issues.js';
-import { isPlainObject } from '../core/apply/plain-object.js';
+import { isPlainObject } from '../core/definition/plain-object.js';
 import { ucs2length } from '../core/definition/ucs2length.js';
 import { isDimension } from './columns.js';
 import { isCalendarDate } from './dates.js';

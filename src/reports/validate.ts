@@ -5,7 +5,7 @@
  * cannot (real calendar dates, start ≤ end, an order column that was requested) and stays small in the browser.
  */
 import { issue, pointer, type Issue } from '../core/issues.js';
-import { isPlainObject } from '../core/apply/plain-object.js';
+import { isPlainObject } from '../core/definition/plain-object.js';
 import { isDimension, isMetric, type Dimension, type Metric } from './columns.js';
 import { isCalendarDate } from './dates.js';
 import { REPORT_LIMITS } from './limits.js';

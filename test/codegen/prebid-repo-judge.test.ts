@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { growth, linearBound } from '../support/growth.js';
 import { fieldStatements, HELPERS, helpersFor, patternConstants, patternsOf } from '../../src/codegen/prebid-repo/value-code.js';
-import { decimalString } from '../../src/core/plan/decimal.js';
+import { decimalString } from '../../src/core/rules/decimal.js';
 import type { FieldPlan } from '../../src/core/plan/field-plan.js';
 import { isNotEntered, isRefusal, valueJudge, writtenAt, type ValueVerdict } from '../../src/core/plan/value-judge.js';
 

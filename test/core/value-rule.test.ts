@@ -3,7 +3,7 @@
 // how a number is written as text.
 import { describe, expect, it } from 'vitest';
 import { growth, linearBound } from '../support/growth.js';
-import { decimalString, isExactDecimal, parseDecimal } from '../../src/core/plan/decimal.js';
+import { decimalString, isExactDecimal, parseDecimal } from '../../src/core/rules/decimal.js';
 
 describe('isExactDecimal', () => {
   it.each(['0', '-0', '0.0', '0.1', '1.50', '1e3', '1E+2', '+5', '.5', '5.', '-12.5e-3', '9007199254740992', '1e21', '1e-7', '1.7976931348623157e308', '5e-324', '0.30000000000000004'])(

@@ -12,7 +12,7 @@ import { compile } from '../../src/core/compile.js';
 import type { CompiledAdapter } from '../../src/core/adapter.js';
 import type { AdapterInput, FieldDefinition } from '../../src/core/types.js';
 import { NUMERIC_STRING_PATTERN, toParamsSchema } from '../../src/protocols/params-schema.js';
-import { isExactDecimal } from '../../src/core/plan/decimal.js';
+import { isExactDecimal } from '../../src/core/rules/decimal.js';
 
 const Ajv = AjvDraft04Module.default;
 const ajv = new Ajv({ strict: true, allowUnionTypes: true });

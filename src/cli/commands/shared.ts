@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { BidfieldsError, issue, pointer, type Issue } from '../../core/issues.js';
 import type { CompileOptions } from '../../core/types.js';
-import { isExactDecimal } from '../../core/plan/decimal.js';
+import { isExactDecimal } from '../../core/rules/decimal.js';
 import { InputTooLarge, MAX_INPUT_BYTES, UsageError, type CliIO } from '../io.js';
 
 const tooLarge = (source: string) => new BidfieldsError([issue('limit_exceeded', '', `${source} is over ${MAX_INPUT_BYTES / 1024 / 1024} MiB`)]);

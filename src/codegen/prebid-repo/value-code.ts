@@ -8,7 +8,7 @@
 import type { FieldPlan } from '../../core/plan/field-plan.js';
 import { keyOf } from '../../core/plan/field-plan.js';
 import { literal } from '../emit.js';
-import { DECIMAL } from '../../core/plan/decimal.js';
+import { DECIMAL } from '../../core/rules/decimal.js';
 
 /** The decimal test of SPEC §3 as a regular expression literal: the one of core/plan/decimal.ts, written out. */
 const DECIMAL_SOURCE = String(DECIMAL);

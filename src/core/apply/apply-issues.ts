@@ -4,7 +4,7 @@
  * byte-for-byte the same issues and warnings (the conformance fixtures and the property comparison check it).
  */
 import { issue, type Issue } from '../issues.js';
-import { isArray } from './plain-object.js';
+import { isArray } from '../definition/plain-object.js';
 
 /** What a value in the way is, for messages: `array`, `non-plain object` (a revoked proxy too), or its `typeof`. */
 export function describe(value: unknown): string {

@@ -7,7 +7,7 @@
 import type { Issue } from '../issues.js';
 import type { BidRequest, EnrichOptions } from '../types.js';
 import { earliest, type ExtWrite, type ImpWrites, type RequestWrites } from '../plan/bound-writes.js';
-import { copyFor, isArray, isPlainObject } from './plain-object.js';
+import { copyFor, isArray, isPlainObject } from '../definition/plain-object.js';
 import { applyIssues } from './apply-issues.js';
 import { INVENTORY_KEYS, type InventoryKey } from '../rules/inventory.js';
 

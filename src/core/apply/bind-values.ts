@@ -7,7 +7,7 @@ import type { Plan } from '../plan/compiled-plan.js';
 import type { ExtTreeNode } from '../plan/ext-tree.js';
 import { earliest, type BoundWrites, type ExtWrite, type RequestWrites } from '../plan/bound-writes.js';
 import { isNotEntered, isRefusal, writtenAt, type WrittenValue } from '../plan/value-judge.js';
-import { isPlainObject } from './plain-object.js';
+import { isPlainObject } from '../definition/plain-object.js';
 import { valueIssues } from './value-issues.js';
 
 /** The names of a plan's sources: fields, then constants. */

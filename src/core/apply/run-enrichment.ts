@@ -6,8 +6,17 @@
 import { BidfieldsError, issue, type Issue } from '../issues.js';
 import type { BidRequest, EnrichOptions } from '../types.js';
 import type { BoundWrites, ImpWrites, RequestWrites } from '../plan/bound-writes.js';
-import type { GeneratedApply } from '../generate/runtime.js';
 import { applyWrites, type Report } from './apply-writes.js';
+
+/** The values of each imp for `enrichImps`; `undefined`: the imp is left as it is. */
+export type PerImpSources = readonly (readonly unknown[] | undefined)[];
+
+/**
+ * A generated `apply` (core/generate writes it): the interpreter's `applyWrites` for one plan. `w` holds the source
+ * values (fields, then constants, `undefined` where none was entered; a placement's enricher ignores it, its values
+ * are in its code); with `perImp`, imp i takes `perImp[i]` and `w` is the request-level values.
+ */
+export type GeneratedApply = (request: unknown, w: readonly unknown[], perImp: PerImpSources | undefined, allImps: boolean, mutate: boolean, report: Report) => BidRequest;
 
 export interface EnrichResult {
   request: BidRequest;

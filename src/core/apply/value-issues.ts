@@ -5,7 +5,7 @@
 import { issue, pointer, type Issue } from '../issues.js';
 import type { CompiledField } from '../plan/compiled-plan.js';
 import { valueCode, type ValueReason } from '../plan/value-judge.js';
-import { valueMessage } from '../compile/messages.js';
+import { valueMessage } from '../plan/messages.js';
 
 export const valueIssues = {
   notAnObject: (base: string): Issue => issue('invalid_value', base, 'values must be an object keyed by field key'),

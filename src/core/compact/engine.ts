@@ -5,7 +5,7 @@
  * `validateAdapter`. Untrusted JSON throughout: it compares with `===` only (`{"toString": 1}` must not throw).
  */
 import { BidfieldsError, type Issue } from '../issues.js';
-import { isArray as isArrayValue, isPlainObject } from '../apply/plain-object.js';
+import { isArray as isArrayValue, isPlainObject } from '../definition/plain-object.js';
 import { isFieldName, nameRefusal } from '../definition/names.js';
 import { shapeProblem, type FieldPlan, type RecordPlan } from '../plan/field-plan.js';
 import { recordRules } from '../plan/record-rules.js';

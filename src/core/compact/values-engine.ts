@@ -10,7 +10,7 @@
  * uses, so a page bundler drops the others (scripts/size.mjs measures both).
  */
 import type { Issue } from '../issues.js';
-import { isPlainObject, own } from '../apply/plain-object.js';
+import { isPlainObject, own } from '../definition/plain-object.js';
 import type { FieldPlan, RecordPlan, Target } from '../plan/field-plan.js';
 import { booleanJudge, isNotEntered, isRefusal, ruleJudge, valueCode, writtenAt, type ValueJudge, type WrittenValue } from '../plan/value-judge.js';
 import { INVENTORY_KEYS } from '../rules/inventory.js';

@@ -13,10 +13,10 @@ import { BIDDER_CODE_RULE, isBidderCode } from '../rules/bidder-code.js';
 import { isCpmField } from '../rules/cpm-field.js';
 import type { checkEndpointOrTemplate } from '../endpoint/check-endpoint.js';
 import { templateKeys, type Template } from '../endpoint/template.js';
-import { isArray as isArrayValue, isPlainObject } from '../apply/plain-object.js';
+import { isArray as isArrayValue, isPlainObject } from '../definition/plain-object.js';
 import { recordRules } from '../plan/record-rules.js';
 import { checkField } from './check-field.js';
-import { recordMessage } from './messages.js';
+import { recordMessage } from '../plan/messages.js';
 
 /** The JSON Schema stage of the full check: validates a record or a field array, issues with field names. */
 export type SchemaCheck = (input: unknown, isArray: boolean, fieldNameAt: (path: string) => string | undefined) => SchemaResult;

@@ -6,11 +6,11 @@
 import { issue, pointer, type Issue } from '../issues.js';
 import type { Protocol } from '../types.js';
 import { isFieldName, nameRefusal } from '../definition/names.js';
-import { isPlainObject } from '../apply/plain-object.js';
+import { isPlainObject } from '../definition/plain-object.js';
 import { shapeProblem, type FieldPlan } from '../plan/field-plan.js';
 import { planField, type PlannedField } from '../plan/plan-field.js';
 import { PatternRefusal } from '../plan/pattern-syntax.js';
-import { nameMessage, patternMessage, SHAPE_MESSAGES, valueMessage } from './messages.js';
+import { nameMessage, patternMessage, SHAPE_MESSAGES, valueMessage } from '../plan/messages.js';
 
 type Definition = Record<string, any>;
 

@@ -7,7 +7,7 @@
  * `node:` imports.
  */
 import { isParamKey } from '../definition/names.js';
-import { decimalString, finite } from '../plan/decimal.js';
+import { decimalString, finite } from '../rules/decimal.js';
 import { judgeEndpoint, MAX_ENDPOINT_LENGTH, type EndpointOptions, type EndpointReason } from './endpoint-rules.js';
 import { isKnownHost, normaliseHost } from './host.js';
 import { DNS_LABEL } from '../rules/dns-label.js';

@@ -7,7 +7,7 @@
 import type { BidRequest } from '../types.js';
 import type { Report } from '../apply/apply-writes.js';
 import { applyIssues } from '../apply/apply-issues.js';
-import { copyFor, isArray, isPlainObject } from '../apply/plain-object.js';
+import { copyFor, isArray, isPlainObject } from '../definition/plain-object.js';
 import { writtenAt, type WrittenValue } from '../plan/value-judge.js';
 import type { Issue } from '../issues.js';
 import type { Plan } from '../plan/compiled-plan.js';
@@ -15,15 +15,9 @@ import { isNotEntered, isRefusal } from '../plan/value-judge.js';
 import { valueIssues } from '../apply/value-issues.js';
 import { judgeValues } from '../apply/bind-values.js';
 
-/** The values of each imp for `enrichImps`; `undefined`: the imp is left as it is. */
-export type PerImpSources = readonly (readonly unknown[] | undefined)[];
+import type { GeneratedApply } from '../apply/run-enrichment.js';
 
-/**
- * A generated `apply`: the interpreter's `applyWrites` for one plan. `w` holds the source values (fields, then
- * constants, `undefined` where none was entered; a placement's enricher ignores it, its values are in its code);
- * with `perImp`, imp i takes `perImp[i]` and `w` is the request-level values.
- */
-export type GeneratedApply = (request: unknown, w: readonly unknown[], perImp: PerImpSources | undefined, allImps: boolean, mutate: boolean, report: Report) => BidRequest;
+export type { GeneratedApply, PerImpSources } from '../apply/run-enrichment.js';
 
 /** A generated `judge`: the interpreter's `judgeValues` for one plan (the written values of its fields, or the issues). */
 export type GeneratedJudge = (values: unknown, base: string) => { written?: readonly unknown[]; issues: Issue[] };

@@ -3,9 +3,9 @@
  * applies values: `compile` (which builds its fast apply from it), the compact engine, the page runtime and the
  * adapters `generatePrebidAdapter` writes (as JSON literals). Both record checks make it here, the same way.
  */
-import { isPlainObject } from '../apply/plain-object.js';
+import { isPlainObject } from '../definition/plain-object.js';
 import { isFieldName, isParamKey, type Target } from '../definition/names.js';
-import { finite } from './decimal.js';
+import { finite } from '../rules/decimal.js';
 
 /** A value as it is written into the request: text, a number or a boolean. */
 export type WrittenValue = string | number | boolean;

@@ -5,11 +5,11 @@
  * one-of groups name keys. Problems are codes and pointers; `compile` words them (compile/messages.ts).
  * One step per name segment (a map of names, tries of paths), so 10,000 deep names are cheap.
  */
-import { isArray, isPlainObject } from '../apply/plain-object.js';
+import { isArray, isPlainObject } from '../definition/plain-object.js';
 import { pointer } from '../issues.js';
 import { comparedPath, ENDPOINT_PREFIX, extPath, hasUnsafeSegment, isFieldName, isParamKey, isUnsafeSegment, nameRefusal, predefinedPath, REQUEST_EXT_PREFIX, targetOf } from '../definition/names.js';
 import { extTargets } from '../definition/ext-targets.js';
-import { finite } from './decimal.js';
+import { finite } from '../rules/decimal.js';
 import type { ConstantPlan } from './field-plan.js';
 
 /** Which rule a `schema` problem of this file breaks, for its wording. */

@@ -3,7 +3,7 @@
  * or names the rule that refuses it. `valueCode` gives the issue code; `compile` words each reason for people
  * (compile/messages.ts), while the page, which ships every byte, reports the code alone.
  */
-import { decimalString, finite, parseDecimal } from './decimal.js';
+import { decimalString, finite, parseDecimal } from '../rules/decimal.js';
 import type { FieldPlan, WrittenValue } from './field-plan.js';
 
 /** What is written for an entered value: a number, or a string (text fields, predefined targets). */

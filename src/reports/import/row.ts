@@ -5,7 +5,7 @@
  * would poison every report that includes the row.
  */
 import { isCalendarDate } from '../dates.js';
-import { isPlainObject } from '../../core/apply/plain-object.js';
+import { isPlainObject } from '../../core/definition/plain-object.js';
 import { ucs2length } from '../../core/definition/ucs2length.js';
 import type { EventRow } from '../store.js';
 

@@ -3,11 +3,11 @@
  * reasons only, so the page carries none of this; `compile`, `validateAdapter` and every issue they return word
  * them here, one sentence per reason.
  */
-import type { FieldPlan } from '../plan/field-plan.js';
-import { ValueReason } from '../plan/value-judge.js';
-import { MAX_COUNT, MAX_COUNT_PRODUCT, MAX_PATTERN_LENGTH, PatternReason } from '../plan/pattern-safety.js';
+import type { FieldPlan } from './field-plan.js';
+import { ValueReason } from './value-judge.js';
+import { MAX_COUNT, MAX_COUNT_PRODUCT, MAX_PATTERN_LENGTH, PatternReason } from './pattern-safety.js';
 import { EXT_PREFIX, MAX_NAME_LENGTH, PREDEFINED, type NameRefusal } from '../definition/names.js';
-import { MAX_CONSTANT_BYTES, MAX_CONSTANT_DEPTH, RecordRule, type RecordProblem } from '../plan/record-rules.js';
+import { MAX_CONSTANT_BYTES, MAX_CONSTANT_DEPTH, RecordRule, type RecordProblem } from './record-rules.js';
 
 /** Why a number or select value spelt as a string that the double it parses to would not write back is refused. */
 const INEXACT = 'has more digits than a number keeps (about 17 significant): it would be written back as a different decimal; use a text field for long ids';
