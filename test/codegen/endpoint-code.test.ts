@@ -6,7 +6,7 @@ import { transformSync } from 'esbuild';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { endpointCode } from '../../src/codegen/endpoint-code.js';
-import { endpointFunction } from '../../src/codegen/prebid-repo/module-ts.js';
+import { endpointFunction } from '../../src/codegen/prebid-repo/endpoint-ts.js';
 import { HELPERS } from '../../src/codegen/prebid-repo/value-code.js';
 import { buildUrl, encodeValue, isLabel, parseTemplate, placeholderText, templateHosts, type Template } from '../../src/core/endpoint/template.js';
 import type { Protocol } from '../../src/core/types.js';

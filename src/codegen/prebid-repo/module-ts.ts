@@ -8,12 +8,10 @@
  */
 import type { ConstantPlan, FieldPlan, Target } from '../../core/plan/field-plan.js';
 import { keyOf } from '../../core/plan/field-plan.js';
-import type { Template } from '../../core/endpoint/template.js';
-import { endpointCode, endpointHelpers, type EndpointHelper } from '../endpoint-code.js';
 import type { PrebidPlan } from '../prebid-plan.js';
 import { literal } from '../emit.js';
 import { valueCode } from '../../core/generate/literal.js';
-import { DNS_LABEL } from '../../core/rules/dns-label.js';
+import { endpointFunction } from './endpoint-ts.js';
 import { MAX_AD, NOTICE_URL } from '../../core/rules/prebid-limits.js';
 import { INVENTORY_KEYS } from '../../core/rules/inventory.js';
 import { HELPERS, helpersFor, patternConstants, patternsOf, readParamsFunction, type Helper } from './value-code.js';
@@ -98,35 +96,6 @@ function writes(plan: PrebidPlan, roots: readonly number[]): string[] {
 }
 
 const constantWrites = (constants: readonly ConstantPlan[], root: number) => constants.filter((constant) => constant.to[0] === root).map((constant) => write(constant.to, valueCode(constant.value, literal)));
-
-/** The helpers the compiled template calls, written out (core/endpoint/template.ts has them; the module may import nothing of bidfields). */
-const ENDPOINT_HELPERS: Record<EndpointHelper, string> = {
-  placeholderText: `/** A placeholder's text: a number as decimal text without exponent, anything else as a string. */
-function placeholderText(value: unknown): string {
-  return typeof value === "number" ? decimalText(value) : String(value);
-}`,
-  isLabel: `/** A host value's label can fill a host placeholder: one DNS label, and no IDN label (xn--). */
-function isLabel(label: string): boolean {
-  return ${DNS_LABEL}.test(label) && !label.startsWith("xn--");
-}`,
-  encodeValue: `/** A path or query value, percent-encoded as a URI component (and !'()*, which the URL parser would encode in a query). */
-function encodeValue(text: string): string {
-  return encodeURIComponent(text).replace(/[!'()*]/g, (c) => "%" + c.charCodeAt(0).toString(16).toUpperCase());
-}`,
-};
-
-/**
- * \`endpointUrl(sent)\`, the URL an endpoint template (SPEC §8.7) makes with a bid's params, or the key and code that
- * refuse them: the shared compiled form of core's \`buildUrl\` (codegen/endpoint-code.ts), with the helpers it calls
- * written out, since the module may import nothing of bidfields (test/codegen/endpoint-code.test.ts holds them to
- * core's \`placeholderText\`, \`isLabel\` and \`encodeValue\`).
- */
-export function endpointFunction(template: Template): string {
-  const helpers = endpointHelpers(template);
-  return `${helpers.map((helper) => ENDPOINT_HELPERS[helper]).join('\n\n')}
-
-${endpointCode(template, { typed: true })}`;
-}
 
 const indent = (lines: readonly string[], by: string) => lines.map((line) => (line ? by + line : line));
 
