@@ -71,7 +71,7 @@ export function createSignIn(deps: SignInDeps): SignInService {
         else await deps.throttle.fail(key);
       }
       if (!admitted || !user) return { ok: false, status: 401 };
-      const token = await deps.tokens.sign({ userID: user.id, accountID: user.accountID, role: user.role });
+      const token = await deps.tokens.sign({ userID: user.id, accountID: user.accountID, role: user.role, version: user.tokenVersion });
       return { ok: true, token, user: toUserRecord(user) };
     },
   };

@@ -116,13 +116,13 @@ export function buildApi(services: ApiServices, options: HandlerOptions = {}): A
   });
   void app.register(async (api) => {
     acceptJsonBodies(api, maxBodyBytes);
-    await api.register(signInRoute(services.signIn));
+    await api.register(signInRoute(services));
     await api.register(reportRoute(services));
-    if (services.adapters) await api.register(adaptersRoute({ tokens: services.tokens, adapters: services.adapters }));
+    if (services.adapters) await api.register(adaptersRoute({ sessions: services.sessions, adapters: services.adapters }));
   });
   if (options.console) void app.register(consoleRoute(options.console));
   const store = services.imports;
-  if (store) void app.register(dataImportRoute({ tokens: services.tokens, store, maxBytes: maxImportBytes }));
+  if (store) void app.register(dataImportRoute({ sessions: services.sessions, store, maxBytes: maxImportBytes }));
   ready = Promise.resolve(app.ready());
   ready.catch(() => {}); // answered per request (500); startServer awaits it and reports the cause
   return { app, server: app.server, handler, drain };

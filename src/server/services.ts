@@ -5,6 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { ScryptCost } from '../auth/password.js';
+import { createSessions, type Sessions } from '../auth/sessions.js';
 import { createSignIn, type SignInService } from '../auth/signin.js';
 import { createThrottle, type AsyncSignInThrottle, type SignInThrottle } from '../auth/throttle.js';
 import { createTokenService, type TokenService } from '../auth/token.js';
@@ -18,6 +19,8 @@ import { createAdapterService, type AdapterService } from '../adapters/service.j
 export interface ApiServices {
   signIn: SignInService;
   tokens: TokenService;
+  /** The per-request token check (the user still holds the token) and sign-out. */
+  sessions: Sessions;
   reports: ReportEngine;
   /** Where `POST /api/data/import` loads files; without it the route does not exist (a read-only store). */
   imports?: EventStore;
@@ -36,6 +39,8 @@ export interface ServiceOptions {
   throttle?: SignInThrottle | AsyncSignInThrottle;
   /** Clock for tokens, for tests. */
   now?: () => number;
+  /** How long a user's state is cached by the per-request token check; default 2000 ms (`auth/sessions.ts`). */
+  sessionCacheMs?: number;
   /** Hosts an adapter's endpoint may name (`--known-endpoint`); default none, so every endpoint is refused. */
   knownEndpoints?: readonly string[];
   /** Admit local endpoints that the list names exactly (tests only). */
@@ -61,7 +66,8 @@ export function createServices(stores: { events: ReportStore | EventStore; users
     ...(options.scryptCost && { cost: options.scryptCost }),
   });
   const imports = isEventStore(stores.events) ? stores.events : undefined;
-  const services: ApiServices = { signIn, tokens, reports: createReportEngine(stores.events), ...(imports && { imports }) };
+  const sessions = createSessions(tokens, stores.users, { ...(options.sessionCacheMs !== undefined && { cacheMs: options.sessionCacheMs }) });
+  const services: ApiServices = { signIn, tokens, sessions, reports: createReportEngine(stores.events), ...(imports && { imports }) };
   if (stores.adapters) {
     services.adapters = createAdapterService(stores.adapters, { knownEndpoints: options.knownEndpoints ?? [], allowLocal: options.allowLocalEndpoints === true });
   }

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import type { FastifyPluginAsync } from 'fastify';
 import { ROLE } from '../../auth/roles.js';
-import type { TokenService } from '../../auth/token.js';
+import type { Sessions } from '../../auth/sessions.js';
 import { HTTP_OPTIONS, importOutcome } from '../../api/import-outcome.js';
 import { IMPORT_MEDIA_TYPES, LISTED_REFUSED_ROWS, REFUSED_HEADER, type ImportAnswer, type ImportFormat } from '../../api/import.js';
 import type { Issue } from '../../core/issues.js';
@@ -31,9 +31,9 @@ const TRUE = new Set(['true', '1']);
  * The import route as a plugin.
  *
  * @example
- * await app.register(dataImportRoute({ tokens, store, maxBytes: DEFAULT_MAX_IMPORT_BYTES }))
+ * await app.register(dataImportRoute({ sessions, store, maxBytes: DEFAULT_MAX_IMPORT_BYTES }))
  */
-export function dataImportRoute(deps: { tokens: TokenService; store: EventStore; maxBytes: number }): FastifyPluginAsync {
+export function dataImportRoute(deps: { sessions: Sessions; store: EventStore; maxBytes: number }): FastifyPluginAsync {
   const tooLarge = new HttpError(413, 'payload_too_large', `the file is larger than ${deps.maxBytes} bytes`, undefined, { Connection: 'close' });
   return async (app) => {
     app.removeAllContentTypeParsers();
@@ -45,7 +45,7 @@ export function dataImportRoute(deps: { tokens: TokenService; store: EventStore;
       {
         bodyLimit: deps.maxBytes,
         onRequest: async (request) => {
-          await authenticate(request, deps.tokens, [ROLE.admin]);
+          await authenticate(request, deps.sessions, [ROLE.admin]);
           if (Number(request.headers['content-length'] ?? 0) > deps.maxBytes) throw tooLarge;
         },
       },

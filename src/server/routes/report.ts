@@ -6,7 +6,7 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { REPORT_ROLES } from '../../auth/roles.js';
-import type { TokenService } from '../../auth/token.js';
+import type { Sessions } from '../../auth/sessions.js';
 import { reportCsv } from '../../reports/csv.js';
 import type { ReportEngine } from '../../reports/engine.js';
 import { authenticate } from '../authenticate.js';
@@ -19,9 +19,9 @@ import { HttpError } from '../http-error.js';
  * @example
  * await api.register(reportRoute(services))
  */
-export function reportRoute(deps: { tokens: TokenService; reports: ReportEngine }): FastifyPluginAsync {
+export function reportRoute(deps: { sessions: Sessions; reports: ReportEngine }): FastifyPluginAsync {
   return async (app) => {
-    app.post('/api/reportv2', { onRequest: async (request) => void (await authenticate(request, deps.tokens, REPORT_ROLES)) }, async (request, reply) => {
+    app.post('/api/reportv2', { onRequest: async (request) => void (await authenticate(request, deps.sessions, REPORT_ROLES)) }, async (request, reply) => {
       const outcome = await deps.reports.run(jsonBody(request));
       if (!outcome.ok) throw new HttpError(400, 'invalid_request', 'the report request is invalid', outcome.issues);
       if (!outcome.request.csv) return outcome.rows;

@@ -49,6 +49,9 @@ export const USERS_MIGRATIONS: Migrations = [
     deleted_at TIMESTAMP
   )`,
   ],
+  // Token revocation (issue 29): every change to a user raises its version, and tokens of an older one are refused.
+  // DuckDB adds a column nullable only; existing rows get the default, and the store reads NULL as 0 anyway.
+  ['ALTER TABLE users ADD COLUMN IF NOT EXISTS token_version BIGINT DEFAULT 0'],
 ];
 
 export const ADAPTERS_MIGRATIONS: Migrations = [

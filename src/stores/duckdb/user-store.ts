@@ -6,7 +6,7 @@ import { userFromRow } from '../sql/user-row.js';
 import type { DuckDB } from './database.js';
 import { migrateDuckDB, USERS_MIGRATIONS } from './migrations.js';
 
-const COLUMNS = `id, account_id, name, email, status, role, password_hash,
+const COLUMNS = `id, account_id, name, email, status, role, password_hash, token_version,
   epoch_ms(created_at) AS created, epoch_ms(updated_at) AS updated, epoch_ms(deleted_at) AS deleted`;
 
 /**
@@ -18,14 +18,14 @@ const COLUMNS = `id, account_id, name, email, status, role, password_hash,
  */
 export async function createDuckDBUserStore(db: DuckDB): Promise<UserStore> {
   await migrateDuckDB(db, 'users', USERS_MIGRATIONS);
-  const one = (sql: string, values: (string | number | null)[]): Promise<StoredUser | undefined> =>
-    db.withConnection(async (c) => {
-      const row = (await c.runAndReadAll(sql, values)).getRowObjectsJS()[0];
-      return row ? userFromRow(row) : undefined;
-    });
+  const all = (sql: string, values: (string | number | null)[]): Promise<StoredUser[]> =>
+    db.withConnection(async (c) => (await c.runAndReadAll(sql, values)).getRowObjectsJS().map(userFromRow));
+  const one = async (sql: string, values: (string | number | null)[]) => (await all(sql, values))[0];
   const findByEmail = (email: string) => one(`SELECT ${COLUMNS} FROM users WHERE email = $1`, [normaliseEmail(email)]);
   return {
     findByEmail,
+    findById: (id) => one(`SELECT ${COLUMNS} FROM users WHERE id = $1`, [id]),
+    list: () => all(`SELECT ${COLUMNS} FROM users ORDER BY id`, []),
     async add(user) {
       const email = normaliseEmail(user.email);
       const taken = () => new DuplicateEmailError(`a user with e-mail ${email} exists`);
@@ -34,8 +34,8 @@ export async function createDuckDBUserStore(db: DuckDB): Promise<UserStore> {
       // Two adds of one e-mail on two pooled connections both pass the look-up above; the unique constraint
       // refuses the second, and that refusal is a taken e-mail, not a database failure.
       const added = await one(
-        `INSERT INTO users (account_id, name, email, status, role, password_hash, created_at, updated_at, deleted_at)
-         VALUES ($1, $2, $3, $4, $5, $6, CAST($7 AS TIMESTAMP), CAST($7 AS TIMESTAMP), CAST($8 AS TIMESTAMP))
+        `INSERT INTO users (account_id, name, email, status, role, password_hash, created_at, updated_at, deleted_at, token_version)
+         VALUES ($1, $2, $3, $4, $5, $6, CAST($7 AS TIMESTAMP), CAST($7 AS TIMESTAMP), CAST($8 AS TIMESTAMP), 0)
          RETURNING ${COLUMNS}`,
         [user.accountID, user.name, email, user.status ?? STATUS.active, user.role, user.passwordHash, now,
           user.deletedAt ? user.deletedAt.toISOString() : null],
@@ -44,6 +44,19 @@ export async function createDuckDBUserStore(db: DuckDB): Promise<UserStore> {
       });
       return added!;
     },
+    update(email, change) {
+      // One statement: the change and the version it ends tokens with cannot be seen apart.
+      return one(
+        `UPDATE users SET status = COALESCE($2, status), role = COALESCE($3, role), password_hash = COALESCE($4, password_hash),
+           deleted_at = CASE WHEN $5 = 1 THEN COALESCE(deleted_at, CAST($6 AS TIMESTAMP)) ELSE deleted_at END,
+           updated_at = CAST($6 AS TIMESTAMP), token_version = COALESCE(token_version, 0) + 1
+         WHERE email = $1 RETURNING ${COLUMNS}`,
+        [normaliseEmail(email), change.status ?? null, change.role ?? null, change.passwordHash ?? null, change.deleted ? 1 : 0, new Date().toISOString()],
+      );
+    },
+    async revokeTokens(id) {
+      const rows = await all(`UPDATE users SET token_version = COALESCE(token_version, 0) + 1 WHERE id = $1 RETURNING ${COLUMNS}`, [id]);
+      return rows.length > 0;
+    },
   };
 }
-
