@@ -7,7 +7,8 @@
  * The user's state is cached for that long, so that a burst of requests costs one look-up per user rather than
  * one per request (a DuckDB query shares the thread pool with everything else); concurrent look-ups of one user
  * share one query. A change made through this process (sign-out) forgets the cached state at once; one made
- * elsewhere (the CLI, another API instance) is seen when the cache entry ends.
+ * elsewhere (the CLI, another API instance) is seen when the cache entry ends, or at once by a token newer than
+ * the cached state.
  */
 import type { TokenCheck, TokenClaims, TokenService } from './token.js';
 import { STATUS } from './roles.js';
@@ -50,9 +51,9 @@ type Held = Pick<StoredUser, 'status' | 'role' | 'accountID' | 'deletedAt' | 'to
 export function createSessions(tokens: TokenService, users: UserStore, options: SessionOptions = {}): Sessions {
   const { cacheMs = DEFAULT_SESSION_CACHE_MS, now = () => performance.now() } = options;
   const cache = new Map<number, { at: number; user: Promise<Held | undefined> }>();
-  const lookUp = (id: number): Promise<Held | undefined> => {
+  const lookUp = (id: number, fresh: boolean): Promise<Held | undefined> => {
     const cached = cache.get(id);
-    if (cached && now() - cached.at < cacheMs) return cached.user;
+    if (cached && !fresh && now() - cached.at < cacheMs) return cached.user;
     const user = users.findById(id);
     cache.delete(id);
     cache.set(id, { at: now(), user });
@@ -66,7 +67,10 @@ export function createSessions(tokens: TokenService, users: UserStore, options: 
       const check = await tokens.verify(token);
       if (!check.ok) return check;
       const { userID, accountID, role, version } = check.claims;
-      const user = await lookUp(userID);
+      let user = await lookUp(userID, false);
+      // A token newer than the cached state was issued after it (a sign-in once the user was activated again,
+      // perhaps on another server): the cache is behind, not the token.
+      if (user && user.tokenVersion < version) user = await lookUp(userID, true);
       const holds =
         user !== undefined && user.deletedAt === null && user.status === STATUS.active && user.role === role &&
         user.accountID === accountID && user.tokenVersion === version;

@@ -73,4 +73,17 @@ describe('sessions', () => {
     await sessions.signOut((check as { claims: Parameters<typeof sessions.signOut>[0] }).claims);
     expect(await sessions.verify(token)).toEqual({ ok: false, reason: 'revoked' }); // same instant: not from the cache
   });
+
+  it('honours at once a token newer than the cached state (signed in on another server after a change)', async () => {
+    const t = 0;
+    const sessions = createSessions(tokens, users, { cacheMs: 2000, now: () => t });
+    const user = await users.add({ email: 'again@example.com', name: 'A', accountID: 1, role: ROLE.admin, passwordHash: 'h' });
+    await users.update('again@example.com', { status: STATUS.inactive });
+    const old = await tokens.sign({ userID: user.id, accountID: 1, role: ROLE.admin, version: 0 });
+    expect(await sessions.verify(old)).toEqual({ ok: false, reason: 'revoked' }); // caches the inactive state
+    const active = (await users.update('again@example.com', { status: STATUS.active }))!;
+    const fresh = await tokens.sign({ userID: user.id, accountID: 1, role: ROLE.admin, version: active.tokenVersion });
+    expect((await sessions.verify(fresh)).ok).toBe(true);
+    expect(await sessions.verify(old)).toEqual({ ok: false, reason: 'revoked' });
+  });
 });
