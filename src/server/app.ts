@@ -34,6 +34,12 @@ export interface HandlerOptions {
   console?: ConsoleAssets;
   /** Largest file `POST /api/data/import` takes, in bytes; default 1 GiB. */
   maxImportBytes?: number;
+  /**
+   * The proxies in front, as Fastify's `trustProxy` takes them (addresses / CIDRs, comma-separated):
+   * the client's address is then read from `X-Forwarded-For` as they set it. Default none: the header is ignored,
+   * since anyone can send it, and the address is the connection's. Sign-in counts failures per client address.
+   */
+  trustProxy?: string;
 }
 
 /** The app with its `http.Server` (not listening yet) and the drain state `startServer`'s close uses. */
@@ -60,7 +66,7 @@ const pathOf = (url: string | undefined) => (url ?? '/').split('?')[0]!;
  * server.listen(8080)
  */
 export function buildApi(services: ApiServices, options: HandlerOptions = {}): Api {
-  const { maxBodyBytes = DEFAULT_MAX_BODY_BYTES, maxImportBytes = DEFAULT_MAX_IMPORT_BYTES, log, corsOrigin } = options;
+  const { maxBodyBytes = DEFAULT_MAX_BODY_BYTES, maxImportBytes = DEFAULT_MAX_IMPORT_BYTES, log, corsOrigin, trustProxy = false } = options;
   let drain!: Drain;
   let route: RequestListener | undefined;
   let ready: Promise<unknown> | undefined;
@@ -75,6 +81,7 @@ export function buildApi(services: ApiServices, options: HandlerOptions = {}): A
   const app = Fastify({
     logger: false,
     return503OnClosing: false,
+    trustProxy,
     bodyLimit: maxBodyBytes,
     routerOptions: { ignoreTrailingSlash: true },
     clientErrorHandler: answerClientError,

@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import type { ScryptCost } from '../auth/password.js';
 import { createSessions, type Sessions } from '../auth/sessions.js';
-import { createSignIn, type SignInService } from '../auth/signin.js';
+import { ACCOUNT_THROTTLE, createSignIn, type SignInService } from '../auth/signin.js';
 import { createThrottle, type AsyncSignInThrottle, type SignInThrottle } from '../auth/throttle.js';
 import { createTokenService, type TokenService } from '../auth/token.js';
 import type { UserStore } from '../auth/user-store.js';
@@ -36,7 +36,10 @@ export interface ServiceOptions {
   tokenTtlSeconds?: number;
   /** Password hash cost of the users (for the dummy hash that keeps timing even); default OWASP's. */
   scryptCost?: ScryptCost;
+  /** Sign-in failures per client address and e-mail; default in memory (`auth/signin.ts`). */
   throttle?: SignInThrottle | AsyncSignInThrottle;
+  /** Sign-in failures per client address; default in memory. */
+  addressThrottle?: SignInThrottle | AsyncSignInThrottle;
   /** Clock for tokens, for tests. */
   now?: () => number;
   /** How long a user's state is cached by the per-request token check; default 2000 ms (`auth/sessions.ts`). */
@@ -62,7 +65,8 @@ export function createServices(stores: { events: ReportStore | EventStore; users
   const signIn = createSignIn({
     users: stores.users,
     tokens,
-    throttle: options.throttle ?? createThrottle(),
+    throttle: options.throttle ?? createThrottle(ACCOUNT_THROTTLE),
+    ...(options.addressThrottle && { addressThrottle: options.addressThrottle }),
     ...(options.scryptCost && { cost: options.scryptCost }),
   });
   const imports = isEventStore(stores.events) ? stores.events : undefined;

@@ -24,7 +24,7 @@ const ANY_ROLE = [ROLE.admin, ROLE.service, ROLE.publisher] as const;
 export function signInRoute(deps: { signIn: SignInService; sessions: Sessions }): FastifyPluginAsync {
   return async (app) => {
     app.post('/api/signin', async (request) => {
-      const outcome = await deps.signIn.signIn(jsonBody(request));
+      const outcome = await deps.signIn.signIn(jsonBody(request), { address: request.ip });
       if (outcome.ok) return { token: outcome.token, user: outcome.user };
       switch (outcome.status) {
         case 400:
@@ -32,7 +32,7 @@ export function signInRoute(deps: { signIn: SignInService; sessions: Sessions })
         case 401:
           throw new HttpError(401, 'invalid_credentials', 'wrong e-mail or password');
         case 429:
-          throw new HttpError(429, 'too_many_requests', 'too many failed sign-ins for this e-mail; try again later', undefined, {
+          throw new HttpError(429, 'too_many_requests', 'too many failed sign-ins; try again later', undefined, {
             'Retry-After': String(outcome.retryAfter),
           });
       }
