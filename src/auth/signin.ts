@@ -15,10 +15,11 @@ import { isPlainObject } from '../core/apply/plain-object.js';
 import { hashPassword, verifyPassword, DEFAULT_SCRYPT_COST, type ScryptCost } from './password.js';
 import { STATUS } from './roles.js';
 import { clientBucket } from './client-address.js';
+import { createHashGate, type HashGate } from './hash-gate.js';
 import { createThrottle, type AsyncSignInThrottle, type SignInThrottle } from './throttle.js';
 import type { TokenService } from './token.js';
 import type { SignInResult } from '../api/signin.js';
-import { normaliseEmail, toUserRecord } from './user.js';
+import { normaliseEmail, toUserRecord, type StoredUser } from './user.js';
 import type { UserStore } from './user-store.js';
 
 /** The outcome of a sign-in attempt; the status is the HTTP status the server answers with. */
@@ -26,7 +27,9 @@ export type SignInOutcome =
   | ({ ok: true } & SignInResult)
   | { ok: false; status: 400; issues: Issue[] }
   | { ok: false; status: 401 }
-  | { ok: false; status: 429; retryAfter: number };
+  | { ok: false; status: 429; retryAfter: number }
+  /** Too many sign-ins being checked at once (`hash-gate.ts`): nothing was counted, try again shortly. */
+  | { ok: false; status: 503; retryAfter: number };
 
 /** Who is signing in, as the transport knows it. */
 export interface SignInContext {
@@ -52,6 +55,8 @@ export interface SignInDeps {
   addressThrottle?: SignInThrottle | AsyncSignInThrottle;
   /** Cost of the dummy hash; must match the users' hashes for equal timing. Default {@link DEFAULT_SCRYPT_COST}. */
   cost?: ScryptCost;
+  /** The bound on password checks at once; default {@link createHashGate}'s. */
+  hashGate?: HashGate;
 }
 
 /** The rules per client address and e-mail: 5 failures, then 30 s doubling to 15 min (the throttle's defaults). */
@@ -76,6 +81,7 @@ const MAX_PASSWORD = 1024;
 export function createSignIn(deps: SignInDeps): SignInService {
   const dummy = hashPassword(randomBytes(16).toString('hex'), deps.cost ?? DEFAULT_SCRYPT_COST);
   const addressThrottle = deps.addressThrottle ?? createThrottle(ADDRESS_THROTTLE);
+  const gate = deps.hashGate ?? createHashGate();
   return {
     async signIn(body, context = {}) {
       const issues = checkBody(body);
@@ -103,17 +109,29 @@ export function createSignIn(deps: SignInDeps): SignInService {
         if (address !== undefined) await addressThrottle.end(address);
         return { ok: false, status: 429, retryAfter: wait };
       }
-      let user;
+      let user = undefined as StoredUser | undefined; // set inside the gate, which TypeScript cannot follow
       let admitted = false;
+      let checked = false;
       try {
-        user = await deps.users.findByEmail(normalised);
-        const matches = await verifyPassword(password, user?.passwordHash ?? (await dummy));
-        admitted = matches && !!user && user.status === STATUS.active && user.deletedAt === null;
+        // The look-up goes under the gate too: it also waits on the thread pool (DuckDB), and a refused attempt
+        // should cost nothing at all.
+        const outcome = await gate.run(async () => {
+          user = await deps.users.findByEmail(normalised);
+          return verifyPassword(password, user?.passwordHash ?? (await dummy));
+        });
+        checked = outcome.ok;
+        admitted = outcome.ok && outcome.value && !!user && user.status === STATUS.active && user.deletedAt === null;
+      } catch (error) {
+        checked = true; // a store error counts as a failed attempt
+        throw error;
       } finally {
-        if (admitted) await deps.throttle.succeed(key);
+        // An attempt the gate turned away was never checked: it counts neither way.
+        if (!checked) await deps.throttle.end(key);
+        else if (admitted) await deps.throttle.succeed(key);
         else await deps.throttle.fail(key);
-        if (address !== undefined) await (admitted ? addressThrottle.end(address) : addressThrottle.fail(address));
+        if (address !== undefined) await (!checked || admitted ? addressThrottle.end(address) : addressThrottle.fail(address));
       }
+      if (!checked) return { ok: false, status: 503, retryAfter: 1 };
       if (!admitted || !user) return { ok: false, status: 401 };
       const token = await deps.tokens.sign({ userID: user.id, accountID: user.accountID, role: user.role, version: user.tokenVersion });
       return { ok: true, token, user: toUserRecord(user) };

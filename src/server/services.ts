@@ -4,6 +4,7 @@
  * password hash, a different report store) without touching routing.
  */
 import { randomBytes } from 'node:crypto';
+import type { HashGate } from '../auth/hash-gate.js';
 import type { ScryptCost } from '../auth/password.js';
 import { createSessions, type Sessions } from '../auth/sessions.js';
 import { ACCOUNT_THROTTLE, createSignIn, type SignInService } from '../auth/signin.js';
@@ -40,6 +41,8 @@ export interface ServiceOptions {
   throttle?: SignInThrottle | AsyncSignInThrottle;
   /** Sign-in failures per client address; default in memory. */
   addressThrottle?: SignInThrottle | AsyncSignInThrottle;
+  /** The bound on sign-in password checks at once; default {@link createHashGate}'s (1 or 2 by cores, 8 waiting each). */
+  hashGate?: HashGate;
   /** Clock for tokens, for tests. */
   now?: () => number;
   /** How long a user's state is cached by the per-request token check; default 2000 ms (`auth/sessions.ts`). */
@@ -67,6 +70,7 @@ export function createServices(stores: { events: ReportStore | EventStore; users
     tokens,
     throttle: options.throttle ?? createThrottle(ACCOUNT_THROTTLE),
     ...(options.addressThrottle && { addressThrottle: options.addressThrottle }),
+    ...(options.hashGate && { hashGate: options.hashGate }),
     ...(options.scryptCost && { cost: options.scryptCost }),
   });
   const imports = isEventStore(stores.events) ? stores.events : undefined;

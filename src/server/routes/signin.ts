@@ -1,7 +1,8 @@
 /**
  * `POST /api/signin/` (SPEC §7.1) and `POST /api/signout/`, a Fastify plugin. Sign-in: the body goes to the
  * sign-in service, and its outcome becomes 200 with `{ token, user }`, 400 with issues, 401 with one fixed body
- * whatever the reason, or 429 with `Retry-After`. The body is checked by the sign-in service, not a route schema,
+ * whatever the reason, 429 with `Retry-After` (too many failures), or 503 `busy` with `Retry-After` (too many
+ * sign-ins being checked at once: `auth/hash-gate.ts`). The body is checked by the sign-in service, not a route schema,
  * so its issues keep SPEC §5's shape. Sign-out (any role, with the token to end) raises the user's token version:
  * that token and every other one the user holds stop working on every server (`auth/sessions.ts`); 204.
  */
@@ -35,6 +36,8 @@ export function signInRoute(deps: { signIn: SignInService; sessions: Sessions })
           throw new HttpError(429, 'too_many_requests', 'too many failed sign-ins; try again later', undefined, {
             'Retry-After': String(outcome.retryAfter),
           });
+        case 503:
+          throw new HttpError(503, 'busy', 'too many sign-ins at once; try again shortly', undefined, { 'Retry-After': String(outcome.retryAfter) });
       }
     });
     // The token says whom to sign out, so it is checked (and acted on) before any body is read; a body is ignored.
