@@ -199,4 +199,21 @@ describe('bidfields serve', () => {
   it('refuses a bad port (exit 2)', async () => {
     expect(await main(['serve', '--port', 'http'], io())).toBe(2);
   });
+
+  it('--trust-proxy: sign-in failures count per client as the named proxy reports it (issue 29); a bad list is exit 2', async () => {
+    expect(await main(['serve', '--demo', '--trust-proxy', 'everyone'], io())).toBe(2);
+    const c = io();
+    let stop!: () => void;
+    const done = runServe(['--demo', '--port', '0', '--trust-proxy', '127.0.0.1'], c, new Promise<void>((r) => (stop = r)));
+    await expect.poll(() => c.out.join(''), { timeout: 30_000 }).toContain('listening on');
+    const url = /listening on (\S+)/.exec(c.out.join(''))![1]!;
+    const statuses = [];
+    // More failures than one address may have (10), each from another client behind the proxy: none is refused.
+    for (let i = 0; i < 11; i++) {
+      statuses.push((await post(`${url}/api/signin/`, { email: `x${i}@example.com`, password: 'wrong-password' }, { 'X-Forwarded-For': `192.0.2.${i}` })).status);
+    }
+    stop();
+    expect(await done).toBe(0);
+    expect(statuses).toEqual(Array(11).fill(401));
+  }, 60_000);
 });
