@@ -138,13 +138,17 @@ describe.each(stores)('user changes and token versions: %s', (name, open) => {
     expect(deleted).toMatchObject({ tokenVersion: 5, deletedAt: expect.any(Date) });
     // Deleting again keeps the first deletion's time.
     expect((await store.update('change@example.com', { deleted: true }))!.deletedAt).toEqual(deleted!.deletedAt);
+    // Sign-outs racing for one user all count (DuckDB's store runs them one after another).
+    const before = (await store.findById(added.id))!.tokenVersion;
+    expect(await Promise.all(Array.from({ length: 6 }, () => store.revokeTokens(added.id)))).toEqual(Array(6).fill(true));
+    expect((await store.findById(added.id))!.tokenVersion).toBe(before + 6);
     expect(await store.update('nobody@example.com', { status: STATUS.inactive })).toBeUndefined();
     expect(await store.revokeTokens(987_654)).toBe(false);
   });
 });
 
 describe('users table from before token versions', () => {
-  it('DuckDB: a folder made with schema 1 gains the column, its users at version 0', async () => {
+  it('DuckDB: a folder made with schema 1 gains the versions table, its users at version 0', async () => {
     const db = await openDuckDB(':memory:');
     await migrateDuckDB(db, 'users', DUCKDB_USERS_MIGRATIONS.slice(0, 2));
     await db.withConnection((c) => c.run(`INSERT INTO users (account_id, name, email, status, role, password_hash, created_at, updated_at)

@@ -15,7 +15,6 @@ export function userFromRow(row: Record<string, unknown>): StoredUser {
     createdAt: new Date(Math.round(Number(row.created))),
     updatedAt: new Date(Math.round(Number(row.updated))),
     deletedAt: row.deleted === null || row.deleted === undefined ? null : new Date(Math.round(Number(row.deleted))),
-    // A DuckDB folder migrated from before the column has NULL in older rows (DuckDB adds columns nullable).
     tokenVersion: Number(row.token_version ?? 0),
   };
 }
