@@ -1,18 +1,25 @@
 /**
- * Sign-in (SPEC §7.1) without HTTP: check the body, the throttle, the password, the user's state; then issue a
- * token. Every failure for a known address — wrong password, inactive, deleted — and for an unknown one gives the
- * same outcome after the same work (an unknown address is checked against a dummy hash of the same cost), so
- * neither the answer nor its timing tells an attacker which addresses have accounts.
+ * Sign-in (SPEC §7.1) without HTTP: check the body, the throttles, the password, the user's state; then issue a
+ * token. Every failure for a known e-mail — wrong password, inactive, deleted — and for an unknown one gives the
+ * same outcome after the same work (an unknown e-mail is checked against a dummy hash of the same cost), so
+ * neither the answer nor its timing tells an attacker which e-mails have accounts.
+ *
+ * Failures are counted as real services count them: per client address and e-mail (guessing one account), and per
+ * client address over every e-mail (password spraying). So a stranger who guesses at someone's e-mail locks out
+ * only himself, never the owner signing in from another address, and one address cannot try e-mail after e-mail.
+ * Without a client address (a caller outside HTTP), failures count per e-mail alone.
  */
 import { randomBytes } from 'node:crypto';
 import { issue, pointer, type Issue } from '../core/issues.js';
 import { isPlainObject } from '../core/definition/plain-object.js';
 import { hashPassword, verifyPassword, DEFAULT_SCRYPT_COST, type ScryptCost } from './password.js';
 import { STATUS } from './roles.js';
-import type { AsyncSignInThrottle, SignInThrottle } from './throttle.js';
+import { clientBucket } from './client-address.js';
+import { createHashGate, type HashGate } from './hash-gate.js';
+import { createThrottle, type AsyncSignInThrottle, type SignInThrottle } from './throttle.js';
 import type { TokenService } from './token.js';
 import type { SignInResult } from '../api/signin.js';
-import { normaliseEmail, toUserRecord } from './user.js';
+import { normaliseEmail, toUserRecord, type StoredUser } from './user.js';
 import type { UserStore } from './user-store.js';
 
 /** The outcome of a sign-in attempt; the status is the HTTP status the server answers with. */
@@ -20,22 +27,45 @@ export type SignInOutcome =
   | ({ ok: true } & SignInResult)
   | { ok: false; status: 400; issues: Issue[] }
   | { ok: false; status: 401 }
-  | { ok: false; status: 429; retryAfter: number };
+  | { ok: false; status: 429; retryAfter: number }
+  /** Too many sign-ins being checked at once (`hash-gate.ts`): nothing was counted, try again shortly. */
+  | { ok: false; status: 503; retryAfter: number };
+
+/** Who is signing in, as the transport knows it. */
+export interface SignInContext {
+  /** The client's address (the TCP peer, or what a trusted proxy says: `server/app.ts`). */
+  address?: string;
+}
 
 /** Signs users in. */
 export interface SignInService {
-  signIn(body: unknown): Promise<SignInOutcome>;
+  signIn(body: unknown, context?: SignInContext): Promise<SignInOutcome>;
 }
 
 /** What sign-in needs. */
 export interface SignInDeps {
   users: UserStore;
   tokens: TokenService;
-  /** In memory (one server) or shared (several: `createPostgresThrottle`). */
+  /**
+   * Failures per client address and e-mail ({@link ACCOUNT_THROTTLE} rules), in memory (one server) or shared
+   * (several: `createPostgresThrottle`).
+   */
   throttle: SignInThrottle | AsyncSignInThrottle;
+  /** Failures per client address over every e-mail ({@link ADDRESS_THROTTLE} rules); default one in memory. */
+  addressThrottle?: SignInThrottle | AsyncSignInThrottle;
   /** Cost of the dummy hash; must match the users' hashes for equal timing. Default {@link DEFAULT_SCRYPT_COST}. */
   cost?: ScryptCost;
+  /** The bound on password checks at once; default {@link createHashGate}'s. */
+  hashGate?: HashGate;
 }
+
+/** The rules per client address and e-mail: 5 failures, then 30 s doubling to 15 min (the throttle's defaults). */
+export const ACCOUNT_THROTTLE = { maxFailures: 5, lockSeconds: 30, maxLockSeconds: 900, windowSeconds: 900 } as const;
+/**
+ * The rules per client address over every e-mail: 10 failures (of any e-mails) within 15 minutes, then 30 s doubling
+ * to 15 min. A success does not clear them: one account the sprayer owns must not buy more guesses.
+ */
+export const ADDRESS_THROTTLE = { maxFailures: 10, lockSeconds: 30, maxLockSeconds: 900, windowSeconds: 900 } as const;
 
 const MAX_EMAIL = 254;
 const MAX_PASSWORD = 1024;
@@ -50,28 +80,60 @@ const MAX_PASSWORD = 1024;
  */
 export function createSignIn(deps: SignInDeps): SignInService {
   const dummy = hashPassword(randomBytes(16).toString('hex'), deps.cost ?? DEFAULT_SCRYPT_COST);
+  const addressThrottle = deps.addressThrottle ?? createThrottle(ADDRESS_THROTTLE);
+  const gate = deps.hashGate ?? createHashGate();
   return {
-    async signIn(body) {
+    async signIn(body, context = {}) {
       const issues = checkBody(body);
       if (issues.length > 0) return { ok: false, status: 400, issues };
       const { email, password } = body as { email: string; password: string };
-      const key = normaliseEmail(email);
+      const address = context.address === undefined ? undefined : clientBucket(context.address);
+      // The address comes first in the key and has no line break, so no two (address, e-mail) pairs share a key.
+      const normalised = normaliseEmail(email);
+      const key = address === undefined ? normalised : `${address}\n${normalised}`;
       // The attempt counts from here (concurrent guesses included) until it fails or succeeds; one that throws
-      // (a store error) counts as failed, so nothing can keep an attempt open.
-      const wait = await deps.throttle.begin(key);
-      if (wait > 0) return { ok: false, status: 429, retryAfter: wait };
-      let user;
-      let admitted = false;
-      try {
-        user = await deps.users.findByEmail(key);
-        const matches = await verifyPassword(password, user?.passwordHash ?? (await dummy));
-        admitted = matches && !!user && user.status === STATUS.active && user.deletedAt === null;
-      } finally {
-        if (admitted) await deps.throttle.succeed(key);
-        else await deps.throttle.fail(key);
+      // (a store error) counts as failed, so nothing can keep an attempt open. The address is asked first: a
+      // sprayer is refused before any per-account state is made for the e-mail he tries.
+      if (address !== undefined) {
+        const wait = await addressThrottle.begin(address);
+        if (wait > 0) return { ok: false, status: 429, retryAfter: wait };
       }
+      let wait: number;
+      try {
+        wait = await deps.throttle.begin(key);
+      } catch (error) {
+        if (address !== undefined) await addressThrottle.end(address);
+        throw error;
+      }
+      if (wait > 0) {
+        if (address !== undefined) await addressThrottle.end(address);
+        return { ok: false, status: 429, retryAfter: wait };
+      }
+      let user = undefined as StoredUser | undefined; // set inside the gate, which TypeScript cannot follow
+      let admitted = false;
+      let checked = false;
+      try {
+        // The look-up goes under the gate too: it also waits on the thread pool (DuckDB), and a refused attempt
+        // should cost nothing at all.
+        const outcome = await gate.run(async () => {
+          user = await deps.users.findByEmail(normalised);
+          return verifyPassword(password, user?.passwordHash ?? (await dummy));
+        });
+        checked = outcome.ok;
+        admitted = outcome.ok && outcome.value && !!user && user.status === STATUS.active && user.deletedAt === null;
+      } catch (error) {
+        checked = true; // a store error counts as a failed attempt
+        throw error;
+      } finally {
+        // An attempt the gate turned away was never checked: it counts neither way.
+        if (!checked) await deps.throttle.end(key);
+        else if (admitted) await deps.throttle.succeed(key);
+        else await deps.throttle.fail(key);
+        if (address !== undefined) await (!checked || admitted ? addressThrottle.end(address) : addressThrottle.fail(address));
+      }
+      if (!checked) return { ok: false, status: 503, retryAfter: 1 };
       if (!admitted || !user) return { ok: false, status: 401 };
-      const token = await deps.tokens.sign({ userID: user.id, accountID: user.accountID, role: user.role });
+      const token = await deps.tokens.sign({ userID: user.id, accountID: user.accountID, role: user.role, version: user.tokenVersion });
       return { ok: true, token, user: toUserRecord(user) };
     },
   };

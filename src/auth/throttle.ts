@@ -1,9 +1,10 @@
 /**
- * Slows down password guessing (SPEC §7.1): after a few failed sign-ins for one e-mail address, that address is
- * refused with 429 for a while, and each further failure doubles the wait up to a cap. The key is the e-mail,
- * known or not, so the throttle itself reveals nothing about which addresses exist. State is in memory and
- * bounded (the oldest entries go first), which fits the single-process reference server; a fleet keeps it in
- * PostgreSQL (`auth/postgres-throttle.ts`) with the same rules ({@link throttleRules}), behind {@link AsyncSignInThrottle}.
+ * Slows down password guessing (SPEC §7.1): after a few failed sign-ins for one key, the key is refused with 429
+ * for a while, and each further failure doubles the wait up to a cap. Sign-in keeps two throttles
+ * (`signin.ts`): one per client address and e-mail (known or not, so the throttle reveals nothing about which
+ * e-mails exist), one per client address over every e-mail (password spraying). State is in memory and bounded
+ * (the oldest entries go first), which fits the single-process reference server; a fleet keeps it in PostgreSQL
+ * (`stores/postgres/throttle.ts`) with the same rules ({@link throttleRules}), behind {@link AsyncSignInThrottle}.
  */
 
 /**
@@ -23,6 +24,8 @@ export interface SignInThrottle {
   fail(key: string): void;
   /** Ends an attempt as a success, which clears the key's failures. */
   succeed(key: string): void;
+  /** Ends an attempt without counting it either way (refused by the other throttle, or a success that clears nothing). */
+  end(key: string): void;
 }
 
 /** A {@link SignInThrottle} whose state lives elsewhere (a database shared by several servers): every call awaits. */
@@ -31,6 +34,7 @@ export interface AsyncSignInThrottle {
   begin(key: string): Promise<number>;
   fail(key: string): Promise<void>;
   succeed(key: string): Promise<void>;
+  end(key: string): Promise<void>;
 }
 
 /** Options of {@link createThrottle}. */
@@ -69,6 +73,8 @@ export interface ThrottleRules {
   begin(e: ThrottleEntry | undefined, now: number): { wait: number; entry?: ThrottleEntry };
   /** `fail` on a current entry (or none): the entry afterwards. */
   fail(e: ThrottleEntry | undefined, now: number): ThrottleEntry;
+  /** `end` on a current entry (or none): the entry afterwards, or null when nothing is left to keep. */
+  end(e: ThrottleEntry | undefined, now: number): ThrottleEntry | null;
 }
 
 /**
@@ -101,6 +107,11 @@ export function throttleRules(options: ThrottleOptions = {}): ThrottleRules {
         entry.lockedUntil = now + seconds * 1000;
       }
       return entry;
+    },
+    end(e, now) {
+      if (!e) return null;
+      const entry = { ...e, pending: Math.max(0, e.pending - 1), last: now };
+      return entry.pending === 0 && entry.failures === 0 && entry.lockedUntil <= now ? null : entry;
     },
   };
 }
@@ -143,6 +154,11 @@ export function createThrottle(options: ThrottleOptions = {}): SignInThrottle {
     },
     succeed(key) {
       entries.delete(key);
+    },
+    end(key) {
+      const entry = rules.end(current(key), now());
+      if (entry) put(key, entry);
+      else entries.delete(key);
     },
   };
 }

@@ -1,8 +1,9 @@
 /**
- * Access tokens: JWTs signed with HS256 (jose) that carry the user id, the account id and the role. The server checks
- * the role from the token alone, so a report request costs no user look-up; the price is that a deactivated user
- * keeps access until the token expires, which the short lifetime (an hour by default) bounds. How verification
- * refuses forged or endless tokens is on {@link TokenService.verify}.
+ * Access tokens: JWTs signed with HS256 (jose) that carry the user id, the account id, the role and the user's token
+ * version at sign-in (`ver`). A valid signature is not enough to be served: `sessions.ts` also checks, per request,
+ * that the user is still active with that role and version, so a deactivated, demoted or signed-out user's token
+ * ends within seconds rather than at its expiry. How verification refuses forged or endless tokens is on
+ * {@link TokenService.verify}.
  */
 import { SignJWT, errors, jwtVerify } from 'jose';
 import { isRole, type Role } from './roles.js';
@@ -12,7 +13,12 @@ export interface TokenClaims {
   userID: number;
   accountID: number;
   role: Role;
+  /** The user's token version when the token was issued (`ver`; 0 in tokens from before versions). */
+  version: number;
 }
+
+/** What a token is signed with: the claims, the version defaulting to 0 (a user never changed). */
+export type TokenInput = Omit<TokenClaims, 'version'> & { version?: number };
 
 /** The outcome of checking a token. */
 export type TokenCheck = { ok: true; claims: TokenClaims } | { ok: false; reason: 'expired' | 'invalid' };
@@ -20,7 +26,7 @@ export type TokenCheck = { ok: true; claims: TokenClaims } | { ok: false; reason
 /** Issues and checks tokens. */
 export interface TokenService {
   /** A token carrying the claims (the user id as `sub` and `userID`), expiring after the configured lifetime. */
-  sign(claims: TokenClaims): Promise<string>;
+  sign(claims: TokenInput): Promise<string>;
   /**
    * Checks a token. The algorithm is pinned, so a token signed with `none` or another algorithm is refused, and the
    * expiry is required: a token without `exp` (signed with the right key by some other tool) would otherwise be
@@ -55,9 +61,9 @@ export function createTokenService(options: TokenOptions): TokenService {
   const ttl = options.ttlSeconds ?? 3600;
   const now = options.now ?? Date.now;
   return {
-    async sign({ userID, accountID, role }) {
+    async sign({ userID, accountID, role, version = 0 }) {
       const issuedAt = Math.floor(now() / 1000);
-      return new SignJWT({ userID, accountID, role })
+      return new SignJWT({ userID, accountID, role, ver: version })
         .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
         .setSubject(String(userID))
         .setIssuedAt(issuedAt)
@@ -67,11 +73,11 @@ export function createTokenService(options: TokenOptions): TokenService {
     async verify(token) {
       try {
         const { payload } = await jwtVerify(token, key, { algorithms: [ALGORITHM], requiredClaims: ['exp'], currentDate: new Date(now()) });
-        const { userID, accountID, role } = payload;
-        if (!Number.isSafeInteger(userID) || !Number.isSafeInteger(accountID) || !isRole(role)) {
+        const { userID, accountID, role, ver = 0 } = payload;
+        if (!Number.isSafeInteger(userID) || !Number.isSafeInteger(accountID) || !isRole(role) || !Number.isSafeInteger(ver) || (ver as number) < 0) {
           return { ok: false, reason: 'invalid' };
         }
-        return { ok: true, claims: { userID: userID as number, accountID: accountID as number, role } };
+        return { ok: true, claims: { userID: userID as number, accountID: accountID as number, role, version: ver as number } };
       } catch (error) {
         return { ok: false, reason: error instanceof errors.JWTExpired ? 'expired' : 'invalid' };
       }

@@ -20,6 +20,8 @@ export interface StoredUser {
   createdAt: Date;
   updatedAt: Date;
   deletedAt: Date | null;
+  /** Raised by every change to the user; a token issued at an older version is no longer honoured. */
+  tokenVersion: number;
 }
 
 /**

@@ -41,6 +41,11 @@ export interface ApiClient {
   token: string | undefined;
   /** Signs in and keeps the token for later calls. */
   signIn(email: string, password: string): Promise<SignInResult>;
+  /**
+   * Signs out on the server (`POST /api/signout/`): every token of the user ends there, on every server, not only
+   * this one. The client forgets its token either way; a token the server had already ended (401) is no error.
+   */
+  signOut(): Promise<void>;
   /** Runs a report and returns the rows as the server sends them (totals row first when asked); always JSON (`csv` is sent as false: use {@link ApiClient.reportCsv}). */
   report<const R extends ReportRequest>(request: R): Promise<RowOf<R>[]>;
   /**
@@ -136,6 +141,15 @@ export function createClient(options: ClientOptions): ApiClient {
       const result = await post('/api/signin/', { email, password }, (r) => r.json() as Promise<SignInResult>, false);
       client.token = result.token;
       return result;
+    },
+    async signOut() {
+      try {
+        await post('/api/signout/', undefined, async () => undefined, true);
+      } catch (error) {
+        if (!(error instanceof ApiError && error.status === 401)) throw error;
+      } finally {
+        client.token = undefined;
+      }
     },
     async report(request) {
       return post('/api/reportv2/', checked(request, false), (r) => r.json(), true);

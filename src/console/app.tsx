@@ -1,6 +1,7 @@
 /**
  * The console's frame: sign-in until there is a session, then the navigation (Reports, Bid adapters, Placement
- * preview), the signed-in user and "Sign out", and the page the address names. A token the API refuses as expired
+ * preview), the signed-in user and "Sign out" (which ends the token on the server: `POST /api/signout/`), and the
+ * page the address names. A token the API refuses as expired
  * or invalid ends the session, and the sign-in form says why.
  */
 import { useCallback, useMemo, useState } from 'preact/hooks';
@@ -28,6 +29,16 @@ export function App() {
     setSession(next);
     setNotice(why);
   }, []);
+  /** Ends the token on the server, not only in this tab; if the server cannot be told, says what that means. */
+  const signOut = useCallback(async () => {
+    let why: string | undefined;
+    try {
+      await api.signOut();
+    } catch (error) {
+      why = `Signed out in this tab, but the server could not end the session (${describeError(error)}): the token stays valid until it expires.`;
+    }
+    signedIn(undefined, why);
+  }, [api, signedIn]);
   /** Pages hand every API failure here: an expired or invalid token signs out; the rest is theirs to show. */
   const failed = useCallback(
     (error: unknown): string => {
@@ -53,7 +64,7 @@ export function App() {
         <span class="who">
           {session.user.email} ({ROLE_NAMES[session.user.role] ?? 'unknown role'})
         </span>
-        <button type="button" onClick={() => signedIn(undefined)}>
+        <button type="button" onClick={() => void signOut()}>
           Sign out
         </button>
       </header>

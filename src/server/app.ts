@@ -43,6 +43,12 @@ export interface HandlerOptions {
    * time instead; default 30 000.
    */
   importIdleTimeoutMs?: number;
+  /**
+   * The proxies in front, as Fastify's `trustProxy` takes them (addresses / CIDRs, comma-separated):
+   * the client's address is then read from `X-Forwarded-For` as they set it. Default none: the header is ignored,
+   * since anyone can send it, and the address is the connection's. Sign-in counts failures per client address.
+   */
+  trustProxy?: string;
 }
 
 /** The app with its `http.Server` (not listening yet) and the drain state `startServer`'s close uses. */
@@ -78,7 +84,7 @@ function lacksHost(req: IncomingMessage): boolean {
  * server.listen(8080)
  */
 export function buildApi(services: ApiServices, options: HandlerOptions = {}): Api {
-  const { maxBodyBytes = DEFAULT_MAX_BODY_BYTES, maxImportBytes = DEFAULT_MAX_IMPORT_BYTES, log, corsOrigin } = options;
+  const { maxBodyBytes = DEFAULT_MAX_BODY_BYTES, maxImportBytes = DEFAULT_MAX_IMPORT_BYTES, log, corsOrigin, trustProxy = false } = options;
   const { requestTimeoutMs = DEFAULT_REQUEST_TIMEOUT_MS, importIdleTimeoutMs = DEFAULT_IDLE_TIMEOUT_MS } = options;
   let drain!: Drain;
   let route: RequestListener | undefined;
@@ -96,6 +102,7 @@ export function buildApi(services: ApiServices, options: HandlerOptions = {}): A
   const app = Fastify({
     logger: false,
     return503OnClosing: false,
+    trustProxy,
     bodyLimit: maxBodyBytes,
     // A path segment (a bidder code) longer than find-my-way's default 100 characters matched no route and was 404;
     // it must reach the route, whose rule refuses it (400 invalid_bidder_code). Node's header limit bounds it anyway.
@@ -142,14 +149,14 @@ export function buildApi(services: ApiServices, options: HandlerOptions = {}): A
   });
   void app.register(async (api) => {
     acceptJsonBodies(api, maxBodyBytes);
-    await api.register(signInRoute(services.signIn));
+    await api.register(signInRoute(services));
     await api.register(reportRoute(services));
-    if (services.adapters) await api.register(adaptersRoute({ tokens: services.tokens, adapters: services.adapters }));
-    if (services.imports) await api.register(dataDeleteRoute({ tokens: services.tokens, store: services.imports }));
+    if (services.adapters) await api.register(adaptersRoute({ sessions: services.sessions, adapters: services.adapters }));
+    if (services.imports) await api.register(dataDeleteRoute({ sessions: services.sessions, store: services.imports }));
   });
   if (options.console) void app.register(consoleRoute(options.console));
   const store = services.imports;
-  if (store) void app.register(dataImportRoute({ tokens: services.tokens, store, maxBytes: maxImportBytes, idleMs: importIdleTimeoutMs }));
+  if (store) void app.register(dataImportRoute({ sessions: services.sessions, store, maxBytes: maxImportBytes, idleMs: importIdleTimeoutMs }));
   ready = Promise.resolve(app.ready());
   ready.catch(() => {}); // answered per request (500); startServer awaits it and reports the cause
   return { app, server: app.server, handler, drain };

@@ -4,8 +4,10 @@
  * password hash, a different report store) without touching routing.
  */
 import { randomBytes } from 'node:crypto';
+import type { HashGate } from '../auth/hash-gate.js';
 import type { ScryptCost } from '../auth/password.js';
-import { createSignIn, type SignInService } from '../auth/signin.js';
+import { createSessions, type Sessions } from '../auth/sessions.js';
+import { ACCOUNT_THROTTLE, createSignIn, type SignInService } from '../auth/signin.js';
 import { createThrottle, type AsyncSignInThrottle, type SignInThrottle } from '../auth/throttle.js';
 import { createTokenService, type TokenService } from '../auth/token.js';
 import type { UserStore } from '../auth/user-store.js';
@@ -18,6 +20,8 @@ import { createAdapterService, type AdapterService } from '../adapters/service.j
 export interface ApiServices {
   signIn: SignInService;
   tokens: TokenService;
+  /** The per-request token check (the user still holds the token) and sign-out. */
+  sessions: Sessions;
   reports: ReportEngine;
   /**
    * Where `POST /api/data/import` loads files and `POST /api/data/delete` removes rows; without it the routes do not
@@ -36,9 +40,16 @@ export interface ServiceOptions {
   tokenTtlSeconds?: number;
   /** Password hash cost of the users (for the dummy hash that keeps timing even); default OWASP's. */
   scryptCost?: ScryptCost;
+  /** Sign-in failures per client address and e-mail; default in memory (`auth/signin.ts`). */
   throttle?: SignInThrottle | AsyncSignInThrottle;
+  /** Sign-in failures per client address; default in memory. */
+  addressThrottle?: SignInThrottle | AsyncSignInThrottle;
+  /** The bound on sign-in password checks at once; default {@link createHashGate}'s (1 or 2 by cores, 8 waiting each). */
+  hashGate?: HashGate;
   /** Clock for tokens, for tests. */
   now?: () => number;
+  /** How long a user's state is cached by the per-request token check; default 2000 ms (`auth/sessions.ts`). */
+  sessionCacheMs?: number;
   /** Hosts an adapter's endpoint may name (`--known-endpoint`); default none, so every endpoint is refused. */
   knownEndpoints?: readonly string[];
   /** Admit local endpoints that the list names exactly (tests only). */
@@ -60,11 +71,14 @@ export function createServices(stores: { events: ReportStore | EventStore; users
   const signIn = createSignIn({
     users: stores.users,
     tokens,
-    throttle: options.throttle ?? createThrottle(),
+    throttle: options.throttle ?? createThrottle(ACCOUNT_THROTTLE),
+    ...(options.addressThrottle && { addressThrottle: options.addressThrottle }),
+    ...(options.hashGate && { hashGate: options.hashGate }),
     ...(options.scryptCost && { cost: options.scryptCost }),
   });
   const imports = isEventStore(stores.events) ? stores.events : undefined;
-  const services: ApiServices = { signIn, tokens, reports: createReportEngine(stores.events), ...(imports && { imports }) };
+  const sessions = createSessions(tokens, stores.users, { ...(options.sessionCacheMs !== undefined && { cacheMs: options.sessionCacheMs }) });
+  const services: ApiServices = { signIn, tokens, sessions, reports: createReportEngine(stores.events), ...(imports && { imports }) };
   if (stores.adapters) {
     services.adapters = createAdapterService(stores.adapters, { knownEndpoints: options.knownEndpoints ?? [], allowLocal: options.allowLocalEndpoints === true });
   }

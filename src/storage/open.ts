@@ -5,6 +5,7 @@
  * instances share the state. The CLI and the server both open through here, so they agree on files and tables.
  */
 import type { AdapterStore } from '../adapters/store.js';
+import { ACCOUNT_THROTTLE, ADDRESS_THROTTLE } from '../auth/signin.js';
 import type { AsyncSignInThrottle } from '../auth/throttle.js';
 import type { UserStore } from '../auth/user-store.js';
 import type { EventStore } from '../reports/store.js';
@@ -25,8 +26,12 @@ export interface Storage {
   users: UserStore;
   /** Adapter records, where the users are. */
   adapters: AdapterStore;
-  /** The sign-in throttle shared through PostgreSQL, when users are there (else each server keeps its own). */
+  /**
+   * The sign-in throttles shared through PostgreSQL, when users are there (else each server keeps its own): per
+   * client address and e-mail, and per client address (`auth/signin.ts`).
+   */
   throttle?: AsyncSignInThrottle;
+  addressThrottle?: AsyncSignInThrottle;
   /** Stops the queries running now (see DuckDB.interrupt); for a shutdown past its grace period. */
   interrupt(): void;
   /** Waits for running queries, then closes the database (and its file lock) and removes the lock note. */
@@ -75,7 +80,7 @@ export async function openStorage(where: StorageLocation): Promise<Storage> {
       closers.push(clickhouse.close);
       events = clickhouse;
     }
-    let shared: Pick<Storage, 'users' | 'adapters' | 'throttle'> | undefined;
+    let shared: Pick<Storage, 'users' | 'adapters' | 'throttle' | 'addressThrottle'> | undefined;
     if (where.postgresUrl !== undefined) {
       const url = where.postgresUrl;
       shared = await opening(describePostgres(url), async () => {
@@ -84,7 +89,8 @@ export async function openStorage(where: StorageLocation): Promise<Storage> {
         return {
           users: await createPostgresUserStore(postgres.pool),
           adapters: await createPostgresAdapterStore(postgres.pool),
-          throttle: await createPostgresThrottle(postgres.pool),
+          throttle: await createPostgresThrottle(postgres.pool, ACCOUNT_THROTTLE),
+          addressThrottle: await createPostgresThrottle(postgres.pool, ADDRESS_THROTTLE),
         };
       });
     }
@@ -92,7 +98,7 @@ export async function openStorage(where: StorageLocation): Promise<Storage> {
       events,
       users: shared?.users ?? folder!.users,
       adapters: shared?.adapters ?? folder!.adapters,
-      ...(shared && { throttle: shared.throttle }),
+      ...(shared && { throttle: shared.throttle, addressThrottle: shared.addressThrottle }),
       interrupt: folder?.interrupt ?? (() => {}),
       close: closeAll,
     };

@@ -43,7 +43,7 @@ function signInSuite(name: string, open: OpenUsers) {
       expect(out.user).toMatchObject({ ID: 1, userID: 1, DeletedAt: null, accountID: 4, name: 'Ada', email: 'admin@example.com', status: 1, role: 1 });
       expect(out.user.createdAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
       expect(JSON.stringify(out)).not.toMatch(/scrypt|right-password/);
-      expect(await tokens.verify(out.token)).toEqual({ ok: true, claims: { userID: 1, accountID: 4, role: 1 } });
+      expect(await tokens.verify(out.token)).toEqual({ ok: true, claims: { userID: 1, accountID: 4, role: 1, version: 0 } });
     });
 
     it.each([

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { createTokenService } from '../../src/auth/token.js';
 
 const secret = 'a-test-secret-that-is-long-enough-000';
-const claims = { userID: 7, accountID: 3, role: 2 as const };
+const claims = { userID: 7, accountID: 3, role: 2 as const, version: 4 };
 
 function decode(token: string) {
   const [header, payload] = token.split('.').slice(0, 2).map((p) => JSON.parse(Buffer.from(p!, 'base64url').toString('utf8')));
@@ -19,7 +19,7 @@ describe('tokens', () => {
     const token = await tokens.sign(claims);
     const { header, payload } = decode(token);
     expect(header).toEqual({ alg: 'HS256', typ: 'JWT' });
-    expect(payload).toEqual({ sub: '7', userID: 7, accountID: 3, role: 2, iat: now / 1000, exp: now / 1000 + 3600 });
+    expect(payload).toEqual({ sub: '7', userID: 7, accountID: 3, role: 2, ver: 4, iat: now / 1000, exp: now / 1000 + 3600 });
     expect(await tokens.verify(token)).toEqual({ ok: true, claims });
   });
 

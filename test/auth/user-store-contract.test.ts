@@ -7,8 +7,9 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../src/auth/password.js';
 import { createPostgresUserStore } from '../../src/stores/postgres/user-store.js';
-import { USERS_SCHEMA_VERSION } from '../../src/stores/postgres/migrations.js';
-import { openPostgres } from '../../src/stores/postgres/database.js';
+import { USERS_MIGRATIONS as POSTGRES_USERS_MIGRATIONS, USERS_SCHEMA_VERSION } from '../../src/stores/postgres/migrations.js';
+import { migrate as migratePostgres, openPostgres } from '../../src/stores/postgres/database.js';
+import { migrateDuckDB, USERS_MIGRATIONS as DUCKDB_USERS_MIGRATIONS } from '../../src/stores/duckdb/migrations.js';
 import { ROLE, STATUS } from '../../src/auth/roles.js';
 import { createSignIn } from '../../src/auth/signin.js';
 import { createThrottle } from '../../src/auth/throttle.js';
@@ -98,6 +99,80 @@ describe.each(stores)('user store contract: %s', (name, open) => {
     const ok = await service.signIn({ email: 'SIGNIN@example.com', password: 'right-password' });
     expect(ok).toMatchObject({ ok: true, user: { email: 'signin@example.com', role: ROLE.service, accountID: 2 } });
     expect(await service.signIn({ email: 'signin@example.com', password: 'wrong-password' })).toEqual({ ok: false, status: 401 });
+  });
+});
+
+describe.each(stores)('user changes and token versions: %s', (name, open) => {
+  let store: UserStore;
+  let close: () => Promise<void>;
+  const skip = () => name === 'PostgreSQL' && 'skip' in postgres;
+  beforeAll(async () => {
+    if (skip()) return;
+    ({ store, close } = await open());
+  });
+  afterAll(async () => {
+    if (!skip()) await close();
+  });
+
+  it('finds a user by id and lists users by id, hashes and all (the CLI leaves the hashes out)', async (ctx) => {
+    if (skip()) return ctx.skip();
+    const a = await store.add({ email: 'one@example.com', name: 'One', accountID: 1, role: ROLE.admin, passwordHash: 'h1' });
+    const b = await store.add({ email: 'two@example.com', name: 'Two', accountID: 1, role: ROLE.service, passwordHash: 'h2' });
+    expect(a.tokenVersion).toBe(0);
+    expect(await store.findById(b.id)).toEqual(b);
+    expect(await store.findById(987_654)).toBeUndefined();
+    expect((await store.list()).map((u) => u.email)).toEqual(['one@example.com', 'two@example.com']);
+  });
+
+  it('every change raises the token version, in the one statement that makes it; unknown users are undefined', async (ctx) => {
+    if (skip()) return ctx.skip();
+    const added = await store.add({ email: 'change@example.com', name: 'C', accountID: 1, role: ROLE.admin, passwordHash: 'old' });
+    const off = await store.update('CHANGE@example.com', { status: STATUS.inactive });
+    expect(off).toMatchObject({ status: STATUS.inactive, role: ROLE.admin, passwordHash: 'old', tokenVersion: 1, deletedAt: null });
+    expect(off!.updatedAt.getTime()).toBeGreaterThanOrEqual(added.updatedAt.getTime());
+    expect(await store.update('change@example.com', { status: STATUS.active, role: ROLE.publisher })).toMatchObject({ status: STATUS.active, role: ROLE.publisher, tokenVersion: 2 });
+    expect(await store.update('change@example.com', { passwordHash: 'new' })).toMatchObject({ passwordHash: 'new', role: ROLE.publisher, tokenVersion: 3 });
+    expect(await store.revokeTokens(added.id)).toBe(true);
+    expect(await store.findById(added.id)).toMatchObject({ tokenVersion: 4 });
+    const deleted = await store.update('change@example.com', { deleted: true });
+    expect(deleted).toMatchObject({ tokenVersion: 5, deletedAt: expect.any(Date) });
+    // Deleting again keeps the first deletion's time.
+    expect((await store.update('change@example.com', { deleted: true }))!.deletedAt).toEqual(deleted!.deletedAt);
+    // Sign-outs racing for one user all count (DuckDB's store runs them one after another).
+    const before = (await store.findById(added.id))!.tokenVersion;
+    expect(await Promise.all(Array.from({ length: 6 }, () => store.revokeTokens(added.id)))).toEqual(Array(6).fill(true));
+    expect((await store.findById(added.id))!.tokenVersion).toBe(before + 6);
+    expect(await store.update('nobody@example.com', { status: STATUS.inactive })).toBeUndefined();
+    expect(await store.revokeTokens(987_654)).toBe(false);
+  });
+});
+
+describe('users table from before token versions', () => {
+  it('DuckDB: a folder made with schema 1 gains the versions table, its users at version 0', async () => {
+    const db = await openDuckDB(':memory:');
+    await migrateDuckDB(db, 'users', DUCKDB_USERS_MIGRATIONS.slice(0, 2));
+    await db.withConnection((c) => c.run(`INSERT INTO users (account_id, name, email, status, role, password_hash, created_at, updated_at)
+      VALUES (1, 'Old', 'old@example.com', 1, 1, 'h', now()::TIMESTAMP, now()::TIMESTAMP)`));
+    const store = await createDuckDBUserStore(db);
+    expect(await store.findByEmail('old@example.com')).toMatchObject({ tokenVersion: 0 });
+    expect(await store.update('old@example.com', { role: ROLE.service })).toMatchObject({ tokenVersion: 1, role: ROLE.service });
+    await db.close();
+  });
+
+  it('PostgreSQL: a schema at version 2 is migrated, its users at version 0', async (ctx) => {
+    if ('skip' in postgres) return ctx.skip();
+    const fresh = await freshPostgres();
+    const pool = await openPostgres(fresh.url);
+    const client = new pg.Client({ connectionString: fresh.url });
+    await client.connect();
+    await client.query('DROP TABLE users; DROP TABLE bidfields_schema');
+    await client.end();
+    await migratePostgres(pool.pool, 'users', POSTGRES_USERS_MIGRATIONS.slice(0, 3));
+    await pool.pool.query(`INSERT INTO users (account_id, name, email, status, role, password_hash, created_at, updated_at) VALUES (1, 'Old', 'old@example.com', 1, 1, 'h', now(), now())`);
+    const store = await createPostgresUserStore(pool.pool);
+    expect(await store.findByEmail('old@example.com')).toMatchObject({ tokenVersion: 0 });
+    expect(await store.update('old@example.com', { role: ROLE.service })).toMatchObject({ tokenVersion: 1, role: ROLE.service });
+    await Promise.all([pool.close(), fresh.close()]);
   });
 });
 

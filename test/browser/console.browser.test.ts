@@ -585,9 +585,13 @@ describe.skipIf(missing !== undefined && !process.env.CI)(`the console in headle
     await page.goto(`${server.url}/#/adapters?bidder=acme`);
     await page.getByText('only an Admin may save them').waitFor();
     expect(await page.getByRole('button', { name: 'Save' }).isDisabled()).toBe(true);
+    const token = await page.evaluate(() => (JSON.parse(sessionStorage.getItem('bidfields.session')!) as { token: string }).token);
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.getByLabel('Email').waitFor();
     expect(await page.evaluate(() => sessionStorage.length)).toBe(0);
+    // Issue 29: Sign out ends the token on the server too, not only in this tab.
+    const after = await fetch(`${server.url}/api/adapters/`, { headers: { Authorization: `Bearer ${token}` } });
+    expect([after.status, ((await after.json()) as { error: { code: string } }).error.code]).toEqual([401, 'token_revoked']);
 
     await signIn(page, PUBLISHER);
     expect(await page.locator('main').textContent()).toContain('You are signed in as a Publisher, and the API refuses reports to that role (403).');

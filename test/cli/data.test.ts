@@ -174,6 +174,9 @@ describe.skipIf(!fs.existsSync(CLI) && !process.env.CI)('the built CLI (dist)', 
       const users = await run('users', 'add', '--data', 'b', '--email', 'b@example.com', '--password', 'long-enough', '--role', 'admin');
       expect(users.err).toMatch(/in use by `bidfields serve` \(PID \d+/);
       expect(users.err).not.toContain('--server');
+      const change = await run('users', 'deactivate', '--data', 'b', '--email', 'b@example.com');
+      expect(change.code).toBe(1);
+      expect(change.err).toMatch(/in use by `bidfields serve` \(PID \d+.*; stop the server to change its users \(keep users in PostgreSQL, --postgres/);
     } finally {
       server.child.kill('SIGTERM');
       await server.done;

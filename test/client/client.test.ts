@@ -142,3 +142,20 @@ describe('client', () => {
     expect([error.status, error.code, error.message, error.retryAfter]).toEqual([502, 'http_error', 'HTTP 502 Bad Gateway', 7]);
   });
 });
+
+// Issue 29, item 1: signing out ends the token on the server, not only in the client. Last in the file: it ends the
+// Publisher's tokens, which the cases above use.
+describe('client sign-out', () => {
+  it('ends every token of the user on the server and forgets its own; a second sign-out is no error', async () => {
+    const api = createClient({ baseUrl: server.url });
+    const { token } = await api.signIn(PUBLISHER.email, PUBLISHER.password);
+    const other = createClient({ baseUrl: server.url, token: (await createClient({ baseUrl: server.url }).signIn(PUBLISHER.email, PUBLISHER.password)).token });
+    await api.signOut();
+    expect(api.token).toBeUndefined();
+    const kept = createClient({ baseUrl: server.url, token });
+    expect(await rejection(kept.adapters.list())).toMatchObject({ status: 401, code: 'token_revoked' });
+    expect(await rejection(other.adapters.list())).toMatchObject({ status: 401, code: 'token_revoked' });
+    await kept.signOut();
+    expect(kept.token).toBeUndefined();
+  });
+});

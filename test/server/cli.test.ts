@@ -65,6 +65,77 @@ describe('bidfields users add', () => {
   });
 });
 
+// Issue 29, item 1: the user administration that was missing (every change meant editing the database by hand).
+describe('bidfields users list | deactivate | activate | role | password | delete', () => {
+  const users = (...args: string[]) => ['users', ...args, '--data', 'admin-state'];
+  const stored = async (email: string) => {
+    const { openUsers } = await import('../../src/storage/index.js');
+    const opened = await openUsers({ dataDir: path.join(dir, 'admin-state') });
+    try {
+      return await opened.users.findByEmail(email);
+    } finally {
+      await opened.close();
+    }
+  };
+
+  it('changes a user, printing its record (no hash), each change ending its tokens; list shows everyone', async () => {
+    expect(await main(users('add', '--email', 'ann@example.com', '--password', 'first-password', '--role', 'admin'), io())).toBe(0);
+    expect(await main(users('add', '--email', 'bob@example.com', '--password', 'bob-password', '--role', 'service'), io())).toBe(0);
+    const steps: [string[], Record<string, unknown>][] = [
+      [['deactivate', '--email', 'ANN@example.com'], { status: 0 }],
+      [['activate', '--email', 'ann@example.com'], { status: 1 }],
+      [['role', '--email', 'ann@example.com', '--role', 'publisher'], { role: 3 }],
+      [['password', '--email', 'ann@example.com', '--password', 'second-password'], { role: 3, status: 1 }],
+    ];
+    for (const [i, [args, expected]] of steps.entries()) {
+      const c = io();
+      expect([await main(users(...args), c), c.err.join('')]).toEqual([0, '']);
+      expect(JSON.parse(c.out.join(''))).toMatchObject({ email: 'ann@example.com', DeletedAt: null, ...expected });
+      expect(c.out.join('')).not.toMatch(/scrypt|password/);
+      expect((await stored('ann@example.com'))?.tokenVersion).toBe(i + 1);
+    }
+    const fromStdin = io('third-password\n');
+    expect(await main(users('password', '--email', 'ann@example.com'), fromStdin)).toBe(0);
+    const { verifyPassword } = await import('../../src/auth/password.js');
+    expect(await verifyPassword('third-password', (await stored('ann@example.com'))!.passwordHash)).toBe(true);
+
+    const deleted = io();
+    expect(await main(users('delete', '--email', 'bob@example.com'), deleted)).toBe(0);
+    expect(JSON.parse(deleted.out.join(''))).toMatchObject({ DeletedAt: expect.stringMatching(/^\d{4}-/) });
+    const table = io();
+    expect(await main(users('list'), table)).toBe(0);
+    const lines = table.out.join('').split('\n');
+    expect(lines[0]).toMatch(/^ID +EMAIL +NAME +ROLE +STATUS +ACCOUNT +DELETED$/);
+    expect(lines[1]).toMatch(/^1 +ann@example\.com +ann +publisher +active +1$/);
+    expect(lines[2]).toMatch(/^2 +bob@example\.com +bob +service +active +1 +\d{4}-\d\d-\d\dT/);
+    const json = io();
+    expect(await main(users('list', '--json'), json)).toBe(0);
+    expect(JSON.parse(json.out.join('')).map((u: { email: string }) => u.email)).toEqual(['ann@example.com', 'bob@example.com']);
+    expect(json.out.join('')).not.toMatch(/scrypt|hash/i);
+  });
+
+  it('refuses an unknown or deleted user (exit 1, saying why) and options an action does not take (exit 2)', async () => {
+    const unknown = io();
+    expect(await main(users('deactivate', '--email', 'nobody@example.com'), unknown)).toBe(1);
+    expect(unknown.err.join('')).toContain('no user has the e-mail nobody@example.com');
+    const gone = io();
+    expect(await main(users('activate', '--email', 'bob@example.com'), gone)).toBe(1);
+    expect(gone.err.join('')).toContain('the user bob@example.com is deleted');
+    for (const args of [
+      users('deactivate'),
+      users('role', '--email', 'ann@example.com'),
+      users('role', '--email', 'ann@example.com', '--role', 'root'),
+      users('list', '--email', 'ann@example.com'),
+      users('deactivate', '--email', 'ann@example.com', '--role', 'admin'),
+      users('password', '--email', 'ann@example.com', '--password', 'short'),
+      users('purge', '--email', 'ann@example.com'),
+    ]) {
+      const c = io();
+      expect(await main(args, c), args.join(' ')).toBe(2);
+    }
+  });
+});
+
 describe('bidfields data import', () => {
   it('with --skip-invalid loads the good rows and lists the refused ones with reasons (exit 3)', async () => {
     fs.writeFileSync(path.join(dir, 'events.csv'), 'date,service,country,requests,impression,revenue\n2024-02-01,news,US,1000,800,2.4\n2024-02-01,news,DE,500,250,0.5\n2024-02-30,news,DE,1,1,1\n');
@@ -128,4 +199,21 @@ describe('bidfields serve', () => {
   it('refuses a bad port (exit 2)', async () => {
     expect(await main(['serve', '--port', 'http'], io())).toBe(2);
   });
+
+  it('--trust-proxy: sign-in failures count per client as the named proxy reports it (issue 29); a bad list is exit 2', async () => {
+    expect(await main(['serve', '--demo', '--trust-proxy', 'everyone'], io())).toBe(2);
+    const c = io();
+    let stop!: () => void;
+    const done = runServe(['--demo', '--port', '0', '--trust-proxy', '127.0.0.1'], c, new Promise<void>((r) => (stop = r)));
+    await expect.poll(() => c.out.join(''), { timeout: 30_000 }).toContain('listening on');
+    const url = /listening on (\S+)/.exec(c.out.join(''))![1]!;
+    const statuses = [];
+    // More failures than one address may have (10), each from another client behind the proxy: none is refused.
+    for (let i = 0; i < 11; i++) {
+      statuses.push((await post(`${url}/api/signin/`, { email: `x${i}@example.com`, password: 'wrong-password' }, { 'X-Forwarded-For': `192.0.2.${i}` })).status);
+    }
+    stop();
+    expect(await done).toBe(0);
+    expect(statuses).toEqual(Array(11).fill(401));
+  }, 60_000);
 });

@@ -10,8 +10,10 @@ import type { ApiServices } from '../../src/server/services.js';
 import { createServer } from '../../src/server/start.js';
 import { TEST_SECRET } from './test-server.js';
 
+const tokens = createTokenService({ secret: TEST_SECRET });
 const services: ApiServices = {
-  tokens: createTokenService({ secret: TEST_SECRET }),
+  tokens,
+  sessions: { verify: (token) => tokens.verify(token), signOut: async () => {} },
   reports: { run: async () => ({ ok: false, issues: [] }) },
   signIn: { signIn: async () => ({ ok: false, status: 401 }) },
 };

@@ -19,7 +19,8 @@ afterEach(async () => {
 });
 
 function services(run: ApiServices['reports']['run']): ApiServices {
-  return { tokens, reports: { run }, signIn: { signIn: async () => ({ ok: false, status: 401 }) } };
+  // No user store here: these tests are about failures, so any validly signed token is taken as it is.
+  return { tokens, sessions: { verify: (token) => tokens.verify(token), signOut: async () => {} }, reports: { run }, signIn: { signIn: async () => ({ ok: false, status: 401 }) } };
 }
 
 describe('server lifecycle and failures', () => {

@@ -16,7 +16,7 @@ export const commands: Record<string, CommandEntry> = {
   'prebid-adapter': { summary: 'generate a Prebid.js bidder adapter module and its doc from a record', load: async () => (await import('./prebid-adapter.js')).prebidAdapterCommand },
   conformance: { summary: 'run the fixture suite (or, with --api, the HTTP API checks)', load: async () => (await import('./conformance.js')).conformanceCommand },
   serve: { summary: 'run the reference ad server API (sign-in, reports)', load: async () => (await import('./serve.js')).serveCommand },
-  users: { summary: 'manage the API users (users add)', load: async () => (await import('./users.js')).usersCommand },
+  users: { summary: 'manage the API users (users add | list | deactivate | activate | role | password | delete)', load: async () => (await import('./users.js')).usersCommand },
   db: { summary: 'create the stores\' schemas (db init; ClickHouse, PostgreSQL or the data folder)', load: async () => (await import('./db.js')).dbCommand },
   data: { summary: 'import or delete report data (data import FILE, data delete)', load: async () => (await import('./data.js')).dataCommand },
 };

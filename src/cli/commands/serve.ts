@@ -13,7 +13,7 @@ import { describeStorageError } from './storage-errors.js';
 import { STORE_OPTIONS, STORE_USAGE, storeLocation } from './stores.js';
 import { EXIT_INVALID, EXIT_OK, UsageError, type CliCommand, type CliIO } from '../io.js';
 
-const usage = `Usage: bidfields serve [--port N] [--host H] [--data DIR | --clickhouse URL [--cluster NAME] --postgres URL] [--demo] [--known-endpoint HOST]... [--cors ORIGIN] [--max-body BYTES] [--max-import BYTES] [--import-idle-ms N] [--grace-ms N] [--drain-delay-ms N]
+const usage = `Usage: bidfields serve [--port N] [--host H] [--data DIR | --clickhouse URL [--cluster NAME] --postgres URL] [--demo] [--known-endpoint HOST]... [--cors ORIGIN] [--trust-proxy P] [--max-body BYTES] [--max-import BYTES] [--import-idle-ms N] [--grace-ms N] [--drain-delay-ms N]
 
 Serves POST /api/signin/ and POST /api/reportv2/ (SPEC §7), POST /api/data/import (Admin: load a CSV or
 NDJSON file of event rows without a restart; see \`bidfields data import --server\`), POST /api/data/delete
@@ -28,6 +28,9 @@ Options:
   --known-endpoint HOST  a host adapter endpoints may name (repeatable; '*.example.com' for sub-domains);
                     saving an adapter whose endpoint names another host is refused (unknown_endpoint)
   --cors ORIGIN     allow browser calls from ORIGIN ('*' for any)
+  --trust-proxy P   the proxies in front (addresses or CIDRs, comma-separated): the client's address
+                    is then read from X-Forwarded-For as they set it. Without it the header is ignored and the
+                    address is the connection's (sign-in failures are counted per address: behind a proxy, give this)
   --max-body BYTES  largest JSON request body (default 102400)
   --max-import BYTES
                     largest file POST /api/data/import takes (default 1073741824, 1 GiB)
@@ -51,6 +54,13 @@ function positiveInt(text: string | undefined, name: string, fallback: number, m
   if (text === undefined) return fallback;
   if (!/^\d+$/.test(text) || Number(text) < min || Number(text) > max) throw new UsageError(`${name} must be a whole number`);
   return Number(text);
+}
+
+/** `--trust-proxy`: the proxies' addresses and CIDRs, comma-separated. */
+function trustProxy(text: string): string {
+  const parts = text.split(',').map((part) => part.trim());
+  if (parts.some((part) => !/^[0-9A-Fa-f.:]+(\/\d{1,3})?$/.test(part))) throw new UsageError('--trust-proxy must be addresses or CIDRs, comma-separated');
+  return parts.join(',');
 }
 
 /** Resolves on the first SIGINT or SIGTERM; a second one exits at once, as 128 + the signal's number. */
@@ -97,6 +107,7 @@ export async function runServe(args: string[], io: CliIO, stop: Promise<void>): 
       cors: { type: 'string' }, 'max-body': { type: 'string' }, 'max-import': { type: 'string' }, 'grace-ms': { type: 'string' },
       'drain-delay-ms': { type: 'string' }, 'import-idle-ms': { type: 'string' },
       'known-endpoint': { type: 'string', multiple: true },
+      'trust-proxy': { type: 'string' },
     },
   });
   const port = positiveInt(values.port, '--port', 8080);
@@ -127,7 +138,7 @@ export async function runServe(args: string[], io: CliIO, stop: Promise<void>): 
     const knownEndpoints = values['known-endpoint'] ?? [];
     const consoleDir = defaultConsoleDir();
     const consoleAssets = consoleDir ? await loadConsoleAssets(consoleDir, { knownEndpoints }).catch(() => undefined) : undefined;
-    const running = await startServer(createServices(storage, { knownEndpoints, ...(secret && { jwtSecret: secret }), ...(storage.throttle && { throttle: storage.throttle }) }), {
+    const running = await startServer(createServices(storage, { knownEndpoints, ...(secret && { jwtSecret: secret }), ...(storage.throttle && { throttle: storage.throttle, addressThrottle: storage.addressThrottle }) }), {
       port,
       host: values.host ?? '127.0.0.1',
       maxBodyBytes,
@@ -137,6 +148,7 @@ export async function runServe(args: string[], io: CliIO, stop: Promise<void>): 
       drainDelayMs,
       log: (line) => io.stderr(line + '\n'),
       ...(values.cors && { corsOrigin: values.cors }),
+      ...(values['trust-proxy'] !== undefined && { trustProxy: trustProxy(values['trust-proxy']) }),
       ...(consoleAssets && { console: consoleAssets }),
     });
     io.stdout(`listening on ${running.url}\n`);

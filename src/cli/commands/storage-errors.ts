@@ -20,6 +20,9 @@ export function describeStorageError(error: unknown, opener?: string): string {
       text += '; to load into a running server, use `bidfields data import FILE --server URL`';
     } else if (opener === 'data delete' && (command === 'serve' || command === undefined)) {
       text += '; to delete through a running server, add `--server URL` (POST /api/data/delete)';
+    } else if (opener?.startsWith('users ') && (command === 'serve' || command === undefined)) {
+      // Users cannot be changed through the server (there is no user API), so say what does work.
+      text += '; stop the server to change its users (keep users in PostgreSQL, --postgres, to change them while servers run)';
     } else if (command && command !== 'serve') text += '; try again when it has finished';
     return text;
   }

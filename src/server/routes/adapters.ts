@@ -7,7 +7,7 @@
  */
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { ROLE, type Role } from '../../auth/roles.js';
-import type { TokenService } from '../../auth/token.js';
+import type { Sessions } from '../../auth/sessions.js';
 import type { AdapterAnswer, AdapterService } from '../../adapters/service.js';
 import { authenticate } from '../authenticate.js';
 import { jsonBody } from '../body.js';
@@ -27,13 +27,13 @@ function send(reply: FastifyReply, answer: AdapterAnswer) {
  * The adapter routes as a plugin.
  *
  * @example
- * await api.register(adaptersRoute({ tokens: services.tokens, adapters: services.adapters }))
+ * await api.register(adaptersRoute({ sessions: services.sessions, adapters: services.adapters }))
  */
-export function adaptersRoute(deps: { tokens: TokenService; adapters: AdapterService }): FastifyPluginAsync {
+export function adaptersRoute(deps: { sessions: Sessions; adapters: AdapterService }): FastifyPluginAsync {
   const { adapters } = deps;
   const roles = new WeakMap<FastifyRequest, Role>();
   const onRequest = async (request: FastifyRequest) => {
-    const { role } = await authenticate(request, deps.tokens, ANY_ROLE);
+    const { role } = await authenticate(request, deps.sessions, ANY_ROLE);
     if (!adapters.allows(role, request.method === 'GET' || request.method === 'HEAD' ? 'read' : 'write')) throw FORBIDDEN;
     roles.set(request, role);
   };

@@ -8,7 +8,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { DeleteAnswer } from '../../api/data-delete.js';
 import { checkDeleteRequest } from '../../reports/delete-request.js';
 import { ROLE } from '../../auth/roles.js';
-import type { TokenService } from '../../auth/token.js';
+import type { Sessions } from '../../auth/sessions.js';
 import type { EventStore } from '../../reports/store.js';
 import { authenticate } from '../authenticate.js';
 import { jsonBody } from '../body.js';
@@ -18,11 +18,11 @@ import { HttpError } from '../http-error.js';
  * The delete route as a plugin, for a scope that takes JSON bodies (`acceptJsonBodies`).
  *
  * @example
- * await api.register(dataDeleteRoute({ tokens, store: services.imports }))
+ * await api.register(dataDeleteRoute({ sessions, store: services.imports }))
  */
-export function dataDeleteRoute(deps: { tokens: TokenService; store: EventStore }): FastifyPluginAsync {
+export function dataDeleteRoute(deps: { sessions: Sessions; store: EventStore }): FastifyPluginAsync {
   return async (app) => {
-    const onRequest = async (request: FastifyRequest) => void (await authenticate(request, deps.tokens, [ROLE.admin]));
+    const onRequest = async (request: FastifyRequest) => void (await authenticate(request, deps.sessions, [ROLE.admin]));
     app.post('/api/data/delete', { onRequest }, async (request): Promise<DeleteAnswer> => {
       const check = checkDeleteRequest(jsonBody(request));
       if (!check.ok) throw new HttpError(400, 'invalid_request', 'the delete request is invalid', check.issues);

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import type { FastifyPluginAsync } from 'fastify';
 import { ROLE } from '../../auth/roles.js';
-import type { TokenService } from '../../auth/token.js';
+import type { Sessions } from '../../auth/sessions.js';
 import { HTTP_OPTIONS, importOutcome } from '../../api/import-outcome.js';
 import { IMPORT_MEDIA_TYPES, LISTED_REFUSED_ROWS, REFUSED_HEADER, type ImportAnswer, type ImportFormat } from '../../api/import.js';
 import type { Issue } from '../../core/issues.js';
@@ -34,9 +34,9 @@ const WRONG_TYPE = new HttpError(415, 'unsupported_media_type', 'send the file a
  * The import route as a plugin.
  *
  * @example
- * await app.register(dataImportRoute({ tokens, store, maxBytes: DEFAULT_MAX_IMPORT_BYTES }))
+ * await app.register(dataImportRoute({ sessions, store, maxBytes: DEFAULT_MAX_IMPORT_BYTES }))
  */
-export function dataImportRoute(deps: { tokens: TokenService; store: EventStore; maxBytes: number; idleMs: number }): FastifyPluginAsync {
+export function dataImportRoute(deps: { sessions: Sessions; store: EventStore; maxBytes: number; idleMs: number }): FastifyPluginAsync {
   const watches = new WeakMap<object, BodyWatch>();
   const tooLarge = new HttpError(413, 'payload_too_large', `the file is larger than ${deps.maxBytes} bytes`, undefined, { Connection: 'close' });
   return async (app) => {
@@ -51,7 +51,7 @@ export function dataImportRoute(deps: { tokens: TokenService; store: EventStore;
       {
         bodyLimit: deps.maxBytes,
         onRequest: async (request) => {
-          await authenticate(request, deps.tokens, [ROLE.admin]);
+          await authenticate(request, deps.sessions, [ROLE.admin]);
           if (Number(request.headers['content-length'] ?? 0) > deps.maxBytes) throw tooLarge;
           // Only once the caller is known to be an Admin: anyone else keeps the limit on the whole request.
           watches.set(request.raw, limitBodySilence(request.raw, deps.idleMs));

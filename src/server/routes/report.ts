@@ -7,7 +7,7 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { REPORT_ROLES } from '../../auth/roles.js';
-import type { TokenService } from '../../auth/token.js';
+import type { Sessions } from '../../auth/sessions.js';
 import { CSV_CHUNK_ROWS, csvFilename, reportCsvChunks } from '../../reports/csv.js';
 import type { ReportEngine } from '../../reports/engine.js';
 import { authenticate } from '../authenticate.js';
@@ -21,9 +21,9 @@ import { JSON_CHUNK_ROWS, jsonArrayChunks, sendChunks } from '../chunked-answer.
  * @example
  * await api.register(reportRoute(services))
  */
-export function reportRoute(deps: { tokens: TokenService; reports: ReportEngine }): FastifyPluginAsync {
+export function reportRoute(deps: { sessions: Sessions; reports: ReportEngine }): FastifyPluginAsync {
   return async (app) => {
-    app.post('/api/reportv2', { onRequest: async (request) => void (await authenticate(request, deps.tokens, REPORT_ROLES)) }, async (request, reply) => {
+    app.post('/api/reportv2', { onRequest: async (request) => void (await authenticate(request, deps.sessions, REPORT_ROLES)) }, async (request, reply) => {
       const outcome = await deps.reports.run(jsonBody(request));
       if (!outcome.ok) throw new HttpError(400, 'invalid_request', 'the report request is invalid', outcome.issues);
       const { request: checked, rows } = outcome;

@@ -66,5 +66,6 @@ export async function createPostgresThrottle(pool: pg.Pool, options: ThrottleOpt
       }),
     fail: (key) => update(key, (e, at) => ({ result: undefined, entry: rules.fail(e, at) })),
     succeed: (key) => update(key, () => ({ result: undefined, entry: null })),
+    end: (key) => update(key, (e, at) => ({ result: undefined, entry: rules.end(e, at) })),
   };
 }

@@ -11,9 +11,10 @@ import { DuplicateEmailError, type UserStore } from '../../auth/user-store.js';
 import { userFromRow } from '../sql/user-row.js';
 import { USERS_MIGRATIONS } from './migrations.js';
 
-const COLUMNS = `id, account_id, name, email, status, role, password_hash,
+const COLUMNS = `id, account_id, name, email, status, role, password_hash, token_version,
   (extract(epoch FROM created_at) * 1000)::float8 AS created, (extract(epoch FROM updated_at) * 1000)::float8 AS updated,
   (extract(epoch FROM deleted_at) * 1000)::float8 AS deleted`;
+const BY_EMAIL = 'lower(btrim(email)) = $1';
 
 /**
  * Creates or migrates the users schema on `pool` and returns the store.
@@ -25,12 +26,13 @@ const COLUMNS = `id, account_id, name, email, status, role, password_hash,
  */
 export async function createPostgresUserStore(pool: pg.Pool): Promise<UserStore> {
   await migrate(pool, 'users', USERS_MIGRATIONS);
-  const one = async (sql: string, values: unknown[]): Promise<StoredUser | undefined> => {
-    const row = (await pool.query(sql, values)).rows[0] as Record<string, unknown> | undefined;
-    return row ? userFromRow(row) : undefined;
-  };
+  const all = async (sql: string, values: unknown[]): Promise<StoredUser[]> =>
+    (await pool.query(sql, values)).rows.map((row: Record<string, unknown>) => userFromRow(row));
+  const one = async (sql: string, values: unknown[]) => (await all(sql, values))[0];
   return {
-    findByEmail: (email) => one(`SELECT ${COLUMNS} FROM users WHERE lower(btrim(email)) = $1`, [normaliseEmail(email)]),
+    findByEmail: (email) => one(`SELECT ${COLUMNS} FROM users WHERE ${BY_EMAIL}`, [normaliseEmail(email)]),
+    findById: (id) => one(`SELECT ${COLUMNS} FROM users WHERE id = $1`, [id]),
+    list: () => all(`SELECT ${COLUMNS} FROM users ORDER BY id`, []),
     async add(user) {
       const email = normaliseEmail(user.email);
       const now = new Date();
@@ -45,6 +47,21 @@ export async function createPostgresUserStore(pool: pg.Pool): Promise<UserStore>
         if ((error as { code?: string }).code === UNIQUE_VIOLATION) throw new DuplicateEmailError(`a user with e-mail ${email} exists`);
         throw error;
       }
+    },
+    update(email, change) {
+      // One statement: the change and the version it ends tokens with cannot be seen apart.
+      return one(
+        `UPDATE users SET status = COALESCE($2::integer, status), role = COALESCE($3::integer, role),
+           password_hash = COALESCE($4::text, password_hash),
+           deleted_at = CASE WHEN $5::boolean THEN COALESCE(deleted_at, $6) ELSE deleted_at END,
+           updated_at = $6, token_version = token_version + 1
+         WHERE ${BY_EMAIL} RETURNING ${COLUMNS}`,
+        [normaliseEmail(email), change.status ?? null, change.role ?? null, change.passwordHash ?? null, change.deleted === true, new Date()],
+      );
+    },
+    async revokeTokens(id) {
+      const { rowCount } = await pool.query('UPDATE users SET token_version = token_version + 1 WHERE id = $1', [id]);
+      return (rowCount ?? 0) > 0;
     },
   };
 }

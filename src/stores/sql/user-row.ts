@@ -2,7 +2,7 @@
 import type { Role, Status } from '../../auth/roles.js';
 import type { StoredUser } from '../../auth/user.js';
 
-/** A user from a row with the store's columns (times as epoch milliseconds in `created`, `updated`, `deleted`). */
+/** A user from a row with the store's columns (times as epoch milliseconds in `created`, `updated`, `deleted`; `token_version`). */
 export function userFromRow(row: Record<string, unknown>): StoredUser {
   return {
     id: Number(row.id),
@@ -15,5 +15,6 @@ export function userFromRow(row: Record<string, unknown>): StoredUser {
     createdAt: new Date(Math.round(Number(row.created))),
     updatedAt: new Date(Math.round(Number(row.updated))),
     deletedAt: row.deleted === null || row.deleted === undefined ? null : new Date(Math.round(Number(row.deleted))),
+    tokenVersion: Number(row.token_version ?? 0),
   };
 }
