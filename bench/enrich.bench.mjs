@@ -242,7 +242,7 @@ for (const n of [1, 100]) {
   goal(`mutate ≤ 1.5× the safe in-place floor at ${n} imp(s)`, ratio(r, m, safe) <= 1.5, `${ratio(r, m, safe).toFixed(2)}×`);
 }
 
-// Values per imp (SPEC §8.2): a bidder service that maps each of 10 slots to one of 10 bound placements (each its own
+// Values per imp (docs/spec.md#per-imp): a bidder service that maps each of 10 slots to one of 10 bound placements (each its own
 // tag id, zone and placement; the same publisher and site) enriches the request with enrichImps, against the same
 // writes by hand (copy-on-write, as the floor above) and bind().enrich of one placement into a one-imp request.
 // Measured like the rest: interleaved rounds, median.

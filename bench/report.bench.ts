@@ -34,7 +34,7 @@ if (!Number.isSafeInteger(ROWS) || ROWS < 1) throw new Error(`BENCH_ROWS must be
 const RUNS = 30;
 const WARMUP = 3;
 const GOAL_MS = 300;
-const GOAL_ROWS = 2_000_000; // the goal's scale (issue 13); other sizes print no PASS/FAIL
+const GOAL_ROWS = 2_000_000; // the goal's scale; other sizes print no PASS/FAIL
 const BATCH = 100_000; // rows per chunk handed to importFile (and ClickHouse's rows per INSERT, its default)
 const ROWS_PER_SPLIT = 65_148; // demo rows per split: 366 days × 178 service-country pairs
 const wanted = new Set((process.env.BENCH_STORES ?? 'duckdb,chdb,server').split(',').map((s) => s.trim()));

@@ -1,4 +1,4 @@
-// Size budget of the Prebid.js bidders (issue 12), measured as a publisher's build would see them: esbuild
+// Size budget of the Prebid.js bidders, measured as a publisher's build would see them: esbuild
 // bundle, minified ESM, Prebid.js external, gzip -9.
 //   (a) the adapter generated for examples/prebid-js-adapter.json together with the page runtime it imports:
 //       budget 3,700 bytes gzip (the anchor: a converter-based Prebid adapter, 1,448, plus Prebid's ortbConverter,
@@ -6,12 +6,12 @@
 //   (b) each further field: the same record with 20 more text fields, the difference divided by 20: budget 40;
 //   (c) the record-taking module (`bidfields/prebid`: record checks + the same runtime), printed, no budget;
 //   (d) the adapter generated for examples/prebid-js-adapter-full.json without its endpoint template and split: a
-//       record that uses every feature of SPEC §8.1-8.6 (keys, a boolean field, constants with an object value,
-//       request ext, alsoTo, requireOneOf), with the page runtime: budget 4,100 bytes gzip (issue 20). A generated
+//       record that uses every feature of docs/spec.md#records (keys, a boolean field, constants with an object value,
+//       request ext, alsoTo, requireOneOf), with the page runtime: budget 4,100 bytes gzip. A generated
 //       adapter imports only the engine features its record uses (core/compact/values-engine.ts, prebid/endpoint.ts),
 //       so (a) pays for none of them.
-//   (d+) the same record whole, with its endpoint template (and endpoint-only field) and split (SPEC §8.7-8.8):
-//       issue 21 asks for 4,100 bytes, printed with how far over (docs/prebid.md says where the bytes are: the
+//   (d+) the same record whole, with its endpoint template (and endpoint-only field) and split (docs/spec.md#records):
+//       Asks for 4,100 bytes, printed with how far over (docs/prebid.md says where the bytes are: the
 //       template is compiled into the module, and the request per URL or bid is the rest); enforced is a ceiling of
 //       4,400, so it does not grow back (it was 5,419 while the page judged each URL with the full endpoint check).
 //   (e) the in-repository adapter (`--target prebid-repo`) for the example record: the module's own code, Prebid's
@@ -55,7 +55,7 @@ try {
   await build({ entryPoints: [path.join(root, 'src/codegen/index.ts')], bundle: true, platform: 'node', format: 'esm', packages: 'external', outfile: generator, logLevel: 'error' });
   const { generatePrebidAdapter } = await import(pathToFileURL(generator).href);
   const runtime = path.join(root, 'src/prebid/runtime.ts');
-  // The endpoint's host, or for a template (SPEC §8.7) the '*.' entry that covers its placeholder labels.
+  // The endpoint's host, or for a template (docs/spec.md#endpoint-templates) the '*.' entry that covers its placeholder labels.
   const knownFor = (endpoint) => [endpoint.includes('{') ? `*.${endpoint.replace(/^https:\/\/(\{\w+\}\.)+/, '').split('/')[0]}` : new URL(endpoint).hostname];
   const generate = (input, name) => {
     const { files } = generatePrebidAdapter(input, { knownEndpoints: knownFor(input.endpoint), runtime, outDir: path.join(work, name) });

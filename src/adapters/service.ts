@@ -1,7 +1,7 @@
 /**
  * The adapters service behind `GET /api/adapters/`, `GET|PUT|DELETE /api/adapters/{bidderCode}`, free of
  * any HTTP framework: routes authenticate the caller, hand over the role, the bidder code and the parsed body,
- * and send what comes back. Admin writes, Service reads, Publisher may do neither (403, SPEC §7.2). A write is
+ * and send what comes back. Admin writes, Service reads, Publisher may do neither (403, docs/spec.md#authentication). A write is
  * checked with the library's own `validateAdapter` and the server's known endpoints, so the server refuses exactly
  * what the console's editor shows as wrong; its issues point into the request body (`/adapter/fields/0/name`).
  */

@@ -1,6 +1,6 @@
 /**
  * Checks one answer against a check's expectation and returns the reasons it fails (none means it passes). Every
- * 4xx/5xx answer is also held to SPEC §7.4 whatever the check says: a JSON body `{error:{code,message,issues?}}`
+ * 4xx/5xx answer is also held to docs/spec.md#errors whatever the check says: a JSON body `{error:{code,message,issues?}}`
  * and nothing that looks like a stack trace.
  */
 import type { ApiCheck } from './fixture.js';

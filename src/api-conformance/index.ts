@@ -1,5 +1,5 @@
 /**
- * HTTP conformance of the ad server API (SPEC §7): runs the checks of `fixtures/api/*.json` against any server —
+ * HTTP conformance of the ad server API (docs/spec.md#server-api): runs the checks of `fixtures/api/*.json` against any server —
  * the reference server in CI, or a team's own ad server — and prints one line per check (`ok`, `FAIL` with its
  * reasons, or `skip` with why) and the closing line `N passed, N failed`. It signs in first with the given Admin
  * or Service account; checks that need a second account (the Publisher 403) are skipped, with the reason, unless

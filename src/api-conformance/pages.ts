@@ -1,5 +1,5 @@
 /**
- * The paging check (seed §4.2 rule 3, SPEC §7.3): page k of size N uses skip = N × (k − 1) with the same order,
+ * The paging check (seed §4.2 rule 3, docs/spec.md#reports): page k of size N uses skip = N × (k − 1) with the same order,
  * and the pages laid end to end must equal one request for the same number of rows — no row twice, none missed.
  * Totals are left out so that only data rows are compared.
  */

@@ -1,5 +1,5 @@
 /**
- * The API's error answers (SPEC §7.4), as the server writes them and the client reads them: every failure is the
+ * The API's error answers (docs/spec.md#errors), as the server writes them and the client reads them: every failure is the
  * JSON body `{ "error": { "code", "message", "issues"? } }`, and callers branch on `code`, never on the message.
  */
 import type { Issue } from '../core/issues.js';

@@ -1,5 +1,5 @@
 /**
- * The report exchange of `POST /api/reportv2/` (SPEC §7.3) as it travels: the column names, the request body and
+ * The report exchange of `POST /api/reportv2/` (docs/spec.md#reports) as it travels: the column names, the request body and
  * the rows, typed from the request's own lists so a typed client knows `{ dimensions: ['date'], metrics:
  * ['revenue'] }` yields `{ date: string; revenue: number }` rows. Browser-safe.
  */

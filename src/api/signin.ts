@@ -1,5 +1,5 @@
 /**
- * The sign-in exchange of `POST /api/signin/` (SPEC §7.1) as it travels: the body, the answer and the user record
+ * The sign-in exchange of `POST /api/signin/` (docs/spec.md#signin) as it travels: the body, the answer and the user record
  * in it, whose keys and types are the seed's exactly, and the numeric role and status codes the record carries.
  */
 

@@ -1,5 +1,5 @@
 /**
- * What the role codes allow (SPEC §7.1, §7.3), kept in one place so the CLI, the server and the tests cannot
+ * What the role codes allow (docs/spec.md#signin, docs/spec.md#reports), kept in one place so the CLI, the server and the tests cannot
  * disagree about which number may read reports. The codes themselves are part of the wire contract
  * (`api/signin.ts`): role 1 Admin, 2 Service, 3 Publisher; status 1 active, 0 inactive.
  */
@@ -8,7 +8,7 @@ import { ROLE, STATUS, type Role, type Status } from '../api/signin.js';
 export { ROLE, STATUS, type Role, type Status };
 
 
-/** The roles that may use the custom report (SPEC §7.3): Admin and Service. */
+/** The roles that may use the custom report (docs/spec.md#reports): Admin and Service. */
 export const REPORT_ROLES: readonly Role[] = [ROLE.admin, ROLE.service];
 
 /** Whether a value is a role code. */

@@ -1,5 +1,5 @@
 /**
- * Sign-in (SPEC §7.1) without HTTP: check the body, the throttles, the password, the user's state; then issue a
+ * Sign-in (docs/spec.md#signin) without HTTP: check the body, the throttles, the password, the user's state; then issue a
  * token. Every failure for a known e-mail — wrong password, inactive, deleted — and for an unknown one gives the
  * same outcome after the same work (an unknown e-mail is checked against a dummy hash of the same cost), so
  * neither the answer nor its timing tells an attacker which e-mails have accounts.

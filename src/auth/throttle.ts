@@ -1,5 +1,5 @@
 /**
- * Slows down password guessing (SPEC §7.1): after a few failed sign-ins for one key, the key is refused with 429
+ * Slows down password guessing (docs/spec.md#signin): after a few failed sign-ins for one key, the key is refused with 429
  * for a while, and each further failure doubles the wait up to a cap. Sign-in keeps two throttles
  * (`signin.ts`): one per client address and e-mail (known or not, so the throttle reveals nothing about which
  * e-mails exist), one per client address over every e-mail (password spraying). State is in memory and bounded

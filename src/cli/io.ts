@@ -21,7 +21,7 @@ export class InputTooLarge extends Error {
   override name = 'InputTooLarge';
 }
 
-/** Exit codes of the contract (SPEC §6): 0 ok, 1 invalid input, 2 usage error. */
+/** Exit codes of the contract (docs/spec.md#cli): 0 ok, 1 invalid input, 2 usage error. */
 export const EXIT_OK = 0;
 export const EXIT_INVALID = 1;
 export const EXIT_USAGE = 2;

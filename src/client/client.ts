@@ -1,5 +1,5 @@
 /**
- * A typed client for the ad server API (SPEC §7), on `fetch`, so the same code runs in Node 18+ and in browsers
+ * A typed client for the ad server API (docs/spec.md#server-api), on `fetch`, so the same code runs in Node 18+ and in browsers
  * (nothing here imports a `node:` module). Report requests are checked with the server's own validator before they
  * are sent, in the form JSON sends them (a key set to `undefined` is no key), and the rows come back typed from the
  * request: `{ dimensions: ['date'], metrics: ['revenue'] }` gives `{ date: string; revenue: number }[]` with no
@@ -204,7 +204,7 @@ function asSent<T>(body: T): T {
   return JSON.parse(JSON.stringify(body)) as T;
 }
 
-/** The file name from `Content-Disposition`, else the one SPEC §7.3 prescribes. */
+/** The file name from `Content-Disposition`, else the one docs/spec.md#reports prescribes. */
 function filenameOf(response: Response, startDate: string): string {
   const match = /filename="([^"]*)"/.exec(response.headers.get('content-disposition') ?? '');
   return match?.[1] ?? `report_${startDate}.csv`;

@@ -1,6 +1,6 @@
 /**
  * The one error the client throws. It carries the HTTP status and the error body's `code`, `message` and `issues`
- * (SPEC §7.4), so callers branch on data, not on message text. Failures that never got an HTTP answer use status
+ * (docs/spec.md#errors), so callers branch on data, not on message text. Failures that never got an HTTP answer use status
  * 0 with code `network_error` or `timeout`; a request refused by the client's own check before sending uses
  * status 400 and code `invalid_request` with the same issues the server would have given.
  */

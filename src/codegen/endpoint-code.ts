@@ -1,5 +1,5 @@
 /**
- * An endpoint template (SPEC §8.7) compiled to a function, as ajv compiles a schema: `endpointUrl`, the URL a
+ * An endpoint template (docs/spec.md#endpoint-templates) compiled to a function, as ajv compiles a schema: `endpointUrl`, the URL a
  * template makes with a bid's values, or the key and code that refuse them — `buildUrl`'s verdict
  * (core/endpoint/template.ts) with only the checks this template can fail. Both generated Prebid.js adapters carry
  * it: the standalone one (plain JS next to the page runtime, whose `placeholderText`, `isLabel` and `encodeValue` it
@@ -91,7 +91,7 @@ export function endpointCode(template: Template, { typed }: EndpointCodeOptions)
   // (upper case, a default port, no path), which the values cannot change.
   lines.push(new URL(probe).href === probe ? 'return url;' : 'return new URL(url).href;');
   const signature = typed ? 'function endpointUrl(sent: SentParams): string | [key: string, code: string]' : 'function endpointUrl(value)';
-  return `/** The endpoint a bid's values make (the template's placeholders filled, SPEC §8.7), or the key and code that refuse them. */
+  return `/** The endpoint a bid's values make (the template's placeholders filled, docs/spec.md#endpoint-templates), or the key and code that refuse them. */
 ${signature} {
 ${lines.map((line) => '  ' + line).join('\n')}
 }`;

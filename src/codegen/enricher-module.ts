@@ -1,6 +1,6 @@
 /**
  * `generateEnricherModule`: the enricher of an adapter record, generated from its field plan, as a standalone ES
- * module (issue 23), for services that forbid `new Function` (as ajv's standalone mode serves them): written once
+ * module, for services that forbid `new Function` (as ajv's standalone mode serves them): written once
  * at build time, imported, and passed to `compile(record, { enricher })`, which checks that it was made from the
  * same record, compile options and bidfields version. It imports nothing.
  */

@@ -1,8 +1,8 @@
 /**
  * The Prebid-style module doc of a generated adapter (`<code>BidAdapter.md`, as Prebid's `modules/*.md`):
  * Overview (module name, type, maintainer placeholder), Description, Bid Params (a row per field by its key, SPEC
- * §8.1, from its `display`, `type`, `required`, `options`, bounds and targets; the one-of groups, §8.6; the fixed
- * values, §8.4) and Test Parameters (an example ad unit). Record text is Markdown-escaped: it cannot close a table
+ * docs/spec.md#param, from its `display`, `type`, `required`, `options`, bounds and targets; the one-of groups, docs/spec.md#one-of; the fixed
+ * values, docs/spec.md#constants) and Test Parameters (an example ad unit). Record text is Markdown-escaped: it cannot close a table
  * cell or a code span.
  */
 import { keyOf, type FieldPlan, type Target } from '../core/plan/field-plan.js';
@@ -60,10 +60,10 @@ export function describeType(field: FieldDefinition): string {
   return field.type + (shown.length ? ` (${shown.join(', ')})` : '');
 }
 
-/** Where a value goes, in OpenRTB terms: below each imp, the inventory object or the request itself (SPEC §2, §8.5). */
+/** Where a value goes, in OpenRTB terms: below each imp, the inventory object or the request itself (docs/spec.md#targets, docs/spec.md#more-targets). */
 const target = ([root, ...keys]: Target) => ['imp.', 'site/app/dooh.', 'request.'][root] + keys.join('.');
 
-/** A field's targets as code spans: its own, then its `alsoTo` ones (an endpoint-only field, SPEC §8.7, has none). */
+/** A field's targets as code spans: its own, then its `alsoTo` ones (an endpoint-only field, docs/spec.md#endpoint-templates, has none). */
 const targets = (plan: FieldPlan) => [plan.to, ...(plan.also ?? [])].filter((to) => to[0] < 3).map((to) => `\`${target(to)}\``).join(' and ');
 
 /** Where a placeholder sits, for a publisher: what its value must be. */
@@ -92,7 +92,7 @@ const where = (plan: BidderPlan, index: number, key: string) => {
 /** Keys as code spans, for a one-of group. */
 const keyList = (keys: readonly string[]) => keys.map((key) => `\`${key}\``).join(', ');
 
-/** How bids become requests (SPEC §8.8; one request per URL a template makes). */
+/** How bids become requests (docs/spec.md#split-imp; one request per URL a template makes). */
 const requests = (plan: BidderPlan) =>
   plan.split
     ? 'Each valid bid is sent alone, as the one imp of an OpenRTB 2.6 request of its own'
@@ -116,7 +116,7 @@ export function moduleDoc(plan: BidderPlan, definitions: readonly FieldDefinitio
   const constants = plan.constants?.length
     ? `\n\nSent in every request whatever the params (fixed by the adapter record):\n\n| Sent as | Value |\n|---|---|\n${plan.constants.map((constant) => `| \`${target(constant.to)}\` | ${cell(literal(constant.value))} |`).join('\n')}`
     : '';
-  // The endpoint's placeholders (SPEC §8.7): which param fills each, and where it sits.
+  // The endpoint's placeholders (docs/spec.md#endpoint-templates): which param fills each, and where it sits.
   const placeholders = plan.template
     ? `\n\nThe endpoint is built from each bid's params:\n\n${templateKeys(plan.template)
         .map((key) => `- \`${key}\` fills \`{${key}}\` (${PLACES[(plan.template!.find((part) => typeof part !== 'string' && part.key === key) as Placeholder).place]})`)

@@ -20,7 +20,7 @@ export interface PrebidPlanOptions extends Pick<CompileOptions, 'allowLocal'> {
   /** The partner's IAB Global Vendor List ID (a positive integer). */
   gvlid?: number;
   /**
-   * Plan an endpoint template (SPEC §8.7) from the record as `validateAdapter` checked it (the in-repository adapter):
+   * Plan an endpoint template (docs/spec.md#endpoint-templates) from the record as `validateAdapter` checked it (the in-repository adapter):
    * `url` is then the template's text and `template` its parts. Without it, a template comes from the compact engine
    * with its hosts (`bidderPlan`), which the standalone generator compiles into the module.
    */

@@ -1,7 +1,7 @@
 /**
  * `bidfields/conformance`: the fixture suite for other implementations, so a port in any language is held to the
  * very cases bidfields runs. `runSuite` runs every case against an `Implementation` (the kinds it takes and a
- * `run(case)` answering an `Outcome`); `cliImplementation` makes one of any command line that follows SPEC §6, as
+ * `run(case)` answering an `Outcome`); `cliImplementation` makes one of any command line that follows docs/spec.md#cli, as
  * `bidfields conformance --cli CMD` does from the shell. `runPbsFixture` judges a record against one of Prebid
  * Server's own adapter tests, as `bidfields conformance --pbs DIR --adapter FILE` does. docs/fixtures.md has the whole
  * story.

@@ -5,10 +5,10 @@
  *
  * 1. the request is a copy of `mockBidRequest` without `imp[i].ext.bidder` (the rest of `imp[i].ext` stays; an
  *    `ext` that held `bidder` alone goes too, as in a request before any params), and the values of imp i are that `imp[i].ext.bidder` (keyed by Prebid Server's
- *    param names = the record's keys, SPEC §8.1), or `null` for an imp without one (SPEC §8.2);
+ *    param names = the record's keys, docs/spec.md#param), or `null` for an imp without one (docs/spec.md#per-imp);
  * 2. the record builds its requests with `safeBuildRtbRequests` (an `rtb` record) or `safeBuildPrebidServerRequests`
- *    (a `prebid-server` one): one request, or with `split: 'imp'` one per imp given values (SPEC §8.8), each to the URL
- *    its values make (SPEC §8.7);
+ *    (a `prebid-server` one): one request, or with `split: 'imp'` one per imp given values (docs/spec.md#split-imp), each to the URL
+ *    its values make (docs/spec.md#endpoint-templates);
  * 3. the requests are matched with `httpCalls` in order (request k ↔ `httpCalls[k]`; the counts must match), and
  *    each compared: the URL with `expectedRequest.uri` (both as the WHATWG URL parser writes them, so
  *    `http://a.example?x=1` equals `http://a.example/?x=1`; unless `compareUri` is off), the body with
@@ -78,7 +78,7 @@ export function isPbsFixture(value: unknown): value is PbsFixture {
 const isObject = (value: unknown): value is JsonObject => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
- * The known endpoints a record's endpoint implies (SPEC §4, §8.7): its host, or for a template with placeholder host
+ * The known endpoints a record's endpoint implies (docs/spec.md#protocols, docs/spec.md#endpoint-templates): its host, or for a template with placeholder host
  * labels a `*.` entry over the fixed labels after them (`https://{region}.bid.example.com/` → `*.bid.example.com`).
  * Empty when the endpoint is missing or gives no host (the record's check then says why).
  * @example knownEndpointsOf('https://{env}.bid.example.com/rtb?pid={pid}', 'rtb') // ['*.bid.example.com']

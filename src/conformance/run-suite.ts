@@ -25,7 +25,7 @@ export async function runCase(implementation: Implementation, testCase: Resolved
   const leftOut = implementation.skips?.(testCase);
   if (leftOut !== undefined) return { ...base, status: 'skipped', reasons: [leftOut] };
   try {
-    // The implementation gets a copy; SPEC §2 says the input is never changed, so the copy must come back as given.
+    // The implementation gets a copy; docs/spec.md#targets says the input is never changed, so the copy must come back as given.
     const given = structuredClone(testCase);
     const reasons = checkOutcome(testCase, await implementation.run(given));
     if (!isEqual(given, testCase)) reasons.push('changed its input (the adapter, values or request of the case)');

@@ -60,7 +60,7 @@ export interface ResolvedCase extends FixtureCase {
 }
 
 /** What an implementation answers for a case. Warnings count on both outcomes. */
-/** One HTTP request sent and its body as JSON (SPEC §8.8: several with split). */
+/** One HTTP request sent and its body as JSON (docs/spec.md#split-imp: several with split). */
 export interface SentRequest {
   http: HttpExpectation;
   request: unknown;

@@ -12,7 +12,7 @@ export const SERVICE: (typeof ROLE)['service'] = 2;
 export const PUBLISHER: (typeof ROLE)['publisher'] = 3;
 
 /**
- * Role names of SPEC §7.1's codes, as the header shows the signed-in user. Keyed by the literals (the type still
+ * Role names of docs/spec.md#signin's codes, as the header shows the signed-in user. Keyed by the literals (the type still
  * checks them): computed keys would keep the three constants in the minified bundle.
  */
 export const ROLE_NAMES: Record<Role, string> = { 1: 'Admin', 2: 'Service', 3: 'Publisher' };

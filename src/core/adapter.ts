@@ -32,9 +32,9 @@ export interface AdapterInfo {
   protocol: Protocol;
   fields: readonly FieldDefinition[];
   endpoint?: URL;
-  /** The endpoint as written when it holds placeholders (SPEC §8.7); `endpoint` is then undefined. */
+  /** The endpoint as written when it holds placeholders (docs/spec.md#endpoint-templates); `endpoint` is then undefined. */
   endpointTemplate?: string;
-  /** `'imp'`: the protocol wrappers send one request per enriched imp (SPEC §8.8). */
+  /** `'imp'`: the protocol wrappers send one request per enriched imp (docs/spec.md#split-imp). */
   split?: 'imp';
   cpmField?: string;
   bidderCode?: string;
@@ -66,7 +66,7 @@ interface Prepared {
   perImp?: readonly (readonly unknown[] | undefined)[];
 }
 
-/** A prepared send: the enrichment, and the URL its values make (SPEC §8.7), for the protocol wrappers. */
+/** A prepared send: the enrichment, and the URL its values make (docs/spec.md#endpoint-templates), for the protocol wrappers. */
 export type Sendable = ({ ok: true; url: URL | undefined } & EnrichResult) | { ok: false; issues: Issue[]; warnings: readonly Issue[] };
 
 export class CompiledAdapter implements AdapterInfo {
@@ -79,7 +79,7 @@ export class CompiledAdapter implements AdapterInfo {
   readonly template?: { parts: Template; hosts: string[] };
   readonly cpmField?: string;
   readonly bidderCode?: string;
-  /** The record's one-of groups of keys (SPEC §8.6), when it has any: what forms and params schemas show. */
+  /** The record's one-of groups of keys (docs/spec.md#one-of), when it has any: what forms and params schemas show. */
   readonly requireOneOf?: readonly (readonly string[])[];
   readonly warnings: readonly Issue[];
   /** @internal The compiled plan. */
@@ -125,7 +125,7 @@ export class CompiledAdapter implements AdapterInfo {
   }
 
   /**
-   * Checks entered values (SPEC §3, keyed by field key); returns the issues, empty when the values are valid.
+   * Checks entered values (docs/spec.md#values, keyed by field key); returns the issues, empty when the values are valid.
    * @example adapter.validateValues({ placementId: 'abc' }) // → []
    */
   validateValues(values: FieldValues): Issue[] {
@@ -162,7 +162,7 @@ export class CompiledAdapter implements AdapterInfo {
   }
 
   /**
-   * Applies each imp's own values to it (SPEC §8.2): `perImp[i]` is the values of `request.imp[i]`, a placement
+   * Applies each imp's own values to it (docs/spec.md#per-imp): `perImp[i]` is the values of `request.imp[i]`, a placement
    * bound by this adapter's `bind`, or `null`/absent (that imp is left as it is). Request-level targets take the
    * value the imps entered; imps that enter different ones are `conflicting_values`. Value issues point at
    * `/<i>/<key>`. Returns the issues instead of throwing.
@@ -217,7 +217,7 @@ export class CompiledAdapter implements AdapterInfo {
 
   /**
    * For the protocol wrappers: the enrichment of `values` (or, when `perImp` is given, of values per imp) and the URL to send it to, the
-   * endpoint or its template filled with the values (SPEC §8.7); a value the template refuses is an issue at its
+   * endpoint or its template filled with the values (docs/spec.md#endpoint-templates); a value the template refuses is an issue at its
    * path (`/<key>`, per imp `/<i>/<key>` of the first imp that entered it).
    */
   sendable(request: BidRequest, values: FieldValues | undefined, perImp?: PerImpValues, options?: EnrichOptions): Sendable {

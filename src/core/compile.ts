@@ -12,7 +12,7 @@ import type { AdapterInput, CompileOptions } from './types.js';
 const kit = { schema: schemaCheck(validateFieldsSchema, validateRecordSchema), endpoint: checkEndpointOrTemplate };
 
 /**
- * Checks an adapter record or a bare field array (SPEC §1–2, §4) and compiles it into a plan.
+ * Checks an adapter record or a bare field array (docs/spec.md#fields, docs/spec.md#protocols) and compiles it into a plan.
  * @throws BidfieldsError listing every issue found.
  * @example
  * const adapter = compile({ protocol: 'prebid-server', fields: [

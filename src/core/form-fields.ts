@@ -14,7 +14,7 @@ import type { AdapterInput, FieldDefinition, SelectOption } from './types.js';
 /** One input of a placement form. */
 export interface FormField {
   /**
-   * The key of the value in the values object (SPEC §8.1): the definition's `param`, else its name. A UI stores the
+   * The key of the value in the values object (docs/spec.md#param): the definition's `param`, else its name. A UI stores the
    * entered value under it, and so do bound placements and Prebid.js `bid.params`.
    */
   key: string;
@@ -50,14 +50,14 @@ export interface FormField {
    */
   default?: string | number | boolean;
   /**
-   * The one-of groups (SPEC §8.6) this input belongs to, as indexes into {@link formOneOfGroups}' list; absent when
+   * The one-of groups (docs/spec.md#one-of) this input belongs to, as indexes into {@link formOneOfGroups}' list; absent when
    * it is in none. A field in a group is not required on its own: the group is.
    */
   oneOf?: readonly number[];
 }
 
 /**
- * A one-of group of a placement form (SPEC §8.6, the record's `requireOneOf`): at least one of its inputs must be
+ * A one-of group of a placement form (docs/spec.md#one-of, the record's `requireOneOf`): at least one of its inputs must be
  * entered (after defaults), else `validateValues` reports `missing_one_of` at `path`.
  */
 export interface FormOneOfGroup {
@@ -90,7 +90,7 @@ function defaultOf(field: FieldDefinition): string | number | boolean | undefine
   return parsed === undefined || Number.isNaN(parsed) ? undefined : parsed;
 }
 
-/** The key a definition's value is entered under: its `param`, else its name (SPEC §8.1). */
+/** The key a definition's value is entered under: its `param`, else its name (docs/spec.md#param). */
 const keyOf = (field: FieldDefinition): string => (typeof field.param === 'string' ? field.param : field.name);
 
 /** One definition as a form input. */
@@ -162,7 +162,7 @@ export function formFields(adapter: AdapterInput | Described): FormField[] {
 }
 
 /**
- * The one-of groups of an adapter's placement form (SPEC §8.6, the record's `requireOneOf`), in the record's order:
+ * The one-of groups of an adapter's placement form (docs/spec.md#one-of, the record's `requireOneOf`), in the record's order:
  * each group's keys, labels and input indexes into `formFields(adapter)`, and whether a default already satisfies
  * it. A UI draws each group around (or next to) its inputs, e.g. "Enter at least one of: Placement, Partner", and
  * shows `validateValues`' `missing_one_of` (at `path`, `""`) there. Takes what `formFields` takes and never throws;

@@ -4,7 +4,7 @@
  * APIs wrap the very same list in a `BidfieldsError`, so callers can pick either style and see the same issues.
  */
 
-/** Issue codes of the behaviour contract (SPEC §5), plus the codes bidfields adds. */
+/** Issue codes of the behaviour contract (docs/spec.md#issues), plus the codes bidfields adds. */
 export type IssueCode =
   | 'schema'
   | 'duplicate_name'

@@ -1,12 +1,12 @@
 /**
- * The public data shapes of bidfields: field definitions and adapter records as users write them (SPEC §1, §6),
+ * The public data shapes of bidfields: field definitions and adapter records as users write them (docs/spec.md#fields, docs/spec.md#cli),
  * entered values, and the options of compile and enrich. OpenRTB objects come from `iab-openrtb` (2.6).
  */
 import type { BidRequest } from 'iab-openrtb/v26';
 
 export type { BidRequest };
 
-/** The protocol an adapter speaks (SPEC §4). A bare field array means `prebid-server`. */
+/** The protocol an adapter speaks (docs/spec.md#protocols). A bare field array means `prebid-server`. */
 export type Protocol = 'rtb' | 'prebid-server' | 'prebid-js';
 
 /** An option of a `select` field: its label and the number sent. */
@@ -18,15 +18,15 @@ export interface SelectOption {
 interface FieldBase {
   /**
    * Where the value goes: a predefined `prd.*` name, `predefinedImpExt.<path>` (imp ext), `predefinedRequestExt.<path>`
-   * (request ext, SPEC §8.5), or a dot path under `imp[0].ext`.
+   * (request ext, docs/spec.md#more-targets), or a dot path under `imp[0].ext`.
    */
   name: string;
   /**
-   * The key the value is entered under (SPEC §8.1): `^[A-Za-z_][A-Za-z0-9_]*$`, at most 64 characters. Without it the
+   * The key the value is entered under (docs/spec.md#param): `^[A-Za-z_][A-Za-z0-9_]*$`, at most 64 characters. Without it the
    * key is the name. Values objects, bound placements, Prebid.js `bid.params`, params schemas and forms use the key.
    */
   param?: string;
-  /** More targets that get the same value (SPEC §8.5), each a name under the rules of `name`. */
+  /** More targets that get the same value (docs/spec.md#more-targets), each a name under the rules of `name`. */
   alsoTo?: string[];
   /** Title in the UI. */
   display: string;
@@ -58,20 +58,20 @@ export interface SelectField extends FieldBase {
   default?: number | string;
 }
 
-/** A yes/no input (SPEC §8.3): `true`/`false` or `"true"`/`"false"`, written as a JSON boolean; never at a predefined target. */
+/** A yes/no input (docs/spec.md#booleans): `true`/`false` or `"true"`/`"false"`, written as a JSON boolean; never at a predefined target. */
 export interface BooleanField extends FieldBase {
   type: 'boolean';
   default?: boolean | 'true' | 'false';
 }
 
-/** One field definition (SPEC §1, §8). */
+/** One field definition (docs/spec.md#fields, docs/spec.md#records). */
 export type FieldDefinition = TextField | NumberField | SelectField | BooleanField;
 
 /** A JSON value. */
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
 
 /**
- * A fixed write (SPEC §8.4): `value` (any JSON but `null`, at most 4,096 bytes as JSON, no prototype key at any depth)
+ * A fixed write (docs/spec.md#constants): `value` (any JSON but `null`, at most 4,096 bytes as JSON, no prototype key at any depth)
  * is written at `name` (a name under the rules of a field's name) on every enrichment, to every imp it writes.
  */
 export interface ConstantDefinition {
@@ -79,21 +79,21 @@ export interface ConstantDefinition {
   value: JsonValue;
 }
 
-/** An adapter record (SPEC §6): protocol, optional endpoint and Prebid details, and the fields. */
+/** An adapter record (docs/spec.md#cli): protocol, optional endpoint and Prebid details, and the fields. */
 export interface AdapterRecord {
   protocol: Protocol;
-  /** The partner's URL; may hold `{key}` placeholders filled from the entered values (SPEC §8.7). */
+  /** The partner's URL; may hold `{key}` placeholders filled from the entered values (docs/spec.md#endpoint-templates). */
   endpoint?: string;
   /** Prebid JS: dot path of the CPM in the partner's bid, e.g. `price`. */
   cpmField?: string;
   /** Prebid bidder code. */
   bidderCode?: string;
   fields: FieldDefinition[];
-  /** Fixed writes (SPEC §8.4). */
+  /** Fixed writes (docs/spec.md#constants). */
   constants?: ConstantDefinition[];
-  /** Groups of keys of which at least one must be entered, after defaults (SPEC §8.6). */
+  /** Groups of keys of which at least one must be entered, after defaults (docs/spec.md#one-of). */
   requireOneOf?: string[][];
-  /** `'imp'`: the protocol wrappers send one request per enriched imp (SPEC §8.8). Default `'none'`. */
+  /** `'imp'`: the protocol wrappers send one request per enriched imp (docs/spec.md#split-imp). Default `'none'`. */
   split?: 'none' | 'imp';
 }
 

@@ -1,5 +1,5 @@
 /**
- * Endpoint templates (SPEC §8.7) and one request per bid (§8.8) in the page runtime, imported by a generated adapter
+ * Endpoint templates (docs/spec.md#endpoint-templates) and one request per bid (docs/spec.md#split-imp) in the page runtime, imported by a generated adapter
  * only when its record uses them (so a page without them pays for neither):
  * - `urlFrom(endpointUrl)` builds each bid's URL when its params are bound: a generated adapter passes the function
  *   its template compiles to (codegen/endpoint-code.ts), the record-taking bidder the `template` feature, which

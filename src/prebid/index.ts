@@ -1,5 +1,5 @@
 /**
- * `bidfields/prebid`: a Prebid.js bidder adapter driven by an adapter record (SPEC §4, Prebid JS). The record's
+ * `bidfields/prebid`: a Prebid.js bidder adapter driven by an adapter record (docs/spec.md#protocols, Prebid JS). The record's
  * fields are the bid params publishers enter; the module builds one OpenRTB 2.6 request per auction with each
  * bid's values applied by the compact engine (core/compact), and reads the partner's CPM from the record's CPM
  * field. It checks the record in the page, then runs the page runtime that generated adapters use

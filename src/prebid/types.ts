@@ -13,7 +13,7 @@ export type PrebidMediaType = 'banner' | 'video' | 'native';
 /** One bid request of Prebid.js for this bidder: one ad unit's slot, with the entered values as `params`. */
 export interface PrebidBidRequest {
   bidId?: unknown;
-  /** The entered values, keyed by each field's key: its `param`, else its name (SPEC §3, §8.1). */
+  /** The entered values, keyed by each field's key: its `param`, else its name (docs/spec.md#values, docs/spec.md#param). */
   params?: unknown;
   mediaTypes?: unknown;
   /** Prebid's OpenRTB native request (set from `mediaTypes.native`). */
@@ -107,14 +107,14 @@ export interface BidderPlan extends RecordPlan {
   /** The checked endpoint, as the parsed URL's `href`; absent when the endpoint is a template (`template`). */
   url?: string;
   /**
-   * The endpoint template (SPEC §8.7), parsed and checked: each bid's URL is built from its params by the runtime's
+   * The endpoint template (docs/spec.md#endpoint-templates), parsed and checked: each bid's URL is built from its params by the runtime's
    * `template` feature (`buildUrl`, judged again against `hosts`). The record-taking bidder's plan only: a generated
    * adapter carries its template compiled (`urlFrom(endpointUrl)`), and its plan neither this nor `hosts`.
    */
   template?: Template;
   /** With `template`: the hosts its URLs may have (`templateHosts`: `.` and a covering `*.` entry's base, or the one host). */
   hosts?: string[];
-  /** `'imp'`: one request per valid bid (SPEC §8.8); else one request per URL. */
+  /** `'imp'`: one request per valid bid (docs/spec.md#split-imp); else one request per URL. */
   split?: 'imp';
   /** The CPM field: a dot path into each bid of the partner's answer. */
   cpm: string;

@@ -57,8 +57,8 @@ function post(url: URL, body: unknown): HttpRequest | undefined {
 export type SafeBuildAllResult = { ok: true; http: HttpRequest[]; warnings: readonly Issue[] } | { ok: false; issues: Issue[]; warnings: readonly Issue[] };
 
 /**
- * Values per imp (SPEC §8.2) as requests to send: one request for the whole enrichment, or with the record's
- * `split: 'imp'` (SPEC §8.8) one per imp given values, holding that imp alone, with the request-level targets and
+ * Values per imp (docs/spec.md#per-imp) as requests to send: one request for the whole enrichment, or with the record's
+ * `split: 'imp'` (docs/spec.md#split-imp) one per imp given values, holding that imp alone, with the request-level targets and
  * the endpoint its own values make. All or nothing: any issue of any imp refuses the whole build.
  */
 export function safeBuildAll(

@@ -19,7 +19,7 @@ export interface HttpRequest {
   redirect: 'error';
 }
 
-/** The headers every OpenRTB POST carries (SPEC §4). JSON is UTF-8 by RFC 8259, so no charset parameter. */
+/** The headers every OpenRTB POST carries (docs/spec.md#protocols). JSON is UTF-8 by RFC 8259, so no charset parameter. */
 export const OPENRTB_HEADERS: Readonly<Record<string, string>> = Object.freeze({
   'content-type': 'application/json',
   'x-openrtb-version': '2.6',

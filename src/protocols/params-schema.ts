@@ -1,7 +1,7 @@
 /**
  * An adapter's entered values as a JSON Schema in the draft-04 dialect of Prebid Server's
  * `static/bidder-params/*.json`, so an ad server can hand one document to a form, to Prebid Server, or to any
- * draft-04 validator. It says the SPEC §3 value rules as far as draft-04 can; where it cannot, the schema is looser
+ * draft-04 validator. It says the docs/spec.md#values value rules as far as draft-04 can; where it cannot, the schema is looser
  * than `validateValues`, and the test of this file compares the two verdicts and names each gap.
  */
 import type { CompiledAdapter } from '../core/adapter.js';
@@ -35,10 +35,10 @@ export interface ParamsSchema {
   additionalProperties: false;
 }
 
-/** A boolean field's values (SPEC §8.3): the booleans and the strings a form sends for a checkbox. */
+/** A boolean field's values (docs/spec.md#booleans): the booleans and the strings a form sends for a checkbox. */
 export const BOOLEAN_VALUES = [true, false, 'true', 'false'] as const;
 
-/** "Not entered" (SPEC §3): a present key holding one of these does not count as entered. */
+/** "Not entered" (docs/spec.md#values): a present key holding one of these does not count as entered. */
 const NOT_ENTERED = { enum: [null, ''] };
 
 /**
@@ -77,7 +77,7 @@ function propertySchema(field: FieldDefinition, mustBeEntered: boolean): Propert
   const out: PropertySchema = { title: field.display };
   if (field.description !== undefined) out.description = field.description;
   const value = valueSchema(field, mustBeEntered);
-  // An optional field, or one with a default, may be left empty: null and "" mean "not entered" (SPEC §3).
+  // An optional field, or one with a default, may be left empty: null and "" mean "not entered" (docs/spec.md#values).
   return mustBeEntered ? { ...out, ...value } : { ...out, anyOf: [NOT_ENTERED, value] };
 }
 
@@ -85,9 +85,9 @@ function propertySchema(field: FieldDefinition, mustBeEntered: boolean): Propert
 const entered = (key: string): PropertySchema => ({ required: [key], properties: { [key]: { not: NOT_ENTERED } } });
 
 /**
- * The JSON Schema (draft-04) of the values object an adapter accepts: properties keyed by field key (SPEC §8.1: its
+ * The JSON Schema (draft-04) of the values object an adapter accepts: properties keyed by field key (docs/spec.md#param: its
  * `param`, else its name), `required` for required fields without a default, `anyOf` for a `requireOneOf` group
- * (`allOf` of one `anyOf` each when there are several; SPEC §8.6), no other keys. A group with a field that has a
+ * (`allOf` of one `anyOf` each when there are several; docs/spec.md#one-of), no other keys. A group with a field that has a
  * default is always satisfied (defaults count as entered), so it is left out; a branch asks for its key to be present
  * and not `null` or `""`. A boolean field takes `true`, `false`, `"true"`, `"false"`. Constants take no input and
  * are not in it. It validates what `adapter.validateValues` accepts,

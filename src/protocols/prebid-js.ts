@@ -1,5 +1,5 @@
 /**
- * Reading a partner's CPM for the Prebid JS protocol (SPEC §4): the adapter names a dot path (`price`,
+ * Reading a partner's CPM for the Prebid JS protocol (docs/spec.md#protocols): the adapter names a dot path (`price`,
  * `ext.bidfloor.cpm`) and each bid in the partner's answer is read along it. The answer is untrusted JSON, so the
  * walk steps only through own properties of plain objects (never inherited ones, never `__proto__`, `prototype`
  * or `constructor`, even when JSON.parse made them own keys), and only a finite, non-negative number counts as a

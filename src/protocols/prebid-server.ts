@@ -1,5 +1,5 @@
 /**
- * The Prebid Server wrapper (SPEC §4). Prebid Server reads bidder params from `imp[].ext.prebid.bidder.<code>` (its
+ * The Prebid Server wrapper (docs/spec.md#protocols). Prebid Server reads bidder params from `imp[].ext.prebid.bidder.<code>` (its
  * canonical place) and, for older set-ups, from `imp[].ext`; which one an adapter uses is decided once, at compile
  * time, by handing the core an `extBase`, so the plan writes straight to the right place and nothing is moved
  * afterwards. Requests go to the auction endpoint (`auctionUrl`).
@@ -116,8 +116,8 @@ export function buildPrebidServerRequest(adapter: CompiledAdapter, request: BidR
 }
 
 /**
- * The auction POSTs for values per imp (SPEC §8.2) without throwing: one, or with the record's `split: 'imp'` one per
- * imp given values (SPEC §8.8); issues as `safeBuildRtbRequests`.
+ * The auction POSTs for values per imp (docs/spec.md#per-imp) without throwing: one, or with the record's `split: 'imp'` one per
+ * imp given values (docs/spec.md#split-imp); issues as `safeBuildRtbRequests`.
  * @example const r = safeBuildPrebidServerRequests(adapter, request, [{ zone: 7 }, null]);
  */
 export function safeBuildPrebidServerRequests(adapter: CompiledAdapter, request: BidRequest, perImp: PerImpValues, options?: Omit<EnrichOptions, 'allImps'>): SafeBuildAllResult {

@@ -1,5 +1,5 @@
 /**
- * The RTB wrapper (SPEC §4): a partner that speaks plain OpenRTB 2.x gets the enriched request as JSON, POSTed to
+ * The RTB wrapper (docs/spec.md#protocols): a partner that speaks plain OpenRTB 2.x gets the enriched request as JSON, POSTed to
  * the adapter's own endpoint (checked against the known endpoints when the adapter was compiled) with
  * `content-type: application/json` and `x-openrtb-version: 2.6`. The URL is used as entered and parsed: an RTB
  * endpoint may carry its own path and query (`/rtb?seat=12`).
@@ -38,8 +38,8 @@ export function buildRtbRequest(adapter: CompiledAdapter, request: BidRequest, v
 }
 
 /**
- * The POSTs for values per imp (SPEC §8.2) without throwing: one request, or with the record's `split: 'imp'` one per
- * imp given values (SPEC §8.8), each to the URL its own values make when the endpoint is a template (SPEC §8.7).
+ * The POSTs for values per imp (docs/spec.md#per-imp) without throwing: one request, or with the record's `split: 'imp'` one per
+ * imp given values (docs/spec.md#split-imp), each to the URL its own values make when the endpoint is a template (docs/spec.md#endpoint-templates).
  * Issues as `adapter.safeEnrichImps` (paths `/<i>/<key>`) plus the endpoint's; any issue refuses every request.
  * @example const r = safeBuildRtbRequests(adapter, request, [{ placementId: 'top' }, { placementId: 'side' }]);
  */

@@ -1,5 +1,5 @@
 /**
- * Writes report rows as a CSV download (SPEC §7.3): a header line of dimension names then metric names, one line
+ * Writes report rows as a CSV download (docs/spec.md#reports): a header line of dimension names then metric names, one line
  * per row, RFC 4180 quoting and CRLF line ends (the quoting is csv-stringify's, not hand-written). A text cell that
  * starts with `=`, `+`, `-`, `@`, tab or carriage return gets a leading `'` so a spreadsheet shows it as text instead
  * of running it as a formula (OWASP "CSV injection"); numbers are written as numbers and never touched. A cell
@@ -48,7 +48,7 @@ export function reportCsv(request: CheckedReportRequest, rows: readonly ReportRo
 }
 
 /**
- * The download's file name (SPEC §7.3).
+ * The download's file name (docs/spec.md#reports).
  *
  * @example
  * csvFilename(request) // 'report_2024-01-01.csv'

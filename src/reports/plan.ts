@@ -2,7 +2,7 @@
  * Turns a checked report request into a query plan: a dialect-free description of what to read that a store
  * renders into its own query language. The plan holds only names from the column catalogue and values to be
  * bound, never request text to be spliced; it resolves the things every store must do identically — derived
- * metrics from sums, filters as (NOT) IN lists, and the full sort key with the tie-break of SPEC §7.3 — so a new
+ * metrics from sums, filters as (NOT) IN lists, and the full sort key with the tie-break of docs/spec.md#reports — so a new
  * store (ClickHouse, say) only translates, it decides nothing.
  */
 import { METRIC_DEFINITIONS, type Dimension, type Metric, type MetricDefinition } from './columns.js';

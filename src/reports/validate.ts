@@ -1,5 +1,5 @@
 /**
- * Checks a report request body (SPEC §7.3). The server answers 400 with its issues and the client runs the very
+ * Checks a report request body (docs/spec.md#reports). The server answers 400 with its issues and the client runs the very
  * same function before sending, so both sides agree on what is valid. Hand-written rather than generated from
  * `schemas/report-request.schema.json` (a test keeps the two in agreement) so that it also checks what JSON Schema
  * cannot (real calendar dates, start ≤ end, an order column that was requested) and stays small in the browser.

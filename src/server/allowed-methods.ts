@@ -1,6 +1,6 @@
 /**
  * The methods each known path answers, so that a known path asked with another method is 405 with `Allow` rather
- * than 404 (SPEC §7.4). Routes match with or without the trailing slash, so paths are compared without it — except
+ * than 404 (docs/spec.md#errors). Routes match with or without the trailing slash, so paths are compared without it — except
  * the root, which stays `/` (stripping it left an empty path that matched nothing, and `POST /` was 404). A
  * parametric segment (`/assets/:name`) stands for any one segment, so `POST /assets/app.js` is 405 too.
  */

@@ -1,5 +1,5 @@
 /**
- * Who is calling (SPEC §7.2): the token comes in the Authorization header, as `Bearer <token>` or bare (the seed
+ * Who is calling (docs/spec.md#authentication): the token comes in the Authorization header, as `Bearer <token>` or bare (the seed
  * leaves it open, so both are taken). A missing, malformed, badly signed or expired token is 401 with a
  * `WWW-Authenticate` challenge (RFC 6750), and so is one its user no longer holds (signed out, deactivated, deleted,
  * role or password changed: `auth/sessions.ts`); a valid token whose role may not use the endpoint is 403.

@@ -1,5 +1,5 @@
 /**
- * JSON request bodies, with the checks SPEC §7.4 asks for: 415 unless declared `application/json` and uncompressed,
+ * JSON request bodies, with the checks docs/spec.md#errors asks for: 415 unless declared `application/json` and uncompressed,
  * 413 past the size limit, 400 `invalid_json` when it does not parse. Registered per plugin, so a route with another
  * kind of body (a streamed NDJSON import) registers its own parser and limit beside its route, and these JSON rules
  * do not apply to it.

@@ -1,6 +1,6 @@
 /**
  * Requests Node's HTTP layer refuses before the handler sees them. Left to itself Node answers those with a bare
- * status line and no body (431, 408, or 400 for `Content-Length: abc`), against SPEC §7.4's "every error response is
+ * status line and no body (431, 408, or 400 for `Content-Length: abc`), against docs/spec.md#errors's "every error response is
  * JSON"; {@link answerClientError} gives them the API's JSON error body. A large report is streamed, so an answer of
  * ours may be half-written on the connection when such an error arrives (a pipelined request that is not valid
  * HTTP): the connection is then closed without a word, as Node does, since an answer written there would land inside

@@ -1,5 +1,5 @@
 /**
- * The API's errors (SPEC §7.4): every failure is an {@link HttpError} that becomes the JSON body
+ * The API's errors (docs/spec.md#errors): every failure is an {@link HttpError} that becomes the JSON body
  * `{ "error": { "code", "message", "issues"? } }`. Handlers throw these; Fastify's own refusals (body too large,
  * no parser for the content type) are mapped onto them by {@link toHttpError}; anything else that reaches the top
  * is a bug and becomes a bare 500, so a stack trace or a driver message can never reach a client.

@@ -1,5 +1,5 @@
 /**
- * `bidfields/server`: the reference implementation of the ad server API (SPEC §7), sign-in and the custom report,
+ * `bidfields/server`: the reference implementation of the ad server API (docs/spec.md#server-api), sign-in and the custom report,
  * so teams can develop dashboards and bidder services against it and run the HTTP conformance suite in CI. Fastify
  * over the embedded DuckDB store, or ClickHouse (events) and PostgreSQL (users, adapter records, the sign-in
  * throttle) when it scales out. {@link startServer} shows it started.

@@ -1,4 +1,4 @@
-// The framework-free adapters service (issue 14): roles (Admin writes, Service reads, Publisher 403), the body's
+// The framework-free adapters service: roles (Admin writes, Service reads, Publisher 403), the body's
 // shape, validateAdapter with the server's known endpoints (issues pointing into the body), the bidder code in the
 // address, 201 / 200 / 404 / 409.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

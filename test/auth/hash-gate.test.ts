@@ -1,4 +1,4 @@
-// The bound on password checks at once (issue 29, item 3): at most maxInFlight run, maxWaiting wait in order, the
+// The bound on password checks at once: at most maxInFlight run, maxWaiting wait in order, the
 // rest are refused without running; a slot is freed whether the work resolves or throws. A sign-in the gate turns
 // away is answered 503 and counts neither as a failure nor toward the throttle.
 import { describe, expect, it } from 'vitest';

@@ -31,7 +31,7 @@ describe('passwords', () => {
     },
   );
 
-  it('refuses a new password under 8 characters or of white space only (issue 11)', () => {
+  it('refuses a new password under 8 characters or of white space only', () => {
     expect(passwordProblem('        ')).toBe('the password must not be only white space');
     expect(passwordProblem(' \t\n \u00a0\u3000  ')).toBe('the password must not be only white space');
     expect(passwordProblem('seven!!')).toBe('the password must have at least 8 characters');

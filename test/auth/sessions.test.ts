@@ -1,4 +1,4 @@
-// The per-request token check (issue 29, item 1): a token is honoured only while its user is active, not deleted,
+// The per-request token check: a token is honoured only while its user is active, not deleted,
 // with the token's role and token version. The user's state is cached for at most `cacheMs` (one look-up per user
 // per period, concurrent look-ups sharing one query), and sign-out through this process forgets it at once. The
 // clock is the test's own, so nothing here waits.

@@ -1,4 +1,4 @@
-// Issue 29, item 2: sign-in failures counted per client address and per (address, e-mail), as real services count
+// Sign-in failures counted per client address and per (address, e-mail), as real services count
 // them. Before, failures were counted per e-mail only: anyone who knew an e-mail could keep its owner out (five
 // wrong passwords from anywhere locked the account, ~10 requests per half hour kept it locked), and one address
 // could try 15 different e-mails without ever being slowed (password spraying). The same cases run on the

@@ -1,4 +1,4 @@
-// One contract for every user store (issue 13): the embedded DuckDB store and the PostgreSQL store that API servers
+// One contract for every user store: the embedded DuckDB store and the PostgreSQL store that API servers
 // share when they scale out, on a real PostgreSQL (test/support/postgres.ts; skipped with the reason printed when
 // the machine has none). E-mails compared case-insensitively, taken e-mails refused by the database itself (also
 // when two adds race), times kept to the millisecond, deleted users kept as such; and for PostgreSQL, a schema made

@@ -1,4 +1,4 @@
-// Issue 14 end to end: the console as `bidfields serve` answers it (dist/console, built by `npm run build`), in
+// End to end: the console as `bidfields serve` answers it (dist/console, built by `npm run build`), in
 // Debian's headless Chromium driven by playwright-core, against the reference server on an ephemeral port with the
 // demo data, plus rows whose names are hostile. Every flow runs under the page's real Content-Security-Policy, and
 // a listener fails the test on any CSP violation. The axe-core scans run in a second browser context that
@@ -29,7 +29,7 @@ const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', 
 
 const HOSTILE = '<img src=x onerror=alert(1)>';
 const HOSTILE_NAMES = [HOSTILE, `"'><script>alert(2)</script>`, '=HYPERLINK("http://x")'];
-// The '*.' entry is what a template's host placeholder needs (SPEC §8.7), given to the server as --known-endpoint is.
+// The '*.' entry is what a template's host placeholder needs (docs/spec.md#endpoint-templates), given to the server as --known-endpoint is.
 const KNOWN = ['rtb.example-dsp.com', 'pbs.example-ssp.com', '*.bid.example-ssp.com'];
 const REPORT = { startDate: '2024-12-01', endDate: '2024-12-05', dimensions: ['date', 'country'], metrics: ['requests', 'impression', 'revenue', 'ecpm', 'fillrate'], totals: true } as const;
 const PAGE_SIZE = 7;
@@ -318,7 +318,7 @@ describe.skipIf(missing !== undefined && !process.env.CI)(`the console in headle
     await page.close();
   }, 60_000);
 
-  it('Bid adapters, SPEC §8: key, boolean, more targets, a constant and a one-of group; each issue at its input; saved as typed', async () => {
+  it('Bid adapters, docs/spec.md#records: key, boolean, more targets, a constant and a one-of group; each issue at its input; saved as typed', async () => {
     const page = await newPage();
     await signIn(page, ADMIN);
     await page.goto(`${server.url}/#/adapters?bidder=new`);
@@ -386,7 +386,7 @@ describe.skipIf(missing !== undefined && !process.env.CI)(`the console in headle
     await page.close();
   }, 90_000);
 
-  it('Placement preview, SPEC §8: values per imp of a three-imp request, a checkbox, the one-of group, conflicting values at the input', async () => {
+  it('Placement preview, docs/spec.md#records: values per imp of a three-imp request, a checkbox, the one-of group, conflicting values at the input', async () => {
     const page = await newPage();
     await signIn(page, ADMIN);
     await page.goto(`${server.url}/#/preview?bidder=ssp8`);
@@ -436,7 +436,7 @@ describe.skipIf(missing !== undefined && !process.env.CI)(`the console in headle
     await page.close();
   }, 90_000);
 
-  it('Bid adapters, SPEC §8.7-8.8: an endpoint template, endpoint-only fields and one request per imp; each issue at its input; saved as typed', async () => {
+  it('Bid adapters, docs/spec.md#records: an endpoint template, endpoint-only fields and one request per imp; each issue at its input; saved as typed', async () => {
     const page = await newPage();
     await signIn(page, ADMIN);
     await page.goto(`${server.url}/#/adapters?bidder=new`);
@@ -498,7 +498,7 @@ describe.skipIf(missing !== undefined && !process.env.CI)(`the console in headle
     await page.close();
   }, 90_000);
 
-  it('Placement preview, SPEC §8.7-8.8: one request per imp, each with the URL its values make; a hostile region at its input and no request', async () => {
+  it('Placement preview, docs/spec.md#records: one request per imp, each with the URL its values make; a hostile region at its input and no request', async () => {
     const page = await newPage();
     await signIn(page, ADMIN);
     await page.goto(`${server.url}/#/preview?bidder=tpl`);
@@ -589,7 +589,7 @@ describe.skipIf(missing !== undefined && !process.env.CI)(`the console in headle
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.getByLabel('Email').waitFor();
     expect(await page.evaluate(() => sessionStorage.length)).toBe(0);
-    // Issue 29: Sign out ends the token on the server too, not only in this tab.
+    // Sign out ends the token on the server too, not only in this tab.
     const after = await fetch(`${server.url}/api/adapters/`, { headers: { Authorization: `Bearer ${token}` } });
     expect([after.status, ((await after.json()) as { error: { code: string } }).error.code]).toEqual([401, 'token_revoked']);
 
@@ -648,11 +648,11 @@ describe.skipIf(missing !== undefined && !process.env.CI)(`the console in headle
     await page.goto(`${server.url}/#/adapters?bidder=ssp8`);
     await page.getByLabel('Constant 1 value (JSON)').fill('{nope');
     await page.locator('#constant-0-value-issues').waitFor();
-    await scan('bid adapters, SPEC §8');
+    await scan('bid adapters, docs/spec.md#records');
     await page.goto(`${server.url}/#/preview?bidder=ssp8`);
     await page.getByLabel('Bid request', { exact: true }).selectOption('bsm-site-video-3imp-pmp-deal-ext');
     await page.locator('#oneof-issues').waitFor();
-    await scan('placement preview, SPEC §8');
+    await scan('placement preview, docs/spec.md#records');
     await page.goto(`${server.url}/#/adapters?bidder=tpl`);
     await page.getByLabel('Field 1 required').uncheck();
     await page.locator('#field-0-required-issues').waitFor();

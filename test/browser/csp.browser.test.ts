@@ -1,4 +1,4 @@
-// Issue 23: on a page whose Content-Security-Policy is `script-src 'self'` (no 'unsafe-eval', no inline script), the
+// On a page whose Content-Security-Policy is `script-src 'self'` (no 'unsafe-eval', no inline script), the
 // library bundle (dist/index.js, bundled for the page with rollup as a publisher would) imports without calling
 // new Function, and compile + enrich run on the interpreter with no page error: with `codegen: false` without a
 // single CSP violation, and by default after one probe of new Function (one 'eval' violation report, caught, then

@@ -1,4 +1,4 @@
-// Issue 22 (e): a real Prebid.js 11 auction in Debian's headless Chromium with an in-repository adapter
+// A real Prebid.js 11 auction in Debian's headless Chromium with an in-repository adapter
 // (generatePrebidAdapter's prebid-repo target) built into the page, as a Prebid.js build from its repository has it:
 // the module, bundled by esbuild with the prebid.js package's compiled sources (one copy of Prebid's core, which the
 // page's `import 'prebid.js'` shares), against a local https partner. Checked: one text/plain POST with the bids'

@@ -1,11 +1,11 @@
-// Issue 3 items 5–6 end to end: Prebid.js 11 from npm, bundled with rollup together with `bidfields/prebid` as an
+// End to end: Prebid.js 11 from npm, bundled with rollup together with `bidfields/prebid` as an
 // outside project resolves it (dist/, through the exports map), runs real auctions in Debian's headless Chromium
 // against a local https partner. Checked: the partner got one text/plain POST (no CORS preflight) carrying the
 // enriched OpenRTB request; the winning CPM is the one at the CPM field (price is a decoy); the script-tag build
 // registers through pbjs.que; malformed answers give no bid, no page error, and the auction still ends on time.
-// Issue 12: the same auction on pages with an adapter generated at build time (generatePrebidAdapter), bundled
+// The same auction on pages with an adapter generated at build time (generatePrebidAdapter), bundled
 // with Prebid.js by rollup, or loaded alone before Prebid.js: both win with the CPM read from the CPM field.
-// Issue 21: a record with an endpoint template and split, record-taking and generated: one request per valid bid
+// A record with an endpoint template and split, record-taking and generated: one request per valid bid
 // to the URL its params make, each answer (with decoys for other requests' imps) read against its own request.
 // Needs `npm run build` (npm test does it) and /usr/bin/chromium (.ci/run installs it); outside CI a missing one
 // skips the suite with the reason, in CI it fails. Artefacts go to test/browser/.build/ (gitignored).
@@ -186,7 +186,7 @@ describe.skipIf(missing !== undefined && !process.env.CI)(`Prebid.js 11 + bidfie
     }, 30_000);
   }
 
-  // Issue 21: an endpoint template and split in a real auction: Prebid.js sends every request the bidder makes and
+  // An endpoint template and split in a real auction: Prebid.js sends every request the bidder makes and
   // hands each answer back with its own request.
   for (const variant of ['npm', 'gen'] as const) {
     it(`${variant === 'npm' ? 'record-taking bidder' : 'generated adapter'}, endpoint template and split: one request per valid bid to the URL its zone makes, each answer read against its own request`, async () => {

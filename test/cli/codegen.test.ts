@@ -1,4 +1,4 @@
-// `bidfields codegen --target node` (issue 23), in process: the module it writes is what services that forbid
+// `bidfields codegen --target node`, in process: the module it writes is what services that forbid
 // new Function import and pass to compile; compile takes it only with the record and options it was made from.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';

@@ -1,4 +1,4 @@
-// `bidfields conformance --pbs DIR --adapter FILE` (issue 21): Prebid Server's own adapter tests against a record,
+// `bidfields conformance --pbs DIR --adapter FILE`: Prebid Server's own adapter tests against a record,
 // through the built CLI (dist/cli.js, `npm run build` first). The peer suite's folders are the fixtures: aso (one
 // request per imp, the zone in the query, the Go test on the bidder-info URL) passes as it is; adtonos passes with the
 // Go test's endpoint given by --endpoint; records that send something else fail with the first differing pointer.

@@ -1,4 +1,4 @@
-// `bidfields data import` and `data delete` as an operator runs them (issue 11): exit codes for each outcome, a
+// `bidfields data import` and `data delete` as an operator runs them: exit codes for each outcome, a
 // summary line that ends every import, refused rows listed with --skip-invalid, a missing file that creates
 // nothing, Ctrl-C that keeps nothing (exit 130), and a held data folder whose message names the holder.
 import fs from 'node:fs';

@@ -1,4 +1,4 @@
-// `bidfields enrich --values FILE` where the file holds a JSON array: values per imp (SPEC §8.2, `enrichImps`),
+// `bidfields enrich --values FILE` where the file holds a JSON array: values per imp (docs/spec.md#per-imp, `enrichImps`),
 // with issues at /<i>/<key> on standard error or in --json; an object stays one values object for imp[0] (or every
 // imp with --all-imps), and --all-imps with an array is a usage error. Run in process through `main`.
 import fs from 'node:fs';

@@ -143,7 +143,7 @@ describe('client', () => {
   });
 });
 
-// Issue 29, item 1: signing out ends the token on the server, not only in the client. Last in the file: it ends the
+// Signing out ends the token on the server, not only in the client. Last in the file: it ends the
 // Publisher's tokens, which the cases above use.
 describe('client sign-out', () => {
   it('ends every token of the user on the server and forgets its own; a second sign-out is no error', async () => {

@@ -24,7 +24,7 @@ const TEMPLATES: [string, Protocol][] = [
   ['http://[::1]:9000/x/{accountId}?b={zone}', 'rtb'],
   ['http://{region}.bid.example-ssp.com/p/{accountId}?a={zone}&b={dc}', 'rtb'],
   ['https://rtb.example.net?a={accountId}&b={zone}', 'rtb'],
-  // Long values: a host over 253 characters, a URL over 2,048 (SPEC §4's bounds).
+  // Long values: a host over 253 characters, a URL over 2,048 (docs/spec.md#protocols's bounds).
   ['https://{region}.{dc}.{zone}.{accountId}.bid.example-ssp.com/rtb', 'prebid-js'],
   ['https://bid.example-ssp.com/{accountId}/{zone}', 'prebid-js'],
 ];

@@ -18,7 +18,7 @@ import { REMOVAL_MS, removeTempFolder } from '../support/temp-folder.js';
 const readExample = (name: string) => JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, '../../examples', name), 'utf8')) as AdapterRecord;
 const example = readExample('prebid-js-adapter.json');
 /**
- * Every §8 feature: keys, a boolean, constants (one an object), request ext, alsoTo, a one-of group, an endpoint
+ * Every docs/spec.md#records feature: keys, a boolean, constants (one an object), request ext, alsoTo, a one-of group, an endpoint
  * template with an endpoint-only field, split.
  */
 const full = readExample('prebid-js-adapter-full.json');
@@ -58,7 +58,7 @@ describe('generatePrebidAdapter', () => {
     expect(module).toContain('import { registerOnPage } from "bidfields/prebid-runtime";');
     expect(module).not.toMatch(/eval\(|new Function/);
     expect(doc).toContain('Module Name: examplessp Bidder Adapter');
-    // Rows by key (SPEC §8.1).
+    // Rows by key (docs/spec.md#param).
     expect(doc).toContain('| `placementId` | required | Placement id (sent as `imp.tagid`) | "example" | text (max length 64) |');
     expect(doc).toContain('| `zoneId` | required | Zone (sent as `imp.ext.zoneId`) | 1 | number (integer, min 1) |');
     expect(doc).toContain('| `dealTier` | optional | Deal tier (sent as `imp.ext.deal.tier`) | 2 | select: 1 (Gold), 2 (Silver) |');
@@ -115,7 +115,7 @@ describe('generatePrebidAdapter', () => {
     expect(doc).toContain('| `request.ext.partner.source` | {"name":"bidfields","kind":"prebid-js"} |');
     const params = JSON.parse(`{${/params: \{\n([\s\S]*?)\n {4}\}/.exec(doc)![1]!}}`) as Record<string, unknown>;
     expect(params).toEqual({ placementId: 'example', publisherId: 'example', partnerId: 'example', zoneId: 1, dealTier: 2, test: false, region: 'eu' });
-    // The endpoint template (SPEC §8.7): the template shown, which param fills each placeholder, and split (§8.8).
+    // The endpoint template (docs/spec.md#endpoint-templates): the template shown, which param fills each placeholder, and split (docs/spec.md#split-imp).
     expect(doc).toContain('`https://{region}.bid.example-ssp.com/openrtb2`');
     expect(doc).toContain('| `region` | optional | Region (fills `{region}` in the endpoint) | "eu" | text |');
     expect(doc).toContain('- `region` fills `{region}` (a host label: one DNS label, letters, digits and hyphens)');

@@ -18,7 +18,7 @@ import { bundleModule, layOut, lintModule, lintSpec, runSpec, typeCheck } from '
 const example = JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, '../../examples/prebid-js-adapter.json'), 'utf8')) as AdapterRecord;
 const known = ['bid.example-ssp.com'];
 
-/** A record with what SPEC §8 adds: param keys, alsoTo, a boolean, request ext, constants, one-of, one request per bid. */
+/** A record with what docs/spec.md#records adds: param keys, alsoTo, a boolean, request ext, constants, one-of, one request per bid. */
 const records8 = {
   protocol: 'prebid-js',
   endpoint: 'https://bid.example-ssp.com/openrtb2',
@@ -36,7 +36,7 @@ const records8 = {
   requireOneOf: [['placementId', 'sizeId']],
 } as unknown as AdapterRecord;
 
-/** A record whose endpoint is a template (SPEC §8.7): a region as a host label, the publisher id in the path. */
+/** A record whose endpoint is a template (docs/spec.md#endpoint-templates): a region as a host label, the publisher id in the path. */
 const templated = {
   protocol: 'prebid-js',
   endpoint: 'https://{region}.bid.example-ssp.com/pub/{publisherId}',

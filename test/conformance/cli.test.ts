@@ -23,7 +23,7 @@ describe.skipIf(!fs.existsSync(cli) && !process.env.CI)('conformance fixtures: C
 describe.skipIf(!fs.existsSync(cli) && !process.env.CI)('bidfields conformance --cli CMD', { timeout: 60_000 }, () => {
   const conformance = (...args: string[]) => spawnSync(process.execPath, [cli, 'conformance', ...args], { encoding: 'utf8' });
 
-  it('passes a command line that follows SPEC §6, and skips the kinds a CLI does not take', () => {
+  it('passes a command line that follows docs/spec.md#cli, and skips the kinds a CLI does not take', () => {
     const run = conformance('--cli', `${process.execPath} ${cli}`, '--filter', 'values-number');
     expect(run.status).toBe(0);
     expect(run.stdout).toMatch(/^([1-9]\d*) passed, 0 failed\n$/);

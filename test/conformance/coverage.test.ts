@@ -1,5 +1,5 @@
-// The suite pins the contract: every issue code of SPEC §1–3 and §8 (and the warning) is expected, with its path,
-// by at least one failing case, and the suite has the size issue 2 asks for; SPEC §8.2's values per imp have their
+// The suite pins the contract: every issue code of docs/spec.md#fields and docs/spec.md#records (and the warning) is expected, with its path,
+// by at least one failing case, and the suite has the size issue 2 asks for; docs/spec.md#per-imp's values per imp have their
 // kind (enrich-imps), with conflicting_values at /<i>/<key>.
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -9,7 +9,7 @@ const SPEC_CODES = [
   'schema', 'duplicate_name', 'name_conflict', 'unsafe_name', 'unknown_predefined', 'rtb_field_without_prefix',
   'invalid_endpoint', 'unknown_endpoint', 'invalid_cpm_field', 'missing_required', 'invalid_value', 'out_of_range',
   'not_an_option', 'unknown_field', 'invalid_request', 'no_imp', 'no_inventory_object', 'path_conflict',
-  // SPEC §8.9's new codes.
+  // docs/spec.md#everywhere's new codes.
   'duplicate_param', 'conflicting_values', 'missing_one_of',
 ];
 

@@ -1,4 +1,4 @@
-// The runner itself: an implementation that changes what it is given fails, as SPEC §2 ("the input request is
+// The runner itself: an implementation that changes what it is given fails, as docs/spec.md#targets ("the input request is
 // never changed") demands of every port; one that leaves it alone passes the same cases.
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';

@@ -64,7 +64,7 @@ describe('the editor draft', () => {
   });
 });
 
-describe('the editor draft of a record of SPEC §8', () => {
+describe('the editor draft of a record of docs/spec.md#records', () => {
   const known = { knownEndpoints: ['bid.example-ssp.com'] };
   const record: AdapterRecord = {
     protocol: 'rtb', endpoint: 'https://bid.example-ssp.com/rtb', bidderCode: 'ssp',
@@ -136,7 +136,7 @@ describe('the editor draft of a record of SPEC §8', () => {
   });
 });
 
-describe('the editor draft of an endpoint template (SPEC §8.7, §8.8)', () => {
+describe('the editor draft of an endpoint template (docs/spec.md#endpoint-templates, §8.8)', () => {
   const known = { knownEndpoints: ['*.bid.example-ssp.com'] };
   const record: AdapterRecord = {
     protocol: 'rtb', bidderCode: 'tpl', endpoint: 'https://{region}.bid.example-ssp.com/pub/{publisherId}?aid={accountId}', split: 'imp',
@@ -287,7 +287,7 @@ describe('values per imp in the preview', () => {
     expect(wireRequests(compile({ protocol: 'prebid-js', bidderCode: 'acme', cpmField: 'price', endpoint: 'https://rtb.example.com/x', fields: [] }, known), two, [{}, null])).toBeUndefined();
   });
 
-  describe('an endpoint template with split: imp (SPEC §8.7, §8.8)', () => {
+  describe('an endpoint template with split: imp (docs/spec.md#endpoint-templates, §8.8)', () => {
     const known = { knownEndpoints: ['*.bid.example-ssp.com', 'pbs.example-ssp.com'] };
     const record: AdapterRecord = {
       protocol: 'rtb', endpoint: 'https://{region}.bid.example-ssp.com/pub/{publisherId}', split: 'imp',
@@ -387,7 +387,7 @@ describe('the Prebid JS bids entry of the preview', () => {
   });
 });
 
-describe('the Prebid JS preview of a template or split record: what the Prebid.js bidder sends (SPEC §8.7, §8.8)', () => {
+describe('the Prebid JS preview of a template or split record: what the Prebid.js bidder sends (docs/spec.md#endpoint-templates, §8.8)', () => {
   const knownEndpoints = ['*.bid.example-ssp.com'];
   const record: AdapterRecord = {
     protocol: 'prebid-js', endpoint: 'https://{region}.bid.example-ssp.com/openrtb2', bidderCode: 'acme', cpmField: 'price',

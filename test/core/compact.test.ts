@@ -2,8 +2,8 @@
 // deliberately leaves to validateAdapter (authoring rules), and that nothing it is given can make it throw
 // anything but BidfieldsError at compile time, or anything at all afterwards. Its agreement with the full engine
 // is tested by the conformance suite (test/conformance/compact.test.ts), the property test, and below for the
-// records of SPEC §8.1-8.6 (keys, booleans, constants, request ext, alsoTo, one-of groups), and for endpoint
-// templates (§8.7): the same verdict as validateAdapter on the template tables and on random templates.
+// records of docs/spec.md#records (keys, booleans, constants, request ext, alsoTo, one-of groups), and for endpoint
+// templates (docs/spec.md#endpoint-templates): the same verdict as validateAdapter on the template tables and on random templates.
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import { compileCompact } from '../../src/core/compact/engine.js';
@@ -172,7 +172,7 @@ describe('compact engine edges found in review', () => {
   });
 });
 
-describe('compact engine: records of SPEC §8.1-8.6 (keys, booleans, constants, request ext, alsoTo, one-of groups)', () => {
+describe('compact engine: records of docs/spec.md#records (keys, booleans, constants, request ext, alsoTo, one-of groups)', () => {
   const record = {
     protocol: 'prebid-server',
     fields: [
@@ -275,7 +275,7 @@ describe('compact engine: records of SPEC §8.1-8.6 (keys, booleans, constants, 
   });
 });
 
-describe('compact engine = full engine on random records of SPEC §8.1-8.6', () => {
+describe('compact engine = full engine on random records of docs/spec.md#records', () => {
   // Names, keys, targets and values drawn from small sets, so that records often pass and collide where it matters:
   // alsoTo onto another field's target, constants next to fields, booleans at predefined targets, one-of groups
   // naming absent keys, requests whose ext, site or imps are in the way.
@@ -357,7 +357,7 @@ describe('compact engine = full engine on random records of SPEC §8.1-8.6', () 
   }, 120_000);
 });
 
-describe('compact engine = validateAdapter on endpoint templates (SPEC §8.7), one judge (template.ts)', () => {
+describe('compact engine = validateAdapter on endpoint templates (docs/spec.md#endpoint-templates), one judge (template.ts)', () => {
   const KNOWN = ['*.bid.example.com', 'rtb.example.net', 'bid.example.org'];
   const keys = (issues: readonly { code: string; path: string; field?: string }[]) => issues.map((found) => `${found.code} ${found.path} ${found.field ?? ''}`).sort();
   /** The issues of both engines for one record: compileCompact's (none when it compiles) and validateAdapter's. */

@@ -1,4 +1,4 @@
-// Values per imp with bound placements (SPEC §8.2, docs/records.md), which JSON fixtures cannot express: a placement
+// Values per imp with bound placements (docs/spec.md#per-imp, docs/records.md), which JSON fixtures cannot express: a placement
 // from this adapter's `bind` is an entry of `enrichImps` like a values object; one bound by another adapter (even one
 // compiled from the same record) is invalid_value at /<i>; the throwing and the safe API give the same issues.
 import { describe, expect, it } from 'vitest';
@@ -15,7 +15,7 @@ const record: AdapterRecord = {
 };
 const request = { id: 'r', site: { id: 's' }, imp: [{ id: '1' }, { id: '2' }, { id: '3' }] };
 
-// On both engines (issue 23): code generated from the plan, and the interpreter.
+// On both engines: code generated from the plan, and the interpreter.
 for (const codegen of [true, false]) describe(`enrichImps with bound placements (${codegen ? 'generated code' : 'interpreter'})`, () => {
   const adapter = compile(record, { codegen });
   it('takes a placement bound by this adapter as the values of its imp, next to values objects and null', () => {

@@ -1,4 +1,4 @@
-// formFields (issue 14, SPEC §8.1, §8.3, §8.6): the placement form of an adapter, one input per definition in
+// formFields (issue 14, docs/spec.md#param, docs/spec.md#booleans, docs/spec.md#one-of): the placement form of an adapter, one input per definition in
 // definition order, with the definition's own rules and nothing invented; the paths it gives are where
 // validateValues reports; booleans are checkboxes, values go under the key, one-of groups are listed.
 import { describe, expect, it } from 'vitest';
@@ -58,7 +58,7 @@ describe('formFields', () => {
   });
 });
 
-describe('formFields and formOneOfGroups on records of SPEC §8', () => {
+describe('formFields and formOneOfGroups on records of docs/spec.md#records', () => {
   const partner: AdapterRecord = {
     protocol: 'rtb',
     endpoint: 'https://bid.example-ssp.com/rtb',

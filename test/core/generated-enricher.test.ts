@@ -1,4 +1,4 @@
-// Issue 23: the generated enrichers. Which engine compile picks; the source (every name and value a JSON literal);
+// The generated enrichers. Which engine compile picks; the source (every name and value a JSON literal);
 // the written module taken back by compile, and refused when made from another record; and the cases the property
 // comparison cannot make from JSON: a polluted Object.prototype, null-prototype objects, nested revoked proxies,
 // where both engines must still read own properties of plain objects only, and agree.
@@ -71,7 +71,7 @@ describe('compile picks the engine', () => {
 });
 
 describe('a constant nested deep', () => {
-  // 2,000 levels fit SPEC §8.4's 4,096 bytes; as a literal in the generated code such a value overflowed V8's stack on
+  // 2,000 levels fit docs/spec.md#constants's 4,096 bytes; as a literal in the generated code such a value overflowed V8's stack on
   // every enrichment, and it blanked the console's preview: the record check now refuses past 32 levels.
   it('is refused past 32 levels, at the first level too deep', () => {
     const value = JSON.parse('['.repeat(2000) + ']'.repeat(2000));

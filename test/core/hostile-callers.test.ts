@@ -74,7 +74,7 @@ describe('callers whose inputs throw when read', () => {
   });
 });
 
-// On both engines (issue 23): code generated from the plan, and the interpreter.
+// On both engines: code generated from the plan, and the interpreter.
 for (const codegen of [true, false]) describe(`mutate: true (${codegen ? 'generated code' : 'interpreter'})`, () => {
   it('writes nothing when the request has no inventory object for a publisher or site id', () => {
     const adapter = compile([...fields, { name: 'prd.appSiteId', type: 'text', display: 'Site' }] as FieldDefinition[], { codegen });

@@ -19,7 +19,7 @@ const cases = loadFixtures(path.resolve(import.meta.dirname, '../../fixtures'))
   .flatMap((loaded) => loaded.cases)
   .filter((testCase) => testCase.kind === 'enrich' && testCase.expect.ok);
 
-// On both engines (issue 23): code generated from the plan, and the interpreter.
+// On both engines: code generated from the plan, and the interpreter.
 for (const codegen of [true, false]) describe(`deep-frozen inputs through every passing enrich fixture (${codegen ? 'generated code' : 'interpreter'})`, () => {
   it('has cases to run', () => expect(cases.length).toBeGreaterThan(10));
   for (const testCase of cases) {

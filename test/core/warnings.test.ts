@@ -1,4 +1,4 @@
-// Warnings are part of every answer, refused or not: a request with both app and site is warned (SPEC §2) even
+// Warnings are part of every answer, refused or not: a request with both app and site is warned (docs/spec.md#targets) even
 // when the enrichment fails for another reason, through safeEnrich, the thrown BidfieldsError, bound values and
 // the protocol wrappers, as the compact engine does.
 import { describe, expect, it } from 'vitest';
@@ -17,7 +17,7 @@ const thrown = (run: () => unknown) => {
   throw new Error('did not throw');
 };
 
-// On both engines (issue 23): code generated from the plan, and the interpreter.
+// On both engines: code generated from the plan, and the interpreter.
 for (const codegen of [true, false]) describe(`a refused enrichment keeps its warnings (${codegen ? 'generated code' : 'interpreter'})`, () => {
   const adapter = compile({ protocol: 'rtb', endpoint: 'https://rtb.example.com/bid', fields: [{ name: 'predefinedImpExt.bidder.zone', type: 'text', display: 'Zone' }, { name: 'predefinedImpExt.n', type: 'number', display: 'N' }] }, { knownEndpoints: ['rtb.example.com'], codegen });
   it('safeEnrich: a path_conflict, or values that do not bind', () => {

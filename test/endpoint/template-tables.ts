@@ -1,4 +1,4 @@
-// The endpoint template tables (SPEC §8.7) shared by the library's tests (template.test.ts), the compact engine's
+// The endpoint template tables (docs/spec.md#endpoint-templates) shared by the library's tests (template.test.ts), the compact engine's
 // (test/core/compact.test.ts: templates refused and accepted alike) and the page's (test/prebid/endpoint.test.ts:
 // each value's verdict and URL in both Prebid.js bidders). The values are for the template
 // 'https://{region}.bid.example.com/pub/{publisherId}/rtb?aid={accountId}' (query aside in Prebid.js), known '*.bid.example.com'.

@@ -1,5 +1,5 @@
 /**
- * Endpoint templates (SPEC §8.7) are a security boundary: a value a publisher types fills part of the URL that bid
+ * Endpoint templates (docs/spec.md#endpoint-templates) are a security boundary: a value a publisher types fills part of the URL that bid
  * requests (user and device data) are sent to. Pinned here through the public wrappers (`compile` and
  * `safeBuildRtbRequests`): a long table of hostile values for host labels, path segments and query values, each
  * refused with its code and path; the values that must pass, with the URL they make; templates refused when a
@@ -113,7 +113,7 @@ describe('endpoint templates: the record check', () => {
 function allowed(href: string, known: readonly string[]): boolean {
   const url = new URL(href);
   if (url.username || url.password || url.port || !/^https?:$/.test(url.protocol)) return false;
-  // One trailing dot names the same host (SPEC §4 compares hosts without it).
+  // One trailing dot names the same host (docs/spec.md#protocols compares hosts without it).
   const host = url.hostname.replace(/\.$/, '');
   return known.some((entry) => {
     if (!entry.startsWith('*.')) return host === entry;
@@ -173,13 +173,13 @@ describe('endpoint templates: imps without values', () => {
 });
 
 /**
- * buildUrl judges a finished URL again by SPEC §4 reduced to what a value can change (core/endpoint/template.ts says
+ * buildUrl judges a finished URL again by docs/spec.md#protocols reduced to what a value can change (core/endpoint/template.ts says
  * why). This holds the reduction to the whole rule: on every URL a template that passed the record check makes, its
  * verdict is `judgeEndpoint`'s (the full check of an entered endpoint, against the full known list; a refusal
- * `unknown_endpoint` for an unknown host, else `invalid_value`, as SPEC §8.7 words a failure of a built URL), and a URL
+ * `unknown_endpoint` for an unknown host, else `invalid_value`, as docs/spec.md#endpoint-templates words a failure of a built URL), and a URL
  * the parser would change in its path is refused as a value.
  */
-describe(`endpoint templates: the judgement of each URL is SPEC §4's (${runs} runs)`, () => {
+describe(`endpoint templates: the judgement of each URL is docs/spec.md#protocols's (${runs} runs)`, () => {
   const long = ['a'.repeat(63), 'b'.repeat(63), 'x'.repeat(700), 'é'.repeat(200)];
   const known = [...KNOWN, '*.Example.ORG.', '127.0.0.1', '[::1]', 'api.example.org'];
   const checked = [
@@ -195,7 +195,7 @@ describe(`endpoint templates: the judgement of each URL is SPEC §4's (${runs} r
   const fill = (template: Template, values: Record<string, unknown>) =>
     template.map((part) => (typeof part === 'string' ? part : part.place === 'host' ? placeholderText(values[part.key]).toLowerCase() : encodeURIComponent(placeholderText(values[part.key])).replace(/[!'()*]/g, (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase()))).join('');
 
-  it('accepts exactly the URLs judgeEndpoint accepts (and the parser keeps as built), refusing the others as SPEC §8.7 words it', () => {
+  it('accepts exactly the URLs judgeEndpoint accepts (and the parser keeps as built), refusing the others as docs/spec.md#endpoint-templates words it', () => {
     const verdicts = new Set<string>();
     fc.assert(
       fc.property(fc.constantFrom(...checked), fc.oneof(value, fc.constantFrom(...long)), fc.oneof(value, fc.constantFrom(...long)), fc.oneof(value, fc.constantFrom(...long)), (endpoint, a, b, c) => {
@@ -210,14 +210,14 @@ describe(`endpoint templates: the judgement of each URL is SPEC §4's (${runs} r
         const text = fill(template, values);
         const judged = judgeEndpoint(text, 'rtb', endpointOptions);
         if ('reason' in judged) {
-          // SPEC §8.7 words a refusal of a built URL as unknown_endpoint or invalid_value at the value's path.
+          // docs/spec.md#endpoint-templates words a refusal of a built URL as unknown_endpoint or invalid_value at the value's path.
           verdicts.add('refused by §4');
           expect(built).toEqual([expect.any(String), judged.reason === 'unknown' ? 'unknown_endpoint' : 'invalid_value']);
         } else if (built instanceof URL) {
           verdicts.add('url');
           expect(built.href).toBe(judged.url.href);
         } else {
-          // §4 takes the URL, but the parser would not keep its path and query as built (a "." or ".." segment).
+          // docs/spec.md#protocols takes the URL, but the parser would not keep its path and query as built (a "." or ".." segment).
           verdicts.add('path changed');
           expect(built[1]).toBe('invalid_value');
           expect(judged.url.href.endsWith(/^[a-z][a-z\d+.-]*:\/\/[^/?#]*(.*)$/is.exec(text)![1]!)).toBe(false);

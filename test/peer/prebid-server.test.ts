@@ -1,8 +1,8 @@
-// Peer suite (issue 20, item 5; issue 21): 65 Prebid Server adapters as bidfields records, each run against the
+// Peer suite: 65 Prebid Server adapters as bidfields records, each run against the
 // adapter's own exemplary fixtures (copied unchanged from prebid/prebid-server) by src/conformance/pbs.ts, the judge of
 // `bidfields conformance --pbs`. Every fixture gives a request without imp[i].ext.bidder and imp[i]'s params as its
-// values (SPEC §8.2); the record's requests (one, or one per imp with split, SPEC §8.8) must equal the ones the Go
-// adapter sent, in order and count, URIs too for the adapters in uri-endpoints.json (endpoint templates, SPEC §8.7),
+// values (docs/spec.md#per-imp); the record's requests (one, or one per imp with split, docs/spec.md#split-imp) must equal the ones the Go
+// adapter sent, in order and count, URIs too for the adapters in uri-endpoints.json (endpoint templates, docs/spec.md#endpoint-templates),
 // except for the fixtures listed in known-differences.json, which must still differ (so the list stays honest). The
 // same file lists where a record does not say what the adapter's params schema says.
 // test/peer/prebid-server/README.md holds the measured figure and the per-adapter table (`npm run peer`).
@@ -53,7 +53,7 @@ describe('peer suite: Prebid Server adapters', () => {
     const topReadme = text(join(ROOT, '../../../README.md'));
     const compared = results.filter((result) => result.uriCompared);
     const uriFigure = `${compared.filter((result) => result.equal).length} of ${compared.length} with the URI compared`;
-    // The adapters endpoint templates (SPEC §8.7) and one request per imp (SPEC §8.8) unlock.
+    // The adapters endpoint templates (docs/spec.md#endpoint-templates) and one request per imp (docs/spec.md#split-imp) unlock.
     const templated = bidders.filter((bidder) => /[{}]/.test(String(bidder.record.endpoint)));
     const split = bidders.filter((bidder) => (bidder.record as { split?: string }).split === 'imp');
     const unlocked = bidders.filter((bidder) => templated.includes(bidder) || split.includes(bidder));

@@ -1,4 +1,4 @@
-// Endpoint templates (SPEC §8.7) and split (§8.8) in the page, against both bidders made from one record (the
+// Endpoint templates (docs/spec.md#endpoint-templates) and split (docs/spec.md#split-imp) in the page, against both bidders made from one record (the
 // record-taking one and an adapter generated at build time, which imports `template` and `requestsByUrl`): each
 // value's verdict and URL are the library's (`compile(record).sendable`, the reference every protocol wrapper
 // uses), over the template tables of test/endpoint; a refused value leaves its bid out as invalid params do;

@@ -118,7 +118,7 @@ describe.each(featuredBidders)('the spec never throws, §8 record: %s', (_name, 
   });
 });
 
-// The same for a record with an endpoint template and split (SPEC §8.7-8.8): hostile and random params fill the URL
+// The same for a record with an endpoint template and split (docs/spec.md#records): hostile and random params fill the URL
 // (the template feature) and group the bids (requestsByUrl) without a throw; every URL sent is the template's.
 const templated = {
   ...record,

@@ -1,4 +1,4 @@
-// SPEC §8.1-8.6 in the page, against both bidders made from one record (the record-taking one and an adapter
+// docs/spec.md#records in the page, against both bidders made from one record (the record-taking one and an adapter
 // generated at build time, which imports only the engine features its record uses): params by key, booleans,
 // constants (never shared between two requests), request ext, alsoTo, one-of groups; each bid's verdict and writes
 // are the library's (`compile(record).safeEnrich` of that bid's one-imp request), and refused params are logged
@@ -15,7 +15,7 @@ import { generatedSpec } from './generated.js';
 const known = ['bid.partner.example'];
 const base = { protocol: 'prebid-js', endpoint: 'https://bid.partner.example/rtb', cpmField: 'ext.cpm', bidderCode: 'acme' } as const;
 
-/** Every §8.1-8.6 feature in one record. */
+/** Every docs/spec.md#records feature in one record. */
 const record: AdapterRecord = {
   ...base,
   fields: [

@@ -113,7 +113,7 @@ function checkCompact(adapterIn: unknown, values: unknown, req: unknown) {
 const withValuesAndRequest = (adapters: fc.Arbitrary<unknown>, clean = false) =>
   adapters.chain((adapterIn) => {
     const fields = Array.isArray(adapterIn) ? adapterIn : ((adapterIn as { fields?: unknown })?.fields ?? []);
-    // Values are keyed by key (SPEC §8.1): the params, and the names (the key of a field without one, else unknown).
+    // Values are keyed by key (docs/spec.md#param): the params, and the names (the key of a field without one, else unknown).
     const names = Array.isArray(fields) ? fields.flatMap((f) => [(f as { name?: unknown })?.name, (f as { param?: unknown })?.param]).filter((n): n is string => typeof n === 'string') : [];
     const values = clean && Array.isArray(fields) ? fc.oneof(valuesFor(names), cleanValuesFor(fields), cleanValuesFor(fields)) : valuesFor(names);
     return fc.tuple(fc.constant(adapterIn), values, clean ? fc.oneof(request, cleanRequest, cleanRequest) : request);
@@ -125,7 +125,7 @@ const compactScenario = fc.oneof(scenario, withValuesAndRequest(cleanAdapterInpu
 const compared = { recordIssues: 0, enrichOk: 0, enrichIssues: 0 };
 
 /**
- * Values per imp (SPEC §8.2) over hostile records, values and requests: only BidfieldsError, inputs and built-ins
+ * Values per imp (docs/spec.md#per-imp) over hostile records, values and requests: only BidfieldsError, inputs and built-ins
  * unchanged, changes only at planned targets of the imps given values. And two equivalences that pin it to
  * `enrich`: one entry per imp, all the same values, is `enrich` with `allImps` (same success, same request); one
  * entry is `enrich` of imp[0]. A bound placement in an entry is the same as its values.

@@ -17,7 +17,7 @@ export const hostileName = fc
 const scalar = fc.oneof(fc.string({ maxLength: 8 }), fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.constantFrom('', ' 7 ', '1e999', 'NaN', '0x10', 'Infinity'));
 export const anyJson = fc.oneof(scalar, fc.jsonValue({ maxDepth: 3 }), fc.constant(undefined));
 
-/** Param keys (SPEC §8.1): identifiers, prototype keys, look-alikes, and JSON of other shapes. */
+/** Param keys (docs/spec.md#param): identifiers, prototype keys, look-alikes, and JSON of other shapes. */
 export const hostileKey = fc.oneof(fc.constantFrom('placementId', 'zone', 'a', 'b', '_x', '__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', '1a', 'a-b', 'a.b', ''), anyJsonLite());
 function anyJsonLite() {
   return fc.oneof(fc.integer(), fc.constant(null), fc.boolean());
@@ -135,7 +135,7 @@ export function cleanValuesFor(fields: unknown[]) {
       : type === 'select' ? fc.constantFrom(0, 1, 2, '3', 4)
       : type === 'boolean' ? fc.constantFrom(true, false, 'true', 'false', 'no', 0)
       : fc.constantFrom('a', 'abc', 'a1', 7, 'ü');
-    // The field's key (SPEC §8.1) when it is a string; a hostile field's param or name may be any JSON (an object
+    // The field's key (docs/spec.md#param) when it is a string; a hostile field's param or name may be any JSON (an object
     // with a "toString" key cannot even be turned into a string), and then a plain key stands in.
     const key = typeof param === 'string' ? param : param === undefined && typeof name === 'string' ? name : 'x';
     return fc.option(fc.tuple(fc.constant(key), value), { nil: undefined });

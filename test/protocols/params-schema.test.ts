@@ -3,7 +3,7 @@
  * draft-04 dialect (the dialect of Prebid Server's bidder-params schemas) and with the adapter; the verdicts
  * (valid / invalid) must agree, except in the documented classes draft-04 cannot express, which are
  * excluded by name below and pinned by their own test so that the documentation stays true. Records with keys
- * (`param`), booleans, constants and one-of groups (SPEC §8.1, §8.3, §8.4, §8.6) are among the compared ones.
+ * (`param`), booleans, constants and one-of groups (docs/spec.md#param, docs/spec.md#booleans, docs/spec.md#constants, docs/spec.md#one-of) are among the compared ones.
  */
 import AjvDraft04Module from 'ajv-draft-04';
 import fc from 'fast-check';
@@ -88,7 +88,7 @@ const adapters: Record<string, AdapterInput> = {
 const DECIMAL_STRING = new RegExp(NUMERIC_STRING_PATTERN, 'u');
 const decimal = (text: string) => (DECIMAL_STRING.test(text) ? Number(text.trim()) : undefined);
 
-/** A field's key (SPEC §8.1): its `param`, else its name. */
+/** A field's key (docs/spec.md#param): its `param`, else its name. */
 const keyOf = (field: FieldDefinition): string => field.param ?? field.name;
 
 /**

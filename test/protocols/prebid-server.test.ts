@@ -36,7 +36,7 @@ describe('compilePrebidServer', () => {
     ]);
   });
 
-  it('moves bidder params only: predefinedImpExt.<path> stays at imp.ext.<path> (SPEC §2, any protocol)', () => {
+  it('moves bidder params only: predefinedImpExt.<path> stays at imp.ext.<path> (docs/spec.md#targets, any protocol)', () => {
     const withExt = { ...record(), fields: [...record().fields, { name: 'predefinedImpExt.gpid', type: 'text' as const, display: 'GPID' }, { name: 'predefinedImpExt.prebid.storedrequest.id', type: 'text' as const, display: 'Stored' }] };
     const adapter = compilePrebidServer(withExt, { ...known, paramsLocation: 'imp.ext.prebid.bidder' });
     const http = buildPrebidServerRequest(adapter, request, { zone: 4, 'predefinedImpExt.gpid': '/123/top', 'predefinedImpExt.prebid.storedrequest.id': 'sr' });

@@ -42,7 +42,7 @@ describe('reportCsv', () => {
     expect(text).toBe(`service,country,revenue,ecpm\r\n${cell},US,1.5,0.25\r\n`);
   });
 
-  it('quotes a cell holding the separator of another locale (issue 29): `;` (a formula cell in `;` locales) and tab', () => {
+  it('quotes a cell holding the separator of another locale: `;` (a formula cell in `;` locales) and tab', () => {
     const text = reportCsv(request, [row('x;=HYPERLINK("http://evil.example")'), row('a;b'), row('tab\there')]).text;
     expect(text).toBe(
       'service,country,revenue,ecpm\r\n"x;=HYPERLINK(""http://evil.example"")",US,1.5,0.25\r\n"a;b",US,1.5,0.25\r\n"tab\there",US,1.5,0.25\r\n',

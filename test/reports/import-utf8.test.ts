@@ -1,4 +1,4 @@
-// Import files must be UTF-8 (issue 29, item 6): a Latin-1 `Café` was loaded as `Caf\uFFFD`, so two services could
+// Import files must be UTF-8: a Latin-1 `Café` was loaded as `Caf\uFFFD`, so two services could
 // merge into one. A row holding bytes that are not UTF-8 is now refused with its line, as other bad rows are, in
 // NDJSON and CSV alike; a real U+FFFD (valid UTF-8) still loads, and a character split across two chunks of the
 // stream is not mistaken for a bad one.

@@ -1,4 +1,4 @@
-// Importing event rows from NDJSON and CSV, all or nothing, once (issue 11): a refused row keeps nothing unless
+// Importing event rows from NDJSON and CSV, all or nothing, once: a refused row keeps nothing unless
 // skipInvalid, a parser error keeps nothing and names the line, the same content is refused unless force, a file
 // that changes between the two passes or an abort keeps nothing, and the store's transaction rolls back whatever
 // went wrong while rows were streaming. Also the row check and deletions.

@@ -1,5 +1,5 @@
 // Every way a report request can be invalid gives 400-worthy issues at the right JSON Pointer, and every valid
-// spelling SPEC §7.3 allows is accepted and normalised. The client and the server share this validator.
+// spelling docs/spec.md#reports allows is accepted and normalised. The client and the server share this validator.
 import { describe, expect, it } from 'vitest';
 import { validateReportRequest } from '../../src/reports/validate.js';
 

@@ -1,7 +1,7 @@
-// The adapter records API over HTTP (issue 14): SPEC §7.2's auth (401 without or with a bad token, 403 for a
+// The adapter records API over HTTP: docs/spec.md#authentication's auth (401 without or with a bad token, 403 for a
 // role that may not), Admin writes and Service reads, 400 with validateAdapter's issues, 409 on a stale version,
 // 404 / 405 / 415 in the API's error shape, one log line per request; and bidfields/client's typed calls; with the
-// records in DuckDB (memory) and in PostgreSQL (issue 13).
+// records in DuckDB (memory) and in PostgreSQL.
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError, createClient, type AdapterRecord } from '../../src/client/index.js';

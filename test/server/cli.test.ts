@@ -65,7 +65,7 @@ describe('bidfields users add', () => {
   });
 });
 
-// Issue 29, item 1: the user administration that was missing (every change meant editing the database by hand).
+// The user administration that was missing (every change meant editing the database by hand).
 describe('bidfields users list | deactivate | activate | role | password | delete', () => {
   const users = (...args: string[]) => ['users', ...args, '--data', 'admin-state'];
   const stored = async (email: string) => {
@@ -200,7 +200,7 @@ describe('bidfields serve', () => {
     expect(await main(['serve', '--port', 'http'], io())).toBe(2);
   });
 
-  it('--trust-proxy: sign-in failures count per client as the named proxy reports it (issue 29); a bad list is exit 2', async () => {
+  it('--trust-proxy: sign-in failures count per client as the named proxy reports it; a bad list is exit 2', async () => {
     expect(await main(['serve', '--demo', '--trust-proxy', 'everyone'], io())).toBe(2);
     const c = io();
     let stop!: () => void;

@@ -1,4 +1,4 @@
-// Requests Node's HTTP layer refuses before the handler sees them still get SPEC §7.4's JSON error body: a header
+// Requests Node's HTTP layer refuses before the handler sees them still get docs/spec.md#errors's JSON error body: a header
 // block over Node's limit (431), a request that does not arrive in time (408), one that is not valid HTTP (400)
 // and chunk extensions over Node's limit (413). Sent over raw sockets, since fetch cannot send such requests.
 import net from 'node:net';

@@ -1,4 +1,4 @@
-// POST /api/data/delete and `bidfields data delete --server` (issue 29, item 7): data could not be corrected while
+// POST /api/data/delete and `bidfields data delete --server`: data could not be corrected while
 // a DuckDB server ran (`data delete --data` is refused, the server holds the folder) and there was no route for
 // it. The route removes what the command removes, refuses what it refuses (the same check), and is Admin only.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// POST /api/data/import and `bidfields data import --server` (issue 11, build item 5): a running server takes new
+// POST /api/data/import and `bidfields data import --server`: a running server takes new
 // data without a restart, with the checks of a local import (all or nothing, once), Admin only, its own size
 // limit, and reports keep answering while a file loads.
 import { spawn } from 'node:child_process';

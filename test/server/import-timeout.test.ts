@@ -1,4 +1,4 @@
-// An upload is timed by its progress, not its total time (issue 29, item 5): POST /api/data/import was cut at
+// An upload is timed by its progress, not its total time: POST /api/data/import was cut at
 // Node's 30 s requestTimeout, so an upload slower than ~35 MB/s could not send 1 GiB. An Admin's upload now has a
 // limit on silence only (no byte for importIdleTimeoutMs: 408), while every other request, and an upload whose
 // sender is not known to be an Admin, keeps the limit on the whole body (requestTimeoutMs: 408), so a slow-loris

@@ -1,4 +1,4 @@
-// A 413 reaches clients that are still uploading (SPEC §7.4: the error is JSON). The server refuses a body over the
+// A 413 reaches clients that are still uploading (docs/spec.md#errors: the error is JSON). The server refuses a body over the
 // limit from its declared length, before reading it, and used to close the connection as soon as the answer was
 // written, with the body still arriving: the kernel reset the connection and the client saw EPIPE instead of the
 // 413 (8 of 60 uploads of 16 MiB to `bidfields serve` on loopback). It now reads and drops the rest before closing

@@ -1,4 +1,4 @@
-// Users and adapter records in PostgreSQL (issue 13) through the real CLI: `users add --postgres` opens no data
+// Users and adapter records in PostgreSQL through the real CLI: `users add --postgres` opens no data
 // folder; two `serve` processes (one on a data folder, one on the in-memory demo) with the same --postgres and
 // JWT secret share users, tokens and adapter records. On a real PostgreSQL started by the test, or skipped with
 // the reason printed.
@@ -55,7 +55,7 @@ describe.skipIf('skip' in server)('serve and users add with --postgres', () => {
     }
   }, 60_000);
 
-  // Issue 29, item 1: the CLI's user changes end tokens on every server sharing the users (each sees it when its
+  // The CLI's user changes end tokens on every server sharing the users (each sees it when its
   // 2-second user cache ends, so the checks wait for the refusal rather than for a time), and a sign-out on one
   // server ends the token on the other.
   it('users deactivate / activate / role / password --postgres end the user\'s tokens on both servers', async () => {

@@ -1,4 +1,4 @@
-// Three refusals that did not look like the API's (issue 29, item 8): an HTTP/1.1 request without Host got Node's
+// Three refusals that did not look like the API's: an HTTP/1.1 request without Host got Node's
 // bare 400 (no JSON body, no no-store, no nosniff); a 101-character bidder code was 404 (the router's limit on a
 // path segment) rather than the rule's 400 invalid_bidder_code; and the import route answered a JSON body with the
 // JSON routes' "the body must be JSON".

@@ -1,4 +1,4 @@
-// Routing (SPEC §7.4): a known path asked with another method is 405 with `Allow`, anything else 404 — for the root
+// Routing (docs/spec.md#errors): a known path asked with another method is 405 with `Allow`, anything else 404 — for the root
 // too (`/`: stripping its trailing slash left an empty path that matched nothing, so `POST /` was 404), for
 // parametric paths (`/assets/:name`, `/api/adapters/:bidderCode`), and with or without the trailing slash.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

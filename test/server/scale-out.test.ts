@@ -1,4 +1,4 @@
-// Past one machine (issue 13) through the built CLI: two `bidfields serve --demo` processes on two ports against
+// Past one machine through the built CLI: two `bidfields serve --demo` processes on two ports against
 // one ClickHouse and one PostgreSQL, with one BIDFIELDS_JWT_SECRET, behave as one API. The demo rows are loaded
 // once (both start at the same moment), so every report answer (JSON and CSV) is the same on either server and the
 // same as a single DuckDB demo server's; a token from one works on the other; a user added by `users add --postgres`
@@ -135,7 +135,7 @@ describeStorages('two serve processes sharing ClickHouse and PostgreSQL', SHARED
       expect(locked.status).toBe(429);
       expect(Number(locked.retryAfter)).toBeGreaterThan(0);
     }
-    // Another e-mail from that client, and the same e-mail from another client, are not locked (issue 29).
+    // Another e-mail from that client, and the same e-mail from another client, are not locked.
     expect((await signInFrom(from, b, ADMIN.email, ADMIN.password)).status).toBe(200);
     expect((await signInFrom('127.0.0.3', a, SERVICE.email, SERVICE.password)).status).toBe(200);
   }, 30_000);

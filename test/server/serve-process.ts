@@ -1,5 +1,5 @@
 // `bidfields serve` as a separate process (the built CLI, dist/cli.js), for the tests of API servers that share
-// their stores (issue 13): started on a free port with a JWT secret, resolved once it prints its URL, and stopped
+// their stores: started on a free port with a JWT secret, resolved once it prints its URL, and stopped
 // with SIGTERM (its graceful shutdown) by `stopAll`.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { CLI } from '../cli/run-cli.js';

@@ -79,7 +79,7 @@ describeStorages('the reference server', STORAGE_TARGETS, (target) => {
       const answer = await reportAt({ ...(await admin()), 'Content-Type': 'text/plain' }, JSON.stringify(report));
       expect([answer.status, answer.json.error.code]).toEqual([415, 'unsupported_media_type']);
     });
-    it('415 for a compressed body (Content-Encoding other than identity), not 400 invalid_json (issue 11)', async () => {
+    it('415 for a compressed body (Content-Encoding other than identity), not 400 invalid_json', async () => {
       const gzip = await reportAt({ ...(await admin()), 'Content-Encoding': 'gzip' }, JSON.stringify(report));
       expect([gzip.status, gzip.json.error.code]).toEqual([415, 'unsupported_media_type']);
       const identity = await reportAt({ ...(await admin()), 'Content-Encoding': 'identity' }, JSON.stringify(report));

@@ -1,4 +1,4 @@
-// Issue 29, item 3: a flood of sign-ins cannot starve the other routes. scrypt runs on libuv's 4-thread pool,
+// A flood of sign-ins cannot starve the other routes. scrypt runs on libuv's 4-thread pool,
 // which DuckDB's queries and the token check's HMAC also wait on; before the fix 12 concurrent sign-ins with
 // unknown e-mails took `GET /api/adapters/` from 179 ms to 10.8 s. Now at most `maxInFlight` password checks run
 // at once, `maxWaiting` more wait, and the rest are answered 503 `busy` with Retry-After at once.

@@ -161,7 +161,7 @@ describe.skipIf(!fs.existsSync(cli) && !process.env.CI)('bidfields serve stops c
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bidfields-stop-'));
     const storage = await openStorage({ dataDir: dir });
     await storage.events.append(yearOfRows());
-    // The token's user must exist, active, with its role: tokens are checked against the users (issue 29).
+    // The token's user must exist, active, with its role: tokens are checked against the users.
     await storage.users.add({ email: 'admin@example.com', name: 'Admin', accountID: 1, role: 1, passwordHash: 'unused' });
     await storage.close();
     token = await createTokenService({ secret: TEST_SECRET }).sign({ userID: 1, accountID: 1, role: 1 });

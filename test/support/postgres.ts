@@ -1,4 +1,4 @@
-// A real PostgreSQL for tests (issue 13): Debian's server binaries, a cluster made in a temporary folder (owned by
+// A real PostgreSQL for tests: Debian's server binaries, a cluster made in a temporary folder (owned by
 // the postgres user: the server refuses to run as root), listening on a free loopback port only, stopped and removed
 // afterwards. `DATABASE_URL` in the environment uses that server instead. Without either, `startPostgres` gives a
 // reason to skip with, so a machine without PostgreSQL prints why rather than failing.

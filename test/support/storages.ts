@@ -1,4 +1,4 @@
-// The storages the API tests run on (issue 13): the embedded default (DuckDB in memory), ClickHouse through the
+// The storages the API tests run on: the embedded default (DuckDB in memory), ClickHouse through the
 // HTTP front over an in-process chdb engine + PostgreSQL (a throwaway cluster, or DATABASE_URL), and a real
 // ClickHouse server (CLICKHOUSE_URL, e.g. http://default:@localhost:8123) + PostgreSQL. Each opening gets a
 // ClickHouse database and a PostgreSQL schema of its own (dropped on release), so tests on real servers never see

@@ -1,6 +1,6 @@
 /**
  * `bidfields codegen --target node FILE [--out F]`: writes the enricher generated from an adapter record as a
- * standalone ES module (issue 23), for services that forbid `new Function`; `compile(record, { enricher })` takes it.
+ * standalone ES module, for services that forbid `new Function`; `compile(record, { enricher })` takes it.
  */
 import fs from 'node:fs';
 import path from 'node:path';

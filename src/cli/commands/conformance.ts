@@ -1,6 +1,6 @@
 /**
- * `bidfields conformance [DIR]`: runs the fixture suite against the library (SPEC §6), its compact engine, or any
- * command line that follows SPEC §6 (`--cli`, how a port in another language is tested); with `--pbs DIR --adapter
+ * `bidfields conformance [DIR]`: runs the fixture suite against the library (docs/spec.md#cli), its compact engine, or any
+ * command line that follows docs/spec.md#cli (`--cli`, how a port in another language is tested); with `--pbs DIR --adapter
  * FILE`, a Prebid Server adapter's own tests against a record (src/conformance/pbs.ts).
  */
 import fs from 'node:fs';
@@ -41,7 +41,7 @@ each body to expectedRequest.body (as JSON). A failing fixture prints
 'FAIL <file>: <first differing JSON pointer in the fixture> <what differs>'. Other *.json files
 (a record, a params schema) are skipped.
 
-With --api, runs the HTTP checks of the ad server API (SPEC §7: sign-in, auth, reports, errors;
+With --api, runs the HTTP checks of the ad server API (docs/spec.md#server-api: sign-in, auth, reports, errors;
 fixtures/api) against the server at URL, signing in as E (an Admin or Service account).
 
 Options:
@@ -57,8 +57,8 @@ Options:
   --cli CMD       another implementation's command line, split as a shell would (quotes and backslashes
                   keep spaces: --cli '"./my port/run.sh" --fast'), e.g. 'python3 port.py':
                   each validate, enrich and enrich-imps case runs as 'CMD validate FILE --json …' or
-                  'CMD enrich --adapter F --values F --request F --json …' (SPEC §6; for enrich-imps
-                  the values file holds the array of values per imp, SPEC §8.2), output and exit
+                  'CMD enrich --adapter F --values F --request F --json …' (docs/spec.md#cli; for enrich-imps
+                  the values file holds the array of values per imp, docs/spec.md#per-imp), output and exit
                   code checked; the other case kinds are skipped
   --filter TEXT   run only cases whose name or file contains TEXT
   --verbose       print passing and skipped cases too

@@ -1,4 +1,4 @@
-/** `bidfields enrich`: applies values to a request (SPEC §6), or each imp's own values to it (SPEC §8.2). */
+/** `bidfields enrich`: applies values to a request (docs/spec.md#cli), or each imp's own values to it (docs/spec.md#per-imp). */
 import { parseArgs } from 'node:util';
 import { compile } from '../../core/compile.js';
 import { BidfieldsError } from '../../core/issues.js';

@@ -15,7 +15,7 @@ import { EXIT_INVALID, EXIT_OK, UsageError, type CliCommand, type CliIO } from '
 
 const usage = `Usage: bidfields serve [--port N] [--host H] [--data DIR | --clickhouse URL [--cluster NAME] --postgres URL] [--demo] [--known-endpoint HOST]... [--cors ORIGIN] [--trust-proxy P] [--max-body BYTES] [--max-import BYTES] [--import-idle-ms N] [--grace-ms N] [--drain-delay-ms N]
 
-Serves POST /api/signin/ and POST /api/reportv2/ (SPEC §7), POST /api/data/import (Admin: load a CSV or
+Serves POST /api/signin/ and POST /api/reportv2/ (docs/spec.md#server-api), POST /api/data/import (Admin: load a CSV or
 NDJSON file of event rows without a restart; see \`bidfields data import --server\`), POST /api/data/delete
 (Admin: remove rows; \`bidfields data delete --server\`), the adapter records at
 /api/adapters/, and the console (the web page for reports and bid adapters) at /.

@@ -1,4 +1,4 @@
-/** `bidfields validate`: checks an adapter record or a bare field array (SPEC §6). */
+/** `bidfields validate`: checks an adapter record or a bare field array (docs/spec.md#cli). */
 import { parseArgs } from 'node:util';
 import { compile } from '../../core/compile.js';
 import type { AdapterInput } from '../../core/types.js';

@@ -23,7 +23,7 @@ function encodeValue(text: string): string {
 };
 
 /**
- * \`endpointUrl(sent)\`, the URL an endpoint template (SPEC §8.7) makes with a bid's params, or the key and code that
+ * \`endpointUrl(sent)\`, the URL an endpoint template (docs/spec.md#endpoint-templates) makes with a bid's params, or the key and code that
  * refuse them: the shared compiled form of core's \`buildUrl\` (codegen/endpoint-code.ts), with the helpers it calls
  * written out, since the module may import nothing of bidfields (test/codegen/endpoint-code.test.ts holds them to
  * core's \`placeholderText\`, \`isLabel\` and \`encodeValue\`).

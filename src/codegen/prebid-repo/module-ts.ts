@@ -24,7 +24,7 @@ export interface RepoModuleOptions {
   netRevenue: boolean;
   /** The currency of an answer without \`cur\`, in which price floors are asked (and \`cur\` with the currency module). */
   currency: string;
-  /** `'imp'`: one request per bid (SPEC §8.8). */
+  /** `'imp'`: one request per bid (docs/spec.md#split-imp). */
   split?: 'imp' | 'none';
 }
 

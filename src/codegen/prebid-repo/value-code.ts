@@ -1,5 +1,5 @@
 /**
- * The value rule of SPEC §3 (plan/value-judge.ts), compiled into the statements of an in-repository adapter's
+ * The value rule of docs/spec.md#values (plan/value-judge.ts), compiled into the statements of an in-repository adapter's
  * `readParams`: for each field of the plan, the reading of its type and a test of each of its bounds, written out as
  * a reviewer would write them, with every key, bound, option, pattern and default a JSON literal. `valueJudge` stays
  * the one definition of the rule: test/codegen/prebid-repo-judge.test.ts runs this code against it on many plans and
@@ -10,7 +10,7 @@ import { keyOf } from '../../core/plan/field-plan.js';
 import { literal } from '../emit.js';
 import { DECIMAL } from '../../core/rules/decimal.js';
 
-/** The decimal test of SPEC §3 as a regular expression literal: the one of core/plan/decimal.ts, written out. */
+/** The decimal test of docs/spec.md#values as a regular expression literal: the one of core/plan/decimal.ts, written out. */
 const DECIMAL_SOURCE = String(DECIMAL);
 
 /**
@@ -117,7 +117,7 @@ export function fieldStatements(field: FieldPlan, patterns: readonly string[]): 
   return lines;
 }
 
-/** The statements of the one-of groups (SPEC §8.6): each group needs one key with a value sent (a default counts). */
+/** The statements of the one-of groups (docs/spec.md#one-of): each group needs one key with a value sent (a default counts). */
 export function oneOfStatements(groups: readonly (readonly string[])[]): string[] {
   return groups.map((keys) => `if (${keys.map((key) => `sent[${literal(key)}] === undefined`).join(' && ')}) return undefined;`);
 }

@@ -1,8 +1,8 @@
 /**
  * A command line as a conformance implementation: each case is written to temporary files and run through
  * `enrich --json` or `validate --json` of the given command (ours: `node dist/cli.js`; anyone's own CLI that
- * follows SPEC §6); an `enrich-imps` case is an `enrich` whose values file holds the list of values per imp
- * (SPEC §8.2). Exit codes are checked too: 0 with ok, 1 with issues.
+ * follows docs/spec.md#cli); an `enrich-imps` case is an `enrich` whose values file holds the list of values per imp
+ * (docs/spec.md#per-imp). Exit codes are checked too: 0 with ok, 1 with issues.
  */
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
@@ -30,14 +30,14 @@ function flags(testCase: ResolvedCase): string[] {
 }
 
 /**
- * A CLI reads a values file that holds a JSON array as values per imp (SPEC §8.2), anything else as one values
+ * A CLI reads a values file that holds a JSON array as values per imp (docs/spec.md#per-imp), anything else as one values
  * object: so a case whose values have the other shape (an `enrich` case that hands `safeEnrich` an array, an
  * `enrich-imps` case that hands `safeEnrichImps` a non-array) cannot be put to a CLI.
  */
 function skips(testCase: ResolvedCase): string | undefined {
   const list = Array.isArray(testCase.values ?? []);
-  if (testCase.kind === 'enrich' && Array.isArray(testCase.values)) return 'a CLI reads a values file holding an array as values per imp (SPEC §8.2), so it cannot hand one to safeEnrich';
-  if (testCase.kind === 'enrich-imps' && !list) return 'a CLI reads a values file holding anything but an array as one values object (SPEC §8.2), so it cannot hand one to safeEnrichImps';
+  if (testCase.kind === 'enrich' && Array.isArray(testCase.values)) return 'a CLI reads a values file holding an array as values per imp (docs/spec.md#per-imp), so it cannot hand one to safeEnrich';
+  if (testCase.kind === 'enrich-imps' && !list) return 'a CLI reads a values file holding anything but an array as one values object (docs/spec.md#per-imp), so it cannot hand one to safeEnrichImps';
   return undefined;
 }
 

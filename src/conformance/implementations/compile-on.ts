@@ -1,5 +1,5 @@
 /**
- * Compiling a case's adapter on one engine (issue 23), so the fixtures hold each to the same verdict: `generated`
+ * Compiling a case's adapter on one engine, so the fixtures hold each to the same verdict: `generated`
  * (code generated and run with `new Function`), `module` (that code written as the module `bidfields codegen
  * --target node` writes, imported, and passed back as the `enricher` option) or `interpreter` (`codegen: false`).
  * The adapter must run on the engine asked for, or the case fails: a silent fallback would test the same path twice.

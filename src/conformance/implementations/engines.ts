@@ -1,5 +1,5 @@
 /**
- * The library on each of its engines (issue 23), every case kind the library takes: `generated-node` (the code
+ * The library on each of its engines, every case kind the library takes: `generated-node` (the code
  * generated from each adapter's plan, run with `new Function`, as on Node by default), `generated-module` (that
  * code as the module `bidfields codegen --target node` writes, imported) and `interpreter` (`codegen: false`, as on
  * a page whose CSP forbids `eval`). One verdict: each must pass every fixture the library passes.

@@ -29,7 +29,7 @@ export async function runProtocolCase(testCase: ResolvedCase, engine?: EngineKin
   } catch (error) {
     return refused(error);
   }
-  // Values per imp (an array): every request the wrapper sends (SPEC §8.2, §8.8).
+  // Values per imp (an array): every request the wrapper sends (docs/spec.md#per-imp, docs/spec.md#split-imp).
   if (Array.isArray(testCase.values)) {
     const buildAll = testCase.kind === 'rtb' ? safeBuildRtbRequests : safeBuildPrebidServerRequests;
     const all = buildAll(adapter, testCase.request as BidRequest, testCase.values as PerImpValues);

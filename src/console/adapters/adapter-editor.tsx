@@ -3,8 +3,8 @@
  * known endpoints, the very check the server's save runs, so a record the editor accepts is one the server keeps;
  * each issue is shown under the input its JSON Pointer names, and all of them in a list. Fields, constants (name and
  * JSON value) and one-of groups (keys) are rows that can be added and removed. The endpoint may be a template with
- * `{key}` placeholders (SPEC §8.7; its issues at the endpoint, a placeholder's field's at that field), and "Requests"
- * sets `split` (SPEC §8.8).
+ * `{key}` placeholders (docs/spec.md#endpoint-templates; its issues at the endpoint, a placeholder's field's at that field), and "Requests"
+ * sets `split` (docs/spec.md#split-imp).
  */
 import { useMemo, useState } from 'preact/hooks';
 import { validateAdapter, type Issue } from '../../index.js';

@@ -10,7 +10,7 @@ import type { AdapterRecord, FieldDefinition, Issue } from '../../index.js';
 
 export interface FieldDraft {
   name: string;
-  /** The key values are entered under (SPEC §8.1); empty for none (the key is the name). */
+  /** The key values are entered under (docs/spec.md#param); empty for none (the key is the name). */
   param: string;
   type: string;
   display: string;
@@ -26,11 +26,11 @@ export interface FieldDraft {
   pattern: string;
   /** As typed; for a boolean field `""`, `"true"` or `"false"` (a select). */
   default: string;
-  /** More targets (SPEC §8.5): names separated by commas or spaces; empty for none. */
+  /** More targets (docs/spec.md#more-targets): names separated by commas or spaces; empty for none. */
   alsoTo: string;
 }
 
-/** A constant (SPEC §8.4): its name, and its value as JSON text. */
+/** A constant (docs/spec.md#constants): its name, and its value as JSON text. */
 export interface ConstantDraft {
   name: string;
   value: string;
@@ -39,14 +39,14 @@ export interface ConstantDraft {
 export interface AdapterDraft {
   protocol: string;
   bidderCode: string;
-  /** The endpoint, which may hold `{key}` placeholders (SPEC §8.7). */
+  /** The endpoint, which may hold `{key}` placeholders (docs/spec.md#endpoint-templates). */
   endpoint: string;
-  /** Requests per imp (SPEC §8.8): `''` (not set: one request), `'imp'`, or as stored (`'none'`). */
+  /** Requests per imp (docs/spec.md#split-imp): `''` (not set: one request), `'imp'`, or as stored (`'none'`). */
   split: string;
   cpmField: string;
   fields: FieldDraft[];
   constants: ConstantDraft[];
-  /** One-of groups (SPEC §8.6): each the keys separated by commas or spaces. */
+  /** One-of groups (docs/spec.md#one-of): each the keys separated by commas or spaces. */
   oneOf: string[];
 }
 

@@ -1,7 +1,7 @@
 /**
  * One field of the adapter editor: its inputs (name, key, type, display, required, the type's own rules, default,
  * more targets), each labelled "Field n …" so a screen reader and the browser test can tell the rows apart, each
- * issue under its input. A field named `predefinedEndpoint.<segment>` (SPEC §8.7) is entered like any other; a hint at
+ * issue under its input. A field named `predefinedEndpoint.<segment>` (docs/spec.md#endpoint-templates) is entered like any other; a hint at
  * its name says that it writes nothing and only fills the endpoint's placeholder of its key.
  */
 import { ENDPOINT_PREFIX } from '../../core/definition/names.js';
@@ -33,7 +33,7 @@ export function FieldRow({ index, field, change, remove, described, issuesAt }: 
       )}
     </span>
   );
-  // An endpoint-only field (SPEC §8.7) is entered like any other; only what its value does differs.
+  // An endpoint-only field (docs/spec.md#endpoint-templates) is entered like any other; only what its value does differs.
   const endpointOnly = field.name.startsWith(ENDPOINT_PREFIX) && (
     <>
       Endpoint only: writes nothing into the request; its value only fills the endpoint's placeholder{' '}

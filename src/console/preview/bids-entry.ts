@@ -1,5 +1,5 @@
 // The Prebid JS ad unit's `bids` entry the placement preview shows: the entered values as a publisher would write
-// them in the page, under each field's key (SPEC §8.1, the key `bid.params` uses), typed as the adapter reads them
+// them in the page, under each field's key (docs/spec.md#param, the key `bid.params` uses), typed as the adapter reads them
 // (a number field's text as a JSON number, a select's choice as its option's number, a checkbox as a boolean), so
 // the entry can be copied into an ad unit as it is. Only called once the values passed the adapter's checks, so a
 // number field's text is a decimal the value rules accepted.

@@ -1,4 +1,4 @@
-// The placement preview's values per imp (SPEC §8.2): one values object per imp of the chosen request, as typed
+// The placement preview's values per imp (docs/spec.md#per-imp): one values object per imp of the chosen request, as typed
 // (by key), each enriched or left as it is (`null` in the list `safeEnrichImps` takes), and which issues are about
 // the values (`/<imp>/<key>`, `/<imp>` for a one-of group) rather than the request.
 import type { Issue } from '../../core/issues.js';

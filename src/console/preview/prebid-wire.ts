@@ -1,5 +1,5 @@
 // What goes on the wire for the placement preview of a Prebid JS record with an endpoint template or a split
-// (SPEC §8.7-8.8): the requests the record-taking Prebid.js bidder (`createPrebidBidder`, the page runtime every
+// (docs/spec.md#records): the requests the record-taking Prebid.js bidder (`createPrebidBidder`, the page runtime every
 // bidfields Prebid.js adapter runs) sends for one ad unit per imp given values, with the `bids` entry params the
 // preview shows. Its grouping is Prebid's: bids whose params make one URL share a request (each bid alone with
 // split), where the library's `enrichImps` would call imps that disagree on a placeholder `conflicting_values`.

@@ -1,11 +1,11 @@
 /**
  * Placement preview: for a saved adapter, the placement form its fields make (`formFields`, booleans as checkboxes,
  * the one-of groups of `formOneOfGroups`), a real bid request (from fixtures/requests) or a pasted one, values per
- * imp (SPEC §8.2: the form edits one imp's values at a time; imp 1 is enriched, the others when asked), checked as
+ * imp (docs/spec.md#per-imp: the form edits one imp's values at a time; imp 1 is enriched, the others when asked), checked as
  * they are typed (each issue under its input), and what goes on the wire. For RTB and Prebid Server that is what the
  * protocol wrapper builds (`safeBuildRtbRequests` / `safeBuildPrebidServerRequests`, the one judge of values,
- * URL, headers and split): each request with its URL (the endpoint, or the one its template makes, SPEC §8.7), its
- * imp when the record splits per imp (SPEC §8.8), and its body with every changed path highlighted. For Prebid JS,
+ * URL, headers and split): each request with its URL (the endpoint, or the one its template makes, docs/spec.md#endpoint-templates), its
+ * imp when the record splits per imp (docs/spec.md#split-imp), and its body with every changed path highlighted. For Prebid JS,
  * the request enriched with `safeEnrichImps` and each ad unit's `bids` entry; with an endpoint template or a split, the
  * requests the Prebid.js bidder itself sends (prebid-wire.ts).
  */

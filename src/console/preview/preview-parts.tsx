@@ -159,7 +159,7 @@ export function Requests({ sender, split, imps, wire }: { sender: string; split:
 
 /**
  * A Prebid JS record whose requests the Prebid.js bidder itself shows best: with an endpoint template it sends one
- * request per URL its bids make, with a split one per bid (SPEC §8.7-8.8).
+ * request per URL its bids make, with a split one per bid (docs/spec.md#records).
  */
 export const isRoutedPrebid = (adapter: CompiledAdapter) => adapter.protocol === 'prebid-js' && (adapter.split === 'imp' || adapter.endpointTemplate !== undefined);
 

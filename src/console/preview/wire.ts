@@ -1,6 +1,6 @@
 // What goes on the wire for the placement preview's values per imp: the requests the RTB or Prebid Server wrapper
 // builds (`safeBuildRtbRequests` / `safeBuildPrebidServerRequests`), which alone decide the URL (the endpoint, or
-// the one its template makes from the values, SPEC §8.7), the headers and the split (SPEC §8.8: one request per
+// the one its template makes from the values, docs/spec.md#endpoint-templates), the headers and the split (docs/spec.md#split-imp: one request per
 // imp given values). The preview adds only what it shows: which imp each request carries, its body as sent, and
 // the request it is compared with to mark what the values changed.
 import { safeBuildPrebidServerRequests, safeBuildRtbRequests, type BidRequest, type CompiledAdapter, type HttpRequest, type Issue } from '../../index.js';
@@ -39,7 +39,7 @@ export function wireRequests(adapter: CompiledAdapter, request: BidRequest, entr
   if (!build) return undefined;
   const built = build(adapter, request, entries);
   if (!built.ok) return { ok: false, issues: distinct(built.issues), warnings: built.warnings };
-  // With a split, one request per imp given values, in imp order (SPEC §8.8).
+  // With a split, one request per imp given values, in imp order (docs/spec.md#split-imp).
   const given = entries.flatMap((entry, i) => (entry === null ? [] : [i]));
   const split = adapter.split === 'imp' && built.http.length === given.length;
   const imps = isObject(request) && Array.isArray(request.imp) ? request.imp : [];

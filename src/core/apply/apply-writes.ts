@@ -1,5 +1,5 @@
 /**
- * The hot path: applies bound writes to an OpenRTB request (SPEC §2), copy-on-write along the planned paths only,
+ * The hot path: applies bound writes to an OpenRTB request (docs/spec.md#targets), copy-on-write along the planned paths only,
  * so everything else in the result is the very object of the input and the cost does not grow with the request's
  * size. Issue paths are built only when there is an issue; the success path allocates nothing it does not return.
  * What is copied and what counts as a conflict is on {@link applyWrites}.
@@ -123,7 +123,7 @@ export function applyWrites(request: unknown, imp: ImpWrites | undefined, perImp
   else if (imps === undefined || imps.length === 0) fail(report, applyIssues.noImp());
   else if (perImp !== undefined && perImp.length > imps.length) fail(report, applyIssues.tooManyEntries(perImp.length, imps.length));
   if (report.issues) return request as unknown as BidRequest;
-  // SPEC §2: a request with both (OpenRTB forbids it) is warned, whatever is written; app is the one written to.
+  // docs/spec.md#targets: a request with both (OpenRTB forbids it) is warned, whatever is written; app is the one written to.
   if (present(request, 'app') !== undefined && present(request, 'site') !== undefined) {
     (report.warnings ??= []).push(applyIssues.bothAppAndSite());
   }

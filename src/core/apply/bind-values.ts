@@ -1,5 +1,5 @@
 /**
- * Validates and coerces entered values against a plan (SPEC §3, §8) and arranges them as writes. Runs once per set
+ * Validates and coerces entered values against a plan (docs/spec.md#values, docs/spec.md#records) and arranges them as writes. Runs once per set
  * of values: `adapter.bind(values)` keeps the result for many requests, `adapter.enrich` does it each call.
  */
 import type { Issue } from '../issues.js';
@@ -62,7 +62,7 @@ const PUBLISHER_TARGET = [1, 'publisher', 'id'] as const;
 const SITE_ID_TARGET = [1, 'id'] as const;
 
 /**
- * Checks `values` against the plan (SPEC §3, §8): the value each field writes, as its type holds it, indexed by
+ * Checks `values` against the plan (docs/spec.md#values, docs/spec.md#records): the value each field writes, as its type holds it, indexed by
  * source number (constants are not filled in), or the issues (paths point into `values`, below `base`: `''`, or
  * `/<i>` for the values of imp i). What both engines start from: the interpreter arranges it as writes
  * ({@link bindValues}), a generated enricher reads it as it is.
@@ -70,7 +70,7 @@ const SITE_ID_TARGET = [1, 'id'] as const;
 export function judgeValues(plan: Plan, values: unknown, base = ''): { written?: (WrittenValue | undefined)[]; issues: Issue[] } {
   if (!isPlainObject(values)) return { issues: [valueIssues.notAnObject(base)] };
   const issues: Issue[] = [];
-  // Every unknown key is one issue (SPEC §3), however many: the list grows with the values object, never beyond it.
+  // Every unknown key is one issue (docs/spec.md#values), however many: the list grows with the values object, never beyond it.
   for (const key of Object.keys(values)) {
     if (!plan.byKey.has(key)) issues.push(valueIssues.unknown(base, key));
   }

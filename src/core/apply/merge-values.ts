@@ -1,5 +1,5 @@
 /**
- * Values per imp (SPEC §8.2): the request-level values of the imps' bound values. Each request-level field takes
+ * Values per imp (docs/spec.md#per-imp): the request-level values of the imps' bound values. Each request-level field takes
  * the value the imps entered; a later imp that enters another is `conflicting_values`. Works on source values
  * (fields, then constants), which both engines share.
  */

@@ -1,5 +1,5 @@
 /**
- * The issues of entered values (SPEC §3, §8.1, §8.6), worded once for the interpreter's `judgeValues` and the
+ * The issues of entered values (docs/spec.md#values, docs/spec.md#param, docs/spec.md#one-of), worded once for the interpreter's `judgeValues` and the
  * generated enrichers' own reading of values (core/generate), so both give the same issues byte for byte.
  */
 import { issue, pointer, type Issue } from '../issues.js';

@@ -24,7 +24,7 @@ export function checkEndpointCompact(value: unknown, protocol: Protocol, options
 }
 
 /**
- * An endpoint that may be a template (SPEC §8.7), judged as `checkEndpointOrTemplate` judges it (check-endpoint.ts,
+ * An endpoint that may be a template (docs/spec.md#endpoint-templates), judged as `checkEndpointOrTemplate` judges it (check-endpoint.ts,
  * the same verdict, rules/template-verdict.ts): without placeholders, {@link checkEndpointCompact}; with them, where they sit
  * and the record-time check. The template is returned refused or not, so the record rules check
  * the fields its placeholders name (`'unreadable'` when they do not parse). Never throws.

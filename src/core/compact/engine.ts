@@ -27,9 +27,9 @@ export interface CompactAdapter {
   protocol: Protocol;
   /** The checked endpoint (parsed), when the record has one without placeholders. */
   endpoint: URL | undefined;
-  /** The checked endpoint template (SPEC §8.7), when the record's endpoint has placeholders. */
+  /** The checked endpoint template (docs/spec.md#endpoint-templates), when the record's endpoint has placeholders. */
   template: Template | undefined;
-  /** `'imp'` when the record splits its requests (SPEC §8.8). */
+  /** `'imp'` when the record splits its requests (docs/spec.md#split-imp). */
   split: 'imp' | undefined;
   cpmField: string | undefined;
   bidderCode: string | undefined;
@@ -37,9 +37,9 @@ export interface CompactAdapter {
   fields: FieldPlan[];
   /** The checked record: fields, constants, one-of groups. */
   plan: RecordPlan;
-  /** The issues of the entered values (SPEC §3); empty when they are valid. */
+  /** The issues of the entered values (docs/spec.md#values); empty when they are valid. */
   validateValues(values: unknown): Issue[];
-  /** Applies the values to the request, copy-on-write (SPEC §2); never throws, never changes its inputs. */
+  /** Applies the values to the request, copy-on-write (docs/spec.md#targets); never throws, never changes its inputs. */
   safeEnrich(request: unknown, values: unknown, options?: { allImps?: boolean }): CompactEnrichResult;
 }
 
@@ -70,7 +70,7 @@ export function compileCompact(input: AdapterInput | unknown, options: Pick<Comp
   const base = isArray ? '' : '/fields';
   const prebid = protocol === 'prebid-js';
   const known = prebid || protocol === 'rtb' || protocol === 'prebid-server';
-  // The endpoint, or its template (SPEC §8.7): checkEndpointOrTemplate's steps, as validateAdapter takes them.
+  // The endpoint, or its template (docs/spec.md#endpoint-templates): checkEndpointOrTemplate's steps, as validateAdapter takes them.
   const checked: ReturnType<typeof checkEndpointOrTemplateCompact> = endpoint === undefined ? {} : checkEndpointOrTemplateCompact(endpoint, protocol, options);
   const plans: FieldPlan[] = [];
   if (!known) fail('schema', '/protocol');
@@ -115,7 +115,7 @@ export function compileCompact(input: AdapterInput | unknown, options: Pick<Comp
       bind(values, found);
       return worded(found);
     },
-    // The request's shape is checked here (SPEC §2), then the page runtime's apply writes the values.
+    // The request's shape is checked here (docs/spec.md#targets), then the page runtime's apply writes the values.
     safeEnrich(request, values, options) {
       const issues: Issue[] = [];
       const fail = (code: string, path: string) => void issues.push(problem(code, path));

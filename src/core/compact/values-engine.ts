@@ -1,10 +1,10 @@
 /**
- * SPEC §2–3 and §8.1, §8.3–8.6 over a checked record plan, with no record check: what the page runs for both kinds of
+ * docs/spec.md#targets and docs/spec.md#param, docs/spec.md#records over a checked record plan, with no record check: what the page runs for both kinds of
  * Prebid.js bidder (records checked in the page by the compact engine, adapters generated at build time). Its issues
  * carry their code as their message (the compact engine words them), as every byte ships to every page. Untrusted
  * JSON: it compares with `===` only (and `== null`).
  *
- * The core reads keys (SPEC §8.1), a field's own target (imp, inventory object, request ext) and the text, number and
+ * The core reads keys (docs/spec.md#param), a field's own target (imp, inventory object, request ext) and the text, number and
  * select rules. Boolean fields, one-of groups, `alsoTo` and constants are {@link Feature}s: the compact engine and the
  * record-taking bidder pass {@link ALL_FEATURES}; an adapter generated at build time imports only those its record
  * uses, so a page bundler drops the others (scripts/size.mjs measures both).
@@ -24,11 +24,11 @@ export type Source = { name: string; to: Target; also?: Target[] };
 
 /**
  * The bound values by source (fields in field order, then constants), and, for a record whose endpoint is a
- * template (SPEC §8.7), the URL the values make (set by the page runtime's `template` feature, src/prebid/endpoint.ts).
+ * template (docs/spec.md#endpoint-templates), the URL the values make (set by the page runtime's `template` feature, src/prebid/endpoint.ts).
  */
 export type Bound = Map<Source, unknown> & { url?: string };
 
-/** Each field and its judge, by key (SPEC §8.1). */
+/** Each field and its judge, by key (docs/spec.md#param). */
 export type Judges = Map<string, [field: FieldPlan, judge: ValueJudge]>;
 
 /**
@@ -39,12 +39,12 @@ export type Feature = (plan: RecordPlan, judges: Judges) => ((bound: Bound, issu
 
 /** Entered values checked and applied by a checked record plan. */
 export interface ValuesEngine {
-  /** The bound values by source; the issues of the values (SPEC §3, §8.6, paths into them) go to `issues`. */
+  /** The bound values by source; the issues of the values (docs/spec.md#values, docs/spec.md#one-of, paths into them) go to `issues`. */
   bind(values: unknown, issues: Issue[]): Bound;
   /**
    * Writes bound values into `request` at the imps `imps` (indexes of objects): `request` and its `imp` array are
    * the caller's copies, made for this call (so the page makes each object once); every object below them is copied
-   * on write (SPEC §2). Never throws, never changes anything else. Its issues go to `issues`; the result is `request`,
+   * on write (docs/spec.md#targets). Never throws, never changes anything else. Its issues go to `issues`; the result is `request`,
    * or `undefined` when `issues` (with those found before) is not empty. Warnings about the request are the compact
    * engine's.
    */
@@ -58,26 +58,26 @@ export { own };
 /** A JSON Pointer to one key of the values. */
 export const pointer = (key: string) => '/' + key.replace(/~/g, '~0').replace(/\//g, '~1');
 
-/** Boolean fields (SPEC §8.3): their judge. */
+/** Boolean fields (docs/spec.md#booleans): their judge. */
 export const booleans: Feature = (_plan, judges) => {
   for (const entry of judges.values()) if (entry[0].type === 'boolean') entry[1] = booleanJudge;
 };
 
 /**
- * Constants (SPEC §8.4): bound on every bind, after the fields, each object value as a copy of its own, so no two
+ * Constants (docs/spec.md#constants): bound on every bind, after the fields, each object value as a copy of its own, so no two
  * binds share one: the page binds once per bid and request (the compact engine copies again for each further imp).
  */
 export const constants: Feature = (plan) => (bound) => {
   for (const constant of plan.constants ?? []) bound.set(constant, JSON.parse(JSON.stringify(constant.value)));
 };
 
-/** One-of groups (SPEC §8.6): after defaults, at least one field of each group entered, else `missing_one_of`. */
+/** One-of groups (docs/spec.md#one-of): after defaults, at least one field of each group entered, else `missing_one_of`. */
 export const oneOf: Feature = (plan, judges) => (bound, issues) => {
   for (const group of plan.oneOf ?? []) group.some((key) => bound.has(judges.get(key)![0])) || issues.push(problem('missing_one_of', ''));
 };
 
 /**
- * More targets (`alsoTo`, SPEC §8.5): each bound field with more targets is followed, in the bound values, by one
+ * More targets (`alsoTo`, docs/spec.md#more-targets): each bound field with more targets is followed, in the bound values, by one
  * source per further target (same name, same value), so `apply` writes them in field order.
  */
 export const alsoTo: Feature = () => (bound) => {
@@ -148,7 +148,7 @@ export function valuesEngine(plan: RecordPlan, features: readonly Feature[] = []
         const [root, ...keys] = source.to;
         const written = writtenAt(source.to, value as WrittenValue);
         if (!root) for (const index of imps) put(['imp', index, ...keys], written, source);
-        // Root 3: an endpoint-only field (SPEC §8.7), written nowhere in the request.
+        // Root 3: an endpoint-only field (docs/spec.md#endpoint-templates), written nowhere in the request.
         else if (root > 1) root > 2 || put(keys, written, source);
         else if (inventory) put([inventory, ...keys], written, source);
         else report('no_inventory_object', '', source);

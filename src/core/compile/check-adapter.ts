@@ -1,7 +1,7 @@
 /**
  * The whole definition check, shared by `compile` (which throws) and `validateAdapter` (which returns issues):
  * the JSON Schema first, then the record rules (endpoint, CPM field, bidder code) and the field rules of SPEC
- * §1–2. Every issue is collected; a plan is returned only when there is none.
+ * docs/spec.md#fields. Every issue is collected; a plan is returned only when there is none.
  */
 import { append, issue, type Issue } from '../issues.js';
 import type { CompileOptions, Protocol } from '../types.js';
@@ -35,7 +35,7 @@ export interface AdapterCheck {
   /** The record's CPM field and bidder code, when the input was a record (its endpoint is `endpoint`). */
   record?: { cpmField?: string; bidderCode?: string; split?: 'imp' };
   endpoint?: URL;
-  /** The endpoint's template, when it has placeholders (SPEC §8.7); `'unreadable'` when they do not parse. */
+  /** The endpoint's template, when it has placeholders (docs/spec.md#endpoint-templates); `'unreadable'` when they do not parse. */
   template?: Template | 'unreadable';
 }
 

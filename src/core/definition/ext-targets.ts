@@ -1,5 +1,5 @@
 /**
- * The `name_conflict` rule of SPEC §1 in one place, for both engines: no two ext targets may be the same place or
+ * The `name_conflict` rule of docs/spec.md#fields in one place, for both engines: no two ext targets may be the same place or
  * one inside the other (compared after the `predefinedImpExt.` prefix is stripped). Targets are kept as a trie of
  * their segments, so checking a name costs one step per segment, however deep the names and however many fields.
  */

@@ -1,10 +1,10 @@
 /**
- * The name grammar of SPEC §1–2 in one place: which names are predefined, which carry the RTB ext prefix, which
+ * The name grammar of docs/spec.md#fields in one place: which names are predefined, which carry the RTB ext prefix, which
  * segments are refused because they could reach an object's prototype, and where a name's value lands.
  */
 
 /**
- * The predefined names and where each one's value goes (SPEC §2), the one table of them: `[root, ...keys]`, root 0
+ * The predefined names and where each one's value goes (docs/spec.md#targets), the one table of them: `[root, ...keys]`, root 0
  * the imp, 1 the inventory object (app, site or dooh, the first the request has).
  */
 export const PREDEFINED = {
@@ -15,14 +15,14 @@ export const PREDEFINED = {
   'prd.appSiteId': [1, 'id'],
 } as object as Readonly<Record<string, readonly [0 | 1, ...string[]] | undefined>>;
 
-/** Marks an RTB ext param; stripped before the value is written (SPEC §2). */
+/** Marks an RTB ext param; stripped before the value is written (docs/spec.md#targets). */
 export const EXT_PREFIX = 'predefinedImpExt.';
 
-/** Marks a request-level ext param (`request.ext.<path>`, SPEC §8.5), any protocol; stripped before the value is written. */
+/** Marks a request-level ext param (`request.ext.<path>`, docs/spec.md#more-targets), any protocol; stripped before the value is written. */
 export const REQUEST_EXT_PREFIX = 'predefinedRequestExt.';
 
 /**
- * Marks a field whose value only fills the endpoint's placeholders (SPEC §8.7): `predefinedEndpoint.<segment>` writes
+ * Marks a field whose value only fills the endpoint's placeholders (docs/spec.md#endpoint-templates): `predefinedEndpoint.<segment>` writes
  * nothing into the request.
  */
 export const ENDPOINT_PREFIX = 'predefinedEndpoint.';
@@ -30,12 +30,12 @@ export const ENDPOINT_PREFIX = 'predefinedEndpoint.';
 /**
  * Where a value goes: `[root, ...keys]`, root 0 the imp (each imp enriched), 1 the inventory object (app, site or
  * dooh, the first the request has), 2 the request itself, 3 nowhere in the request (an endpoint-only field, SPEC
- * §8.7). A target is written as a string exactly when it is a predefined one (SPEC §2), that is when its first key
+ * docs/spec.md#endpoint-templates). A target is written as a string exactly when it is a predefined one (docs/spec.md#targets), that is when its first key
  * is not `ext`.
  */
 export type Target = readonly [0 | 1 | 2 | 3, ...string[]];
 
-/** A param key (SPEC §8.1): an identifier of at most 64 characters. Prototype keys pass this; see {@link isUnsafeSegment}. */
+/** A param key (docs/spec.md#param): an identifier of at most 64 characters. Prototype keys pass this; see {@link isUnsafeSegment}. */
 export const isParamKey = (key: unknown): key is string => typeof key === 'string' && key.length <= 64 && /^[A-Za-z_]\w*$/.test(key);
 
 const SEGMENT = /^[A-Za-z0-9_$-]+$/;
@@ -79,7 +79,7 @@ export function predefinedPath(name: string): readonly [0 | 1, ...string[]] | un
 export type NameRefusal = 'unsafe_name' | 'unknown_predefined' | 'rtb_field_without_prefix';
 
 /**
- * The rule of SPEC §1–2 that refuses a field's name (a string of the name grammar) on its own, if any:
+ * The rule of docs/spec.md#fields that refuses a field's name (a string of the name grammar) on its own, if any:
  * `unsafe_name`, then `unknown_predefined`, then `rtb_field_without_prefix`.
  */
 export function nameRefusal(name: string, protocol: unknown): NameRefusal | undefined {
@@ -108,7 +108,7 @@ export function targetOf(name: string, extBase: readonly string[]): Target {
 }
 
 /**
- * The path a name is compared as for conflicts (SPEC §1, §8.5): under `imp.ext` with the prefix stripped; predefined
+ * The path a name is compared as for conflicts (docs/spec.md#fields, docs/spec.md#more-targets): under `imp.ext` with the prefix stripped; predefined
  * and request-ext names as written, so `prd` and `prd.impTagId` conflict, as do `predefinedRequestExt` and
  * `predefinedRequestExt.a`, though each pair lands in two places.
  */
@@ -118,7 +118,7 @@ export function comparedPath(name: string): string[] {
 
 /**
  * Keys under `imp.ext` where a non-predefined name's value lands: `predefinedImpExt.<path>` at `<path>` whatever
- * the protocol and its options (SPEC §2); any other name (a bidder param) below `extBase`, which is Prebid
+ * the protocol and its options (docs/spec.md#targets); any other name (a bidder param) below `extBase`, which is Prebid
  * Server's `prebid.bidder.<code>` when its params go there.
  */
 export function extPath(name: string, extBase: readonly string[]): string[] {

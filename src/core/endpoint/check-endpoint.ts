@@ -65,8 +65,8 @@ const TEMPLATE_MESSAGES = {
 };
 
 /**
- * Checks an endpoint that may be a template (SPEC §8.7): without placeholders as {@link checkEndpoint}; with them,
- * where they sit and the fixed parts under every rule of SPEC §4 and the known endpoints. A template is returned
+ * Checks an endpoint that may be a template (docs/spec.md#endpoint-templates): without placeholders as {@link checkEndpoint}; with them,
+ * where they sit and the fixed parts under every rule of docs/spec.md#protocols and the known endpoints. A template is returned
  * whenever its placeholders parse, refused or not, so the fields they name are checked too (`'unreadable'` when
  * they do not: which fields they name is then unknown). Never throws.
  * @example checkEndpointOrTemplate('https://{region}.bid.example.com/rtb', 'rtb', '/endpoint', { knownEndpoints: ['*.bid.example.com'] }).template // ['https://', { key: 'region', place: 'host' }, '.bid.example.com/rtb']

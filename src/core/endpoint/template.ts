@@ -1,7 +1,7 @@
 /**
- * Endpoint templates (SPEC §8.7), once, for every engine: placeholders `{key}` as a whole host label, inside a path
+ * Endpoint templates (docs/spec.md#endpoint-templates), once, for every engine: placeholders `{key}` as a whole host label, inside a path
  * segment, or (RTB) as a query value. A template is checked when the record is (its fixed parts under every rule of
- * SPEC §4, and its host, with each placeholder label read as a wildcard, covered by a `*.` known entry), and the URL
+ * docs/spec.md#protocols, and its host, with each placeholder label read as a wildcard, covered by a `*.` known entry), and the URL
  * is built per request: a host value must be one DNS label, other values are percent-encoded, and the finished URL
  * is judged again against the known endpoints before anything is sent. No words here (the page ships it); no
  * `node:` imports.
@@ -25,7 +25,7 @@ export interface Placeholder {
 /** A parsed template: literal text and placeholders, in order. */
 export type Template = (string | Placeholder)[];
 
-/** Why a checked template is refused: its host not covered by a `*.` entry, or a rule of SPEC §4 on its fixed parts. */
+/** Why a checked template is refused: its host not covered by a `*.` entry, or a rule of docs/spec.md#protocols on its fixed parts. */
 export type TemplateReason = 'uncovered' | EndpointReason;
 
 
@@ -75,9 +75,9 @@ export function parseTemplate(text: string, protocol: Protocol): Template | 'pla
 const fillWith = (template: Template, fill: (part: Placeholder) => string) => template.map((part) => (typeof part === 'string' ? part : fill(part))).join('');
 
 /**
- * The record-time check of a template (SPEC §8.7): the host, with each placeholder label read as a wildcard, must be
+ * The record-time check of a template (docs/spec.md#endpoint-templates): the host, with each placeholder label read as a wildcard, must be
  * covered by a `*.` entry of the known endpoints (`uncovered`, an `unknown_endpoint`); with every placeholder read as
- * a plain probe value, the URL must pass every rule of SPEC §4. Returns the refusal, or `undefined`.
+ * a plain probe value, the URL must pass every rule of docs/spec.md#protocols. Returns the refusal, or `undefined`.
  */
 export function judgeTemplate(template: Template, protocol: Protocol, options: EndpointOptions): TemplateReason | undefined {
   const hostLabels = hasHostLabels(template);
@@ -134,15 +134,15 @@ export const encodeValue = (text: string): string => encodeURIComponent(text).re
  * refused and the code: `missing_required` (no value), `invalid_value` (a host value that is no DNS label, an IDN
  * label `xn--…`, a path value the URL parser would resolve as `.` or `..`), `unknown_endpoint` (a host not among
  * `hosts`, the template's {@link templateHosts}); values that make a host over 253 characters or a URL over 2,048
- * (SPEC §4's bounds) are `invalid_value` too, at the first host placeholder, or the first path or query one: SPEC
- * §8.7 words a failure of a built URL as `unknown_endpoint` or `invalid_value` at the value's path.
+ * (docs/spec.md#protocols's bounds) are `invalid_value` too, at the first host placeholder, or the first path or query one: SPEC
+ * docs/spec.md#endpoint-templates words a failure of a built URL as `unknown_endpoint` or `invalid_value` at the value's path.
  * Never throws.
  *
- * The judgement again is SPEC §4's on the finished URL, reduced to what a value can change: the fixed parts passed
+ * The judgement again is docs/spec.md#protocols's on the finished URL, reduced to what a value can change: the fixed parts passed
  * every rule when the template was checked, a host value is one lower-case DNS label and every other value is
  * percent-encoded, so the URL differs from the checked one only in its host labels, its length and the path and
  * query the parser reads. So: the parser must keep the path and query as built, the length and the host's stay
- * within §4's bounds, and the host must be known (below a covering `*.` entry, or the template's own host).
+ * within docs/spec.md#protocols's bounds, and the host must be known (below a covering `*.` entry, or the template's own host).
  * test/endpoint/template.test.ts holds this to `judgeEndpoint` on every URL a property test builds. No words and few
  * bytes: the page runs it on every bid.
  * @example buildUrl(parseTemplate('https://{r}.bid.example.com/', 'rtb'), ['.bid.example.com'], (key) => 'eu') // URL https://eu.bid.example.com/
@@ -171,7 +171,7 @@ export function buildUrl(template: Template, hosts: readonly string[], valueOf: 
   try {
     const url = new URL(text);
     const name = url.hostname.replace(/\.$/, '');
-    // SPEC §4's bounds: a host over 253 characters is its labels' doing, a longer URL its path and query values'.
+    // docs/spec.md#protocols's bounds: a host over 253 characters is its labels' doing, a longer URL its path and query values'.
     if (name.length > 253) return [first, 'invalid_value'];
     if (text.length > MAX_ENDPOINT_LENGTH) return [path ?? first, 'invalid_value'];
     if (!hosts.some((known) => (known[0] === '.' ? name.endsWith(known) : name === known))) return [first, 'unknown_endpoint'];

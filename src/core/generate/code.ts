@@ -213,7 +213,7 @@ export function variableValues(plan: Plan, array: string, hoisted: Hoisted): Sou
     hoisted,
     spec: (index) => (index < fields ? index : -1),
     value: (index) => (index < fields ? `${array}[${index}]` : fresh(constant(index))),
-    // A constant at a predefined target is a string (SPEC §8.4).
+    // A constant at a predefined target is a string (docs/spec.md#constants).
     text: (index) => (index < fields ? `str(${array}[${index}])` : literal(constant(index))),
   };
 }

@@ -1,5 +1,5 @@
 /**
- * Generated enrichers (issue 23): for each adapter, and for each bound placement, the apply step as code made from
+ * Generated enrichers: for each adapter, and for each bound placement, the apply step as code made from
  * the plan. On a platform that runs code made at run time (Node, a page without a CSP that forbids `eval`), `compile`
  * runs it with `new Function`; elsewhere the interpreter applies the plan (`codegen: false` asks for it), or a
  * module written beforehand by `bidfields codegen --target node` is passed as the `enricher` option.

@@ -16,7 +16,7 @@ export function literal(value: unknown): string {
 /**
  * Deeper than this, a JSON value enters generated code as `JSON.parse("…")`, not as a literal: parsers build a nested
  * literal recursively, and so does V8 when it runs one. A constant that is a 2,000-deep array (4,000 bytes, within the
- * 4,096 of SPEC §8.4) overflowed V8's stack when an enricher ran it and when a generated Prebid.js module was parsed
+ * 4,096 of docs/spec.md#constants) overflowed V8's stack when an enricher ran it and when a generated Prebid.js module was parsed
  * (the page's whole bundle fails then); JSON.parse reads any depth. Real constants nest a few levels.
  */
 export const MAX_LITERAL_DEPTH = 100;

@@ -27,7 +27,7 @@ export interface CompiledField {
   /** The field's plan, as the page runtime holds it too. */
   readonly plan: FieldPlan;
   readonly name: string;
-  /** The key its value is entered under (SPEC §8.1). */
+  /** The key its value is entered under (docs/spec.md#param). */
   readonly key: string;
   readonly required: boolean;
   readonly defaultValue: WrittenValue | undefined;
@@ -36,7 +36,7 @@ export interface CompiledField {
   readonly targets: readonly CompiledTarget[];
   /**
    * True when a target is request-level (the inventory object, request ext) or the value fills an endpoint
-   * placeholder: imps must agree on it (SPEC §8.2, §8.7).
+   * placeholder: imps must agree on it (docs/spec.md#per-imp, docs/spec.md#endpoint-templates).
    */
   readonly requestLevel: boolean;
   readonly judge: ValueJudge;
@@ -58,7 +58,7 @@ export interface Plan {
   readonly byKey: ReadonlyMap<string, CompiledField>;
   /** The fields with a request-level target, in order. */
   readonly requestFields: readonly CompiledField[];
-  /** One-of groups, as the fields of each group (SPEC §8.6), with the keys for messages. */
+  /** One-of groups, as the fields of each group (docs/spec.md#one-of), with the keys for messages. */
   readonly oneOf: readonly { readonly fields: readonly CompiledField[]; readonly keys: readonly string[] }[];
   /** Every imp ext write the adapter can make, as a tree (see ext-tree.ts), and every request ext write. */
   readonly impTree: readonly ExtTreeNode[];

@@ -15,11 +15,11 @@ export type { Target };
 /** One checked field, as JSON: where its value goes and the parameters of its value rule. */
 export interface FieldPlan {
   name: string;
-  /** The key the value is entered under (SPEC §8.1), when it is not the name. */
+  /** The key the value is entered under (docs/spec.md#param), when it is not the name. */
   key?: string;
   /** Where the value goes (see {@link Target}). */
   to: Target;
-  /** More targets of the same value (`alsoTo`, SPEC §8.5). */
+  /** More targets of the same value (`alsoTo`, docs/spec.md#more-targets). */
   also?: Target[];
   type: 'text' | 'number' | 'select' | 'boolean';
   required?: true;
@@ -36,7 +36,7 @@ export interface FieldPlan {
   options?: number[];
 }
 
-/** A checked constant (SPEC §8.4): a JSON value (never `null`, no prototype key) written at `to`. */
+/** A checked constant (docs/spec.md#constants): a JSON value (never `null`, no prototype key) written at `to`. */
 export interface ConstantPlan {
   name: string;
   to: Target;
@@ -50,7 +50,7 @@ export interface RecordPlan {
   oneOf?: string[][];
 }
 
-/** The key a field's value is entered under: its `param`, else its name (SPEC §8.1). */
+/** The key a field's value is entered under: its `param`, else its name (docs/spec.md#param). */
 export const keyOf = (field: { name: string; key?: string }): string => field.key ?? field.name;
 
 export type Definition = Record<string, any>;

@@ -1,5 +1,5 @@
 /**
- * The record rules across fields (SPEC §1, §8.1, §8.3–8.6), once, for both record checks (`validateAdapter` and
+ * The record rules across fields (docs/spec.md#fields, docs/spec.md#param, docs/spec.md#records), once, for both record checks (`validateAdapter` and
  * the compact engine of the page): every name a record writes to (field names, `alsoTo` names, constant names) is
  * checked on its own and against the others, keys are unique and safe, constants are JSON without prototype keys,
  * one-of groups name keys. Problems are codes and pointers; `compile` words them (compile/messages.ts).
@@ -14,7 +14,7 @@ import type { ConstantPlan } from './field-plan.js';
 
 /** Which rule a `schema` problem of this file breaks, for its wording. */
 export enum RecordRule {
-  /** A boolean field at a predefined (string) target (SPEC §8.3). */
+  /** A boolean field at a predefined (string) target (docs/spec.md#booleans). */
   BooleanAtPredefined = 1,
   /** A constant's value is not JSON (or is `null`, or a string-only target gets another kind). */
   NotJson,
@@ -28,7 +28,7 @@ export enum RecordRule {
   NotAGroup,
   /** `constants` or `requireOneOf` is not a list. */
   NotAList,
-  /** `predefinedEndpoint.` takes one segment, no `alsoTo`, and only fields (SPEC §8.7). */
+  /** `predefinedEndpoint.` takes one segment, no `alsoTo`, and only fields (docs/spec.md#endpoint-templates). */
   EndpointName,
   EndpointAlsoTo,
   EndpointTarget,
@@ -52,7 +52,7 @@ export interface RecordProblem {
   rule?: RecordRule;
 }
 
-/** A constant's value, as JSON: at most this many bytes (SPEC §8.4). */
+/** A constant's value, as JSON: at most this many bytes (docs/spec.md#constants). */
 export const MAX_CONSTANT_BYTES = 4096;
 /**
  * A constant's value nests at most this many arrays and objects. 4,096 bytes hold 2,000 levels, which every engine
@@ -66,7 +66,7 @@ export interface RecordParts {
   constants?: unknown;
   requireOneOf?: unknown;
   /**
-   * The keys the endpoint's placeholders name (SPEC §8.7): `[]` without placeholders, `undefined` when they are
+   * The keys the endpoint's placeholders name (docs/spec.md#endpoint-templates): `[]` without placeholders, `undefined` when they are
    * unknown (placeholders that do not parse, reported with the endpoint): then no field is said to be unused.
    */
   endpointKeys?: readonly string[];
@@ -191,7 +191,7 @@ export function recordRules(parts: RecordParts, fieldsPath: string, protocol: un
       const key = param === undefined ? name : param;
       if (parts.endpointKeys && !parts.endpointKeys.includes(key as string)) problems.push({ code: 'schema', path: `${at}/name`, field: name, rule: RecordRule.EndpointUnused });
     }
-    // The key: the param, else the name (SPEC §8.1); unique, and never a prototype key.
+    // The key: the param, else the name (docs/spec.md#param); unique, and never a prototype key.
     // A name that is no key (unusable, or already reported as repeated) takes no part.
     const keyAt = param === undefined ? `${at}/name` : `${at}/param`;
     const key = param === undefined ? (usableName && !repeated ? name : undefined) : isParamKey(param) ? param : undefined;
@@ -203,7 +203,7 @@ export function recordRules(parts: RecordParts, fieldsPath: string, protocol: un
     }
   });
 
-  // Placeholders (SPEC §8.7): each names a field's key, and that field always has a value (required, or a default).
+  // Placeholders (docs/spec.md#endpoint-templates): each names a field's key, and that field always has a value (required, or a default).
   const filled = new Set<string>();
   for (const key of parts.endpointKeys ?? []) {
     const at = keys.get(key);
@@ -231,7 +231,7 @@ export function recordRules(parts: RecordParts, fieldsPath: string, protocol: un
           const [rule, below] = checked.problem;
           return problems.push(rule === 'unsafe_name' ? { code: rule, path: `${at}/value${below}`, field } : { code: 'schema', path: `${at}/value${below}`, field, rule });
         }
-        // Predefined targets are strings (SPEC §2).
+        // Predefined targets are strings (docs/spec.md#targets).
         if (usable && predefinedPath(name) && typeof checked.value !== 'string') return problems.push({ code: 'schema', path: `${at}/value`, field, rule: RecordRule.NotAString });
         if (usable) out.constants.push({ name, to: targetOf(name, extBase), value: checked.value });
       });

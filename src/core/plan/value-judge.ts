@@ -1,5 +1,5 @@
 /**
- * The value rule of SPEC §3, once, without words: a field's judge turns an entered value into the value written,
+ * The value rule of docs/spec.md#values, once, without words: a field's judge turns an entered value into the value written,
  * or names the rule that refuses it. `valueCode` gives the issue code; `compile` words each reason for people
  * (compile/messages.ts), while the page, which ships every byte, reports the code alone.
  */
@@ -38,14 +38,14 @@ export type ValueVerdict = WrittenValue | ValueRefusal;
 /** A field's value rule. */
 export type ValueJudge = (raw: unknown) => ValueVerdict;
 
-/** The issue code of a refusal (SPEC §3). */
+/** The issue code of a refusal (docs/spec.md#values). */
 export const valueCode = (reason: ValueReason): 'out_of_range' | 'not_an_option' | 'invalid_value' =>
   reason > ValueReason.NotAnOption ? 'invalid_value' : reason > ValueReason.AboveMax ? 'not_an_option' : 'out_of_range';
 
 /** True when the verdict refuses the value. */
 export const isRefusal = (verdict: ValueVerdict): verdict is ValueRefusal => typeof verdict === 'object';
 
-/** `undefined`, `null` and `""` mean "not entered" (SPEC §3). */
+/** `undefined`, `null` and `""` mean "not entered" (docs/spec.md#values). */
 export const isNotEntered = (raw: unknown): boolean => raw === undefined || raw === null || raw === '';
 
 /**
@@ -60,7 +60,7 @@ export function valueJudge(field: FieldPlan): ValueJudge {
 }
 
 /**
- * The judge of a boolean field (SPEC §8.3): what a form sends for a checkbox, or the boolean itself.
+ * The judge of a boolean field (docs/spec.md#booleans): what a form sends for a checkbox, or the boolean itself.
  * @example booleanJudge('false') // false
  */
 export const booleanJudge: ValueJudge = (raw) => (raw === true || raw === 'true' ? true : raw === false || raw === 'false' ? false : [ValueReason.Unreadable]);
@@ -100,7 +100,7 @@ export function ruleJudge(field: FieldPlan): ValueJudge {
 }
 
 /**
- * The value written at a target: a number as its decimal string at a predefined target (SPEC §2), else as judged.
+ * The value written at a target: a number as its decimal string at a predefined target (docs/spec.md#targets), else as judged.
  * @example writtenAt([0, 'tagid'], 1e21) // '1000000000000000000000'
  */
 export const writtenAt = (to: readonly unknown[], value: WrittenValue): WrittenValue => (to[1] !== 'ext' && finite(value) ? decimalString(value) : value);

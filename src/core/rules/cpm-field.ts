@@ -1,5 +1,5 @@
 /**
- * The CPM field rule (SPEC §4), for both record checks: the dot path naming where a partner's bid carries its CPM,
+ * The CPM field rule (docs/spec.md#protocols), for both record checks: the dot path naming where a partner's bid carries its CPM,
  * segments as in a field name, none of them a prototype key. The page runtime reads the bid at it.
  */
 import { hasUnsafeSegment, isDotPath } from '../definition/names.js';

@@ -1,5 +1,5 @@
 /**
- * Numbers as entered and as written (SPEC §3): which decimal strings a double holds exactly, how one is read, how
+ * Numbers as entered and as written (docs/spec.md#values): which decimal strings a double holds exactly, how one is read, how
  * a number is written as text. One reading for the value judge (both engines, the page), forms and the CLI.
  */
 
@@ -35,7 +35,7 @@ export function isExactDecimal(text: string, value: number): boolean {
 }
 
 /**
- * A finite number as its decimal string (SPEC §3) in plain notation: `String(n)` without the exponent JavaScript
+ * A finite number as its decimal string (docs/spec.md#values) in plain notation: `String(n)` without the exponent JavaScript
  * uses from 1e21 up and below 1e-6, which no one reading an id or a text param expects. Numbers are written
  * as text with it (a number in a text field, a number or select value at a predefined string target).
  * @example decimalString(1e21) // '1000000000000000000000'; decimalString(1e-7) // '0.0000001'

@@ -1,5 +1,5 @@
 /**
- * The verdict on an endpoint that may be a template (SPEC §8.7), once for both record checks (validateAdapter's
+ * The verdict on an endpoint that may be a template (docs/spec.md#endpoint-templates), once for both record checks (validateAdapter's
  * check-endpoint.ts, which words it, and the page's compact engine, which gives codes only): not a template (no
  * placeholders, or too long to read), placeholders that do not parse (`placement`: which fields they name is then
  * unknown), or a parsed template with the reason it is refused, if any. The template is kept refused or not, so the

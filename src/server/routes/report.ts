@@ -1,9 +1,9 @@
 /**
- * `POST /api/reportv2/` (SPEC §7.3), a Fastify plugin: Admin and Service only; the body goes to the report engine,
+ * `POST /api/reportv2/` (docs/spec.md#reports), a Fastify plugin: Admin and Service only; the body goes to the report engine,
  * whose rows are sent as JSON or, with `csv: true`, as a CSV download, written a chunk of rows at a time as the
  * connection takes them (`chunked-answer.ts`), never as one string of the whole answer. The token is checked in the route's
  * `onRequest` hook, before the body is read, so an unauthenticated caller cannot make the server parse anything.
- * The engine validates the body (SPEC §5 issues), not a route schema.
+ * The engine validates the body (docs/spec.md#issues issues), not a route schema.
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { REPORT_ROLES } from '../../auth/roles.js';

@@ -1,9 +1,9 @@
 /**
- * `POST /api/signin/` (SPEC §7.1) and `POST /api/signout/`, a Fastify plugin. Sign-in: the body goes to the
+ * `POST /api/signin/` (docs/spec.md#signin) and `POST /api/signout/`, a Fastify plugin. Sign-in: the body goes to the
  * sign-in service, and its outcome becomes 200 with `{ token, user }`, 400 with issues, 401 with one fixed body
  * whatever the reason, 429 with `Retry-After` (too many failures), or 503 `busy` with `Retry-After` (too many
  * sign-ins being checked at once: `auth/hash-gate.ts`). The body is checked by the sign-in service, not a route schema,
- * so its issues keep SPEC §5's shape. Sign-out (any role, with the token to end) raises the user's token version:
+ * so its issues keep docs/spec.md#issues's shape. Sign-out (any role, with the token to end) raises the user's token version:
  * that token and every other one the user holds stop working on every server (`auth/sessions.ts`); 204.
  */
 import type { FastifyPluginAsync } from 'fastify';

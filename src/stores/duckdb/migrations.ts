@@ -49,7 +49,7 @@ export const USERS_MIGRATIONS: Migrations = [
     deleted_at TIMESTAMP
   )`,
   ],
-  // Token revocation (issue 29): every change to a user raises its version, and tokens of an older one are refused.
+  // Token revocation: every change to a user raises its version, and tokens of an older one are refused.
   // A table of its own, not a column: DuckDB replays an ALTER TABLE … ADD COLUMN on `users` from the WAL by binding
   // the table's defaults, and `nextval('user_ids')` cannot be bound then, so a process killed before the next
   // checkpoint left a data folder that would not open ("Failure while replaying WAL file"). A user without a row

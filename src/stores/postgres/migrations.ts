@@ -24,7 +24,7 @@ export const USERS_MIGRATIONS: Migrations = [
   // The unique index on the normalised form, so that a row written by anything but this store (a script, a psql
   // session) cannot add a second spelling of a taken address either.
   ['DROP INDEX users_email', 'CREATE UNIQUE INDEX users_email_normalised ON users (lower(btrim(email)))'],
-  // Token revocation (issue 29): every change to a user raises its version, and tokens of an older one are refused.
+  // Token revocation: every change to a user raises its version, and tokens of an older one are refused.
   ['ALTER TABLE users ADD COLUMN token_version BIGINT NOT NULL DEFAULT 0'],
 ];
 

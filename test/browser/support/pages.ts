@@ -75,7 +75,7 @@ function page(variant: Variant, config: unknown, scenario: string): string {
 
 /**
  * The adapter record and options for a scenario: the endpoint path names it; `price` reads the plain price. `split`
- * (SPEC §8.7-8.8): an endpoint template whose path takes each bid's zone (default 1), and one request per bid.
+ * (docs/spec.md#records): an endpoint template whose path takes each bid's zone (default 1), and one request per bid.
  */
 export function configFor(scenario: string, partnerPort: number) {
   if (scenario === 'split') {

@@ -1,4 +1,4 @@
-// The peer suite (issue 20, item 5; grown in issue 21): each Prebid Server adapter here as a bidfields record, run
+// The peer suite: each Prebid Server adapter here as a bidfields record, run
 // against the adapter's own exemplary fixtures, and compared with its params schema. Read by the vitest test
 // (test/peer/prebid-server.test.ts) and the `npm run peer` report (run.ts); README.md says how and why. Running a
 // fixture and judging it is src/conformance/pbs.ts, the judge `bidfields conformance --pbs` uses too.
@@ -75,7 +75,7 @@ export function loadKnownDifferences(): KnownDifferences {
 
 /**
  * The deployment's known endpoints: each record's own endpoint host, or for a template with placeholder host labels
- * a `*.` entry over the fixed labels (SPEC §4, §8.7), as an ad server that onboarded these partners would list them
+ * a `*.` entry over the fixed labels (docs/spec.md#protocols, docs/spec.md#endpoint-templates), as an ad server that onboarded these partners would list them
  * (the default of `bidfields conformance --pbs`).
  */
 export function knownEndpoints(record: AdapterRecord): string[] {
@@ -94,7 +94,7 @@ export function compileForFixtures(bidder: Bidder): CompiledAdapter {
 
 /**
  * One fixture through the record (src/conformance/pbs.ts): the mock request without `imp[i].ext.bidder`, each imp's
- * params as its values (SPEC §8.2), its requests matched with the Go adapter's in order, URIs compared when the
+ * params as its values (docs/spec.md#per-imp), its requests matched with the Go adapter's in order, URIs compared when the
  * bidder is in `uri-endpoints.json`.
  */
 export function runFixture(bidder: Bidder, file: string, adapter = compileForFixtures(bidder)): FixtureResult {
