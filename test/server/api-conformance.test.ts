@@ -10,7 +10,7 @@ import { runApiConformance } from '../../src/api-conformance/index.js';
 import { STORAGE_TARGETS, describeStorages } from '../support/storages.js';
 import { ADMIN, PUBLISHER, SERVICE, startTestServer, type TestServer } from './test-server.js';
 
-const fixturesDir = new URL('../../fixtures/api', import.meta.url);
+const fixturesDir = new URL('../../fixtures/api/', import.meta.url);
 const files = fs.readdirSync(fixturesDir).filter((f) => f.endsWith('.json'));
 let server: TestServer;
 
