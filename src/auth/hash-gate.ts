@@ -12,8 +12,11 @@ import { availableParallelism } from 'node:os';
 export interface HashGate {
   /** Runs `work` once a slot is free; `{ ok: false }` without running it when every slot and queue place is taken. */
   run<T>(work: () => Promise<T>): Promise<{ ok: true; value: T } | { ok: false }>;
-  /** Now and since creation: for tests and monitoring. */
-  stats(): { running: number; waiting: number; peak: number; refused: number };
+  /**
+   * Now (`running`, `waiting`) and since creation (`peak`; `arrived`, every call to `run`, and `refused`, those
+   * turned away): for tests and monitoring.
+   */
+  stats(): { running: number; waiting: number; peak: number; arrived: number; refused: number };
 }
 
 /** Options of {@link createHashGate}. */
@@ -44,6 +47,7 @@ export function createHashGate(options: HashGateOptions = {}): HashGate {
   if (!(maxInFlight >= 1) || !(maxWaiting >= 0)) throw new RangeError('maxInFlight must be at least 1 and maxWaiting at least 0');
   let running = 0;
   let peak = 0;
+  let arrived = 0;
   let refused = 0;
   const queue: (() => void)[] = [];
   const enter = () => {
@@ -57,6 +61,7 @@ export function createHashGate(options: HashGateOptions = {}): HashGate {
   };
   return {
     async run(work) {
+      arrived++;
       if (running < maxInFlight) enter();
       else if (queue.length < maxWaiting) await new Promise<void>((resolve) => queue.push(resolve));
       else {
@@ -69,6 +74,6 @@ export function createHashGate(options: HashGateOptions = {}): HashGate {
         leave();
       }
     },
-    stats: () => ({ running, waiting: queue.length, peak, refused }),
+    stats: () => ({ running, waiting: queue.length, peak, arrived, refused }),
   };
 }

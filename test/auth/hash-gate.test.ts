@@ -23,7 +23,7 @@ describe('hash gate', () => {
     const holds = [deferred(), deferred(), deferred()];
     const runs = holds.map((hold, i) => gate.run(async () => (order.push(i), await hold.promise, i)));
     expect(await gate.run(async () => 'never')).toEqual({ ok: false });
-    expect(gate.stats()).toEqual({ running: 2, waiting: 1, peak: 2, refused: 1 });
+    expect(gate.stats()).toEqual({ running: 2, waiting: 1, peak: 2, arrived: 4, refused: 1 });
     holds[0]!.resolve();
     expect(await runs[0]).toEqual({ ok: true, value: 0 });
     holds[1]!.resolve();
