@@ -9,11 +9,11 @@ const pkg = JSON.parse(fs.readFileSync(new URL('./package.json', import.meta.url
 const externals = [...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.peerDependencies ?? {}), ...builtinModules];
 const external = (id) => id.startsWith('node:') || externals.some((name) => id === name || id.startsWith(name + '/'));
 
-/** Library entries: name → source. Each is in the exports map of package.json; all but conformance and codegen also
- * as CommonJS (the conformance runner uses lodash-es, which only some Node 20 releases can require(); codegen is a
- * build tool, run from ES module build scripts). */
-const entries = { index: 'src/index.ts', client: 'src/client/index.ts', server: 'src/server/index.ts' };
-const esmOnly = { conformance: 'src/conformance/index.ts', codegen: 'src/codegen/index.ts' };
+/** Library entries: name → source. Each is in the exports map of package.json; all but conformance, codegen and
+ * cli-commands also as CommonJS (the conformance runner uses lodash-es, which only some Node 20 releases can
+ * require(); codegen is a build tool, run from ES module build scripts; cli-commands serves ES module CLIs). */
+const entries = { index: 'src/index.ts', client: 'src/client/index.ts', api: 'src/api-contract/index.ts' };
+const esmOnly = { conformance: 'src/conformance/index.ts', codegen: 'src/codegen/index.ts', 'cli-commands': 'src/cli/kit.ts' };
 
 const ts = () => typescript({ tsconfig: './tsconfig.json', include: ['src/**/*.ts'], exclude: ['test/**', 'scripts/**'], declaration: false, outDir: undefined, noEmitOnError: true, noCheck: true });
 

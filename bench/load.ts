@@ -5,10 +5,10 @@
 // a benchmark, not a test: it always exits 0. Runs the TypeScript sources with tsx.
 // LOAD_SECONDS and LOAD_CONNECTIONS (comma-separated) change the duration and the levels.
 import autocannon from 'autocannon';
-import { DEMO_USERS, seedDemo } from '../src/server/demo.js';
-import { createServices } from '../src/server/services.js';
-import { startServer } from '../src/server/start.js';
-import { openStorage } from '../src/storage/index.js';
+import { DEMO_USERS, seedDemo } from '../packages/server/src/http/demo.js';
+import { createServices } from '../packages/server/src/http/services.js';
+import { startServer } from '../packages/server/src/http/start.js';
+import { openStorage } from '../packages/server/src/stores/index.js';
 
 const DURATION_S = Number(process.env.LOAD_SECONDS ?? 5);
 const LEVELS = (process.env.LOAD_CONNECTIONS ?? '10,50,250').split(',').map(Number);

@@ -18,10 +18,10 @@ $cli enrich --adapter examples/prebid-server-adapter.json --values examples/preb
 step "bidfields enrich --adapter examples/rtb-adapter.json --values examples/rtb-values.json < fixtures/requests/iab26-app-mobile-banner.json" $known
 $cli enrich --adapter examples/rtb-adapter.json --values examples/rtb-values.json $known < fixtures/requests/iab26-app-mobile-banner.json || exit 1
 
-step "bidfields enrich --adapter examples/rtb-adapter.json --values examples/rtb-per-imp-values.json --request fixtures/requests/bsm-site-video-3imp-pmp-deal-ext.json   # values per imp (SPEC §8.2): imp 2 left as it is" $known
+step "bidfields enrich --adapter examples/rtb-adapter.json --values examples/rtb-per-imp-values.json --request fixtures/requests/bsm-site-video-3imp-pmp-deal-ext.json   # values per imp: imp 2 left as it is" $known
 $cli enrich --adapter examples/rtb-adapter.json --values examples/rtb-per-imp-values.json --request fixtures/requests/bsm-site-video-3imp-pmp-deal-ext.json $known || exit 1
 
-step "bidfields conformance --pbs test/peer/prebid-server/aso --adapter test/peer/prebid-server/aso/record.json   # a record against a Prebid Server adapter's own tests (SPEC §8.7-8.8: its endpoint a template, one request per imp)"
+step "bidfields conformance --pbs test/peer/prebid-server/aso --adapter test/peer/prebid-server/aso/record.json   # a record against a Prebid Server adapter's own tests (its endpoint a template, one request per imp)"
 $cli conformance --pbs test/peer/prebid-server/aso --adapter test/peer/prebid-server/aso/record.json || exit 1
 
 step "bidfields enrich … --values examples/bad-values.json   # invalid values: issues on stderr, exit 1"

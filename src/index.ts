@@ -2,10 +2,12 @@
  * bidfields: validate demand-partner field definitions, compile them once, and apply entered values to OpenRTB
  * 2.x bid requests without changing the caller's request.
  */
-export { compile, validateAdapter } from './core/compile.js';
-export type { EngineKind } from './core/generate/enricher.js';
-export { CompiledAdapter, type BoundAdapter, type EnrichResult, type SafeEnrichResult, type AdapterInfo, type PerImpValues, type Sendable } from './core/adapter.js';
-export { BidfieldsError, type Issue, type IssueCode } from './core/issues.js';
+export { compile, validateAdapter } from './core/compile/index.js';
+export type { EngineKind } from './core/source/enricher.js';
+export { CompiledAdapter, type BoundAdapter, type EnrichResult, type SafeEnrichResult, type AdapterInfo, type PerImpValues, type Sendable } from './core/compiled-adapter.js';
+export { BidfieldsError, escapePointerToken, issue, pointer, type Issue, type IssueCode } from './core/issues.js';
+export { ENDPOINT_PREFIX, EXT_PREFIX, REQUEST_EXT_PREFIX } from './core/definition/names.js';
+export { nesting as jsonNesting } from './core/source/literal.js';
 export { formFields, formOneOfGroups, type FormField, type FormOneOfGroup } from './core/form-fields.js';
 export type {
   AdapterInput,

@@ -26,11 +26,17 @@ export const EXIT_OK = 0;
 export const EXIT_INVALID = 1;
 export const EXIT_USAGE = 2;
 
-/** A command of the `bidfields` CLI. */
+/** A command of the `bidfields` CLI (or of one that runs on its dispatcher). */
 export interface CliCommand {
   /** Full `--help` text. */
   usage: string;
   run(args: string[], io: CliIO): Promise<number>;
+}
+
+/** A command as a registry lists it: a one-line summary, and its module, loaded only when it runs. */
+export interface CommandEntry {
+  summary: string;
+  load(): Promise<CliCommand>;
 }
 
 /** Thrown inside a command for a usage error; the dispatcher prints it with the usage and exits 2. */

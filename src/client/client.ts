@@ -5,14 +5,14 @@
  * request: `{ dimensions: ['date'], metrics: ['revenue'] }` gives `{ date: string; revenue: number }[]` with no
  * annotation.
  */
-import type { SignInResult } from '../api/signin.js';
+import type { SignInResult } from '../api-contract/signin.js';
 import type { AdapterRecord } from '../core/types.js';
-import type { StoredAdapter } from '../adapters/types.js';
-import { bidderCodeIssue, isBidderCode } from '../adapters/bidder-code.js';
-import type { ReportRequest, RowOf } from '../api/report.js';
-import type { DeleteAnswer, DeleteRequest } from '../api/data-delete.js';
-import { checkDeleteRequest } from '../reports/delete-request.js';
-import { validateReportRequest } from '../reports/validate.js';
+import type { StoredAdapter } from '../api-contract/adapter-records.js';
+import { bidderCodeIssue, isBidderCode } from '../api-contract/bidder-code.js';
+import type { ReportRequest, RowOf } from '../api-contract/report.js';
+import type { DeleteAnswer, DeleteRequest } from '../api-contract/data-delete.js';
+import { checkDeleteRequest } from '../api-contract/check-delete.js';
+import { validateReportRequest } from '../api-contract/validate-report.js';
 import { ApiError, errorFromResponse } from './error.js';
 
 /** Options of {@link createClient}. */

@@ -4,7 +4,7 @@
  * 0 with code `network_error` or `timeout`; a request refused by the client's own check before sending uses
  * status 400 and code `invalid_request` with the same issues the server would have given.
  */
-import type { ErrorBody } from '../api/errors.js';
+import type { ErrorBody } from '../api-contract/errors.js';
 import type { Issue } from '../core/issues.js';
 
 /**

@@ -4,10 +4,10 @@
  * does on a data folder; the answer is the import's summary. Kept apart from the report calls because it is the
  * one call whose body is not JSON and may be large. Browser-safe: no `node:` module.
  */
-import { IMPORT_MEDIA_TYPES, REFUSED_HEADER, type ImportAnswer, type ImportFormat } from '../api/import.js';
+import { IMPORT_MEDIA_TYPES, REFUSED_HEADER, type ImportAnswer, type ImportFormat } from '../api-contract/import.js';
 import { ApiError, errorFromResponse } from './error.js';
 
-export { IMPORT_MEDIA_TYPES, REFUSED_HEADER } from '../api/import.js';
+export { IMPORT_MEDIA_TYPES, REFUSED_HEADER } from '../api-contract/import.js';
 
 /** Options of one upload. */
 export interface UploadOptions {

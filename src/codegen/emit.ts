@@ -5,7 +5,7 @@
  */
 import type { FieldPlan } from '../core/plan/field-plan.js';
 import type { BidderPlan, PrebidRuntimeOptions } from '../prebid/types.js';
-import { literal, valueCode } from '../core/generate/literal.js';
+import { literal, valueCode } from '../core/source/literal.js';
 import { endpointCode, endpointHelpers } from './endpoint-code.js';
 
 export { literal };

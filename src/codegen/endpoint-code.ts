@@ -14,7 +14,7 @@
  */
 import { MAX_ENDPOINT_LENGTH } from '../core/endpoint/endpoint-rules.js';
 import type { Template } from '../core/endpoint/template.js';
-import { literal } from '../core/generate/literal.js';
+import { literal } from '../core/source/literal.js';
 
 /** The helpers `endpointUrl` calls (the standalone module imports them from the runtime, the in-repository one writes them out). */
 export type EndpointHelper = 'placeholderText' | 'isLabel' | 'encodeValue';

@@ -5,7 +5,7 @@
  * same record, compile options and bidfields version. It imports nothing.
  */
 import { BidfieldsError, type Issue } from '../core/issues.js';
-import { compile } from '../core/compile.js';
+import { compile } from '../core/compile/index.js';
 import type { AdapterInput, CompileOptions } from '../core/types.js';
 import { compilePrebidServer, type ParamsLocation } from '../protocols/prebid-server.js';
 import { literal } from './emit.js';

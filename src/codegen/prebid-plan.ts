@@ -4,11 +4,11 @@
  * endpoint, a GVL ID that is a positive integer), then the checked constants the page runs (`BidderPlan`), made
  * by the compact engine, the same code that makes them for the record-taking bidder.
  */
-import { validateAdapter } from '../core/compile.js';
+import { validateAdapter } from '../core/compile/index.js';
 import { compileCompact } from '../core/compact/engine.js';
 import { parseTemplate, type Template } from '../core/endpoint/template.js';
 import { issue, type Issue } from '../core/issues.js';
-import { planField } from '../core/plan/plan-field.js';
+import { planField } from '../core/plan/make-field-plan.js';
 import { recordRules } from '../core/plan/record-rules.js';
 import type { CompileOptions } from '../core/types.js';
 import { bidderPlan, isGvlid } from '../prebid/bidder.js';

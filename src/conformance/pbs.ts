@@ -21,8 +21,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
-import { compile } from '../core/compile.js';
-import type { CompiledAdapter } from '../core/adapter.js';
+import { compile } from '../core/compile/index.js';
+import type { CompiledAdapter } from '../core/compiled-adapter.js';
 import { BidfieldsError, escapePointerToken, issue, type Issue } from '../core/issues.js';
 import { fixedHostSuffix, parseTemplate } from '../core/endpoint/template.js';
 import type { AdapterRecord, BidRequest, CompileOptions, FieldValues, Protocol } from '../core/types.js';

@@ -5,7 +5,7 @@
  * the URL. No enrichment decision is taken here.
  */
 import { append, BidfieldsError, issue, type Issue } from '../core/issues.js';
-import type { CompiledAdapter, PerImpValues } from '../core/adapter.js';
+import type { CompiledAdapter, PerImpValues } from '../core/compiled-adapter.js';
 import type { BidRequest, EnrichOptions, FieldValues, Protocol } from '../core/types.js';
 import { jsonPost, type HttpRequest } from './http-request.js';
 

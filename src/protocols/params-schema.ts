@@ -4,7 +4,7 @@
  * draft-04 validator. It says the docs/spec.md#values value rules as far as draft-04 can; where it cannot, the schema is looser
  * than `validateValues`, and the test of this file compares the two verdicts and names each gap.
  */
-import type { CompiledAdapter } from '../core/adapter.js';
+import type { CompiledAdapter } from '../core/compiled-adapter.js';
 import type { FieldDefinition } from '../core/types.js';
 
 export const DRAFT_04 = 'http://json-schema.org/draft-04/schema#';

@@ -4,9 +4,9 @@
  * time, by handing the core an `extBase`, so the plan writes straight to the right place and nothing is moved
  * afterwards. Requests go to the auction endpoint (`auctionUrl`).
  */
-import { compile } from '../core/compile.js';
+import { compile } from '../core/compile/index.js';
 import { append, BidfieldsError, issue, type Issue } from '../core/issues.js';
-import type { CompiledAdapter, PerImpValues } from '../core/adapter.js';
+import type { CompiledAdapter, PerImpValues } from '../core/compiled-adapter.js';
 import { isPlainObject } from '../core/definition/plain-object.js';
 import { isSafeSegment } from '../core/definition/names.js';
 import type { AdapterInput, BidRequest, CompileOptions, EnrichOptions, FieldValues } from '../core/types.js';

@@ -4,7 +4,7 @@
  * `content-type: application/json` and `x-openrtb-version: 2.6`. The URL is used as entered and parsed: an RTB
  * endpoint may carry its own path and query (`/rtb?seat=12`).
  */
-import type { CompiledAdapter, PerImpValues } from '../core/adapter.js';
+import type { CompiledAdapter, PerImpValues } from '../core/compiled-adapter.js';
 import type { BidRequest, EnrichOptions, FieldValues } from '../core/types.js';
 import { safeBuild, safeBuildAll, unwrapBuild, unwrapBuildAll, type SafeBuildAllResult, type SafeBuildResult } from './build.js';
 import type { HttpRequest } from './http-request.js';

@@ -2,10 +2,10 @@
 // shape, validateAdapter with the server's known endpoints (issues pointing into the body), the bidder code in the
 // address, 201 / 200 / 404 / 409.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDuckDB, type DuckDB } from '../../src/stores/duckdb/database.js';
-import { createDuckDBAdapterStore } from '../../src/stores/duckdb/adapter-store.js';
-import { createAdapterService, type AdapterService } from '../../src/adapters/service.js';
-import { ROLE } from '../../src/auth/roles.js';
+import { openDuckDB, type DuckDB } from '../../packages/server/src/stores/duckdb/database.js';
+import { createDuckDBAdapterStore } from '../../packages/server/src/stores/duckdb/adapter-store.js';
+import { createAdapterService, type AdapterService } from '../../packages/server/src/adapters/service.js';
+import { ROLE } from '../../packages/server/src/auth/roles.js';
 import { validateAdapter, type AdapterRecord } from '../../src/index.js';
 
 const adapter: AdapterRecord = { protocol: 'rtb', endpoint: 'https://rtb.example-dsp.com/bid', fields: [{ name: 'prd.impTagId', type: 'text', display: 'Tag' }] };

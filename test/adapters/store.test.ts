@@ -3,13 +3,13 @@
 // that names a stale version changes nothing and says which version is stored; delete, whose tombstone keeps the
 // bidder code's versions from being handed out twice; a table made before tombstones is migrated.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDuckDB, type DuckDB } from '../../src/stores/duckdb/database.js';
-import { createDuckDBAdapterStore } from '../../src/stores/duckdb/adapter-store.js';
-import { createPostgresAdapterStore } from '../../src/stores/postgres/adapter-store.js';
-import { ADAPTERS_MIGRATIONS } from '../../src/stores/postgres/migrations.js';
-import { migrate, openPostgres } from '../../src/stores/postgres/database.js';
+import { openDuckDB, type DuckDB } from '../../packages/server/src/stores/duckdb/database.js';
+import { createDuckDBAdapterStore } from '../../packages/server/src/stores/duckdb/adapter-store.js';
+import { createPostgresAdapterStore } from '../../packages/server/src/stores/postgres/adapter-store.js';
+import { ADAPTERS_MIGRATIONS } from '../../packages/server/src/stores/postgres/migrations.js';
+import { migrate, openPostgres } from '../../packages/server/src/stores/postgres/database.js';
 import { poolOnNewSchema, startPostgres, type TestPostgres } from '../support/postgres.js';
-import { VersionConflictError, type AdapterStore } from '../../src/adapters/store.js';
+import { VersionConflictError, type AdapterStore } from '../../packages/server/src/adapters/store.js';
 import type { AdapterRecord } from '../../src/index.js';
 
 const record: AdapterRecord = { protocol: 'rtb', endpoint: 'https://rtb.example-dsp.com/bid', bidderCode: 'acme', fields: [{ name: 'prd.impTagId', type: 'text', display: 'Tag' }] };

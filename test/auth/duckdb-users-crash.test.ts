@@ -8,12 +8,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
-import { openDuckDB } from '../../src/stores/duckdb/database.js';
-import { createDuckDBUserStore } from '../../src/stores/duckdb/user-store.js';
+import { openDuckDB } from '../../packages/server/src/stores/duckdb/database.js';
+import { createDuckDBUserStore } from '../../packages/server/src/stores/duckdb/user-store.js';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bidfields-users-crash-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
-const src = path.resolve(import.meta.dirname, '../../src');
+const src = path.resolve(import.meta.dirname, '../../packages/server/src');
 
 it('a users table made by a process killed before its checkpoint opens again, its changes kept', async () => {
   const file = path.join(dir, 'bidfields.duckdb');

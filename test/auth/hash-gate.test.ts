@@ -2,13 +2,13 @@
 // rest are refused without running; a slot is freed whether the work resolves or throws. A sign-in the gate turns
 // away is answered 503 and counts neither as a failure nor toward the throttle.
 import { describe, expect, it } from 'vitest';
-import { createHashGate } from '../../src/auth/hash-gate.js';
-import { hashPassword } from '../../src/auth/password.js';
-import { createSignIn } from '../../src/auth/signin.js';
-import { createThrottle } from '../../src/auth/throttle.js';
-import { createTokenService } from '../../src/auth/token.js';
-import { openDuckDB } from '../../src/stores/duckdb/database.js';
-import { createDuckDBUserStore } from '../../src/stores/duckdb/user-store.js';
+import { createHashGate } from '../../packages/server/src/auth/hash-gate.js';
+import { hashPassword } from '../../packages/server/src/auth/password.js';
+import { createSignIn } from '../../packages/server/src/auth/signin.js';
+import { createThrottle } from '../../packages/server/src/auth/throttle.js';
+import { createTokenService } from '../../packages/server/src/auth/token.js';
+import { openDuckDB } from '../../packages/server/src/stores/duckdb/database.js';
+import { createDuckDBUserStore } from '../../packages/server/src/stores/duckdb/user-store.js';
 
 function deferred() {
   let resolve!: () => void;

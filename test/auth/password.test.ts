@@ -1,7 +1,7 @@
 // scrypt hashes: salted (two hashes of one password differ), self-describing cost, constant-time check, and a
 // malformed stored hash never matches.
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SCRYPT_COST, hashPassword, passwordProblem, verifyPassword } from '../../src/auth/password.js';
+import { DEFAULT_SCRYPT_COST, hashPassword, passwordProblem, verifyPassword } from '../../packages/server/src/auth/password.js';
 
 const cheap = { N: 1024, r: 8, p: 1 };
 

@@ -2,14 +2,14 @@
 // the schema is created once and versioned, the database enforces the unique e-mail even for adds racing from
 // two servers, and the throttle's failure counts are shared, so guesses spread over instances count together.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../../src/auth/password.js';
-import { createPostgresThrottle } from '../../src/stores/postgres/throttle.js';
-import { createPostgresUserStore } from '../../src/stores/postgres/user-store.js';
-import { USERS_SCHEMA_VERSION } from '../../src/stores/postgres/migrations.js';
-import { ROLE } from '../../src/auth/roles.js';
-import { createSignIn } from '../../src/auth/signin.js';
-import { createTokenService } from '../../src/auth/token.js';
-import { DuplicateEmailError } from '../../src/auth/user-store.js';
+import { hashPassword } from '../../packages/server/src/auth/password.js';
+import { createPostgresThrottle } from '../../packages/server/src/stores/postgres/throttle.js';
+import { createPostgresUserStore } from '../../packages/server/src/stores/postgres/user-store.js';
+import { USERS_SCHEMA_VERSION } from '../../packages/server/src/stores/postgres/migrations.js';
+import { ROLE } from '../../packages/server/src/auth/roles.js';
+import { createSignIn } from '../../packages/server/src/auth/signin.js';
+import { createTokenService } from '../../packages/server/src/auth/token.js';
+import { DuplicateEmailError } from '../../packages/server/src/auth/user-store.js';
 import { poolOnNewSchema, postgresSkipReason, startPostgres, type TestPostgres } from '../support/postgres.js';
 
 function postgresSuite(name: string, url: () => string) {

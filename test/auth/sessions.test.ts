@@ -3,12 +3,12 @@
 // per period, concurrent look-ups sharing one query), and sign-out through this process forgets it at once. The
 // clock is the test's own, so nothing here waits.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROLE, STATUS } from '../../src/auth/roles.js';
-import { createSessions } from '../../src/auth/sessions.js';
-import { createTokenService } from '../../src/auth/token.js';
-import type { UserStore } from '../../src/auth/user-store.js';
-import { openDuckDB, type DuckDB } from '../../src/stores/duckdb/database.js';
-import { createDuckDBUserStore } from '../../src/stores/duckdb/user-store.js';
+import { ROLE, STATUS } from '../../packages/server/src/auth/roles.js';
+import { createSessions } from '../../packages/server/src/auth/sessions.js';
+import { createTokenService } from '../../packages/server/src/auth/token.js';
+import type { UserStore } from '../../packages/server/src/auth/user-store.js';
+import { openDuckDB, type DuckDB } from '../../packages/server/src/stores/duckdb/database.js';
+import { createDuckDBUserStore } from '../../packages/server/src/stores/duckdb/user-store.js';
 
 const tokens = createTokenService({ secret: 's'.repeat(32) });
 let db: DuckDB;

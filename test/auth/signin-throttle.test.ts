@@ -4,15 +4,15 @@
 // could try 15 different e-mails without ever being slowed (password spraying). The same cases run on the
 // in-memory throttles and on the PostgreSQL ones API servers share, with the same answers.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clientBucket } from '../../src/auth/client-address.js';
-import { hashPassword } from '../../src/auth/password.js';
-import { ROLE } from '../../src/auth/roles.js';
-import { ACCOUNT_THROTTLE, ADDRESS_THROTTLE, createSignIn, type SignInService } from '../../src/auth/signin.js';
-import { createThrottle, type AsyncSignInThrottle, type SignInThrottle } from '../../src/auth/throttle.js';
-import { createTokenService } from '../../src/auth/token.js';
-import { openDuckDB, type DuckDB } from '../../src/stores/duckdb/database.js';
-import { createDuckDBUserStore } from '../../src/stores/duckdb/user-store.js';
-import { createPostgresThrottle } from '../../src/stores/postgres/throttle.js';
+import { clientBucket } from '../../packages/server/src/auth/client-address.js';
+import { hashPassword } from '../../packages/server/src/auth/password.js';
+import { ROLE } from '../../packages/server/src/auth/roles.js';
+import { ACCOUNT_THROTTLE, ADDRESS_THROTTLE, createSignIn, type SignInService } from '../../packages/server/src/auth/signin.js';
+import { createThrottle, type AsyncSignInThrottle, type SignInThrottle } from '../../packages/server/src/auth/throttle.js';
+import { createTokenService } from '../../packages/server/src/auth/token.js';
+import { openDuckDB, type DuckDB } from '../../packages/server/src/stores/duckdb/database.js';
+import { createDuckDBUserStore } from '../../packages/server/src/stores/duckdb/user-store.js';
+import { createPostgresThrottle } from '../../packages/server/src/stores/postgres/throttle.js';
 import { poolOnNewSchema, postgresSkipReason, startPostgres, type TestPostgres } from '../support/postgres.js';
 
 const cost = { N: 1024, r: 8, p: 1 };

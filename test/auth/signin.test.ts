@@ -3,15 +3,15 @@
 // 429 once an address has failed too often. Run against each user store: DuckDB, PostgreSQL (a local server this
 // file starts), and a real PostgreSQL server when DATABASE_URL is set.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPostgresUserStore } from '../../src/stores/postgres/user-store.js';
-import { hashPassword } from '../../src/auth/password.js';
-import { ROLE, STATUS } from '../../src/auth/roles.js';
-import { createSignIn, type SignInService } from '../../src/auth/signin.js';
-import { createThrottle } from '../../src/auth/throttle.js';
-import { createTokenService } from '../../src/auth/token.js';
-import { DuplicateEmailError, type UserStore } from '../../src/auth/user-store.js';
-import { createDuckDBUserStore } from '../../src/stores/duckdb/user-store.js';
-import { openDuckDB } from '../../src/stores/duckdb/database.js';
+import { createPostgresUserStore } from '../../packages/server/src/stores/postgres/user-store.js';
+import { hashPassword } from '../../packages/server/src/auth/password.js';
+import { ROLE, STATUS } from '../../packages/server/src/auth/roles.js';
+import { createSignIn, type SignInService } from '../../packages/server/src/auth/signin.js';
+import { createThrottle } from '../../packages/server/src/auth/throttle.js';
+import { createTokenService } from '../../packages/server/src/auth/token.js';
+import { DuplicateEmailError, type UserStore } from '../../packages/server/src/auth/user-store.js';
+import { createDuckDBUserStore } from '../../packages/server/src/stores/duckdb/user-store.js';
+import { openDuckDB } from '../../packages/server/src/stores/duckdb/database.js';
 import { poolOnNewSchema, postgresSkipReason, startPostgres, type TestPostgres } from '../support/postgres.js';
 
 const cost = { N: 4096, r: 8, p: 1 };

@@ -1,7 +1,7 @@
 // The sign-in throttle: a few failures are free, then the key is locked with a doubling wait up to a cap; a
 // success clears it; old failures are forgotten; memory stays bounded.
 import { describe, expect, it } from 'vitest';
-import { createThrottle } from '../../src/auth/throttle.js';
+import { createThrottle } from '../../packages/server/src/auth/throttle.js';
 
 function clock() {
   let t = 1_000_000;

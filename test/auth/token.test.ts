@@ -2,7 +2,7 @@
 // foreign-key, never-expiring and garbage tokens are refused, and expiry is told apart from the rest.
 import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { createTokenService } from '../../src/auth/token.js';
+import { createTokenService } from '../../packages/server/src/auth/token.js';
 
 const secret = 'a-test-secret-that-is-long-enough-000';
 const claims = { userID: 7, accountID: 3, role: 2 as const, version: 4 };

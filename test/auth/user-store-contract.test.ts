@@ -5,18 +5,18 @@
 // once under a lock with its version recorded, shared by a second instance, and refused when newer than the code.
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../../src/auth/password.js';
-import { createPostgresUserStore } from '../../src/stores/postgres/user-store.js';
-import { USERS_MIGRATIONS as POSTGRES_USERS_MIGRATIONS, USERS_SCHEMA_VERSION } from '../../src/stores/postgres/migrations.js';
-import { migrate as migratePostgres, openPostgres } from '../../src/stores/postgres/database.js';
-import { migrateDuckDB, USERS_MIGRATIONS as DUCKDB_USERS_MIGRATIONS } from '../../src/stores/duckdb/migrations.js';
-import { ROLE, STATUS } from '../../src/auth/roles.js';
-import { createSignIn } from '../../src/auth/signin.js';
-import { createThrottle } from '../../src/auth/throttle.js';
-import { createTokenService } from '../../src/auth/token.js';
-import { DuplicateEmailError, type UserStore } from '../../src/auth/user-store.js';
-import { createDuckDBUserStore } from '../../src/stores/duckdb/user-store.js';
-import { openDuckDB } from '../../src/stores/duckdb/database.js';
+import { hashPassword } from '../../packages/server/src/auth/password.js';
+import { createPostgresUserStore } from '../../packages/server/src/stores/postgres/user-store.js';
+import { USERS_MIGRATIONS as POSTGRES_USERS_MIGRATIONS, USERS_SCHEMA_VERSION } from '../../packages/server/src/stores/postgres/migrations.js';
+import { migrate as migratePostgres, openPostgres } from '../../packages/server/src/stores/postgres/database.js';
+import { migrateDuckDB, USERS_MIGRATIONS as DUCKDB_USERS_MIGRATIONS } from '../../packages/server/src/stores/duckdb/migrations.js';
+import { ROLE, STATUS } from '../../packages/server/src/auth/roles.js';
+import { createSignIn } from '../../packages/server/src/auth/signin.js';
+import { createThrottle } from '../../packages/server/src/auth/throttle.js';
+import { createTokenService } from '../../packages/server/src/auth/token.js';
+import { DuplicateEmailError, type UserStore } from '../../packages/server/src/auth/user-store.js';
+import { createDuckDBUserStore } from '../../packages/server/src/stores/duckdb/user-store.js';
+import { openDuckDB } from '../../packages/server/src/stores/duckdb/database.js';
 import { startPostgres, type TestPostgres } from '../support/postgres.js';
 
 const cost = { N: 1024, r: 8, p: 1 };

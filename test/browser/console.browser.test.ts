@@ -14,9 +14,9 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, type ApiClient, type ReportRequest } from '../../src/client/index.js';
 import { buildRtbRequests, compile } from '../../src/index.js';
-import { CONSOLE_CSP, loadConsoleAssets } from '../../src/server/console-assets.js';
-import { formatCell } from '../../src/console/format.js';
-import { changedPaths } from '../../src/console/preview/json-lines.js';
+import { CONSOLE_CSP, loadConsoleAssets } from '../../packages/server/src/http/console-assets.js';
+import { formatCell } from '../../packages/server/src/console/format.js';
+import { changedPaths } from '../../packages/server/src/console/preview/json-lines.js';
 import { ADMIN, PUBLISHER, SERVICE, startTestServer, type TestServer } from '../server/test-server.js';
 
 const repo = path.resolve(import.meta.dirname, '../..');

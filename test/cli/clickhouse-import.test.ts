@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadChdb } from '../../src/stores/clickhouse/chdb-front.js';
+import { loadChdb } from '../../packages/server/src/stores/clickhouse/chdb-front.js';
 import { postgresSkipReason, startPostgres, type TestPostgres } from '../support/postgres.js';
 import { CLI, EVENT_LIMIT_MS, inspectFolder, runCli, startCli, stopLeftoverClis, waitFor, writeEventsCsv } from './run-cli.js';
 import { REMOVAL_MS, removeTempFolder } from '../support/temp-folder.js';
@@ -29,7 +29,7 @@ afterAll(async () => {
   await removeTempFolder(dir);
 }, REMOVAL_MS);
 
-const SERVER = path.resolve(import.meta.dirname, '../../dist/server.js');
+const SERVER = path.resolve(import.meta.dirname, '../../packages/server/dist/index.js');
 /** Rows and import records in an embedded engine's folder, read by a process of its own (one engine per process). */
 async function inspectChdb(folder: string): Promise<{ rows: number; imports: number }> {
   const script = `import { openClickHouseStore } from ${JSON.stringify(SERVER)};

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CliIO } from '../../src/cli/io.js';
 import { main } from '../../src/cli/main.js';
-import { LOCK_NOTE_FILE, readLockNote } from '../../src/storage/lock-note.js';
+import { LOCK_NOTE_FILE, readLockNote } from '../../packages/server/src/stores/lock-note.js';
 import { CLI, inspectFolder, startCli, writeEventsCsv } from './run-cli.js';
 import { REMOVAL_MS, removeTempFolder } from '../support/temp-folder.js';
 

@@ -3,8 +3,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { openDuckDB } from '../../src/stores/duckdb/database.js';
-import { DATABASE_FILE } from '../../src/storage/index.js';
+import { openDuckDB } from '../../packages/server/src/stores/duckdb/database.js';
+import { DATABASE_FILE } from '../../packages/server/src/stores/index.js';
 
 export const CLI = path.resolve(import.meta.dirname, '../../dist/cli.js');
 

@@ -27,7 +27,7 @@ function graph(entry: string): Map<string, string[]> {
 describe('client bundle', () => {
   const files = graph(path.join(src, 'client/index.ts'));
   it('reaches the shared validator', () => {
-    expect([...files.keys()].map((f) => path.relative(src, f))).toContain(path.join('reports', 'validate.ts'));
+    expect([...files.keys()].map((f) => path.relative(src, f))).toContain(path.join('api-contract', 'validate-report.ts'));
   });
   it('imports no node: built-in and no runtime package', () => {
     const external = [...files].flatMap(([file, specs]) => specs.map((s) => `${path.relative(src, file)} → ${s}`));

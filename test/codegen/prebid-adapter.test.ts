@@ -7,7 +7,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { BidfieldsError, generatePrebidAdapter, safeGeneratePrebidAdapter } from '../../src/codegen/index.js';
 import { literal } from '../../src/codegen/emit.js';
-import { compile, validateAdapter } from '../../src/core/compile.js';
+import { compile, validateAdapter } from '../../src/core/compile/index.js';
 import type { AdapterRecord } from '../../src/core/types.js';
 import type { CliIO } from '../../src/cli/io.js';
 import { main } from '../../src/cli/main.js';

@@ -83,7 +83,7 @@ const plan: fc.Arbitrary<FieldPlan> = fc
     if (type === 'number') Object.assign(field, rules.min !== undefined && { min: rules.min }, rules.max !== undefined && { max: rules.max });
     if (type === 'text') Object.assign(field, rules.minLength !== undefined && { minLength: rules.minLength }, rules.maxLength !== undefined && { maxLength: rules.maxLength }, rules.pattern !== undefined && { pattern: rules.pattern });
     if (type === 'select') field.options = [...new Set(options)];
-    // A default is the value its own rule makes of an entered value (plan/plan-field.ts).
+    // A default is the value its own rule makes of an entered value (plan/make-field-plan.ts).
     if (defaultRaw !== undefined && !isNotEntered(defaultRaw)) {
       const verdict = valueJudge(field)(defaultRaw);
       if (!isRefusal(verdict)) field.default = verdict;

@@ -3,7 +3,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { bundledFixtures, libraryImplementation, runSuite, type Implementation, type ResolvedCase } from '../../src/conformance/index.js';
-import { compile } from '../../src/core/compile.js';
+import { compile } from '../../src/core/compile/index.js';
 import type { AdapterInput, BidRequest, FieldValues } from '../../src/core/types.js';
 
 const root = path.dirname(bundledFixtures('cases')!);

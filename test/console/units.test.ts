@@ -5,18 +5,18 @@
 // imp, the wrapper's requests (one, or one per imp with its URL), numbers for people.
 import { describe, expect, it } from 'vitest';
 import { compile, compilePrebidServer, formFields, safeBuildPrebidServerRequests, safeBuildRtbRequests, validateAdapter, type AdapterRecord, type BidRequest } from '../../src/index.js';
-import { createAdapterService } from '../../src/adapters/service.js';
-import type { AdapterStore } from '../../src/adapters/store.js';
-import type { StoredAdapter } from '../../src/adapters/types.js';
-import { ROLE } from '../../src/auth/roles.js';
-import { bidsEntry } from '../../src/console/preview/bids-entry.js';
-import { impsOf, isValuePath, issuesOfImp, perImpEntries } from '../../src/console/preview/per-imp.js';
-import { httpLines, wireRequests } from '../../src/console/preview/wire.js';
-import { bidOf, prebidWire } from '../../src/console/preview/prebid-wire.js';
-import { paramsFrom, requestOf, settingsFrom } from '../../src/console/reports/settings.js';
-import { draftIssues, draftOf, emptyConstant, emptyDraft, emptyField, inputFor, recordOf } from '../../src/console/adapters/draft.js';
-import { changedPaths, jsonLines, pastedRequest } from '../../src/console/preview/json-lines.js';
-import { formatCell, formatMetric } from '../../src/console/format.js';
+import { createAdapterService } from '../../packages/server/src/adapters/service.js';
+import type { AdapterStore } from '../../packages/server/src/adapters/store.js';
+import type { StoredAdapter } from '../../src/api-contract/adapter-records.js';
+import { ROLE } from '../../packages/server/src/auth/roles.js';
+import { bidsEntry } from '../../packages/server/src/console/preview/bids-entry.js';
+import { impsOf, isValuePath, issuesOfImp, perImpEntries } from '../../packages/server/src/console/preview/per-imp.js';
+import { httpLines, wireRequests } from '../../packages/server/src/console/preview/wire.js';
+import { bidOf, prebidWire } from '../../packages/server/src/console/preview/prebid-wire.js';
+import { paramsFrom, requestOf, settingsFrom } from '../../packages/server/src/console/reports/settings.js';
+import { draftIssues, draftOf, emptyConstant, emptyDraft, emptyField, inputFor, recordOf } from '../../packages/server/src/console/adapters/draft.js';
+import { changedPaths, jsonLines, pastedRequest } from '../../packages/server/src/console/preview/json-lines.js';
+import { formatCell, formatMetric } from '../../packages/server/src/console/format.js';
 
 describe('report settings in the address', () => {
   it('round-trip, filters and order included, and make the API request', () => {

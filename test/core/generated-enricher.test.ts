@@ -3,7 +3,7 @@
 // comparison cannot make from JSON: a polluted Object.prototype, null-prototype objects, nested revoked proxies,
 // where both engines must still read own properties of plain objects only, and agree.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { PLACEMENT_TIER } from '../../src/core/generate/enricher.js';
+import { PLACEMENT_TIER } from '../../src/core/source/enricher.js';
 import { compileCompact } from '../../src/core/compact/engine.js';
 import { BidfieldsError, compile, validateAdapter, type AdapterRecord, type BidRequest, type EnricherModule } from '../../src/index.js';
 

@@ -1,13 +1,18 @@
-// No import cycle anywhere in src, and the layers point one way: a store implements its domain's interfaces (the
-// domain never names a store), and the CLI and the server both open stores through src/storage/ rather than reach
-// into each other; `bidfields serve` starting the server is the one named exception. Type-only imports count: a
-// cycle of types still means neither file can be read, moved or split without the other.
+// No import cycle anywhere in either package, and the layers point one way. In the library (src/): core's stages
+// in the order a record travels, then protocols → prebid → codegen / conformance → CLI, and the API contract, its
+// client and its checks beside them. In the server package (packages/server/src/): the domains (auth, adapters,
+// reports) define the store interfaces and import no engine; the engines (stores/) implement them and are reached
+// through stores/index.ts; the HTTP server and the CLI both open stores there rather than reach into each other; and
+// the package uses the library by its public exports only (a name of its exports map, never a path into src/).
+// Type-only imports count: a cycle of types still means neither file can be read, moved or split without the other.
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { importsOf } from '../support/imports.js';
 
 const srcRoot = path.resolve(import.meta.dirname, '../../src');
+const serverRoot = path.resolve(import.meta.dirname, '../../packages/server/src');
+const libraryExports = Object.keys(JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, '../../package.json'), 'utf8')).exports as object);
 
 /** Each file (relative to src, `/`-separated) and the files in src it imports, in the order written. */
 type Graph = ReadonlyMap<string, readonly string[]>;
@@ -42,21 +47,26 @@ function withoutCommentLines(text: string): string {
     .join('\n');
 }
 
-function buildGraph(root: string): { graph: Graph; unresolved: string[] } {
+function buildGraph(root: string): { graph: Graph; unresolved: string[]; outside: string[]; packages: Map<string, string[]> } {
   const files = sourceFiles(root);
   const known = new Set(files);
   const graph = new Map<string, string[]>();
   const unresolved: string[] = [];
+  const outside: string[] = [];
+  const packages = new Map<string, string[]>();
   for (const file of files) {
     const targets: string[] = [];
     for (const specifier of importsOf(withoutCommentLines(fs.readFileSync(path.join(root, file), 'utf8')))) {
       const target = resolveSpecifier(file, specifier, known);
+      const joined = path.posix.join(path.posix.dirname(file), specifier);
       if (target !== undefined) targets.push(target);
-      else if (specifier.startsWith('.') && !/^\.\.(\/|$)|\/generated\/|\.json$/.test(path.posix.join(path.posix.dirname(file), specifier))) unresolved.push(`${file}: ${specifier}`);
+      else if (specifier.startsWith('.') && /^\.\.(\/|$)/.test(joined)) outside.push(`${file}: ${specifier}`);
+      else if (specifier.startsWith('.') && !/\/generated\/|\.json$/.test(joined)) unresolved.push(`${file}: ${specifier}`);
+      else if (!specifier.startsWith('.')) packages.set(file, [...(packages.get(file) ?? []), specifier]);
     }
     graph.set(file, [...new Set(targets)]);
   }
-  return { graph, unresolved };
+  return { graph, unresolved, outside, packages };
 }
 
 /** One cycle through each group of files that import each other (Tarjan's strongly connected components). */
@@ -119,70 +129,97 @@ function loopFrom(graph: Graph, group: ReadonlySet<string>, start: string): stri
   throw new Error(`${start} is in a cycle group but no loop leads back to it`);
 }
 
-/**
- * Which way the layers point: the domains (auth, adapters, reports) define the store interfaces and import no
- * engine; the engines (src/stores) implement them; src/storage opens them for the server and the CLI, which import
- * it and not each other; the wire contract (src/api) imports none of them. `from` may not import any of `not`.
- */
-const SERVER_SIDE = ['auth', 'adapters', 'reports', 'stores', 'storage', 'server', 'api', 'api-conformance', 'client', 'console'];
-const LAYERS: { from: string; not: string[] }[] = [
-  // The library's core, in the order a record travels: definition (names, JSON shapes) and the shared rules → plan
-  // (checked fields, value judges, words) → apply (the interpreter) and generate (which calls the interpreter's
-  // helpers) → compile, which checks a record and picks an engine. The compact engine (the page's) reads plans.
-  { from: 'core/definition', not: ['core/plan', 'core/compile', 'core/apply', 'core/generate', 'core/compact', 'core/rules'] },
-  { from: 'core/rules', not: ['core/plan', 'core/compile', 'core/apply', 'core/generate', 'core/compact'] },
-  { from: 'core/endpoint', not: ['core/plan', 'core/compile', 'core/apply', 'core/generate', 'core/compact'] },
-  { from: 'core/plan', not: ['core/compile', 'core/apply', 'core/generate', 'core/compact'] },
+type Layers = { from: string; not: string[] }[];
+
+/** The library's layers. `from` may not import any of `not`; every row whose folder holds a file applies to it. */
+const API_SIDE = ['api-contract', 'client', 'api-checks'];
+const LIBRARY_LAYERS: Layers = [
+  // The core, in the order a record travels: definition (names, JSON shapes) and the shared rules → plan (checked
+  // fields, value judges, words) → apply (the interpreter) and source (the enricher written as code, which calls
+  // the interpreter's helpers) → compile, which checks a record and picks an engine. The compact engine (the
+  // page's) reads plans.
+  { from: 'core/definition', not: ['core/plan', 'core/compile', 'core/apply', 'core/source', 'core/compact', 'core/rules'] },
+  { from: 'core/rules', not: ['core/plan', 'core/compile', 'core/apply', 'core/source', 'core/compact'] },
+  { from: 'core/endpoint', not: ['core/plan', 'core/compile', 'core/apply', 'core/source', 'core/compact'] },
+  { from: 'core/plan', not: ['core/compile', 'core/apply', 'core/source', 'core/compact'] },
   { from: 'core/compile', not: ['core/compact'] },
-  { from: 'core/apply', not: ['core/compile', 'core/generate', 'core/compact'] },
-  { from: 'core/generate', not: ['core/compile', 'core/compact'] },
-  // Then the layers around it: core → protocols → prebid → codegen / conformance → CLI; none reaches the server.
-  { from: 'core', not: ['protocols', 'prebid', 'codegen', 'conformance', 'cli', ...SERVER_SIDE] },
-  { from: 'protocols', not: ['prebid', 'codegen', 'conformance', 'cli', ...SERVER_SIDE] },
-  { from: 'prebid', not: ['codegen', 'conformance', 'cli', ...SERVER_SIDE] },
-  { from: 'codegen', not: ['conformance', 'cli', ...SERVER_SIDE] },
-  { from: 'conformance', not: ['cli', ...SERVER_SIDE] },
-  { from: 'api-conformance', not: ['cli', 'server', 'stores', 'storage'] },
-  { from: 'auth', not: ['stores', 'storage', 'server', 'cli'] },
-  { from: 'adapters', not: ['stores', 'storage', 'server', 'cli'] },
-  { from: 'reports', not: ['stores', 'storage', 'server', 'cli', 'client'] },
-  { from: 'stores', not: ['storage', 'server', 'cli', 'client'] },
-  { from: 'storage', not: ['server', 'cli', 'client'] },
-  { from: 'api', not: ['stores', 'storage', 'server', 'cli', 'client', 'reports', 'auth', 'adapters'] },
-  { from: 'server', not: ['cli', 'client'] },
-  { from: 'client', not: ['server', 'cli', 'stores', 'storage'] },
-  { from: 'cli', not: ['server'] },
+  { from: 'core/apply', not: ['core/compile', 'core/source', 'core/compact'] },
+  { from: 'core/source', not: ['core/compile', 'core/compact'] },
+  // Then the layers around it: core → protocols → prebid → codegen / conformance → CLI.
+  { from: 'core', not: ['protocols', 'prebid', 'codegen', 'conformance', 'cli', ...API_SIDE] },
+  { from: 'protocols', not: ['prebid', 'codegen', 'conformance', 'cli', ...API_SIDE] },
+  { from: 'prebid', not: ['codegen', 'conformance', 'cli', ...API_SIDE] },
+  { from: 'codegen', not: ['conformance', 'cli', ...API_SIDE] },
+  { from: 'conformance', not: ['cli', ...API_SIDE] },
+  // The ad server API's contract stands on the core's issues alone; its client and its checks on the contract.
+  { from: 'api-contract', not: ['protocols', 'prebid', 'codegen', 'conformance', 'cli', 'client', 'api-checks'] },
+  { from: 'client', not: ['protocols', 'prebid', 'codegen', 'conformance', 'cli', 'api-checks'] },
+  { from: 'api-checks', not: ['protocols', 'prebid', 'codegen', 'cli', 'client'] },
 ];
 
-/** The one exception: `bidfields serve` starts the server, through the server's entry or its start module. */
-const SERVE_STARTS_THE_SERVER = { from: 'cli/commands/serve.ts', to: ['server/index.ts', 'server/start.ts'] };
+/** The server package's layers. */
+const SERVER_LAYERS: Layers = [
+  { from: 'auth', not: ['stores', 'http', 'cli', 'console'] },
+  { from: 'adapters', not: ['stores', 'http', 'cli', 'console'] },
+  { from: 'reports', not: ['stores', 'http', 'cli', 'console'] },
+  { from: 'stores', not: ['http', 'cli', 'console'] },
+  { from: 'http', not: ['cli', 'console'] },
+  // The page: its own files and the library's browser-safe exports, no server code.
+  { from: 'console', not: ['auth', 'adapters', 'reports', 'stores', 'http', 'cli'] },
+  { from: 'cli', not: ['http', 'console'] },
+];
 
-function layerViolations(graph: Graph): string[] {
+/** The engines are reached through the stores' entry from outside stores/: `stores/<engine>/…` only from stores/ and the package's entry. */
+function pastTheEntry(file: string, target: string): boolean {
+  return /^stores\/[^/]+\//.test(target) && !file.startsWith('stores/') && file !== 'index.ts';
+}
+
+function layerViolations(graph: Graph, layers: Layers = LIBRARY_LAYERS): string[] {
   const found: string[] = [];
   for (const [file, targets] of graph) {
-    // Every row whose folder holds the file applies (core/plan/x.ts: the core/plan row and the core row).
-    for (const layer of LAYERS.filter((l) => file.startsWith(`${l.from}/`))) {
+    for (const layer of layers.filter((l) => file.startsWith(`${l.from}/`))) {
       for (const target of targets) {
-        if (file === SERVE_STARTS_THE_SERVER.from && SERVE_STARTS_THE_SERVER.to.includes(target)) continue;
         const folder = layer.not.find((not) => target.startsWith(`${not}/`));
-        if (folder) found.push(`${file} → ${target}: src/${layer.from} imports no ${folder}`);
+        if (folder) found.push(`${file} → ${target}: ${layer.from} imports no ${folder}`);
       }
     }
+    if (layers === SERVER_LAYERS) for (const target of targets) if (pastTheEntry(file, target)) found.push(`${file} → ${target}: the engines are reached through stores/index.ts`);
   }
   return found.sort();
 }
 
-describe('src import graph', () => {
-  const { graph, unresolved } = buildGraph(srcRoot);
+/** A package name the server imports that names the library otherwise than by an entry of its exports map. */
+function notPublic(packages: ReadonlyMap<string, readonly string[]>): string[] {
+  const entries = new Set(libraryExports.map((key) => (key === '.' ? 'bidfields' : `bidfields/${key.slice(2)}`)));
+  return [...packages].flatMap(([file, names]) => names.filter((name) => /^bidfields(\/|$)/.test(name) && !entries.has(name)).map((name) => `${file}: ${name}`));
+}
+
+describe('library import graph (src/)', () => {
+  const { graph, unresolved, outside } = buildGraph(srcRoot);
   it('reads every source file and follows .js, .tsx, index and type-only imports', () => {
     expect(graph.size).toBeGreaterThan(100);
-    expect(graph.get('console/main.tsx')).toContain('console/app.tsx');
-    expect(graph.get('client/index.ts')).toContain('api/signin.ts'); // `export type { UserRecord } from '../api/signin.js'`
-    expect(graph.get('console/page-props.ts')).toContain('console/roles.ts'); // `import type { Role } from './roles.js'`
+    expect(graph.get('cli/bin.ts')).toContain('cli/main.ts');
+    expect(graph.get('client/index.ts')).toContain('api-contract/signin.ts'); // `export type { UserRecord } from '../api-contract/signin.js'`
+    expect(graph.get('core/compile/index.ts')).toContain('core/compile/compile-with.ts');
   });
-  it('resolves every relative import inside src', () => expect(unresolved).toEqual([]));
+  it('resolves every relative import inside src, and none leaves it', () => expect([...unresolved, ...outside]).toEqual([]));
   it('has no import cycle', () => expect(findCycles(graph)).toEqual([]));
-  it(`keeps the layers (${LAYERS.map((l) => `${l.from} ↛ ${l.not.join('|')}`).join('; ')})`, () => expect(layerViolations(graph)).toEqual([]));
+  it(`keeps the layers (${LIBRARY_LAYERS.map((l) => `${l.from} ↛ ${l.not.join('|')}`).join('; ')})`, () => expect(layerViolations(graph)).toEqual([]));
+});
+
+describe('server package import graph (packages/server/src/)', () => {
+  const { graph, unresolved, outside, packages } = buildGraph(serverRoot);
+  it('reads every source file and follows .js, .tsx, index and type-only imports', () => {
+    expect(graph.size).toBeGreaterThan(80);
+    expect(graph.get('console/main.tsx')).toContain('console/app.tsx');
+    expect(graph.get('console/page-props.ts')).toContain('console/roles.ts'); // `import type { Role } from './roles.js'`
+    expect(packages.get('console/roles.ts')).toEqual(['bidfields/api']);
+  });
+  it('resolves every relative import inside the package, and none leaves it (the library is used by its exports)', () => expect([...unresolved, ...outside]).toEqual([]));
+  it(`names the library only by its public entries (${libraryExports.join(', ')})`, () => expect(notPublic(packages)).toEqual([]));
+  it('has no import cycle', () => expect(findCycles(graph)).toEqual([]));
+  it(`keeps the layers (${SERVER_LAYERS.map((l) => `${l.from} ↛ ${l.not.join('|')}`).join('; ')}; stores/<engine> only through stores/index.ts)`, () =>
+    expect(layerViolations(graph, SERVER_LAYERS)).toEqual([]));
 });
 
 describe('the import graph checker', () => {
@@ -207,33 +244,45 @@ describe('the import graph checker', () => {
     expect(findCycles(new Map([['a.ts', ['b.ts', 'c.ts']], ['b.ts', ['c.ts']], ['c.ts', []]]))).toEqual([]);
   });
   it('finds a cycle added to the real graph (the console frame imported back by a file it imports)', () => {
-    const { graph } = buildGraph(srcRoot);
+    const { graph } = buildGraph(serverRoot);
     const added = new Map(graph);
     added.set('console/route.ts', [...graph.get('console/route.ts')!, 'console/app.tsx']);
     expect(findCycles(graph).filter((cycle) => cycle.includes('console/'))).toEqual([]);
     expect(findCycles(added).filter((cycle) => cycle.includes('console/'))).toEqual(['console/app.tsx → console/route.ts → console/app.tsx']);
   });
-  it('finds each layer violation and lets the allowed directions and the serve exception pass', () => {
-    const graph = new Map([
+  it('finds each layer violation and lets the allowed directions pass', () => {
+    const server = new Map([
       ['stores/duckdb/user-store.ts', ['auth/user-store.ts', 'stores/duckdb/database.ts']],
       ['auth/signin.ts', ['stores/duckdb/user-store.ts']],
       ['adapters/service.ts', ['stores/postgres/adapter-store.ts']],
-      ['reports/engine.ts', ['stores/clickhouse/report-store.ts']],
-      ['server/app.ts', ['storage/open.ts', 'cli/io.ts']],
-      ['cli/commands/db.ts', ['storage/open.ts', 'server/storage.ts']],
-      ['cli/commands/serve.ts', ['server/index.ts', 'server/start.ts', 'server/demo.ts', 'storage/open.ts']],
-      ['cli/commands/users.ts', ['server/start.ts']],
-      ['server/routes/x.ts', ['client/upload.ts', 'api/import.ts']],
+      ['reports/engine.ts', ['stores/index.ts']],
+      ['http/app.ts', ['stores/index.ts', 'cli/stores.ts']],
+      ['cli/db.ts', ['stores/index.ts', 'stores/postgres/database.ts']],
+      ['cli/serve.ts', ['index.ts', 'http/start.ts']],
+      ['console/roles.ts', ['auth/roles.ts']],
+      ['index.ts', ['http/start.ts', 'stores/clickhouse/open.ts']],
     ]);
-    expect(layerViolations(graph)).toEqual([
-      'adapters/service.ts → stores/postgres/adapter-store.ts: src/adapters imports no stores',
-      'auth/signin.ts → stores/duckdb/user-store.ts: src/auth imports no stores',
-      'cli/commands/db.ts → server/storage.ts: src/cli imports no server',
-      'cli/commands/serve.ts → server/demo.ts: src/cli imports no server',
-      'cli/commands/users.ts → server/start.ts: src/cli imports no server',
-      'reports/engine.ts → stores/clickhouse/report-store.ts: src/reports imports no stores',
-      'server/app.ts → cli/io.ts: src/server imports no cli',
-      'server/routes/x.ts → client/upload.ts: src/server imports no client',
+    expect(layerViolations(server, SERVER_LAYERS)).toEqual([
+      'adapters/service.ts → stores/postgres/adapter-store.ts: adapters imports no stores',
+      'adapters/service.ts → stores/postgres/adapter-store.ts: the engines are reached through stores/index.ts',
+      'auth/signin.ts → stores/duckdb/user-store.ts: auth imports no stores',
+      'auth/signin.ts → stores/duckdb/user-store.ts: the engines are reached through stores/index.ts',
+      'cli/db.ts → stores/postgres/database.ts: the engines are reached through stores/index.ts',
+      'cli/serve.ts → http/start.ts: cli imports no http',
+      'console/roles.ts → auth/roles.ts: console imports no auth',
+      'http/app.ts → cli/stores.ts: http imports no cli',
+      'reports/engine.ts → stores/index.ts: reports imports no stores',
     ]);
+    const library = new Map([
+      ['core/plan/x.ts', ['core/apply/y.ts', 'core/definition/names.ts']],
+      ['api-contract/x.ts', ['core/issues.ts', 'client/client.ts']],
+      ['protocols/rtb.ts', ['prebid/index.ts']],
+    ]);
+    expect(layerViolations(library)).toEqual([
+      'api-contract/x.ts → client/client.ts: api-contract imports no client',
+      'core/plan/x.ts → core/apply/y.ts: core/plan imports no core/apply',
+      'protocols/rtb.ts → prebid/index.ts: protocols imports no prebid',
+    ]);
+    expect(notPublic(new Map([['a.ts', ['bidfields', 'bidfields/api', 'bidfields/src/core/issues.js', 'bidfields/dist/index.js', 'fastify']]]))).toEqual(['a.ts: bidfields/src/core/issues.js', 'a.ts: bidfields/dist/index.js']);
   });
 });

@@ -7,7 +7,7 @@
 // again in the page, against the known entries the plan carries.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { generatePrebidAdapter } from '../../src/codegen/index.js';
-import { compile } from '../../src/core/compile.js';
+import { compile } from '../../src/core/compile/index.js';
 import type { Issue } from '../../src/core/issues.js';
 import type { AdapterRecord } from '../../src/core/types.js';
 import { createPrebidBidder } from '../../src/prebid/index.js';

@@ -4,7 +4,7 @@
 // are the library's (`compile(record).safeEnrich` of that bid's one-imp request), and refused params are logged
 // with the library's codes, paths (by key) and fields (names).
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { compile } from '../../src/core/compile.js';
+import { compile } from '../../src/core/compile/index.js';
 import type { Issue } from '../../src/core/issues.js';
 import type { AdapterRecord } from '../../src/core/types.js';
 import { BidfieldsError, createPrebidBidder } from '../../src/prebid/index.js';

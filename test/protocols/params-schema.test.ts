@@ -8,8 +8,8 @@
 import AjvDraft04Module from 'ajv-draft-04';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { compile } from '../../src/core/compile.js';
-import type { CompiledAdapter } from '../../src/core/adapter.js';
+import { compile } from '../../src/core/compile/index.js';
+import type { CompiledAdapter } from '../../src/core/compiled-adapter.js';
 import type { AdapterInput, FieldDefinition } from '../../src/core/types.js';
 import { NUMERIC_STRING_PATTERN, toParamsSchema } from '../../src/protocols/params-schema.js';
 import { isExactDecimal } from '../../src/core/rules/decimal.js';

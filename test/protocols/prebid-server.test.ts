@@ -3,7 +3,7 @@
  * location chosen at compile time can be read back.
  */
 import { describe, expect, it } from 'vitest';
-import { compile } from '../../src/core/compile.js';
+import { compile } from '../../src/core/compile/index.js';
 import { BidfieldsError } from '../../src/core/issues.js';
 import type { AdapterRecord } from '../../src/core/types.js';
 import { AUCTION_PATH, auctionUrl, buildPrebidServerRequest, compilePrebidServer, paramsLocationOf, safeBuildPrebidServerRequest } from '../../src/protocols/prebid-server.js';

@@ -3,7 +3,7 @@
  * untouched, the URL is the parsed endpoint, and odd requests come back as issues rather than exceptions.
  */
 import { describe, expect, it } from 'vitest';
-import { compile } from '../../src/core/compile.js';
+import { compile } from '../../src/core/compile/index.js';
 import { BidfieldsError } from '../../src/core/issues.js';
 import { buildRtbRequest, safeBuildRtbRequest } from '../../src/protocols/rtb.js';
 import type { BidRequest } from '../../src/core/types.js';

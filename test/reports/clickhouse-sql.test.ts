@@ -3,11 +3,11 @@
 // client depends on it (settings per query only, errors as ClickHouse sends them).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { growth, linearBound } from '../support/growth.js';
-import { buildDeleteWhere, buildPageQuery, DEDUPLICATION_WINDOW, schemaStatements } from '../../src/stores/clickhouse/sql.js';
-import { createClickHouseClient } from '../../src/stores/clickhouse/report-store.js';
-import { planReport } from '../../src/reports/plan.js';
-import { validateReportRequest } from '../../src/reports/validate.js';
-import { loadChdb, startClickHouseFront, type ClickHouseFront } from '../../src/stores/clickhouse/chdb-front.js';
+import { buildDeleteWhere, buildPageQuery, DEDUPLICATION_WINDOW, schemaStatements } from '../../packages/server/src/stores/clickhouse/sql.js';
+import { createClickHouseClient } from '../../packages/server/src/stores/clickhouse/report-store.js';
+import { planReport } from '../../packages/server/src/reports/plan.js';
+import { validateReportRequest } from '../../src/api-contract/validate-report.js';
+import { loadChdb, startClickHouseFront, type ClickHouseFront } from '../../packages/server/src/stores/clickhouse/chdb-front.js';
 
 const plan = (body: unknown) => {
   const checked = validateReportRequest(body);

@@ -1,8 +1,8 @@
 // CSV output: header line of dimensions then metrics in request order, RFC 4180 quoting with CRLF, the totals
 // row first, and text cells that a spreadsheet would run as a formula neutralised with a leading quote.
 import { describe, expect, it } from 'vitest';
-import { neutraliseCell, reportCsv } from '../../src/reports/csv.js';
-import type { CheckedReportRequest, ReportRow } from '../../src/reports/request.js';
+import { neutraliseCell, reportCsv } from '../../packages/server/src/reports/csv.js';
+import type { CheckedReportRequest, ReportRow } from '../../src/api-contract/checked-report.js';
 
 const request: CheckedReportRequest = {
   startDate: '2024-03-01', endDate: '2024-03-31', dimensions: ['service', 'country'], metrics: ['revenue', 'ecpm'],

@@ -3,9 +3,9 @@
 // with the dimension tie-break, and pages that neither overlap nor skip.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDuckDB, type DuckDB } from '../../src/stores/duckdb/database.js';
-import { createDuckDBReportStore } from '../../src/stores/duckdb/report-store.js';
-import { createReportEngine, type ReportEngine } from '../../src/reports/engine.js';
+import { openDuckDB, type DuckDB } from '../../packages/server/src/stores/duckdb/database.js';
+import { createDuckDBReportStore } from '../../packages/server/src/stores/duckdb/report-store.js';
+import { createReportEngine, type ReportEngine } from '../../packages/server/src/reports/engine.js';
 import { referenceReport, reportRequestArb, testEvents, type RefRequest } from './reference.js';
 
 const events = testEvents(3000);

@@ -7,11 +7,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { openDuckDB, type DuckDB } from '../../src/stores/duckdb/database.js';
-import { createDuckDBReportStore, type DuckDBReportStore } from '../../src/stores/duckdb/report-store.js';
-import { createReportEngine } from '../../src/reports/engine.js';
-import { importEvents } from '../../src/reports/import/import.js';
-import { hasBadBytes, Utf8Marker, Utf8Watch } from '../../src/reports/import/utf8.js';
+import { openDuckDB, type DuckDB } from '../../packages/server/src/stores/duckdb/database.js';
+import { createDuckDBReportStore, type DuckDBReportStore } from '../../packages/server/src/stores/duckdb/report-store.js';
+import { createReportEngine } from '../../packages/server/src/reports/engine.js';
+import { importEvents } from '../../packages/server/src/reports/import/import.js';
+import { hasBadBytes, Utf8Marker, Utf8Watch } from '../../packages/server/src/reports/import/utf8.js';
 import { REMOVAL_MS, removeTempFolder } from '../support/temp-folder.js';
 
 let dir: string;

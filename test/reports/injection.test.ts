@@ -3,12 +3,12 @@
 // parameters and match stored text literally. The table is intact afterwards, and no request text ever appears
 // in the SQL a plan renders to.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDuckDB, type DuckDB } from '../../src/stores/duckdb/database.js';
-import { buildPageSql, buildTotalsSql } from '../../src/stores/duckdb/report-sql.js';
-import { createDuckDBReportStore, type DuckDBReportStore } from '../../src/stores/duckdb/report-store.js';
-import { createReportEngine, type ReportEngine } from '../../src/reports/engine.js';
-import { planReport } from '../../src/reports/plan.js';
-import { validateReportRequest } from '../../src/reports/validate.js';
+import { openDuckDB, type DuckDB } from '../../packages/server/src/stores/duckdb/database.js';
+import { buildPageSql, buildTotalsSql } from '../../packages/server/src/stores/duckdb/report-sql.js';
+import { createDuckDBReportStore, type DuckDBReportStore } from '../../packages/server/src/stores/duckdb/report-store.js';
+import { createReportEngine, type ReportEngine } from '../../packages/server/src/reports/engine.js';
+import { planReport } from '../../packages/server/src/reports/plan.js';
+import { validateReportRequest } from '../../src/api-contract/validate-report.js';
 
 const NASTY = [
   "x'); DROP TABLE events; --",

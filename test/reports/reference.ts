@@ -2,7 +2,7 @@
 // plain JS over an array, sharing no code with the engine. Revenue is summed in integer micro-dollars so the sums
 // are exact, like the store's DECIMAL sums, and ties compare the same way on both sides.
 import fc from 'fast-check';
-import type { EventRow } from '../../src/reports/store.js';
+import type { EventRow } from '../../packages/server/src/reports/store.js';
 
 export interface RefRequest {
   startDate: string;

@@ -5,8 +5,8 @@ import fs from 'node:fs';
 import Ajv2020Module from 'ajv/dist/2020.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { checkImportRow } from '../../src/reports/import/row.js';
-import { validateReportRequest } from '../../src/reports/validate.js';
+import { checkImportRow } from '../../src/api-contract/import-row.js';
+import { validateReportRequest } from '../../src/api-contract/validate-report.js';
 
 const Ajv2020 = Ajv2020Module.default;
 const load = (name: string) => JSON.parse(fs.readFileSync(new URL(`../../schemas/${name}`, import.meta.url), 'utf8'));

@@ -6,8 +6,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll } from 'vitest';
 import type { ClickHouseClient } from '@clickhouse/client';
-import { createClickHouseClient, createClickHouseReportStore } from '../../src/stores/clickhouse/report-store.js';
-import { loadChdb, startClickHouseFront, type ClickHouseFront } from '../../src/stores/clickhouse/chdb-front.js';
+import { createClickHouseClient, createClickHouseReportStore } from '../../packages/server/src/stores/clickhouse/report-store.js';
+import { loadChdb, startClickHouseFront, type ClickHouseFront } from '../../packages/server/src/stores/clickhouse/chdb-front.js';
 import { storeContract, type ContractTarget } from './store-contract.js';
 
 function target(name: string, url: () => string): ContractTarget {

@@ -1,6 +1,6 @@
 // The store contract (store-contract.ts) on the embedded default: DuckDB in memory.
-import { openDuckDB } from '../../src/stores/duckdb/database.js';
-import { createDuckDBReportStore } from '../../src/stores/duckdb/report-store.js';
+import { openDuckDB } from '../../packages/server/src/stores/duckdb/database.js';
+import { createDuckDBReportStore } from '../../packages/server/src/stores/duckdb/report-store.js';
 import { storeContract } from './store-contract.js';
 
 storeContract({

@@ -12,10 +12,10 @@ import os from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { reportCsv } from '../../src/reports/csv.js';
-import { createReportEngine, type ReportEngine } from '../../src/reports/engine.js';
-import { importEvents } from '../../src/reports/import/import.js';
-import { AlreadyImportedError, ResumeConflictError, type EventRow, type EventStore } from '../../src/reports/store.js';
+import { reportCsv } from '../../packages/server/src/reports/csv.js';
+import { createReportEngine, type ReportEngine } from '../../packages/server/src/reports/engine.js';
+import { importEvents } from '../../packages/server/src/reports/import/import.js';
+import { AlreadyImportedError, ResumeConflictError, type EventRow, type EventStore } from '../../packages/server/src/reports/store.js';
 import { referenceReport, reportRequestArb, testEvents, type RefRequest } from './reference.js';
 import { REMOVAL_MS, removeTempFolder } from '../support/temp-folder.js';
 

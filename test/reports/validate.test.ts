@@ -1,7 +1,7 @@
 // Every way a report request can be invalid gives 400-worthy issues at the right JSON Pointer, and every valid
 // spelling docs/spec.md#reports allows is accepted and normalised. The client and the server share this validator.
 import { describe, expect, it } from 'vitest';
-import { validateReportRequest } from '../../src/reports/validate.js';
+import { validateReportRequest } from '../../src/api-contract/validate-report.js';
 
 const base = { startDate: '2024-01-01', endDate: '2024-01-31', dimensions: ['date'], metrics: ['revenue'] };
 

@@ -2,8 +2,8 @@
 // so a check takes linear time on any answer.
 import { describe, expect, it } from 'vitest';
 import { growth, linearBound } from '../support/growth.js';
-import { evaluate } from '../../src/api-conformance/expect.js';
-import type { ApiCheck } from '../../src/api-conformance/fixture.js';
+import { evaluate } from '../../src/api-checks/expect.js';
+import type { ApiCheck } from '../../src/api-checks/fixture.js';
 
 const check = { name: 'error', request: { method: 'GET', path: '/api/nothing' }, expect: { status: 404 } } as unknown as ApiCheck;
 const answer = (message: string) => {

@@ -6,7 +6,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Ajv2020Module from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runApiConformance } from '../../src/api-conformance/index.js';
+import { runApiConformance } from '../../src/api-checks/index.js';
 import { STORAGE_TARGETS, describeStorages } from '../support/storages.js';
 import { ADMIN, PUBLISHER, SERVICE, startTestServer, type TestServer } from './test-server.js';
 

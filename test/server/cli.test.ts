@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runServe } from '../../src/cli/commands/serve.js';
+import { runServe } from '../../packages/server/src/cli/serve.js';
 import type { CliIO } from '../../src/cli/io.js';
 import { main } from '../../src/cli/main.js';
 import { post } from './test-server.js';
@@ -69,7 +69,7 @@ describe('bidfields users add', () => {
 describe('bidfields users list | deactivate | activate | role | password | delete', () => {
   const users = (...args: string[]) => ['users', ...args, '--data', 'admin-state'];
   const stored = async (email: string) => {
-    const { openUsers } = await import('../../src/storage/index.js');
+    const { openUsers } = await import('../../packages/server/src/stores/index.js');
     const opened = await openUsers({ dataDir: path.join(dir, 'admin-state') });
     try {
       return await opened.users.findByEmail(email);
@@ -96,7 +96,7 @@ describe('bidfields users list | deactivate | activate | role | password | delet
     }
     const fromStdin = io('third-password\n');
     expect(await main(users('password', '--email', 'ann@example.com'), fromStdin)).toBe(0);
-    const { verifyPassword } = await import('../../src/auth/password.js');
+    const { verifyPassword } = await import('../../packages/server/src/auth/password.js');
     expect(await verifyPassword('third-password', (await stored('ann@example.com'))!.passwordHash)).toBe(true);
 
     const deleted = io();

@@ -4,10 +4,10 @@
 import net from 'node:net';
 import { Duplex } from 'node:stream';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createTokenService } from '../../src/auth/token.js';
-import { answerClientError } from '../../src/server/client-error.js';
-import type { ApiServices } from '../../src/server/services.js';
-import { createServer } from '../../src/server/start.js';
+import { createTokenService } from '../../packages/server/src/auth/token.js';
+import { answerClientError } from '../../packages/server/src/http/client-error.js';
+import type { ApiServices } from '../../packages/server/src/http/services.js';
+import { createServer } from '../../packages/server/src/http/start.js';
 import { TEST_SECRET } from './test-server.js';
 
 const tokens = createTokenService({ secret: TEST_SECRET });

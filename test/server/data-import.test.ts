@@ -186,10 +186,10 @@ describe('POST /api/data/import while the server stops', () => {
   it('keeps nothing of a file whose sender was answered 503 when the grace period ran out', async () => {
     // The import outlives the grace period; the drain answers 503, and that must abort it before its commit (it
     // went on to commit, so a retry with force=true counted the file twice).
-    const { openStorage } = await import('../../src/storage/index.js');
-    const { createServices } = await import('../../src/server/services.js');
-    const { startServer } = await import('../../src/server/start.js');
-    const { seedDemo, DEMO_USERS } = await import('../../src/server/demo.js');
+    const { openStorage } = await import('../../packages/server/src/stores/index.js');
+    const { createServices } = await import('../../packages/server/src/http/services.js');
+    const { startServer } = await import('../../packages/server/src/http/start.js');
+    const { seedDemo, DEMO_USERS } = await import('../../packages/server/src/http/demo.js');
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bidfields-upload-stop-'));
     const storage = await openStorage({ dataDir });
     await seedDemo({ events: { query: async () => ({ rows: [] }), append: async () => {} }, users: storage.users });

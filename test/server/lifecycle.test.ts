@@ -5,9 +5,9 @@
 import net from 'node:net';
 import type { ServerResponse } from 'node:http';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createTokenService } from '../../src/auth/token.js';
-import type { ApiServices } from '../../src/server/services.js';
-import { startServer, type RunningServer } from '../../src/server/start.js';
+import { createTokenService } from '../../packages/server/src/auth/token.js';
+import type { ApiServices } from '../../packages/server/src/http/services.js';
+import { startServer, type RunningServer } from '../../packages/server/src/http/start.js';
 import { post, TEST_SECRET } from './test-server.js';
 
 const tokens = createTokenService({ secret: TEST_SECRET });

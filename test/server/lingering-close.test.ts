@@ -2,7 +2,7 @@
 // limit from its declared length, before reading it, and used to close the connection as soon as the answer was
 // written, with the body still arriving: the kernel reset the connection and the client saw EPIPE instead of the
 // 413 (8 of 60 uploads of 16 MiB to `bidfields serve` on loopback). It now reads and drops the rest before closing
-// (src/server/linger.ts). Against the built CLI in a process of its own, where the race showed.
+// (packages/server/src/http/linger.ts). Against the built CLI in a process of its own, where the race showed.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

@@ -1,4 +1,4 @@
-// The API entries as an outside project gets them: through the exports map of package.json, from dist/, with
+// The API entries as an outside project gets them (the library's and the server package's): through the exports maps, from dist/, with
 // `require` (CommonJS, dist/*.cjs) and `import` (ESM, dist/*.js), and with the declarations each branch names
 // (TypeScript under Node16 resolution, a .cts file and a .mts file, with the library's own declarations checked:
 // skipLibCheck off, so a CommonJS declaration re-exporting ES module ones, TS1479, fails). rollup.config.mjs builds the CommonJS files;
@@ -11,34 +11,39 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REMOVAL_MS, removeTempFolder } from '../support/temp-folder.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
-const built = ['client', 'server', 'index'].every((name) => fs.existsSync(path.join(root, `dist/${name}.cjs`)));
+const built = ['dist/client.cjs', 'dist/api.cjs', 'dist/index.cjs', 'packages/server/dist/index.cjs'].every((file) => fs.existsSync(path.join(root, file)));
 
 /** What each entry must export, read the same way from either module system. */
 const PROBE = `[
   ['bidfields', typeof bidfields.compile, typeof bidfields.BidfieldsError],
   ['bidfields/client', typeof client.createClient, typeof client.ApiError],
-  ['bidfields/server', typeof server.startServer, typeof server.createServer],
+  ['bidfields/api', typeof api.validateReportRequest, typeof api.checkImportRow],
+  ['@bidfields/server', typeof server.startServer, typeof server.createServer],
 ]`;
-const EXPECTED = [['bidfields', 'function', 'function'], ['bidfields/client', 'function', 'function'], ['bidfields/server', 'function', 'function']];
+const EXPECTED = [['bidfields', 'function', 'function'], ['bidfields/client', 'function', 'function'], ['bidfields/api', 'function', 'function'], ['@bidfields/server', 'function', 'function']];
 
 const CJS = `const bidfields = require('bidfields');
 const client = require('bidfields/client');
-const server = require('bidfields/server');
+const api = require('bidfields/api');
+const server = require('@bidfields/server');
 console.log(JSON.stringify(${PROBE}));
 `;
 
 const ESM = `import * as bidfields from 'bidfields';
 import * as client from 'bidfields/client';
-import * as server from 'bidfields/server';
+import * as api from 'bidfields/api';
+import * as server from '@bidfields/server';
 console.log(JSON.stringify(${PROBE}));
 `;
 
 const TYPES = `import { compile, type AdapterRecord } from 'bidfields';
 import { createClient, type ApiClient } from 'bidfields/client';
-import { startServer, type RunningServer } from 'bidfields/server';
+import { validateReportRequest, type ReportRequest } from 'bidfields/api';
+import { startServer, type RunningServer } from '@bidfields/server';
 export const api: ApiClient = createClient({ baseUrl: 'http://127.0.0.1:8080' });
 export const record: AdapterRecord = { protocol: 'rtb', fields: [] };
 export const compiled = compile(record);
+export const checked = validateReportRequest({ startDate: '2024-03-01', endDate: '2024-03-31', dimensions: ['country'], metrics: ['revenue'] } satisfies ReportRequest);
 export const running: (port: number) => Promise<RunningServer> = (port) => startServer({} as never, { port });
 `;
 
@@ -47,6 +52,8 @@ beforeAll(() => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bidfields-outside-cjs-'));
   fs.mkdirSync(path.join(dir, 'node_modules', '@types'), { recursive: true });
   fs.symlinkSync(root, path.join(dir, 'node_modules', 'bidfields'), 'dir');
+  fs.mkdirSync(path.join(dir, 'node_modules', '@bidfields'));
+  fs.symlinkSync(path.join(root, 'packages/server'), path.join(dir, 'node_modules', '@bidfields', 'server'), 'dir');
   fs.symlinkSync(path.join(root, 'node_modules', '@types', 'node'), path.join(dir, 'node_modules', '@types', 'node'), 'dir');
   fs.writeFileSync(path.join(dir, 'package.json'), '{"name":"outside","private":true,"type":"commonjs"}');
   fs.writeFileSync(path.join(dir, 'check.cjs'), CJS);
@@ -62,7 +69,7 @@ const run = (...args: string[]) => spawnSync(process.execPath, args, { cwd: dir,
 
 // tsc on an outside project takes a few seconds alone, and far longer beside other work on a busy machine.
 describe.skipIf(!built && !process.env.CI)('package entries from an outside project', { timeout: 300_000 }, () => {
-  it("require('bidfields'), require('bidfields/client') and require('bidfields/server') work from CommonJS", () => {
+  it("require('bidfields'), require('bidfields/client'), require('bidfields/api') and require('@bidfields/server') work from CommonJS", () => {
     const result = run('check.cjs');
     expect(result.stderr).toBe('');
     expect(JSON.parse(result.stdout)).toEqual(EXPECTED);

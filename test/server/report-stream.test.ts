@@ -3,9 +3,9 @@
 // the connection takes them, with the very bytes of the whole-string answer; small answers keep Content-Length.
 import { stringify } from 'csv-stringify/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { reportCsv, reportCsvChunks } from '../../src/reports/csv.js';
-import type { CheckedReportRequest, ReportRow } from '../../src/reports/request.js';
-import { jsonArrayChunks } from '../../src/server/chunked-answer.js';
+import { reportCsv, reportCsvChunks } from '../../packages/server/src/reports/csv.js';
+import type { CheckedReportRequest, ReportRow } from '../../src/api-contract/checked-report.js';
+import { jsonArrayChunks } from '../../packages/server/src/http/chunked-answer.js';
 import { startTestServer, type TestServer } from './test-server.js';
 
 let server: TestServer;

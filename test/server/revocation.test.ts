@@ -5,7 +5,7 @@
 // `bidfields users …` (another process) makes them; the server's user cache is off (`sessionCacheMs: 0`) so that
 // nothing waits: the cache period itself is pinned in test/auth/sessions.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROLE, STATUS } from '../../src/auth/roles.js';
+import { ROLE, STATUS } from '../../packages/server/src/auth/roles.js';
 import { STORAGE_TARGETS, describeStorages } from '../support/storages.js';
 import { ADMIN, PUBLISHER, SERVICE, post, startTestServer, type TestServer } from './test-server.js';
 

@@ -2,7 +2,7 @@
 // too (`/`: stripping its trailing slash left an empty path that matched nothing, so `POST /` was 404), for
 // parametric paths (`/assets/:name`, `/api/adapters/:bidderCode`), and with or without the trailing slash.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ConsoleAssets } from '../../src/server/console-assets.js';
+import type { ConsoleAssets } from '../../packages/server/src/http/console-assets.js';
 import { startTestServer, type TestServer } from './test-server.js';
 
 /** A console of one page and one asset, so the console's routes are there without a built console. */

@@ -10,7 +10,7 @@
 // between the flood's arrival and the last of them. Without the bound, the flood's 24 hashes fill the pool ahead of them and ~20 end
 // first. The hashes cost 32 MiB each (N=2^15, r=8), so one round outlasts the requests on a busy 2-core machine.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHashGate, DEFAULT_HASHES_IN_FLIGHT } from '../../src/auth/hash-gate.js';
+import { createHashGate, DEFAULT_HASHES_IN_FLIGHT } from '../../packages/server/src/auth/hash-gate.js';
 import { startTestServer, type TestServer } from './test-server.js';
 
 const FLOOD = 24;

@@ -14,9 +14,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createTokenService } from '../../src/auth/token.js';
-import type { EventRow } from '../../src/reports/store.js';
-import { openStorage } from '../../src/storage/index.js';
+import { createTokenService } from '../../packages/server/src/auth/token.js';
+import type { EventRow } from '../../packages/server/src/reports/store.js';
+import { openStorage } from '../../packages/server/src/stores/index.js';
 import { TEST_SECRET } from './test-server.js';
 import { REMOVAL_MS, removeTempFolder } from '../support/temp-folder.js';
 

@@ -2,11 +2,11 @@
 // cheap password hash so the tests stay fast. Shared by the server, client and conformance tests. With `storage`
 // (test/support/storages.ts), the events are in ClickHouse and the users, adapters and sign-in throttle in
 // PostgreSQL instead, as `serve --clickhouse URL --postgres URL` has them, the demo seeded there the same way.
-import { createTokenService } from '../../src/auth/token.js';
-import { DEMO_USERS, seedDemo } from '../../src/server/demo.js';
-import { createServices, type ApiServices, type ServiceOptions } from '../../src/server/services.js';
-import { startServer, type RunningServer, type StartOptions } from '../../src/server/start.js';
-import { openStorage, type Storage } from '../../src/storage/index.js';
+import { createTokenService } from '../../packages/server/src/auth/token.js';
+import { DEMO_USERS, seedDemo } from '../../packages/server/src/http/demo.js';
+import { createServices, type ApiServices, type ServiceOptions } from '../../packages/server/src/http/services.js';
+import { startServer, type RunningServer, type StartOptions } from '../../packages/server/src/http/start.js';
+import { openStorage, type Storage } from '../../packages/server/src/stores/index.js';
 import type { StorageTarget } from '../support/storages.js';
 
 export const TEST_COST = { N: 1024, r: 8, p: 1 };

@@ -7,9 +7,9 @@
 import { randomUUID } from 'node:crypto';
 import { describe } from 'vitest';
 import pg from 'pg';
-import { createClickHouseClient } from '../../src/stores/clickhouse/report-store.js';
-import { loadChdb, startClickHouseFront } from '../../src/stores/clickhouse/chdb-front.js';
-import type { SharedStores } from '../../src/storage/index.js';
+import { createClickHouseClient } from '../../packages/server/src/stores/clickhouse/report-store.js';
+import { loadChdb, startClickHouseFront } from '../../packages/server/src/stores/clickhouse/chdb-front.js';
+import type { SharedStores } from '../../packages/server/src/stores/index.js';
 import { postgresSkipReason, startPostgres } from './postgres.js';
 
 /** Where one opening's stores are: none (DuckDB) or a ClickHouse URL and a PostgreSQL URL, both its own. */

@@ -116,7 +116,7 @@ export const conformanceCommand: CliCommand = {
     if (flags.endpoint !== undefined || flags['known-endpoint'] !== undefined) throw new UsageError('--endpoint and --known-endpoint go with --pbs');
     if (flags.api !== undefined) {
       if (!flags.email || !flags.password) throw new UsageError('--api needs --email and --password');
-      const { runApiConformance } = await import('../../api-conformance/index.js');
+      const { runApiConformance } = await import('../../api-checks/index.js');
       const publisher = flags['publisher-email'] && flags['publisher-password'] ? { email: flags['publisher-email'], password: flags['publisher-password'] } : undefined;
       const result = await runApiConformance({
         api: flags.api,

@@ -1,9 +1,9 @@
 /** `bidfields enrich`: applies values to a request (docs/spec.md#cli), or each imp's own values to it (docs/spec.md#per-imp). */
 import { parseArgs } from 'node:util';
-import { compile } from '../../core/compile.js';
+import { compile } from '../../core/compile/index.js';
 import { BidfieldsError } from '../../core/issues.js';
 import type { AdapterInput, BidRequest, FieldValues } from '../../core/types.js';
-import type { PerImpValues } from '../../core/adapter.js';
+import type { PerImpValues } from '../../core/compiled-adapter.js';
 import { EXIT_INVALID, EXIT_OK, UsageError, type CliCommand } from '../io.js';
 import { COMPILE_FLAGS_HELP, compileFlags, compileOptionsFrom, isWrittenAdapterNumber, printIssues, readJsonFile, readJsonStdin, toJson } from './shared.js';
 

@@ -1,6 +1,6 @@
 /** `bidfields validate`: checks an adapter record or a bare field array (docs/spec.md#cli). */
 import { parseArgs } from 'node:util';
-import { compile } from '../../core/compile.js';
+import { compile } from '../../core/compile/index.js';
 import type { AdapterInput } from '../../core/types.js';
 import { BidfieldsError, type Issue } from '../../core/issues.js';
 import { EXIT_INVALID, EXIT_OK, UsageError, type CliCommand } from '../io.js';

@@ -10,7 +10,7 @@ import type { ConstantPlan, FieldPlan, Target } from '../../core/plan/field-plan
 import { keyOf } from '../../core/plan/field-plan.js';
 import type { PrebidPlan } from '../prebid-plan.js';
 import { literal } from '../emit.js';
-import { valueCode } from '../../core/generate/literal.js';
+import { valueCode } from '../../core/source/literal.js';
 import { endpointFunction } from './endpoint-ts.js';
 import { MAX_AD, NOTICE_URL } from '../../core/rules/prebid-limits.js';
 import { INVENTORY_KEYS } from '../../core/rules/inventory.js';

@@ -4,8 +4,8 @@
  * --target node` writes, imported, and passed back as the `enricher` option) or `interpreter` (`codegen: false`).
  * The adapter must run on the engine asked for, or the case fails: a silent fallback would test the same path twice.
  */
-import type { CompiledAdapter } from '../../core/adapter.js';
-import type { EngineKind } from '../../core/generate/enricher.js';
+import type { CompiledAdapter } from '../../core/compiled-adapter.js';
+import type { EngineKind } from '../../core/source/enricher.js';
 import type { CompileOptions, EnricherModule } from '../../core/types.js';
 
 /** Compiles with `make` (which adds the options given to the case's own) on `engine`; undefined: the library's default. */

@@ -4,14 +4,14 @@
  * Prebid.js bidder module (source) for Prebid cases.
  */
 import { refused } from './refused.js';
-import { compile, validateAdapter } from '../../core/compile.js';
+import { compile, validateAdapter } from '../../core/compile/index.js';
 import type { AdapterInput, BidRequest, FieldValues } from '../../core/types.js';
-import type { PerImpValues } from '../../core/adapter.js';
+import type { PerImpValues } from '../../core/compiled-adapter.js';
 import type { Implementation, Outcome, ResolvedCase } from '../types.js';
 import { runProtocolCase } from './protocols.js';
 import { prebidImplementation } from './prebid.js';
 import { createPrebidBidder } from '../../prebid/index.js';
-import type { EngineKind } from '../../core/generate/enricher.js';
+import type { EngineKind } from '../../core/source/enricher.js';
 import { compileOn } from './compile-on.js';
 
 const prebid = prebidImplementation({ createPrebidBidder }, 'library');

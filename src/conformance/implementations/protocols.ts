@@ -4,12 +4,12 @@
  * headers as `http` and its body parsed back as `request`, so the runner compares the body like any enrichment.
  */
 import { refused } from './refused.js';
-import { compile } from '../../core/compile.js';
-import type { CompiledAdapter } from '../../core/adapter.js';
+import { compile } from '../../core/compile/index.js';
+import type { CompiledAdapter } from '../../core/compiled-adapter.js';
 import type { AdapterInput, BidRequest, CompileOptions, FieldValues } from '../../core/types.js';
-import type { EngineKind } from '../../core/generate/enricher.js';
+import type { EngineKind } from '../../core/source/enricher.js';
 import { compileOn } from './compile-on.js';
-import type { PerImpValues } from '../../core/adapter.js';
+import type { PerImpValues } from '../../core/compiled-adapter.js';
 import { compilePrebidServer, safeBuildPrebidServerRequest, safeBuildPrebidServerRequests } from '../../protocols/prebid-server.js';
 import { safeBuildRtbRequest, safeBuildRtbRequests } from '../../protocols/rtb.js';
 import type { Outcome, ResolvedCase } from '../types.js';

@@ -1,6 +1,6 @@
 /**
  * The issues of the apply step, worded once: the interpreter (apply-writes.ts) and the generated enrichers
- * (core/generate) decide *when* a request is refused, this table says *what* is reported, so both paths give
+ * (core/source) decide *when* a request is refused, this table says *what* is reported, so both paths give
  * byte-for-byte the same issues and warnings (the conformance fixtures and the property comparison check it).
  */
 import { issue, type Issue } from '../issues.js';

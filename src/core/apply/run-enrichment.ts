@@ -1,6 +1,6 @@
 /**
  * Running an enrichment on either engine and shaping its result: the interpreter's writes (apply/apply-writes.ts),
- * or a generated enricher's apply (core/generate) on source values; the throwing and the safe result; and the
+ * or a generated enricher's apply (core/source) on source values; the throwing and the safe result; and the
  * refusal of values that do not bind, which reports the request's own issues with them.
  */
 import { BidfieldsError, issue, type Issue } from '../issues.js';
@@ -12,7 +12,7 @@ import { applyWrites, type Report } from './apply-writes.js';
 export type PerImpSources = readonly (readonly unknown[] | undefined)[];
 
 /**
- * A generated `apply` (core/generate writes it): the interpreter's `applyWrites` for one plan. `w` holds the source
+ * A generated `apply` (core/source writes it): the interpreter's `applyWrites` for one plan. `w` holds the source
  * values (fields, then constants, `undefined` where none was entered; a placement's enricher ignores it, its values
  * are in its code); with `perImp`, imp i takes `perImp[i]` and `w` is the request-level values.
  */

@@ -1,6 +1,6 @@
 /**
  * The issues of entered values (docs/spec.md#values, docs/spec.md#param, docs/spec.md#one-of), worded once for the interpreter's `judgeValues` and the
- * generated enrichers' own reading of values (core/generate), so both give the same issues byte for byte.
+ * generated enrichers' own reading of values (core/source), so both give the same issues byte for byte.
  */
 import { issue, pointer, type Issue } from '../issues.js';
 import type { CompiledField } from '../plan/compiled-plan.js';

@@ -10,7 +10,7 @@ import { isFieldName, nameRefusal } from '../definition/names.js';
 import { shapeProblem, type FieldPlan, type RecordPlan } from '../plan/field-plan.js';
 import { recordRules } from '../plan/record-rules.js';
 import { templateKeys, type Template } from '../endpoint/template.js';
-import { planField } from '../plan/plan-field.js';
+import { planField } from '../plan/make-field-plan.js';
 import { isBidderCode } from '../rules/bidder-code.js';
 import { isCpmField } from '../rules/cpm-field.js';
 import { PatternRefusal } from '../plan/pattern-syntax.js';

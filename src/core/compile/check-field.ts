@@ -8,7 +8,7 @@ import type { Protocol } from '../types.js';
 import { isFieldName, nameRefusal } from '../definition/names.js';
 import { isPlainObject } from '../definition/plain-object.js';
 import { shapeProblem, type FieldPlan } from '../plan/field-plan.js';
-import { planField, type PlannedField } from '../plan/plan-field.js';
+import { planField, type PlannedField } from '../plan/make-field-plan.js';
 import { PatternRefusal } from '../plan/pattern-syntax.js';
 import { nameMessage, patternMessage, SHAPE_MESSAGES, valueMessage } from '../plan/messages.js';
 

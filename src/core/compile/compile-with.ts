@@ -5,9 +5,9 @@
  */
 import { BidfieldsError, issue, type Issue } from '../issues.js';
 import type { AdapterInput, CompileOptions, FieldDefinition } from '../types.js';
-import { CompiledAdapter } from '../adapter.js';
+import { CompiledAdapter } from '../compiled-adapter.js';
 import { checkAdapter, type AdapterCheck, type CheckKit } from './check-adapter.js';
-import { adapterSource, canGenerate, generatedEnricher, moduleEnricher, type Enricher } from '../generate/enricher.js';
+import { adapterSource, canGenerate, generatedEnricher, moduleEnricher, type Enricher } from '../source/enricher.js';
 import type { Plan } from '../plan/compiled-plan.js';
 import { templateHosts } from '../endpoint/template.js';
 

@@ -84,7 +84,7 @@ export function ruleJudge(field: FieldPlan): ValueJudge {
     // text) only when the field bounds them.
     if (text && (minLength || maxLength < Infinity) && value !== undefined) for (const _ of value as string) length++;
     // Order matters where one value breaks two rules: a select value no double holds is inexact, not "no option".
-    // Only a select's plan has `options` (plan-field.ts). `integer` holds for a select too, as the page always held
+    // Only a select's plan has `options` (make-field-plan.ts). `integer` holds for a select too, as the page always held
     // it (its record check leaves keys of another type to validateAdapter), `min` and `max` never do.
     const reason =
       value !== value ? ValueReason.Inexact

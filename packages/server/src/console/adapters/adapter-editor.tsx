@@ -1,0 +1,199 @@
+/**
+ * The adapter editor. The record is checked as it is typed with the library's `validateAdapter` and the server's
+ * known endpoints, the very check the server's save runs, so a record the editor accepts is one the server keeps;
+ * each issue is shown under the input its JSON Pointer names, and all of them in a list. Fields, constants (name and
+ * JSON value) and one-of groups (keys) are rows that can be added and removed. The endpoint may be a template with
+ * `{key}` placeholders (docs/spec.md#endpoint-templates; its issues at the endpoint, a placeholder's field's at that field), and "Requests"
+ * sets `split` (docs/spec.md#split-imp).
+ */
+import { useMemo, useState } from 'preact/hooks';
+import { validateAdapter, type Issue } from 'bidfields';
+import { allowLocal, knownEndpoints } from '../api.js';
+import { IssueList } from '../issue-list.js';
+import { draftIssues, emptyConstant, emptyField, inputFor, recordOf, type AdapterDraft, type ConstantDraft, type FieldDraft } from './draft.js';
+import { FieldRow } from './field-row.js';
+
+const PROTOCOLS = [
+  ['rtb', 'RTB'],
+  ['prebid-server', 'Prebid Server'],
+  ['prebid-js', 'Prebid JS'],
+] as const;
+
+export interface EditorProps {
+  initial: AdapterDraft;
+  version: number;
+  isNew: boolean;
+  canSave: boolean;
+  serverIssues: Issue[];
+  saved: string | undefined;
+  onSave: (draft: AdapterDraft, version: number) => void;
+  /** Deletes the stored record (Admin, existing records only). */
+  onDelete: (() => void) | undefined;
+}
+
+export function AdapterEditor({ initial, version, isNew, canSave, serverIssues, saved, onSave, onDelete }: EditorProps) {
+  const [confirming, setConfirming] = useState(false);
+  const [draft, setDraft] = useState(initial);
+  const options = useMemo(() => ({ strict: true, knownEndpoints: knownEndpoints(), allowLocal: allowLocal() }), []);
+  const issues = useMemo(() => {
+    const found = draftIssues(draft, validateAdapter(recordOf(draft), options));
+    if (!draft.bidderCode && !found.some((i) => i.path === '/bidderCode')) found.push({ code: 'invalid_bidder_code', path: '/bidderCode', message: 'a bidder code is needed: the adapter is stored under it' });
+    return found;
+  }, [draft, options]);
+  const shown = issues.length > 0 ? issues : serverIssues;
+  const byInput = new Map<string, Issue[]>();
+  for (const found of shown) {
+    const id = inputFor(found.path);
+    if (id) byInput.set(id, [...(byInput.get(id) ?? []), found]);
+  }
+  const set = (change: Partial<AdapterDraft>) => setDraft({ ...draft, ...change });
+  const setField = (i: number, change: Partial<FieldDraft>) => set({ fields: draft.fields.map((f, j) => (j === i ? { ...f, ...change } : f)) });
+  const setConstant = (i: number, change: Partial<ConstantDraft>) => set({ constants: draft.constants.map((c, j) => (j === i ? { ...c, ...change } : c)) });
+
+  /** The props that tie an input to its issues (aria-invalid, aria-describedby) and to its hint when it has one. */
+  const described = (id: string, hint?: string) => {
+    const by = [hint, byInput.has(id) && `${id}-issues`].filter(Boolean).join(' ');
+    return { id, ...(byInput.has(id) && { 'aria-invalid': true }), ...(by && { 'aria-describedby': by }) };
+  };
+  const issuesAt = (id: string) =>
+    byInput.has(id) && (
+      <ul id={`${id}-issues`} class="issues-at" data-for={id}>
+        {byInput.get(id)!.map((i) => (
+          <li>
+            {i.message} ({i.code})
+          </li>
+        ))}
+      </ul>
+    );
+
+  return (
+    <form
+      class="editor"
+      aria-label="Adapter editor"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (issues.length === 0 && canSave) onSave(draft, version);
+      }}
+    >
+      <h2>{isNew ? 'New adapter' : `Adapter ${draft.bidderCode} (version ${version})`}</h2>
+      <div class="row">
+        <label for="adapter-protocol">Protocol</label>
+        <select {...described('adapter-protocol')} value={draft.protocol} onChange={(e) => set({ protocol: e.currentTarget.value })}>
+          {PROTOCOLS.map(([value, label]) => (
+            <option value={value}>{label}</option>
+          ))}
+        </select>
+        {issuesAt('adapter-protocol')}
+        <label for="adapter-bidderCode">Bidder code</label>
+        <input {...described('adapter-bidderCode')} value={draft.bidderCode} readOnly={!isNew} onInput={(e) => set({ bidderCode: e.currentTarget.value })} />
+        {issuesAt('adapter-bidderCode')}
+      </div>
+      <div class="row">
+        <label for="adapter-endpoint">Endpoint</label>
+        {/* Text, not type=url: a template is no URL yet, and the library alone judges it. */}
+        <input {...described('adapter-endpoint', 'adapter-endpoint-hint')} class="wide endpoint" type="text" inputMode="url" spellcheck={false} value={draft.endpoint} placeholder="https://bid.partner.example/openrtb" onInput={(e) => set({ endpoint: e.currentTarget.value })} />
+        {issuesAt('adapter-endpoint')}
+        <p class="hint" id="adapter-endpoint-hint">
+          {options.knownEndpoints.length > 0 ? `The server accepts endpoints on: ${options.knownEndpoints.join(', ')}. ` : 'The server was started without --known-endpoint, so it accepts no endpoint. '}
+          Placeholders <code>{'{key}'}</code> take a field's value (by its key) per request, as a whole host label or inside a path segment
+          {draft.protocol === 'rtb' ? ', or as a query value' : ''}: <code>{'https://{region}.bid.example.com/pub/{publisherId}'}</code>. A host placeholder needs a{' '}
+          <code>*.</code> entry over the labels after it (<code>*.bid.example.com</code>); the fields it names must be required or have a default.
+        </p>
+        <label for="adapter-split">Requests</label>
+        <select {...described('adapter-split', 'adapter-split-hint')} value={draft.split} onChange={(e) => set({ split: e.currentTarget.value })}>
+          <option value="">One request for every imp (none)</option>
+          <option value="imp">One request per imp (split: imp)</option>
+          {draft.split !== '' && draft.split !== 'imp' && <option value={draft.split}>{draft.split}</option>}
+        </select>
+        {issuesAt('adapter-split')}
+        <p class="hint" id="adapter-split-hint">
+          Per imp: the RTB and Prebid Server wrappers send each imp given values alone, to the URL its own values make.
+        </p>
+        {draft.protocol === 'prebid-js' && (
+          <>
+            <label for="adapter-cpmField">CPM field</label>
+            <input {...described('adapter-cpmField')} value={draft.cpmField} placeholder="price" onInput={(e) => set({ cpmField: e.currentTarget.value })} />
+            {issuesAt('adapter-cpmField')}
+          </>
+        )}
+      </div>
+      <h3>Fields</h3>
+      <p class="hint">
+        A field named <code>predefinedEndpoint.&lt;segment&gt;</code> is entered like any other, but writes nothing into the request: its value only fills
+        the endpoint's placeholder of its key (<code>{'{supplyId}'}</code>).
+      </p>
+      {draft.fields.map((f, i) => (
+        <FieldRow index={i} field={f} change={(c) => setField(i, c)} remove={() => set({ fields: draft.fields.filter((_, j) => j !== i) })} described={described} issuesAt={issuesAt} />
+      ))}
+      <button type="button" onClick={() => set({ fields: [...draft.fields, emptyField()] })}>
+        Add field
+      </button>
+      <h3>Constants</h3>
+      <p class="hint">Fixed values written on every enrichment, with no input: a name (as a field's) and a JSON value, e.g. <code>true</code>, <code>"abc"</code>, <code>{'{}'}</code>.</p>
+      {draft.constants.map((c, i) => (
+        <fieldset class="field-row">
+          <legend>Constant {i + 1}</legend>
+          <span class="cell">
+            <label for={`constant-${i}-name`}>Constant {i + 1} name</label>
+            <input {...described(`constant-${i}-name`)} value={c.name} placeholder="predefinedImpExt.is_prebid" onInput={(e) => setConstant(i, { name: e.currentTarget.value })} />
+            {issuesAt(`constant-${i}-name`)}
+          </span>
+          <span class="cell">
+            <label for={`constant-${i}-value`}>Constant {i + 1} value (JSON)</label>
+            <input {...described(`constant-${i}-value`)} class="wide" value={c.value} placeholder="true" spellcheck={false} onInput={(e) => setConstant(i, { value: e.currentTarget.value })} />
+            {issuesAt(`constant-${i}-value`)}
+          </span>
+          <button type="button" onClick={() => set({ constants: draft.constants.filter((_, j) => j !== i) })}>
+            Remove constant {i + 1}
+          </button>
+        </fieldset>
+      ))}
+      <button type="button" onClick={() => set({ constants: [...draft.constants, emptyConstant()] })}>
+        Add constant
+      </button>
+      <h3>One of several</h3>
+      <p class="hint">Groups of keys (a field's key, else its name) of which at least one must be entered, after defaults.</p>
+      {draft.oneOf.map((keys, i) => (
+        <div class="row">
+          <span class="cell">
+            <label for={`oneof-${i}`}>One-of group {i + 1} (keys, comma-separated)</label>
+            <input {...described(`oneof-${i}`)} class="wide" value={keys} placeholder="placementId, invCode" onInput={(e) => set({ oneOf: draft.oneOf.map((g, j) => (j === i ? e.currentTarget.value : g)) })} />
+            {issuesAt(`oneof-${i}`)}
+          </span>
+          <button type="button" onClick={() => set({ oneOf: draft.oneOf.filter((_, j) => j !== i) })}>
+            Remove one-of group {i + 1}
+          </button>
+        </div>
+      ))}
+      <button type="button" onClick={() => set({ oneOf: [...draft.oneOf, ''] })}>
+        Add one-of group
+      </button>
+      <section aria-label="Issues" class="issue-list">
+        <h3>Issues</h3>
+        <div role="status">
+          {shown.length === 0 ? (
+            <p>No issues: the record is valid.</p>
+          ) : (
+            <IssueList issues={shown} />
+          )}
+        </div>
+      </section>
+      {saved && <p role="status" class="saved">{saved}</p>}
+      <div class="row">
+        <button type="submit" class="primary" disabled={!canSave || issues.length > 0}>
+          Save
+        </button>
+        {onDelete && !confirming && (
+          <button type="button" onClick={() => setConfirming(true)}>
+            Delete
+          </button>
+        )}
+        {onDelete && confirming && (
+          <button type="button" class="danger" onClick={onDelete}>
+            Delete {initial.bidderCode} for good
+          </button>
+        )}
+      </div>
+    </form>
+  );
+}

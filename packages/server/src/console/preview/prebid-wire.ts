@@ -1,0 +1,82 @@
+// What goes on the wire for the placement preview of a Prebid JS record with an endpoint template or a split
+// (docs/spec.md#records): the requests the record-taking Prebid.js bidder (`createPrebidBidder`, the page runtime every
+// bidfields Prebid.js adapter runs) sends for one ad unit per imp given values, with the `bids` entry params the
+// preview shows. Its grouping is Prebid's: bids whose params make one URL share a request (each bid alone with
+// split), where the library's `enrichImps` would call imps that disagree on a placeholder `conflicting_values`.
+// Each imp becomes the ad unit a publisher would write for it (its sizes, player size, native request, first-party
+// imp data and floor), and the request's other objects become Prebid's `ortb2`.
+import { BidfieldsError, type BidRequest, type Issue } from 'bidfields';
+import type { FormField } from 'bidfields';
+import type { AdapterRecord } from 'bidfields';
+import { createPrebidBidder } from 'bidfields/prebid';
+import { bidsEntry } from './bids-entry.js';
+import type { Wire, WireRequest } from './wire.js';
+
+type Obj = Record<string, any>;
+
+const isObject = (value: unknown): value is Obj => typeof value === 'object' && value !== null && !Array.isArray(value);
+const sizeOf = (format: unknown) => (isObject(format) && typeof format.w === 'number' && typeof format.h === 'number' ? [format.w, format.h] : undefined);
+
+/** The Prebid bid (an ad unit's bid for the bidder) an OpenRTB imp stands for, with the given params. */
+export function bidOf(bidder: string, imp: unknown, params: Obj): Obj {
+  const { id, banner, video, native, bidfloor, bidfloorcur, ...firstParty } = isObject(imp) ? imp : ({} as Obj);
+  // A banner's formats, else its own w and h.
+  const sizes = isObject(banner) ? (Array.isArray(banner.format) && banner.format.length ? banner.format : [banner]).map(sizeOf).filter((size) => size !== undefined) : [];
+  let nativeRequest: unknown;
+  try {
+    nativeRequest = isObject(native) && typeof native.request === 'string' ? JSON.parse(native.request) : undefined;
+  } catch {
+    nativeRequest = undefined;
+  }
+  return {
+    bidder,
+    bidId: String(id),
+    adUnitCode: String(id),
+    params,
+    mediaTypes: {
+      ...(isObject(banner) && { banner: { sizes } }),
+      ...(isObject(video) && { video: { playerSize: sizeOf(video) ? [sizeOf(video)] : [] } }),
+      ...(isObject(native) && { native: {} }),
+    },
+    ...(isObject(nativeRequest) && { nativeOrtbRequest: nativeRequest }),
+    ortb2Imp: firstParty,
+    ...(typeof bidfloor === 'number' && { getFloor: () => ({ floor: bidfloor, currency: typeof bidfloorcur === 'string' ? bidfloorcur : 'USD' }) }),
+  };
+}
+
+/**
+ * The requests the Prebid.js bidder sends for values per imp (`null`: that imp's ad unit does not bid), or the issues
+ * of the bids it leaves out (at `/<imp>/<key>`, in the page runtime's codes) and of the record.
+ */
+export function prebidWire(record: AdapterRecord, request: BidRequest, entries: readonly (Record<string, string> | null)[], form: readonly FormField[], options: { knownEndpoints: readonly string[]; allowLocal?: boolean }): Wire {
+  const logged: unknown[] = [];
+  let spec;
+  try {
+    spec = createPrebidBidder(record, { knownEndpoints: options.knownEndpoints, allowLocal: options.allowLocal === true, log: (_message, detail) => logged.push(detail) });
+  } catch (error) {
+    if (error instanceof BidfieldsError) return { ok: false, issues: [...error.issues], warnings: [] };
+    throw error;
+  }
+  // A pasted request may be any JSON: what is no object has no imps and no ortb2 objects.
+  const { imp, ...ortb2 } = isObject(request) ? request : ({} as Obj);
+  const imps: unknown[] = Array.isArray(imp) ? imp : [];
+  const issues: Issue[] = [];
+  const bids: Obj[] = [];
+  entries.forEach((entry, i) => {
+    if (entry === null) return;
+    const bid = bidOf(record.bidderCode!, imps[i], bidsEntry(record.bidderCode!, form, entry).params);
+    logged.length = 0;
+    if (spec.isBidRequestValid(bid)) bids.push(bid);
+    else for (const detail of logged) if (Array.isArray(detail)) issues.push(...(detail as Issue[]).map((found) => ({ ...found, path: `/${i}${found.path}` })));
+  });
+  if (issues.length) return { ok: false, issues, warnings: [] };
+  const bidderRequest = { bidderRequestId: String(ortb2.id), auctionId: String(ortb2.id), ortb2, ...(typeof ortb2.tmax === 'number' && { timeout: ortb2.tmax }) };
+  const split = record.split === 'imp';
+  const requests = spec.buildRequests(bids, bidderRequest).map((sent): WireRequest => {
+    const body = JSON.parse(sent.data) as Obj;
+    const imp = split ? imps.findIndex((candidate) => isObject(candidate) && String(candidate.id) === body.imp?.[0]?.id) : -1;
+    const http = { method: 'POST' as const, url: sent.url, headers: { 'content-type': 'text/plain' }, body: sent.data, redirect: 'error' as const };
+    return { ...(imp >= 0 && { imp }), http, body, before: imp >= 0 ? { ...request, imp: [imps[imp]] } : request };
+  });
+  return { ok: true, requests, warnings: [] };
+}

@@ -1,0 +1,197 @@
+/**
+ * The parts of the placement preview (preview-page.tsx): an input of the placement form, why nothing is sent, a body
+ * with its changed lines, the requests on the wire, and for Prebid JS the `bids` entries and the enriched request.
+ */
+import { type BidRequest, type CompiledAdapter, type FormField, type Issue, type SafeEnrichResult } from 'bidfields';
+import type { StoredAdapter } from 'bidfields/client';
+import { Alert } from '../alert.js';
+import { IssueList } from '../issue-list.js';
+import { bidsEntry } from './bids-entry.js';
+import { changedPaths, jsonLines } from './json-lines.js';
+import { isValuePath, type Entered } from './per-imp.js';
+import { httpLines, type Wire, type WireRequest } from './wire.js';
+
+/** One input of the placement form: typed, chosen, or a checkbox that starts "not entered". */
+export function Input({ id, field, text, found, set }: { id: string; field: FormField; text: string; found: readonly Issue[]; set: (value: string) => void }) {
+  const hints = [
+    field.description,
+    field.pattern && `pattern ${field.pattern}`,
+    field.min !== undefined && `at least ${field.min}`,
+    field.max !== undefined && `at most ${field.max}`,
+    field.integer && 'a whole number',
+    field.kind === 'checkbox' && text === '' && 'not entered',
+    field.default !== undefined && `default ${field.default}`,
+    field.oneOf && `one of several: ${field.oneOf.map((g) => `group ${g + 1}`).join(', ')}`,
+  ].filter(Boolean).join('; ');
+  const describedBy = [hints && `${id}-hint`, found.length > 0 && `${id}-issues`].filter(Boolean).join(' ') || undefined;
+  const common = { id, 'aria-invalid': found.length > 0 || undefined, 'aria-describedby': describedBy };
+  const label = <label for={id}>{field.label}{field.required ? ' (required)' : ''}</label>;
+  const after = (
+    <>
+      {hints && <p id={`${id}-hint`} class="hint">{hints}</p>}
+      {found.length > 0 && <ul id={`${id}-issues`} class="issues-at" data-for={id}>{found.map((i) => <li>{i.message} ({i.code})</li>)}</ul>}
+    </>
+  );
+  if (field.kind === 'checkbox') {
+    // Three states: "not entered" (the default applies; shown as mixed when there is none), true, false.
+    const checked = text === 'true' || (text === '' && field.default === true);
+    return (
+      <div class="cell">
+        <span class="check">
+          <input type="checkbox" {...common} checked={checked} indeterminate={text === '' && field.default === undefined} onChange={(e) => set(e.currentTarget.checked ? 'true' : 'false')} />
+          {label}
+          {text !== '' && (
+            <button type="button" class="small" onClick={() => set('')}>
+              Clear {field.label}
+            </button>
+          )}
+        </span>
+        {after}
+      </div>
+    );
+  }
+  return (
+    <div class="cell">
+      {label}
+      {field.kind === 'select' ? (
+        <select {...common} required={field.required} value={text} onChange={(e) => set(e.currentTarget.value)}>
+          <option value="">Not entered</option>
+          {field.options!.map((o) => <option value={String(o.value)}>{o.name} ({o.value})</option>)}
+        </select>
+      ) : (
+        <input {...common} required={field.required} inputMode={field.kind === 'number' ? 'decimal' : undefined} value={text} placeholder={field.default === undefined ? '' : String(field.default)} onInput={(e) => set(e.currentTarget.value)} />
+      )}
+      {after}
+    </div>
+  );
+}
+
+/** Why nothing is enriched or sent: the issues, the entered values' apart from the request's and the adapter's. */
+function Refused({ issues, sent }: { issues: readonly Issue[]; sent: boolean }) {
+  const values = issues.filter(isValuePath);
+  const adapter = issues.filter((i) => i.path === '/endpoint' || i.path === '/protocol');
+  const others = issues.filter((i) => !isValuePath(i) && !adapter.includes(i));
+  return (
+    <section aria-label="Enriched request">
+      <h2>Enriched request</h2>
+      <Alert>{sent ? 'Nothing is sent until these are fixed:' : 'The request is not enriched until these are fixed:'}</Alert>
+      {values.length > 0 && (
+        <>
+          <h3>Entered values (<code>/imp/key</code>, imps counted from 0)</h3>
+          <IssueList issues={values} />
+        </>
+      )}
+      {adapter.length > 0 && (
+        <>
+          <h3>Adapter</h3>
+          <IssueList issues={adapter} />
+        </>
+      )}
+      {others.length > 0 && (
+        <>
+          <h3>Bid request</h3>
+          <IssueList issues={others} />
+        </>
+      )}
+    </section>
+  );
+}
+
+/** A body as sent, every line under a changed path marked. */
+function Body({ before, after, level }: { before: unknown; after: unknown; level: 3 | 4 }) {
+  const changed = changedPaths(before, after);
+  const Heading = level === 3 ? 'h3' : 'h4';
+  return (
+    <>
+      <Heading>Changed paths</Heading>
+      {changed.length === 0 ? <p>None: nothing entered.</p> : <ul data-testid="changed-paths">{changed.map((p) => <li><code>{p}</code></li>)}</ul>}
+      <pre class="code json" data-testid="enriched" tabIndex={0}>
+        {jsonLines(after, changed).map((line) => (line.changed ? <mark data-path={line.path}>{line.text + '\n'}</mark> : line.text + '\n'))}
+      </pre>
+    </>
+  );
+}
+
+/** The imp a request carries, as the picker names it. */
+const impName = (imps: readonly (string | undefined)[], i: number) => `imp ${i + 1}${imps[i] === undefined ? '' : ` (id ${imps[i]})`}`;
+
+/**
+ * The requests the RTB or Prebid Server wrapper sends: one, or with `split: 'imp'` one per imp given values, each
+ * with its imp, its request line and headers (the URL the values make), and its body.
+ */
+export function Requests({ sender, split, imps, wire }: { sender: string; split: boolean; imps: readonly (string | undefined)[]; wire: Wire }) {
+  if (!wire.ok) return <Refused issues={wire.issues} sent />;
+  const { requests } = wire;
+  const title = (r: WireRequest, k: number, word = 'Request') => `${word} ${k + 1}${r.imp === undefined ? '' : `: ${impName(imps, r.imp)}`}`;
+  return (
+    <>
+      <section aria-label="Wire">
+        <h2>HTTP request{split || wire.requests.length > 1 ? 's' : ''} the {sender} sends</h2>
+        {split && <p class="hint" data-testid="split">One request per imp (split: imp): {requests.length === 1 ? '1 request' : `${requests.length} requests`}, each with that imp alone and the URL its values make.</p>}
+        {requests.length === 0 && <p>None: no imp is enriched.</p>}
+        {requests.map((r, k) => (
+          <>
+            {split && <h3>{title(r, k)}</h3>}
+            <pre class="code" data-testid="http-request" data-imp={r.imp === undefined ? undefined : String(r.imp)}>{httpLines(r.http)}</pre>
+          </>
+        ))}
+      </section>
+      {requests.length > 0 && (
+        <section aria-label="Enriched request">
+          <h2>{split ? 'Bodies sent, one per imp' : 'Enriched request'}</h2>
+          {split && <p class="hint">Each body holds its imp alone, at <code>/imp/0</code>; changed paths are paths in that body.</p>}
+          {wire.warnings.map((w) => <p class="notice">{w.message} ({w.code})</p>)}
+          {requests.map((r, k) =>
+            split ? (
+              <>
+                <h3>{title(r, k, 'Body of request')}</h3>
+                <Body before={r.before} after={r.body} level={4} />
+              </>
+            ) : (
+              <Body before={r.before} after={r.body} level={3} />
+            ),
+          )}
+        </section>
+      )}
+    </>
+  );
+}
+
+/**
+ * A Prebid JS record whose requests the Prebid.js bidder itself shows best: with an endpoint template it sends one
+ * request per URL its bids make, with a split one per bid (docs/spec.md#records).
+ */
+export const isRoutedPrebid = (adapter: CompiledAdapter) => adapter.protocol === 'prebid-js' && (adapter.split === 'imp' || adapter.endpointTemplate !== undefined);
+
+/** Prebid JS: the `bids` entry of each enriched imp's ad unit. */
+export function BidsEntries({ stored, form, entries }: { stored: StoredAdapter; form: readonly FormField[]; entries: readonly (Entered | null)[] }) {
+  const several = entries.length > 1;
+  return (
+    <section aria-label="Bids entries">
+      <h2>Prebid JS bids entr{several ? 'ies' : 'y'}</h2>
+      {entries.map((entry, i) =>
+        entry === null ? null : (
+          <>
+            {several && <h3>Ad unit of imp {i + 1}</h3>}
+            <pre class="code" data-testid="bids-entry">{JSON.stringify(bidsEntry(stored.bidderCode, form, entry), null, 2)}</pre>
+          </>
+        ),
+      )}
+    </section>
+  );
+}
+
+/** Prebid JS: the `bids` entry of each enriched imp's ad unit, and the request enriched per imp. */
+export function Outcome({ stored, form, request, entries, result }: { stored: StoredAdapter; form: readonly FormField[]; request: BidRequest; entries: readonly (Entered | null)[]; result: SafeEnrichResult }) {
+  if (!result.ok) return <Refused issues={result.issues} sent={false} />;
+  return (
+    <>
+      <BidsEntries stored={stored} form={form} entries={entries} />
+      <section aria-label="Enriched request">
+        <h2>Enriched request</h2>
+        {result.warnings.map((w) => <p class="notice">{w.message} ({w.code})</p>)}
+        <Body before={request} after={result.request} level={3} />
+      </section>
+    </>
+  );
+}
