@@ -6,9 +6,7 @@
  */
 import { isUnsafeSegment } from '../definition/names.js';
 
-/** The longest bidder code. */
-export const MAX_BIDDER_CODE_LENGTH = 100;
-
+/** 1 to 100 of [A-Za-z0-9_-]: the expression and its words below say the same, side by side. */
 const BIDDER_CODE = /^[A-Za-z0-9_-]{1,100}$/;
 
 /**
@@ -18,5 +16,8 @@ const BIDDER_CODE = /^[A-Za-z0-9_-]{1,100}$/;
  */
 export const isBidderCode = (code: unknown): code is string => typeof code === 'string' && BIDDER_CODE.test(code) && !isUnsafeSegment(code);
 
-/** What a bidder code must be, in words (the issue's message wherever one is refused). */
-export const BIDDER_CODE_RULE = `1 to ${MAX_BIDDER_CODE_LENGTH} of [A-Za-z0-9_-], not __proto__, prototype or constructor`;
+/**
+ * What a bidder code must be, in words (the issue's message wherever one is refused). A plain literal: a page
+ * bundle that never words an issue drops it (a template with a placeholder would stay in every bundle).
+ */
+export const BIDDER_CODE_RULE = '1 to 100 of [A-Za-z0-9_-], not __proto__, prototype or constructor';
