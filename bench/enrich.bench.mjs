@@ -1,7 +1,7 @@
 // `npm run bench`: compares enrichment strategies on the same writes (tag id, publisher id, site id, two ext
 // params, one of them nested) and the same requests (1, 10, 100 imps). Contestants run interleaved in rounds so
 // machine drift hits all alike; the median ns/op of the rounds is reported. bidfields runs on its default engine
-// (code generated from the plan, issue 23) and, for reference, on the interpreter (`codegen: false`, as on a page
+// (code generated from the plan) and, for reference, on the interpreter (`codegen: false`, as on a page
 // whose CSP forbids eval). Each batch is timed in this process's CPU time (process.cpuUsage: user + system, every
 // thread, so a contestant's garbage collection counts), not wall time: on a shared machine another process's load
 // moves wall-clock medians by 2-3× and CPU time by a few per cent. Prints goal lines as PASS/FAIL; it is a

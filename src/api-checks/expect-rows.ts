@@ -22,7 +22,7 @@ const close = (a: number, b: number) => Math.abs(a - b) <= 1e-9 * Math.max(1, Ma
 const ratio = (num: number, den: number, scale: number) => (den === 0 ? 0 : (num * scale) / den);
 
 /** Compares two rows by the request's order, then by the dimensions in request order (docs/spec.md#reports). */
-export function compareRows(body: Body): (a: Row, b: Row) => number {
+function compareRows(body: Body): (a: Row, b: Row) => number {
   const [column, dir] = (body.order ?? '').trim().split(/ +/);
   const keys: [string, number][] = column ? [[column, dir?.toLowerCase() === 'desc' ? -1 : 1]] : [];
   for (const d of body.dimensions) if (d !== column) keys.push([d, 1]);

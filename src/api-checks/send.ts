@@ -64,7 +64,7 @@ export function authHeader(mode: AuthMode, ctx: RunContext): string | undefined 
 }
 
 /** The request body as sent. */
-export function bodyOf(request: CheckRequest, vars: Record<string, string>): string | undefined {
+function bodyOf(request: CheckRequest, vars: Record<string, string>): string | undefined {
   if (request.bodyText !== undefined) return request.bodyText;
   if (request.bodyBytes !== undefined) return JSON.stringify({ padding: 'x'.repeat(request.bodyBytes) });
   return request.body === undefined ? undefined : JSON.stringify(substitute(request.body, vars));

@@ -11,13 +11,13 @@ import { endpointCode, endpointHelpers } from './endpoint-code.js';
 export { literal };
 
 /** Where a generated adapter imports the page runtime from, unless told otherwise. */
-export const RUNTIME = 'bidfields/prebid-runtime';
+const RUNTIME = 'bidfields/prebid-runtime';
 
 /**
  * The engine features (core/compact/values-engine.ts) a plan uses, by the names the page runtime exports them
  * under: the module imports only these, so a page bundler drops the code of the others.
  */
-export function featuresOf(plan: BidderPlan): string[] {
+function featuresOf(plan: BidderPlan): string[] {
   const { fields, constants, oneOf, template } = plan;
   return [fields.some((field) => field.type === 'boolean') && 'booleans', oneOf?.length && 'oneOf', fields.some((field) => field.also) && 'alsoTo', constants?.length && 'constants', template && 'template'].filter((name): name is string => typeof name === 'string');
 }

@@ -10,7 +10,7 @@ import type { ExpectedIssue, Outcome, ResolvedCase } from './types.js';
 const key = (found: ExpectedIssue | Issue, withField: boolean) => `${found.code} ${found.path}${withField && found.field !== undefined ? ` [${found.field}]` : ''}`;
 
 /** Differences between expected and actual issue lists, as readable lines. */
-export function compareIssues(label: string, expected: readonly ExpectedIssue[], actual: readonly Issue[]): string[] {
+function compareIssues(label: string, expected: readonly ExpectedIssue[], actual: readonly Issue[]): string[] {
   const unmatched = [...actual];
   const missing: string[] = [];
   for (const want of expected) {
@@ -29,7 +29,7 @@ function unescapeToken(token: string): string {
 }
 
 /** The input with each JSON Pointer set to its value, creating objects on the way (the `set` expectation). */
-export function applySet(input: unknown, set: Record<string, unknown>): unknown {
+function applySet(input: unknown, set: Record<string, unknown>): unknown {
   const root = structuredClone(input) as Record<string, unknown>;
   for (const [pointer, value] of Object.entries(set)) {
     const tokens = pointer.split('/').slice(1).map(unescapeToken);

@@ -210,7 +210,7 @@ function canonicalUri(uri: string): string {
 }
 
 /** JSON semantics: what a JSON text of the value holds (undefined members gone, `0.500` is `0.5`). */
-export function asJson(value: unknown): Json {
+function asJson(value: unknown): Json {
   return JSON.parse(JSON.stringify(value) ?? 'null') as Json;
 }
 

@@ -7,7 +7,7 @@
 import type { CompiledAdapter } from '../core/compiled-adapter.js';
 import type { FieldDefinition } from '../core/types.js';
 
-export const DRAFT_04 = 'http://json-schema.org/draft-04/schema#';
+const DRAFT_04 = 'http://json-schema.org/draft-04/schema#';
 
 /**
  * A finite decimal as the number rule reads it: optional sign, digits with optional fraction, optional exponent,
@@ -36,7 +36,7 @@ export interface ParamsSchema {
 }
 
 /** A boolean field's values (docs/spec.md#booleans): the booleans and the strings a form sends for a checkbox. */
-export const BOOLEAN_VALUES = [true, false, 'true', 'false'] as const;
+const BOOLEAN_VALUES = [true, false, 'true', 'false'] as const;
 
 /** "Not entered" (docs/spec.md#values): a present key holding one of these does not count as entered. */
 const NOT_ENTERED = { enum: [null, ''] };

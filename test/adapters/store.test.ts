@@ -1,4 +1,4 @@
-// The adapter stores (issues 14 and 13), DuckDB and PostgreSQL (a real server started by the test, or skipped with
+// The adapter stores, DuckDB and PostgreSQL (a real server started by the test, or skipped with
 // the reason printed): records by bidder code with a version that grows by one per write and an updatedAt; a write
 // that names a stale version changes nothing and says which version is stored; delete, whose tombstone keeps the
 // bidder code's versions from being handed out twice; a table made before tombstones is migrated.

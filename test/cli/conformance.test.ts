@@ -55,7 +55,7 @@ describe('bidfields conformance that checks nothing', () => {
   });
 });
 
-describe('bidfields conformance --engine (issue 23: one verdict for every engine)', () => {
+describe('bidfields conformance --engine (one verdict for every engine)', () => {
   for (const engine of ['generated-node', 'generated-module', 'interpreter']) {
     it(`runs the cases on the ${engine} engine`, async () => {
       const run = await conformance('--engine', engine, '--filter', 'records-per-imp');

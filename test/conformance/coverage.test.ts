@@ -1,5 +1,5 @@
 // The suite pins the contract: every issue code of docs/spec.md#fields and docs/spec.md#records (and the warning) is expected, with its path,
-// by at least one failing case, and the suite has the size issue 2 asks for; docs/spec.md#per-imp's values per imp have their
+// by at least one failing case, and the suite has the size the conformance goal asks for; docs/spec.md#per-imp's values per imp have their
 // kind (enrich-imps), with conflicting_values at /<i>/<key>.
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// The console's pure parts (issues 14, 20, 21): report settings survive the address, the editor's draft becomes the
+// The console's pure parts: report settings survive the address, the editor's draft becomes the
 // record validateAdapter checks (and back), keys, booleans, more targets, constants, one-of groups, endpoint
 // templates, endpoint-only fields and split included; every issue pointer of a record finds its input; the adapters
 // service takes a template under a '*.' known endpoint; changed paths and marked JSON lines of the preview, values per

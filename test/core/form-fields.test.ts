@@ -1,4 +1,4 @@
-// formFields (issue 14, docs/spec.md#param, docs/spec.md#booleans, docs/spec.md#one-of): the placement form of an adapter, one input per definition in
+// formFields (docs/spec.md#param, docs/spec.md#booleans, docs/spec.md#one-of): the placement form of an adapter, one input per definition in
 // definition order, with the definition's own rules and nothing invented; the paths it gives are where
 // validateValues reports; booleans are checkboxes, values go under the key, one-of groups are listed.
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// The acceptance path of issue 5, as CI runs it: the built CLI serves the demo (`bidfields serve --demo`) and
+// The API conformance path, as CI runs it: the built CLI serves the demo (`bidfields serve --demo`) and
 // the built CLI checks it over HTTP (`bidfields conformance --api`), ending with "N passed, 0 failed".
 import { spawn, execFile } from 'node:child_process';
 import fs from 'node:fs';

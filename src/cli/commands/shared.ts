@@ -23,7 +23,7 @@ export type Exactness = boolean | ((path: readonly (string | number)[]) => boole
  * not "kept"; values, and an adapter's defaults and option values, would be written changed. `exact` may pick
  * the paths that matter ({@link isWrittenAdapterNumber}): an adapter's bounds and unknown keys are never written.
  */
-export function parseJson(text: string, source: string, exact: Exactness = false): unknown {
+function parseJson(text: string, source: string, exact: Exactness = false): unknown {
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
@@ -163,7 +163,7 @@ export function compileOptionsFrom(values: { lenient?: boolean; 'known-endpoint'
   return options;
 }
 
-export function formatIssue(found: Issue, prefix = ''): string {
+function formatIssue(found: Issue, prefix = ''): string {
   const field = found.field !== undefined ? ` [${found.field}]` : '';
   return `${prefix}${found.path === '' ? '(root)' : found.path}  ${found.code}  ${found.message}${field}\n`;
 }

@@ -12,7 +12,7 @@ import { cell, describeType, example } from '../module-doc.js';
 import { targetText } from './module-ts.js';
 
 /** A field's example value (a boolean's is `true`), and whether it is only a placeholder the rule refuses. */
-export function exampleOf(field: FieldDefinition, plan: FieldPlan): { value: string | number | boolean; placeholder?: true } {
+function exampleOf(field: FieldDefinition, plan: FieldPlan): { value: string | number | boolean; placeholder?: true } {
   return example(field, plan);
 }
 

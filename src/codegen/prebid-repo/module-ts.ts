@@ -29,7 +29,7 @@ export interface RepoModuleOptions {
 }
 
 /** The TypeScript name of a bidder code's params type: `examplessp` → `ExamplesspBidParams`. */
-export function paramsTypeName(code: string): string {
+function paramsTypeName(code: string): string {
   const pascal = code.replace(/(^|_)([a-z0-9])/g, (_, __, c: string) => c.toUpperCase());
   return (/^\d/.test(pascal) ? 'Bidder' : '') + pascal + 'BidParams';
 }

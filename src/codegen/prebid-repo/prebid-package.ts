@@ -11,7 +11,7 @@ import path from 'node:path';
 import { issue, type Issue } from '../../core/issues.js';
 
 /** Words Prebid keeps for itself (PR_REVIEW.md). */
-export const RESERVED_CODES = ['all', 'context', 'data', 'general', 'prebid', 'skadn'];
+const RESERVED_CODES = ['all', 'context', 'data', 'general', 'prebid', 'skadn'];
 
 /** A folder that is Prebid.js (its package.json names `prebid.js`), or `undefined`. */
 function isPrebid(dir: string): boolean {
@@ -42,7 +42,7 @@ export function findPrebid(dir?: string, cwd = process.cwd()): string | undefine
 }
 
 /** Every bidder code of a Prebid.js: adapters and aliases from `metadata/modules/*.json`, and adapter file names. */
-export function bidderCodes(prebidDir: string): string[] {
+function bidderCodes(prebidDir: string): string[] {
   const codes = new Set<string>();
   const metadata = path.join(prebidDir, 'metadata/modules');
   for (const file of fs.existsSync(metadata) ? fs.readdirSync(metadata) : []) {

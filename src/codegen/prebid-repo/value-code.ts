@@ -118,7 +118,7 @@ export function fieldStatements(field: FieldPlan, patterns: readonly string[]): 
 }
 
 /** The statements of the one-of groups (docs/spec.md#one-of): each group needs one key with a value sent (a default counts). */
-export function oneOfStatements(groups: readonly (readonly string[])[]): string[] {
+function oneOfStatements(groups: readonly (readonly string[])[]): string[] {
   return groups.map((keys) => `if (${keys.map((key) => `sent[${literal(key)}] === undefined`).join(' && ')}) return undefined;`);
 }
 

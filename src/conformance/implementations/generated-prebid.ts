@@ -15,7 +15,7 @@ import type { Implementation, Outcome, ResolvedCase } from '../types.js';
 import { runSpec } from './prebid.js';
 
 /** The built page runtime of this package, as a URL a generated module can import from anywhere. */
-export function builtRuntime(): string {
+function builtRuntime(): string {
   return import.meta.resolve('bidfields/prebid-runtime');
 }
 

@@ -21,7 +21,7 @@ export function libraryRunner(engine?: EngineKind): (testCase: ResolvedCase) => 
   return async (testCase) => runWithLibrary(testCase, engine);
 }
 
-export async function runWithLibrary(testCase: ResolvedCase, engine?: EngineKind): Promise<Outcome> {
+async function runWithLibrary(testCase: ResolvedCase, engine?: EngineKind): Promise<Outcome> {
   if (testCase.kind === 'prebid-js-request' || testCase.kind === 'prebid-js-response') return prebid.run(testCase);
   if (testCase.kind === 'rtb' || testCase.kind === 'prebid-server') return runProtocolCase(testCase, engine);
   const options = testCase.compileOptions ?? {};

@@ -26,5 +26,3 @@ export const applyIssues = {
   extConflict: (imp: number, relPath: string, value: unknown, field: string): Issue =>
     issue('path_conflict', `${imp < 0 ? '' : `/imp/${imp}`}/ext${relPath}`, `cannot write '${field}' through a ${describe(value)} value`, field),
 };
-
-export type ApplyIssues = typeof applyIssues;

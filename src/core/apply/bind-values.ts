@@ -105,7 +105,7 @@ export function judgeValues(plan: Plan, values: unknown, base = ''): { written?:
 }
 
 /** Judged values (fields; the constants are added here) arranged as the interpreter's writes. */
-export function arrangeWrites(plan: Plan, written: (WrittenValue | undefined)[]): BoundWrites {
+function arrangeWrites(plan: Plan, written: (WrittenValue | undefined)[]): BoundWrites {
   let tagid: string | undefined;
   for (const constant of plan.constants) written[constant.index] = constant.value as WrittenValue;
   for (const source of [...plan.fields, ...plan.constants]) {

@@ -28,7 +28,7 @@ export interface EnrichResult {
 export type SafeEnrichResult = ({ ok: true } & EnrichResult) | { ok: false; issues: Issue[]; warnings: readonly Issue[] };
 
 /** Shared by every result without warnings, so the hot path allocates no array; frozen so no caller can fill it. */
-export const NO_WARNINGS: readonly Issue[] = Object.freeze([]);
+const NO_WARNINGS: readonly Issue[] = Object.freeze([]);
 
 /** An enrichment: imp writes (the same for each imp, or per imp) and the request's. */
 export interface Writes {

@@ -91,7 +91,7 @@ export function nameRefusal(name: string, protocol: unknown): NameRefusal | unde
 }
 
 /** Segments under `imp.ext` for a non-predefined name, the RTB prefix stripped. */
-export function extSegments(name: string): string[] {
+function extSegments(name: string): string[] {
   return (name.startsWith(EXT_PREFIX) ? name.slice(EXT_PREFIX.length) : name).split('.');
 }
 

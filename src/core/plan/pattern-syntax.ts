@@ -73,7 +73,7 @@ export function union(a: Ranges, b: Ranges): Ranges {
 }
 
 /** Every code point the ranges leave out. */
-export function complement(set: Ranges): Ranges {
+function complement(set: Ranges): Ranges {
   const out: Ranges = [];
   let next = 0;
   for (let i = 0; i < set.length; i += 2) {

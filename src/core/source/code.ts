@@ -141,7 +141,7 @@ export function present(values: SourceValues, index: number): Cond {
 }
 
 /** The specs of sources of which any having a value is enough: -1, a list of indexes, or null. */
-export function anySpec(values: SourceValues, indexes: readonly number[]): -1 | number[] | null {
+function anySpec(values: SourceValues, indexes: readonly number[]): -1 | number[] | null {
   const open: number[] = [];
   for (const index of indexes) {
     const spec = values.spec(index);

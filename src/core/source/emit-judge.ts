@@ -15,7 +15,7 @@ const SWITCH = 16;
  * Beyond this many fields, the code of each field's reading costs more to parse than it saves (a 1,000-field
  * adapter's would be 350 kB): `judge` calls the interpreter's `judgeValues`, which gives the same answer.
  */
-export const MAX_JUDGED_FIELDS = 64;
+const MAX_JUDGED_FIELDS = 64;
 
 export function emitJudge(plan: Plan): string[] {
   const { fields, oneOf } = plan;

@@ -19,7 +19,7 @@ export function literal(value: unknown): string {
  * 4,096 of docs/spec.md#constants) overflowed V8's stack when an enricher ran it and when a generated Prebid.js module was parsed
  * (the page's whole bundle fails then); JSON.parse reads any depth. Real constants nest a few levels.
  */
-export const MAX_LITERAL_DEPTH = 100;
+const MAX_LITERAL_DEPTH = 100;
 
 /**
  * How deep a JSON value nests (a scalar 0, `[]` 1, `[{}]` 2), read without recursion; the walk stops once it finds a

@@ -17,7 +17,7 @@ export interface ScryptCost {
 /** OWASP Password Storage Cheat Sheet: N=2^15, r=8, p=3. */
 export const DEFAULT_SCRYPT_COST: ScryptCost = { N: 2 ** 15, r: 8, p: 3 };
 /** Fewest characters (code points) a new password may have. */
-export const MIN_PASSWORD_LENGTH = 8;
+const MIN_PASSWORD_LENGTH = 8;
 const KEY_BYTES = 32;
 const SALT_BYTES = 16;
 

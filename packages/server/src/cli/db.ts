@@ -26,7 +26,7 @@ ${STORE_USAGE}`;
  * @example
  * await runDbInit(['--clickhouse', 'chdb:events', '--postgres', url], io)
  */
-export async function runDbInit(args: string[], io: CliIO): Promise<number> {
+async function runDbInit(args: string[], io: CliIO): Promise<number> {
   const { values, positionals } = parseArgs({ args, strict: true, allowPositionals: true, options: STORE_OPTIONS });
   if (positionals.length > 0) throw new UsageError(`unexpected argument '${positionals[0]}'`);
   const location = storeLocation(values, io, 'db init');

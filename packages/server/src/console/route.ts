@@ -12,7 +12,7 @@ export interface Route {
 
 const PAGES: readonly Page[] = ['reports', 'adapters', 'preview'];
 
-export function parseRoute(hash: string): Route {
+function parseRoute(hash: string): Route {
   const [path = '', query = ''] = hash.replace(/^#\/?/, '').split('?');
   const page = (PAGES as readonly string[]).includes(path) ? (path as Page) : 'reports';
   return { page, params: new URLSearchParams(query) };

@@ -18,7 +18,7 @@ function unauthorized(code: string, message: string, challenge: string): HttpErr
 }
 
 /** The token in the Authorization header, or undefined when there is none that could be one. */
-export function tokenFrom(header: string | undefined): string | undefined {
+function tokenFrom(header: string | undefined): string | undefined {
   const value = header?.trim();
   if (!value) return undefined;
   const bearer = BEARER.exec(value);

@@ -8,7 +8,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
 
 /** How long a refused upload may go on being read and dropped before the connection is closed regardless. */
-export const LINGER_MS = 5_000;
+const LINGER_MS = 5_000;
 
 /**
  * Makes Node's close of the connection of `request` after the answer (its socket's `destroySoon`) a lingering

@@ -50,7 +50,7 @@ export interface AdapterDraft {
   oneOf: string[];
 }
 
-export const FIELD_KEYS = ['name', 'param', 'type', 'display', 'description', 'required', 'options', 'min', 'max', 'integer', 'minLength', 'maxLength', 'pattern', 'default', 'alsoTo'] as const;
+const FIELD_KEYS = ['name', 'param', 'type', 'display', 'description', 'required', 'options', 'min', 'max', 'integer', 'minLength', 'maxLength', 'pattern', 'default', 'alsoTo'] as const;
 
 export function emptyField(): FieldDraft {
   return { name: '', param: '', type: 'text', display: '', description: '', required: false, options: '', min: '', max: '', integer: false, minLength: '', maxLength: '', pattern: '', default: '', alsoTo: '' };

@@ -12,7 +12,7 @@ const isContainer = (value: unknown): value is Record<string, unknown> | unknown
  * Deepest pasted request the preview shows: its diff and lines are walked recursively, and JSON.parse takes any depth
  * (a request 3,000 levels deep overflowed the stack while rendering, and the console went blank).
  */
-export const MAX_SHOWN_DEPTH = 1000;
+const MAX_SHOWN_DEPTH = 1000;
 
 /** The pasted text as a request, or why the preview cannot take it (not JSON, or nested too deep to show). */
 export function pastedRequest(text: string): { request?: unknown; error?: string } {

@@ -12,7 +12,7 @@ import { loadChdb, startClickHouseFront, type ClickHouseFront } from './chdb-fro
 import { createClickHouseClient, createClickHouseReportStore, type ClickHouseReportStore, type ClickHouseStoreOptions } from './report-store.js';
 
 /** The prefix of an embedded engine's location. */
-export const CHDB_PREFIX = 'chdb:';
+const CHDB_PREFIX = 'chdb:';
 
 /** A location that is neither a ClickHouse URL nor `chdb:DIR`, or an embedded engine that cannot start. */
 export class ClickHouseLocationError extends Error {

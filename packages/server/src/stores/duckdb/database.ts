@@ -7,7 +7,7 @@
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 
 /** Default number of pooled connections: enough to keep a few cores busy, few enough to bound memory. */
-export const DEFAULT_POOL_SIZE = 4;
+const DEFAULT_POOL_SIZE = 4;
 
 /** An open database. */
 export interface DuckDB {
@@ -33,7 +33,7 @@ export interface DuckDB {
 }
 
 /** A lease was asked for after {@link DuckDB.close}. */
-export class DatabaseClosedError extends Error {
+class DatabaseClosedError extends Error {
   override name = 'DatabaseClosedError';
   constructor() {
     super('the database is closed');
