@@ -16,7 +16,7 @@ export default mergeConfig(
         'test/protocols/**/*.test.ts',
         'test/limits/**/*.test.ts',
         'test/suite/**/*.test.ts',
-        'test/codegen/endpoint-code.test.ts',
+        'test/codegen/endpoint-source.test.ts',
         'test/codegen/prebid-adapter.test.ts',
         'test/codegen/prebid-repo-judge.test.ts',
         'test/conformance/{library,compact,engines,coverage,runner}.test.ts',

@@ -6,7 +6,7 @@
  * cell or a code span.
  */
 import { keyOf, type FieldPlan, type Target } from '../core/plan/field-plan.js';
-import { isRefusal, valueJudge, type WrittenValue } from '../core/plan/value-judge.js';
+import { isRefusal, makeValueJudge, type WrittenValue } from '../core/plan/value-judge.js';
 import { templateKeys, type Place, type Placeholder } from '../core/endpoint/template.js';
 import type { FieldDefinition } from '../core/types.js';
 import type { BidderPlan } from '../prebid/types.js';
@@ -44,7 +44,7 @@ export function example(field: FieldDefinition, plan: FieldPlan): { value: Writt
     const lengths = Array.from({ length: 16 }, (_, index) => index + 1);
     candidates = SAMPLES.flatMap((sample) => [Math.min(Math.max(sample.length, minLength), maxLength), ...lengths].filter(allowed).map((length) => sized(sample, length)));
   }
-  const judge = valueJudge(plan);
+  const judge = makeValueJudge(plan);
   const value = candidates.find((candidate) => !isRefusal(judge(candidate)));
   return value === undefined ? { value: candidates[0] ?? 'example', placeholder: true } : { value };
 }

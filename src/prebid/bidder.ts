@@ -4,7 +4,7 @@
  * record, endpoint or CPM field fails when the page's Prebid set-up is built, loudly, and never during an
  * auction; the checked adapter then runs on the page runtime (./spec.ts) that generated adapters use too.
  */
-import { compileCompact, problem, type CompactAdapter } from '../core/compact/engine.js';
+import { compileCompact, wordedIssue, type CompactAdapter } from '../core/compact/engine.js';
 import { templateHosts } from '../core/endpoint/template.js';
 import type { EndpointOptions } from '../core/endpoint/endpoint-rules.js';
 import { ALL_FEATURES } from '../core/compact/values-engine.js';
@@ -27,11 +27,11 @@ import type { BidderPlan, PrebidBidderOptions, PrebidBidderSpec } from './types.
 export function createPrebidBidder(record: AdapterRecord, options: PrebidBidderOptions): PrebidBidderSpec {
   const adapter = compileCompact(record, options);
   const issues = [];
-  if (adapter.protocol !== 'prebid-js') issues.push(problem('wrong_protocol', '/protocol'));
-  if (!adapter.endpoint && !adapter.template) issues.push(problem('invalid_endpoint', '/endpoint'));
+  if (adapter.protocol !== 'prebid-js') issues.push(wordedIssue('wrong_protocol', '/protocol'));
+  if (!adapter.endpoint && !adapter.template) issues.push(wordedIssue('invalid_endpoint', '/endpoint'));
   // A GVL ID is a positive integer; a wrong one would silently fail every TCF consent check.
   const { gvlid } = options;
-  if (gvlid !== undefined && !isGvlid(gvlid)) issues.push(problem('invalid_gvlid', '/gvlid'));
+  if (gvlid !== undefined && !isGvlid(gvlid)) issues.push(wordedIssue('invalid_gvlid', '/gvlid'));
   if (issues.length) throw new BidfieldsError(issues);
   const plan = bidderPlan(adapter, options, gvlid);
   // Every feature (a template's URL when the record has one), and one request per URL for a template or split.

@@ -2,7 +2,7 @@
  * Endpoint templates (docs/spec.md#endpoint-templates) and one request per bid (docs/spec.md#split-imp) in the page runtime, imported by a generated adapter
  * only when its record uses them (so a page without them pays for neither):
  * - `urlFrom(endpointUrl)` builds each bid's URL when its params are bound: a generated adapter passes the function
- *   its template compiles to (codegen/endpoint-code.ts), the record-taking bidder the `template` feature, which
+ *   its template compiles to (codegen/endpoint-source.ts), the record-taking bidder the `template` feature, which
  *   runs the library's own `buildUrl` (core/endpoint/template.ts: a host value one DNS label, path and query values
  *   percent-encoded, the finished URL judged again). A value the template refuses is an issue of the params at its
  *   key, with the library's code (`invalid_value`, `unknown_endpoint`), so the bid is left out
@@ -11,7 +11,7 @@
  *   as `buildRequests` makes a record's one request.
  */
 import { buildUrl } from '../core/endpoint/template.js';
-import { pointer, problem, type Feature } from '../core/compact/values-engine.js';
+import { pointer, codeIssue, type Feature } from '../core/compact/values-engine.js';
 import { buildRequests, type RequestBuilder } from './build-requests.js';
 import { list, obj } from './imp.js';
 import type { BidderPlan } from './types.js';
@@ -28,7 +28,7 @@ export const urlFrom =
     if (issues.length) return;
     const built = endpointUrl((key) => bound.get(judges.get(key)![0]));
     if (typeof built === 'string') bound.url = built;
-    else issues.push(problem(built[1], pointer(built[0]), judges.get(built[0])![0].name));
+    else issues.push(codeIssue(built[1], pointer(built[0]), judges.get(built[0])![0].name));
   };
 
 /** The record-taking bidder's: `buildUrl` over the plan's template and the hosts it may have. */

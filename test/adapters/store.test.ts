@@ -7,7 +7,7 @@ import { openDuckDB, type DuckDB } from '../../packages/server/src/stores/duckdb
 import { createDuckDBAdapterStore } from '../../packages/server/src/stores/duckdb/adapter-store.js';
 import { createPostgresAdapterStore } from '../../packages/server/src/stores/postgres/adapter-store.js';
 import { ADAPTERS_MIGRATIONS } from '../../packages/server/src/stores/postgres/migrations.js';
-import { migrate, openPostgres } from '../../packages/server/src/stores/postgres/database.js';
+import { migratePostgres, openPostgres } from '../../packages/server/src/stores/postgres/database.js';
 import { poolOnNewSchema, startPostgres, type TestPostgres } from '../support/postgres.js';
 import { VersionConflictError, type AdapterStore } from '../../packages/server/src/adapters/store.js';
 import type { AdapterRecord } from '../../src/index.js';
@@ -39,7 +39,7 @@ const opens: [string, boolean, () => Promise<Opened>, () => Promise<Opened>][] =
     return { store: await createPostgresAdapterStore(postgres.pool), close: postgres.close };
   }, async () => {
     const schema = await poolOnNewSchema((server as TestPostgres).url);
-    await migrate(schema.pool, 'adapters', ADAPTERS_MIGRATIONS.slice(0, 2));
+    await migratePostgres(schema.pool, 'adapters', ADAPTERS_MIGRATIONS.slice(0, 2));
     await schema.pool.query('INSERT INTO adapters VALUES ($1, $2, $3, now())', [...LEGACY_ROW]);
     return { store: await createPostgresAdapterStore(schema.pool), close: schema.drop };
   }],

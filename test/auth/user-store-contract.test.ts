@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../packages/server/src/auth/password.js';
 import { createPostgresUserStore } from '../../packages/server/src/stores/postgres/user-store.js';
 import { USERS_MIGRATIONS as POSTGRES_USERS_MIGRATIONS, USERS_SCHEMA_VERSION } from '../../packages/server/src/stores/postgres/migrations.js';
-import { migrate as migratePostgres, openPostgres } from '../../packages/server/src/stores/postgres/database.js';
+import { migratePostgres as migratePostgres, openPostgres } from '../../packages/server/src/stores/postgres/database.js';
 import { migrateDuckDB, USERS_MIGRATIONS as DUCKDB_USERS_MIGRATIONS } from '../../packages/server/src/stores/duckdb/migrations.js';
 import { ROLE, STATUS } from '../../packages/server/src/auth/roles.js';
 import { createSignIn } from '../../packages/server/src/auth/signin.js';

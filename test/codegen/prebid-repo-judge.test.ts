@@ -1,5 +1,5 @@
 // One judge: the value checks an in-repository adapter carries (compiled from the plan by
-// src/codegen/prebid-repo/value-code.ts into its readParams) against the value rule itself (valueJudge), on many
+// src/codegen/prebid-repo/value-code.ts into its readParams) against the value rule itself (makeValueJudge), on many
 // plans and many values, hostile ones included. Same verdict for every value: refused by both, or accepted by both
 // with the same value sent (and, at a target that takes text, the same text); a field not entered takes its
 // default, is missing when required, else sends nothing. The emitted TypeScript is transpiled by esbuild and run.
@@ -10,7 +10,7 @@ import { growth, linearBound } from '../support/growth.js';
 import { fieldStatements, HELPERS, helpersFor, patternConstants, patternsOf } from '../../src/codegen/prebid-repo/value-code.js';
 import { decimalString } from '../../src/core/rules/decimal.js';
 import type { FieldPlan } from '../../src/core/plan/field-plan.js';
-import { isNotEntered, isRefusal, valueJudge, writtenAt, type ValueVerdict } from '../../src/core/plan/value-judge.js';
+import { isNotEntered, isRefusal, makeValueJudge, writtenAt, type ValueVerdict } from '../../src/core/plan/value-judge.js';
 
 type Compiled = (raw: unknown) => { refused: true } | { refused: false; sent: unknown; text?: string };
 
@@ -38,9 +38,9 @@ function compiled(field: FieldPlan): Compiled {
   return new Function(code)() as Compiled;
 }
 
-/** What valueJudge decides for a raw value, in the same terms. */
+/** What makeValueJudge decides for a raw value, in the same terms. */
 function judged(field: FieldPlan, raw: unknown): ReturnType<Compiled> {
-  const verdict: ValueVerdict | undefined = isNotEntered(raw) ? field.default : valueJudge(field)(raw);
+  const verdict: ValueVerdict | undefined = isNotEntered(raw) ? field.default : makeValueJudge(field)(raw);
   if (verdict === undefined) return field.required ? { refused: true } : { refused: false, sent: undefined, text: undefined };
   if (isRefusal(verdict)) return { refused: true };
   return { refused: false, sent: verdict, text: typeof verdict === 'number' ? decimalString(verdict) : undefined };
@@ -85,13 +85,13 @@ const plan: fc.Arbitrary<FieldPlan> = fc
     if (type === 'select') field.options = [...new Set(options)];
     // A default is the value its own rule makes of an entered value (plan/make-field-plan.ts).
     if (defaultRaw !== undefined && !isNotEntered(defaultRaw)) {
-      const verdict = valueJudge(field)(defaultRaw);
+      const verdict = makeValueJudge(field)(defaultRaw);
       if (!isRefusal(verdict)) field.default = verdict;
     }
     return field;
   });
 
-describe('the compiled value checks of an in-repository adapter give valueJudge’s verdicts', () => {
+describe('the compiled value checks of an in-repository adapter give makeValueJudge’s verdicts', () => {
   it('on random plans and values (hostile decimals, lone surrogates, every JSON kind)', () => {
     fc.assert(
       fc.property(plan, fc.array(value, { minLength: 1, maxLength: 25 }), (field, raws) => {

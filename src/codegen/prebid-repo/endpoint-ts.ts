@@ -4,7 +4,7 @@
  */
 import type { Template } from '../../core/endpoint/template.js';
 import { DNS_LABEL } from '../../core/rules/dns-label.js';
-import { endpointCode, endpointHelpers, type EndpointHelper } from '../endpoint-code.js';
+import { endpointSource, endpointHelpers, type EndpointHelper } from '../endpoint-source.js';
 
 /** The helpers the compiled template calls, written out (core/endpoint/template.ts has them; the module may import nothing of bidfields). */
 const ENDPOINT_HELPERS: Record<EndpointHelper, string> = {
@@ -24,13 +24,13 @@ function encodeValue(text: string): string {
 
 /**
  * \`endpointUrl(sent)\`, the URL an endpoint template (docs/spec.md#endpoint-templates) makes with a bid's params, or the key and code that
- * refuse them: the shared compiled form of core's \`buildUrl\` (codegen/endpoint-code.ts), with the helpers it calls
- * written out, since the module may import nothing of bidfields (test/codegen/endpoint-code.test.ts holds them to
+ * refuse them: the shared compiled form of core's \`buildUrl\` (codegen/endpoint-source.ts), with the helpers it calls
+ * written out, since the module may import nothing of bidfields (test/codegen/endpoint-source.test.ts holds them to
  * core's \`placeholderText\`, \`isLabel\` and \`encodeValue\`).
  */
 export function endpointFunction(template: Template): string {
   const helpers = endpointHelpers(template);
   return `${helpers.map((helper) => ENDPOINT_HELPERS[helper]).join('\n\n')}
 
-${endpointCode(template, { typed: true })}`;
+${endpointSource(template, { typed: true })}`;
 }

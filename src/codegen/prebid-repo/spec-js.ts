@@ -1,7 +1,7 @@
 /**
  * `test/spec/modules/<code>BidAdapter_spec.js`: the adapter's spec in Prebid's own style (mocha, chai, sinon), as Prebid's
  * karma set-up runs it. Its expectations are not written by hand: each verdict of `isBidRequestValid` is the one the
- * values engine (valueJudge, core/compact/values-engine.ts) gives for the same params, and the request fields expected
+ * values engine (makeValueJudge, core/compact/values-engine.ts) gives for the same params, and the request fields expected
  * are the ones the engine writes, so the spec carries the record's rule into Prebid's repository and covers every
  * branch of the module's checks (a value accepted, not entered and refused for each param).
  */

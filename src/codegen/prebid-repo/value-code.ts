@@ -1,7 +1,7 @@
 /**
  * The value rule of docs/spec.md#values (plan/value-judge.ts), compiled into the statements of an in-repository adapter's
  * `readParams`: for each field of the plan, the reading of its type and a test of each of its bounds, written out as
- * a reviewer would write them, with every key, bound, option, pattern and default a JSON literal. `valueJudge` stays
+ * a reviewer would write them, with every key, bound, option, pattern and default a JSON literal. `makeValueJudge` stays
  * the one definition of the rule: test/codegen/prebid-repo-judge.test.ts runs this code against it on many plans and
  * values (the verdict and the value written must be the same), so a change to one that the other lacks fails there.
  */

@@ -15,7 +15,7 @@ import { isBidderCode } from '../rules/bidder-code.js';
 import { isCpmField } from '../rules/cpm-field.js';
 import { PatternRefusal } from '../plan/pattern-syntax.js';
 import { checkEndpointOrTemplateCompact } from './endpoint.js';
-import { ALL_FEATURES, own, problem as codeProblem, valuesEngine, type CompactEnrichResult } from './values-engine.js';
+import { ALL_FEATURES, own, codeIssue, valuesEngine, type CompactEnrichResult } from './values-engine.js';
 import type { AdapterInput, CompileOptions, Protocol } from '../types.js';
 
 type Obj = Record<string, any>;
@@ -50,7 +50,7 @@ const worded = (issues: Issue[]): Issue[] => {
 };
 
 /** An issue whose message is its code in words. */
-export const problem = (code: string, path: string, field?: string): Issue => worded([codeProblem(code, path, field)])[0]!;
+export const wordedIssue = (code: string, path: string, field?: string): Issue => worded([codeIssue(code, path, field)])[0]!;
 
 /** Own value, `null` counting as absent. */
 const present = (object: Obj, key: string) => own(object, key) ?? undefined;
@@ -63,7 +63,7 @@ const present = (object: Obj, key: string) => own(object, key) ?? undefined;
  */
 export function compileCompact(input: AdapterInput | unknown, options: Pick<CompileOptions, 'knownEndpoints' | 'allowLocal'> = {}): CompactAdapter {
   const issues: Issue[] = [];
-  const fail = (code: string, path: string, field?: string) => void issues.push(problem(code, path, field));
+  const fail = (code: string, path: string, field?: string) => void issues.push(wordedIssue(code, path, field));
   const isArray = isArrayValue(input);
   const record: Obj = isArray ? { protocol: 'prebid-server', fields: input } : isPlainObject(input) ? input : {};
   const { protocol, fields, endpoint, cpmField, bidderCode } = record;
@@ -118,7 +118,7 @@ export function compileCompact(input: AdapterInput | unknown, options: Pick<Comp
     // The request's shape is checked here (docs/spec.md#targets), then the page runtime's apply writes the values.
     safeEnrich(request, values, options) {
       const issues: Issue[] = [];
-      const fail = (code: string, path: string) => void issues.push(problem(code, path));
+      const fail = (code: string, path: string) => void issues.push(wordedIssue(code, path));
       const bound = bind(values, issues);
       const source = request as Obj;
       const imps = isPlainObject(source) ? present(source, 'imp') : undefined;
@@ -133,7 +133,7 @@ export function compileCompact(input: AdapterInput | unknown, options: Pick<Comp
       const enriched = [];
       for (let index = 0; index < count; index++) isPlainObject(imps[index]) ? enriched.push(index) : fail('invalid_request', '/imp/' + index);
       // OpenRTB forbids app and site together: app is used (apply writes the first of app, site, dooh), with a warning.
-      const warnings = present(source, 'app') !== undefined && present(source, 'site') !== undefined ? [problem('both_app_and_site', '/site')] : [];
+      const warnings = present(source, 'app') !== undefined && present(source, 'site') !== undefined ? [wordedIssue('both_app_and_site', '/site')] : [];
       const out = apply(bound, { ...source, imp: imps.slice() }, enriched, issues);
       // A constant's object is a copy of its own per bind (values-engine.ts), which apply writes to every imp: each
       // further imp gets its own copy, so no two imps share one either (as compile's per-write copies).

@@ -52,7 +52,7 @@ export interface ValuesEngine {
 }
 
 /** An issue whose message is its code: the page only logs them, and ships no words (the compact engine words them). */
-export const problem = (code: string, path: string, field?: string): Issue => ({ code, path, message: code, ...(field !== undefined && { field }) });
+export const codeIssue = (code: string, path: string, field?: string): Issue => ({ code, path, message: code, ...(field !== undefined && { field }) });
 /** Own value, else `undefined` (`null` stays: each reader takes it for absent, with `??` or `== null`). */
 export { own };
 /** A JSON Pointer to one key of the values. */
@@ -73,7 +73,7 @@ export const constants: Feature = (plan) => (bound) => {
 
 /** One-of groups (docs/spec.md#one-of): after defaults, at least one field of each group entered, else `missing_one_of`. */
 export const oneOf: Feature = (plan, judges) => (bound, issues) => {
-  for (const group of plan.oneOf ?? []) group.some((key) => bound.has(judges.get(key)![0])) || issues.push(problem('missing_one_of', ''));
+  for (const group of plan.oneOf ?? []) group.some((key) => bound.has(judges.get(key)![0])) || issues.push(codeIssue('missing_one_of', ''));
 };
 
 /**
@@ -106,14 +106,14 @@ export function valuesEngine(plan: RecordPlan, features: readonly Feature[] = []
   return {
     bind(values, issues) {
       const bound: Bound = new Map();
-      if (!isPlainObject(values)) return issues.push(problem('invalid_value', '')), bound;
-      for (const key of Object.keys(values)) judges.has(key) || issues.push(problem('unknown_field', pointer(key), key));
+      if (!isPlainObject(values)) return issues.push(codeIssue('invalid_value', '')), bound;
+      for (const key of Object.keys(values)) judges.has(key) || issues.push(codeIssue('unknown_field', pointer(key), key));
       for (const [key, [field, judge]] of judges) {
         const raw = own(values, key);
         // Not entered: the default, else missing when required, else skipped.
         const verdict = isNotEntered(raw) ? field.default : judge(raw);
         const code = verdict === undefined ? field.required && 'missing_required' : isRefusal(verdict) ? valueCode(verdict[0]) : void bound.set(field, verdict);
-        if (code) issues.push(problem(code, pointer(key), field.name));
+        if (code) issues.push(codeIssue(code, pointer(key), field.name));
       }
       for (const hook of hooks) hook?.(bound, issues);
       return bound;
@@ -123,7 +123,7 @@ export function valuesEngine(plan: RecordPlan, features: readonly Feature[] = []
       const copies = new Set<unknown>([out.imp]);
       // Places reported (a `path_conflict` once per place; `''`: no inventory object).
       const reported = new Set<string>();
-      const report = (code: string, at: string, field: Source) => reported.has(at) || (reported.add(at), issues.push(problem(code, at, field.name)));
+      const report = (code: string, at: string, field: Source) => reported.has(at) || (reported.add(at), issues.push(codeIssue(code, at, field.name)));
       const inventory = INVENTORY_KEYS.find((name) => own(out, name) != null);
       /**
        * Writes `value` at `keys` below the result, copying each object on the way once; `null` counts as absent. A

@@ -6,7 +6,7 @@
 import { pointer } from '../issues.js';
 import { keyOf, type FieldPlan, type RecordPlan } from './field-plan.js';
 import type { Target } from '../definition/names.js';
-import { valueJudge, type ValueJudge, type WrittenValue } from './value-judge.js';
+import { makeValueJudge, type ValueJudge, type WrittenValue } from './value-judge.js';
 import { buildExtTree, type ExtTreeNode } from './ext-tree.js';
 
 /**
@@ -81,7 +81,7 @@ export function compilePlan(record: RecordPlan, placeholders: readonly string[] 
     const targets = [plan.to, ...(plan.also ?? [])].map(compileTarget);
     const key = keyOf(plan);
     const requestLevel = targets.some(isRequestLevel) || placeholders.includes(key);
-    return { plan, name: plan.name, key, required: plan.required === true, defaultValue: plan.default, index, targets, requestLevel, judge: valueJudge(plan), valuePath: pointer(key) };
+    return { plan, name: plan.name, key, required: plan.required === true, defaultValue: plan.default, index, targets, requestLevel, judge: makeValueJudge(plan), valuePath: pointer(key) };
   });
   const constants = (record.constants ?? []).map((constant, i): CompiledConstant => ({ name: constant.name, value: constant.value, index: fields.length + i, targets: [compileTarget(constant.to)] }));
   const byKey = new Map(fields.map((field) => [field.key, field]));

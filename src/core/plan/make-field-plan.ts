@@ -4,7 +4,7 @@
  */
 import { targetOf } from '../definition/names.js';
 import { RULE_KEYS, type Definition, type FieldPlan } from './field-plan.js';
-import { isNotEntered, isRefusal, valueJudge, type ValueReason } from './value-judge.js';
+import { isNotEntered, isRefusal, makeValueJudge, type ValueReason } from './value-judge.js';
 import { patternRefusal } from './pattern-safety.js';
 import { PatternRefusal } from './pattern-syntax.js';
 
@@ -29,7 +29,7 @@ export function planField(definition: Definition, extBase: readonly string[] = [
   if (type !== 'boolean') for (const key of RULE_KEYS) if (definition[key] !== undefined && definition[key] !== false) (plan as Definition)[key] = definition[key];
   if (type === 'select') plan.options = options.map((option: Definition) => option.value);
   // Made first, default or not: it compiles the pattern, so a pattern that does not compile throws here.
-  const judge = valueJudge(plan);
+  const judge = makeValueJudge(plan);
   // Before the default is judged: an unsafe pattern would hang right here on a hostile default.
   const unsafe = plan.pattern ? patternRefusal(plan.pattern) : undefined;
   if (unsafe) throw new PatternRefusal(unsafe);

@@ -52,10 +52,10 @@ export const isNotEntered = (raw: unknown): boolean => raw === undefined || raw 
  * The judge of a field's entered values: the value as its type holds it (a number stays a number; a predefined
  * target writes it as its decimal string, see {@link writtenAt}). Throws a `SyntaxError` when the plan's pattern does not compile (a
  * checked plan's does).
- * @example valueJudge({ name: 'zone', to: [0, 'ext', 'zone'], type: 'number', max: 9 })('7') // 7
- * @example valueJudge({ name: 'zone', to: [0, 'ext', 'zone'], type: 'number', max: 9 })('12') // [ValueReason.AboveMax]
+ * @example makeValueJudge({ name: 'zone', to: [0, 'ext', 'zone'], type: 'number', max: 9 })('7') // 7
+ * @example makeValueJudge({ name: 'zone', to: [0, 'ext', 'zone'], type: 'number', max: 9 })('12') // [ValueReason.AboveMax]
  */
-export function valueJudge(field: FieldPlan): ValueJudge {
+export function makeValueJudge(field: FieldPlan): ValueJudge {
   return field.type === 'boolean' ? booleanJudge : ruleJudge(field);
 }
 
@@ -66,7 +66,7 @@ export function valueJudge(field: FieldPlan): ValueJudge {
 export const booleanJudge: ValueJudge = (raw) => (raw === true || raw === 'true' ? true : raw === false || raw === 'false' ? false : [ValueReason.Unreadable]);
 
 /**
- * {@link valueJudge} of a text, number or select field, apart so that the page runtime ships the boolean judge only
+ * {@link makeValueJudge} of a text, number or select field, apart so that the page runtime ships the boolean judge only
  * to records that have a boolean field (src/core/compact/values-engine.ts).
  */
 export function ruleJudge(field: FieldPlan): ValueJudge {

@@ -40,9 +40,9 @@ export function nesting(value: unknown, limit = Infinity): number {
 /**
  * A JSON value as code: `make(value)` (its {@link literal} or {@link expression}), or, nested deeper than
  * {@link MAX_LITERAL_DEPTH}, `JSON.parse` of its JSON (a new copy each time it runs, own `__proto__` keys as data).
- * @example valueCode([1], literal) // '[1]'
+ * @example valueSource([1], literal) // '[1]'
  */
-export function valueCode(value: unknown, make: (value: unknown) => string): string {
+export function valueSource(value: unknown, make: (value: unknown) => string): string {
   return nesting(value, MAX_LITERAL_DEPTH) > MAX_LITERAL_DEPTH ? `JSON.parse(${literal(JSON.stringify(value))})` : make(value);
 }
 

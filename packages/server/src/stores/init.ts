@@ -3,11 +3,11 @@
  * `bidfields db init --postgres URL` does: each component at its latest version, with what was done.
  */
 import { ADAPTERS_MIGRATIONS, THROTTLE_MIGRATIONS, USERS_MIGRATIONS } from './postgres/migrations.js';
-import { migrate, openPostgres } from './postgres/database.js';
+import { migratePostgres, openPostgres } from './postgres/database.js';
 import { describePostgres, StorageOpenError } from './errors.js';
 
 /** One component's schema: its name and its version before and after. */
-export type SchemaStep = Awaited<ReturnType<typeof migrate>>;
+export type SchemaStep = Awaited<ReturnType<typeof migratePostgres>>;
 
 /**
  * Brings every PostgreSQL schema the server uses to its latest version.
@@ -21,9 +21,9 @@ export async function initPostgresSchemas(url: string): Promise<SchemaStep[]> {
   });
   try {
     return [
-      await migrate(postgres.pool, 'users', USERS_MIGRATIONS),
-      await migrate(postgres.pool, 'signin_throttle', THROTTLE_MIGRATIONS),
-      await migrate(postgres.pool, 'adapters', ADAPTERS_MIGRATIONS),
+      await migratePostgres(postgres.pool, 'users', USERS_MIGRATIONS),
+      await migratePostgres(postgres.pool, 'signin_throttle', THROTTLE_MIGRATIONS),
+      await migratePostgres(postgres.pool, 'adapters', ADAPTERS_MIGRATIONS),
     ];
   } finally {
     await postgres.close();

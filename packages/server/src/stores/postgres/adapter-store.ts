@@ -2,7 +2,7 @@
 import type pg from 'pg';
 import type { AdapterStore } from '../../adapters/store.js';
 import { createSqlAdapterStore } from '../sql/adapter-store.js';
-import { migrate } from './database.js';
+import { migratePostgres } from './database.js';
 import { ADAPTERS_MIGRATIONS } from './migrations.js';
 
 /**
@@ -13,7 +13,7 @@ import { ADAPTERS_MIGRATIONS } from './migrations.js';
  * const saved = await adapters.put('acme', record, 0) // saved.version === 1
  */
 export async function createPostgresAdapterStore(pool: pg.Pool): Promise<AdapterStore> {
-  await migrate(pool, 'adapters', ADAPTERS_MIGRATIONS);
+  await migratePostgres(pool, 'adapters', ADAPTERS_MIGRATIONS);
   return createSqlAdapterStore({
     rows: async (sql, values) => (await pool.query(sql, values)).rows as Record<string, unknown>[],
     now: () => new Date(),

@@ -40,9 +40,9 @@ export async function openPostgres(url: string, maxConnections = 10): Promise<Po
  * Brings `component`'s schema on `pool` to its latest version (see {@link migrateSchema}).
  *
  * @example
- * await migrate(pool, 'users', [[], ['CREATE TABLE users (…)']])
+ * await migratePostgres(pool, 'users', [[], ['CREATE TABLE users (…)']])
  */
-export function migrate(pool: pg.Pool, component: string, migrations: Migrations): Promise<Migration> {
+export function migratePostgres(pool: pg.Pool, component: string, migrations: Migrations): Promise<Migration> {
   return migrateSchema(
     {
       lockStatement: `SELECT pg_advisory_xact_lock(${SCHEMA_LOCK})`,

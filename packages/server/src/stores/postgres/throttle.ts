@@ -4,7 +4,7 @@
  * transaction with the row locked (`SELECT … FOR UPDATE`), so attempts on any server count one after another.
  */
 import type pg from 'pg';
-import { inTransaction, migrate } from './database.js';
+import { inTransaction, migratePostgres } from './database.js';
 import { THROTTLE_MIGRATIONS } from './migrations.js';
 import { throttleRules, type AsyncSignInThrottle, type ThrottleEntry, type ThrottleOptions } from '../../auth/throttle.js';
 
@@ -16,7 +16,7 @@ import { throttleRules, type AsyncSignInThrottle, type ThrottleEntry, type Throt
  * createSignIn({ users, tokens, throttle })
  */
 export async function createPostgresThrottle(pool: pg.Pool, options: ThrottleOptions = {}): Promise<AsyncSignInThrottle> {
-  await migrate(pool, 'signin_throttle', THROTTLE_MIGRATIONS);
+  await migratePostgres(pool, 'signin_throttle', THROTTLE_MIGRATIONS);
   const { now = Date.now, windowSeconds = 900 } = options;
   const rules = throttleRules(options);
   let calls = 0;

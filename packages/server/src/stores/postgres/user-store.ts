@@ -4,7 +4,7 @@
  * instances, the judge of "e-mail taken". The schema is created on first use and versioned (`migrations.ts`).
  */
 import type pg from 'pg';
-import { migrate, UNIQUE_VIOLATION } from './database.js';
+import { migratePostgres, UNIQUE_VIOLATION } from './database.js';
 import { STATUS } from '../../auth/roles.js';
 import { normaliseEmail, type StoredUser } from '../../auth/user.js';
 import { DuplicateEmailError, type UserStore } from '../../auth/user-store.js';
@@ -25,7 +25,7 @@ const BY_EMAIL = 'lower(btrim(email)) = $1';
  * await users.add({ email: 'a@example.com', name: 'A', accountID: 1, role: 1, passwordHash })
  */
 export async function createPostgresUserStore(pool: pg.Pool): Promise<UserStore> {
-  await migrate(pool, 'users', USERS_MIGRATIONS);
+  await migratePostgres(pool, 'users', USERS_MIGRATIONS);
   const all = async (sql: string, values: unknown[]): Promise<StoredUser[]> =>
     (await pool.query(sql, values)).rows.map((row: Record<string, unknown>) => userFromRow(row));
   const one = async (sql: string, values: unknown[]) => (await all(sql, values))[0];

@@ -9,7 +9,7 @@
  *   its labels before the fixed suffix the record check found covered (`templateHosts`);
  * - the 253-character host and 2,048-character URL bounds, where no values can pass them (host labels only, short
  *   fixed parts), and the URL parser's look at the path where no value goes in it.
- * test/codegen/endpoint-code.test.ts holds both forms to `buildUrl` on hostile values: the same URL, or the same
+ * test/codegen/endpoint-source.test.ts holds both forms to `buildUrl` on hostile values: the same URL, or the same
  * key and code.
  */
 import { MAX_ENDPOINT_LENGTH } from '../core/endpoint/endpoint-rules.js';
@@ -37,9 +37,9 @@ export interface EndpointCodeOptions {
 /**
  * The source of `function endpointUrl(value)` (standalone: `value` reads a value by key) or
  * `function endpointUrl(sent: SentParams)` (typed: `sent` holds the values by key).
- * @example endpointCode(parseTemplate('https://{r}.bid.example.com/x', 'prebid-js'), { typed: false }) // 'function endpointUrl(value) {…}'
+ * @example endpointSource(parseTemplate('https://{r}.bid.example.com/x', 'prebid-js'), { typed: false }) // 'function endpointUrl(value) {…}'
  */
-export function endpointCode(template: Template, { typed }: EndpointCodeOptions): string {
+export function endpointSource(template: Template, { typed }: EndpointCodeOptions): string {
   const read = (key: string) => (typed ? `sent[${literal(key)}]` : `value(${literal(key)})`);
   const placeholders = template.filter((part) => typeof part !== 'string');
   const first = literal(placeholders[0]!.key);

@@ -1,11 +1,11 @@
-// The compiled endpoint templates of the generated Prebid.js adapters (codegen/endpoint-code.ts: the standalone
+// The compiled endpoint templates of the generated Prebid.js adapters (codegen/endpoint-source.ts: the standalone
 // module's `endpointUrl(value)`, the in-repository module's typed `endpointUrl(sent)` with its helpers written out)
 // against core's buildUrl (core/endpoint/template.ts) on hostile values: the very URL buildUrl sends (its href), or
 // the same key and code.
 import { transformSync } from 'esbuild';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { endpointCode } from '../../src/codegen/endpoint-code.js';
+import { endpointSource } from '../../src/codegen/endpoint-source.js';
 import { endpointFunction } from '../../src/codegen/prebid-repo/endpoint-ts.js';
 import { HELPERS } from '../../src/codegen/prebid-repo/value-code.js';
 import { buildUrl, encodeValue, isLabel, parseTemplate, placeholderText, templateHosts, type Template } from '../../src/core/endpoint/template.js';
@@ -31,7 +31,7 @@ const TEMPLATES: [string, Protocol][] = [
 
 /** Both compiled forms of a template, run. */
 function compiled(template: Template): ((values: Record<string, unknown>) => unknown)[] {
-  const standalone = new Function('placeholderText', 'isLabel', 'encodeValue', `${endpointCode(template, { typed: false })}\nreturn endpointUrl;`)(placeholderText, isLabel, encodeValue);
+  const standalone = new Function('placeholderText', 'isLabel', 'encodeValue', `${endpointSource(template, { typed: false })}\nreturn endpointUrl;`)(placeholderText, isLabel, encodeValue);
   const typedSource = `${HELPERS.decimalText}\ntype SentParams = Record<string, any>;\n${endpointFunction(template)}\nreturn endpointUrl;`;
   const typed = new Function(transformSync(typedSource, { loader: 'ts' }).code)();
   return [(values) => standalone((key: string) => values[key]), (values) => typed(values)];
@@ -84,9 +84,9 @@ describe('a compiled endpoint template answers as buildUrl does, in both generat
   });
 
   it('leaves out the checks a template cannot fail, and writes every key and fixed part as a JSON literal', () => {
-    const code = endpointCode(parseTemplate('https://{region}.bid.example-ssp.com/openrtb2', 'prebid-js') as Template, { typed: false });
+    const code = endpointSource(parseTemplate('https://{region}.bid.example-ssp.com/openrtb2', 'prebid-js') as Template, { typed: false });
     expect(code).not.toMatch(/new URL|length >/);
-    const hostile = endpointCode(parseTemplate('https://{a}.bid.example.com/"+alert(1)+"/{b}', 'rtb') as Template, { typed: false });
+    const hostile = endpointSource(parseTemplate('https://{a}.bid.example.com/"+alert(1)+"/{b}', 'rtb') as Template, { typed: false });
     expect(hostile).toContain('"/\\"+alert(1)+\\"/"');
   });
 });
