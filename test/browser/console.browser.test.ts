@@ -1,4 +1,4 @@
-// End to end: the console as `bidfields serve` answers it (dist/console, built by `npm run build`), in
+// End to end: the console as `bidfields serve` answers it (packages/server/dist/console, built by `npm run build`), in
 // Debian's headless Chromium driven by playwright-core, against the reference server on an ephemeral port with the
 // demo data, plus rows whose names are hostile. Every flow runs under the page's real Content-Security-Policy, and
 // a listener fails the test on any CSP violation. The axe-core scans run in a second browser context that
@@ -20,11 +20,11 @@ import { changedPaths } from '../../packages/server/src/console/preview/json-lin
 import { ADMIN, PUBLISHER, SERVICE, startTestServer, type TestServer } from '../server/test-server.js';
 
 const repo = path.resolve(import.meta.dirname, '../..');
-const consoleDir = path.join(repo, 'dist/console');
+const consoleDir = path.join(repo, 'packages/server/dist/console');
 const shots = path.join(import.meta.dirname, '.build', 'console-screenshots');
 const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const chromiumPath = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((file) => fs.existsSync(file));
-const missing = !chromiumPath ? 'no Chromium at /usr/bin/chromium' : !fs.existsSync(path.join(consoleDir, 'index.html')) ? 'dist/console not built (npm run build)' : undefined;
+const missing = !chromiumPath ? 'no Chromium at /usr/bin/chromium' : !fs.existsSync(path.join(consoleDir, 'index.html')) ? 'packages/server/dist/console not built (npm run build)' : undefined;
 const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 const HOSTILE = '<img src=x onerror=alert(1)>';
