@@ -15,7 +15,16 @@ const external = (id) => id.startsWith('node:') || externals.some((name) => id =
 const entries = { index: 'src/index.ts', client: 'src/client/index.ts', api: 'src/api-contract/index.ts' };
 const esmOnly = { conformance: 'src/conformance/index.ts', codegen: 'src/codegen/index.ts', 'cli-commands': 'src/cli/kit.ts' };
 
-const ts = () => typescript({ tsconfig: './tsconfig.json', include: ['src/**/*.ts'], exclude: ['test/**', 'scripts/**'], declaration: false, outDir: undefined, noEmitOnError: true, noCheck: true });
+const ts = () =>
+  typescript({
+    tsconfig: './tsconfig.json',
+    include: ['src/**/*.ts'],
+    exclude: ['test/**', 'scripts/**'],
+    declaration: false,
+    outDir: undefined,
+    noEmitOnError: true,
+    noCheck: true,
+  });
 
 export default [
   {

@@ -10,7 +10,15 @@ import terser from '@rollup/plugin-terser';
 const minify = () => terser({ ecma: 2020, compress: { passes: 3 }, format: { comments: false } });
 const plugins = () => [
   nodeResolve({ browser: true }),
-  typescript({ tsconfig: './tsconfig.json', include: ['src/**/*.ts'], exclude: ['test/**', 'scripts/**'], declaration: false, outDir: undefined, noEmitOnError: true, noCheck: true }),
+  typescript({
+    tsconfig: './tsconfig.json',
+    include: ['src/**/*.ts'],
+    exclude: ['test/**', 'scripts/**'],
+    declaration: false,
+    outDir: undefined,
+    noEmitOnError: true,
+    noCheck: true,
+  }),
 ];
 
 export default [

@@ -91,7 +91,8 @@ function handSafeInPlace(r) {
   const site = 'site' in r && (!('site' in OP) || Object.hasOwn(r, 'site')) ? (r.site ?? undefined) : undefined;
   const inventory = app ?? site ?? ('dooh' in r && (!('dooh' in OP) || Object.hasOwn(r, 'dooh')) ? (r.dooh ?? undefined) : undefined);
   if (!plain(imp0) || !plain(inventory)) throw new Error('not an object');
-  const publisher = 'publisher' in inventory && (!('publisher' in OP) || Object.hasOwn(inventory, 'publisher')) ? (inventory.publisher ?? undefined) : undefined;
+  const publisher =
+    'publisher' in inventory && (!('publisher' in OP) || Object.hasOwn(inventory, 'publisher')) ? (inventory.publisher ?? undefined) : undefined;
   if (publisher !== undefined && !plain(publisher)) throw new Error('path conflict');
   imp0.tagid = 'top-banner';
   let ext = 'ext' in imp0 && (!('ext' in OP) || Object.hasOwn(imp0, 'ext')) ? (imp0.ext ?? undefined) : undefined;
@@ -157,10 +158,13 @@ for (const [name, run] of Object.entries(contestants)) {
 }
 
 /** Milliseconds of CPU time this process has used, or of wall time with BENCH_CLOCK=wall (see the header). */
-const cpu = process.env.BENCH_CLOCK === 'wall' ? () => performance.now() : () => {
-  const { user, system } = process.cpuUsage();
-  return (user + system) / 1000;
-};
+const cpu =
+  process.env.BENCH_CLOCK === 'wall'
+    ? () => performance.now()
+    : () => {
+        const { user, system } = process.cpuUsage();
+        return (user + system) / 1000;
+      };
 const inPlace = (name) => name.includes('mutate') || name.includes('in-place');
 const median = (list) => [...list].sort((a, b) => a - b)[Math.floor(list.length * (process.env.BENCH_QUANTILE ? Number(process.env.BENCH_QUANTILE) : 0.5))];
 let sink = 0;
@@ -225,14 +229,20 @@ for (const impCount of [1, 10, 100]) {
   }
 }
 const results = {};
-const b = 'bind(values).enrich', k = 'klona + dset (Prebid.js)', f = 'hand copy-on-write (floor)', safe = 'hand in-place, safe (floor)', m = 'bound, mutate: true';
+const b = 'bind(values).enrich',
+  k = 'klona + dset (Prebid.js)',
+  f = 'hand copy-on-write (floor)',
+  safe = 'hand in-place, safe (floor)',
+  m = 'bound, mutate: true';
 for (const impCount of [1, 10, 100]) {
   const samples = (results[impCount] = measure(impCount));
   console.log(`\n${impCount} imp(s): median ns/op over interleaved rounds; median of the rounds' ratios to the hand copy-on-write floor`);
-  for (const [name, ns] of Object.entries(medians(samples))) console.log(`  ${name.padEnd(30)} ${fmt(ns).padStart(10)}   ${ratio(samples, name, f).toFixed(2)}×`);
+  for (const [name, ns] of Object.entries(medians(samples)))
+    console.log(`  ${name.padEnd(30)} ${fmt(ns).padStart(10)}   ${ratio(samples, name, f).toFixed(2)}×`);
 }
 
-const r1 = results[1], r100 = results[100];
+const r1 = results[1],
+  r100 = results[100];
 goal('bound enrich ≥ 7× faster than klona+dset at 1 imp', ratio(r1, k, b) >= 7, `${ratio(r1, k, b).toFixed(1)}×`);
 goal('bound enrich ≥ 60× faster than klona+dset at 100 imps', ratio(r100, k, b) >= 60, `${ratio(r100, k, b).toFixed(1)}×`);
 for (const n of [1, 100]) {
@@ -249,7 +259,9 @@ for (const n of [1, 100]) {
 {
   const slots = Array.from({ length: 10 }, (_, i) => ({ tagid: `slot-${i}`, zoneId: i + 1, placement: `p-${i}` }));
   const placements = slots.map((slot) => adapter.bind({ ...values, 'prd.impTagId': slot.tagid, zoneId: slot.zoneId, 'bidder.placement': slot.placement }));
-  const interpreterPlacements = slots.map((slot) => interpreter.bind({ ...values, 'prd.impTagId': slot.tagid, zoneId: slot.zoneId, 'bidder.placement': slot.placement }));
+  const interpreterPlacements = slots.map((slot) =>
+    interpreter.bind({ ...values, 'prd.impTagId': slot.tagid, zoneId: slot.zoneId, 'bidder.placement': slot.placement }),
+  );
   const handImps = (r) => {
     const imps = r.imp.slice();
     for (let i = 0; i < slots.length; i++) {
@@ -284,7 +296,10 @@ for (const n of [1, 100]) {
   const reference = JSON.stringify(handImps(request10));
   for (const [name, run] of Object.entries(runs).slice(0, 2)) if (JSON.stringify(run()) !== reference) throw new Error(`${name} produced a different request`);
   const samples = Object.fromEntries(Object.keys(runs).map((name) => [name, []]));
-  for (const run of Object.values(runs)) { const t0 = performance.now(); while (performance.now() - t0 < 300) sink ^= run().imp.length; }
+  for (const run of Object.values(runs)) {
+    const t0 = performance.now();
+    while (performance.now() - t0 < 300) sink ^= run().imp.length;
+  }
   const n = 20000;
   for (let round = 0; round < 25; round++) {
     const names = Object.keys(runs);
@@ -299,7 +314,8 @@ for (const n of [1, 100]) {
   }
   const floorName = 'hand copy-on-write, 10 imps (floor)';
   console.log("\nvalues per imp: median ns/op over interleaved rounds; median of the rounds' ratios to the hand floor for 10 imps");
-  for (const [name, ns] of Object.entries(medians(samples))) console.log(`  ${name.padEnd(40)} ${fmt(ns).padStart(10)}   ${ratio(samples, name, floorName).toFixed(2)}×`);
+  for (const [name, ns] of Object.entries(medians(samples)))
+    console.log(`  ${name.padEnd(40)} ${fmt(ns).padStart(10)}   ${ratio(samples, name, floorName).toFixed(2)}×`);
   const imps = ratio(samples, 'enrichImps, 10 imps / 10 placements', floorName);
   goal('enrichImps (10 imps, 10 placements) ≤ 1.3× its hand floor', imps <= 1.3, `${imps.toFixed(2)}×`);
   // Issue 20's goal: the cost per imp of enrichImps within 1.5× of today's bind().enrich (one placement, one imp).
@@ -308,15 +324,35 @@ for (const n of [1, 100]) {
 }
 
 // Compiling a 1,000-field adapter, with code generation (the default) and without.
-const big = Array.from({ length: 1000 }, (_, i) => ({ name: `p${i % 10}.k${i}`, type: i % 3 === 0 ? 'number' : i % 3 === 1 ? 'text' : 'select', display: `Field ${i}`, ...(i % 3 === 2 ? { options: [{ name: 'a', value: 1 }, { name: 'b', value: 2 }] } : {}) }));
+const big = Array.from({ length: 1000 }, (_, i) => ({
+  name: `p${i % 10}.k${i}`,
+  type: i % 3 === 0 ? 'number' : i % 3 === 1 ? 'text' : 'select',
+  display: `Field ${i}`,
+  ...(i % 3 === 2
+    ? {
+        options: [
+          { name: 'a', value: 1 },
+          { name: 'b', value: 2 },
+        ],
+      }
+    : {}),
+}));
 if (compile(big).engine !== 'generated') throw new Error('the 1,000-field adapter is not generated');
 // Each compile of a different record (the first field renamed: a new source), so no cache of V8's answers for it;
 // both kinds warmed alike (the first compiles of a process also pay for compiling the checker itself), then
 // interleaved, as the enrichment contestants are.
 let variant = 0;
 const another = () => big.map((field, i) => (i ? field : { ...field, name: `p0.v${++variant}` }));
-const compileOnce = (options) => { const fields = another(); const t0 = cpu(); compile(fields, options); return cpu() - t0; };
-for (let i = 0; i < 8; i++) { compileOnce(undefined); compileOnce({ codegen: false }); }
+const compileOnce = (options) => {
+  const fields = another();
+  const t0 = cpu();
+  compile(fields, options);
+  return cpu() - t0;
+};
+for (let i = 0; i < 8; i++) {
+  compileOnce(undefined);
+  compileOnce({ codegen: false });
+}
 const compileTimes = { generated: [], interpreted: [] };
 for (let i = 0; i < 15; i++) {
   compileTimes.generated.push(compileOnce(undefined));
@@ -333,11 +369,23 @@ fs.writeFileSync(path.join(tmp, 'a.json'), JSON.stringify(fields));
 fs.writeFileSync(path.join(tmp, 'v.json'), JSON.stringify(values));
 fs.writeFileSync(path.join(tmp, 'r.json'), JSON.stringify(makeRequest(1)));
 const cli = path.resolve(import.meta.dirname, '../dist/cli.js');
-const wall = (args) => median(Array.from({ length: 15 }, () => { const t0 = performance.now(); const p = spawnSync(process.execPath, args, { stdio: 'ignore' }); if (p.status !== 0) throw new Error(`${args.join(' ')}: exit ${p.status}`); return performance.now() - t0; }));
+const wall = (args) =>
+  median(
+    Array.from({ length: 15 }, () => {
+      const t0 = performance.now();
+      const p = spawnSync(process.execPath, args, { stdio: 'ignore' });
+      if (p.status !== 0) throw new Error(`${args.join(' ')}: exit ${p.status}`);
+      return performance.now() - t0;
+    }),
+  );
 const nodeMs = wall(['-e', '0']);
 const cliMs = wall([cli, 'enrich', '--adapter', path.join(tmp, 'a.json'), '--values', path.join(tmp, 'v.json'), '--request', path.join(tmp, 'r.json')]);
 fs.rmSync(tmp, { recursive: true, force: true });
-goal('`bidfields enrich` wall time ≤ 2× `node -e 0`', cliMs / nodeMs <= 2, `${cliMs.toFixed(1)} ms vs ${nodeMs.toFixed(1)} ms = ${(cliMs / nodeMs).toFixed(2)}×`);
+goal(
+  '`bidfields enrich` wall time ≤ 2× `node -e 0`',
+  cliMs / nodeMs <= 2,
+  `${cliMs.toFixed(1)} ms vs ${nodeMs.toFixed(1)} ms = ${(cliMs / nodeMs).toFixed(2)}×`,
+);
 
 console.log('\nGoals:');
 for (const line of goals) console.log('  ' + line);

@@ -24,8 +24,13 @@ const signIn = await fetch(`${running.url}/api/signin/`, {
 });
 const { token } = (await signIn.json()) as { token: string };
 const body = JSON.stringify({
-  startDate: '2024-11-01', endDate: '2024-11-30', dimensions: ['date', 'country'],
-  metrics: ['requests', 'impression', 'revenue', 'ecpm', 'fillrate'], order: 'revenue DESC', limit: '50', totals: true,
+  startDate: '2024-11-01',
+  endDate: '2024-11-30',
+  dimensions: ['date', 'country'],
+  metrics: ['requests', 'impression', 'revenue', 'ecpm', 'fillrate'],
+  order: 'revenue DESC',
+  limit: '50',
+  totals: true,
 });
 
 console.log(`load: ${DURATION_S} s per level, POST /api/reportv2/ on ${rows} demo event rows`);
@@ -42,9 +47,13 @@ for (const connections of LEVELS) {
     timeout: 30,
   });
   const rps = result.requests.average;
-  console.log(`${String(connections).padStart(4)} connections: p50 ${result.latency.p50} ms   p99 ${result.latency.p99} ms   ${rps.toFixed(0)} req/s   ` +
-    `(${result.requests.total} requests)   errors ${result.errors}   timeouts ${result.timeouts}   non-2xx ${result.non2xx}`);
-  table.push(`| ${connections} | ${result.latency.p50} ms | ${result.latency.p99} ms | ${rps.toFixed(0)} | ${result.errors} | ${result.timeouts} | ${result.non2xx} |`);
+  console.log(
+    `${String(connections).padStart(4)} connections: p50 ${result.latency.p50} ms   p99 ${result.latency.p99} ms   ${rps.toFixed(0)} req/s   ` +
+      `(${result.requests.total} requests)   errors ${result.errors}   timeouts ${result.timeouts}   non-2xx ${result.non2xx}`,
+  );
+  table.push(
+    `| ${connections} | ${result.latency.p50} ms | ${result.latency.p99} ms | ${rps.toFixed(0)} | ${result.errors} | ${result.timeouts} | ${result.non2xx} |`,
+  );
   clean &&= result.errors === 0 && result.timeouts === 0 && result.non2xx === 0;
 }
 console.log(`\n${table.join('\n')}\n`);

@@ -5,7 +5,14 @@ export function makeRequest(impCount) {
   for (let i = 0; i < impCount; i++) {
     imp.push({
       id: String(i + 1),
-      banner: { format: [{ w: 300, h: 250 }, { w: 300, h: 600 }], pos: 1, api: [3, 5] },
+      banner: {
+        format: [
+          { w: 300, h: 250 },
+          { w: 300, h: 600 },
+        ],
+        pos: 1,
+        api: [3, 5],
+      },
       bidfloor: 0.25,
       bidfloorcur: 'USD',
       secure: 1,
@@ -46,7 +53,14 @@ export function makeRequest(impCount) {
     regs: { coppa: 0, gdpr: 1, us_privacy: '1---', gpp: 'DBACNYA~CPXxRfAPXxRfAAfKABENB-CgAAAAAAAAAAYgAAAAAAAA', gpp_sid: [2] },
     source: {
       tid: 'f1e2d3c4',
-      schain: { complete: 1, ver: '1.0', nodes: [{ asi: 'ssp.example', sid: '123', hp: 1 }, { asi: 'reseller.example', sid: '456', hp: 1 }] },
+      schain: {
+        complete: 1,
+        ver: '1.0',
+        nodes: [
+          { asi: 'ssp.example', sid: '123', hp: 1 },
+          { asi: 'reseller.example', sid: '456', hp: 1 },
+        ],
+      },
     },
     tmax: 800,
     cur: ['USD'],

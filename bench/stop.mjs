@@ -30,7 +30,10 @@ if (!fs.existsSync(path.join(dir, 'ready'))) {
     }
   }
   await new Promise((resolve) => out.end(resolve));
-  for (const args of [['data', 'import', file, '--data', path.join(dir, 'data')], ['users', 'add', '--role', 'admin', '--email', user.email, '--password', user.password, '--data', path.join(dir, 'data')]]) {
+  for (const args of [
+    ['data', 'import', file, '--data', path.join(dir, 'data')],
+    ['users', 'add', '--role', 'admin', '--email', user.email, '--password', user.password, '--data', path.join(dir, 'data')],
+  ]) {
     const run = spawnSync(process.execPath, [cli, ...args], { stdio: 'inherit' });
     if (run.status !== 0) throw new Error(`${args.join(' ')} failed`);
   }
@@ -38,13 +41,20 @@ if (!fs.existsSync(path.join(dir, 'ready'))) {
   fs.writeFileSync(path.join(dir, 'ready'), '');
 }
 
-const body = JSON.stringify({ startDate: '2024-01-01', endDate: '2024-12-31', dimensions: ['date', 'country'], metrics: ['requests', 'impression', 'revenue', 'ecpm', 'fillrate'], totals: true });
+const body = JSON.stringify({
+  startDate: '2024-01-01',
+  endDate: '2024-12-31',
+  dimensions: ['date', 'country'],
+  metrics: ['requests', 'impression', 'revenue', 'ecpm', 'fillrate'],
+  totals: true,
+});
 console.log(`stop under load: ${ROWS} rows, ${CLIENTS} reports on new connections, SIGTERM after ${AFTER_MS} ms, grace 60000 ms`);
 console.log('| run | 200 | 503 | reset | other errors | exit | stop took |');
 console.log('|---:|---:|---:|---:|---:|---:|---:|');
 for (let run = 0; run < RUNS; run++) {
   const child = spawn(process.execPath, [cli, 'serve', '--data', path.join(dir, 'data'), '--port', '0', '--grace-ms', '60000'], {
-    env: { ...process.env, BIDFIELDS_JWT_SECRET: secret }, stdio: ['ignore', 'pipe', 'ignore'],
+    env: { ...process.env, BIDFIELDS_JWT_SECRET: secret },
+    stdio: ['ignore', 'pipe', 'ignore'],
   });
   const exited = new Promise((resolve) => child.on('exit', (code) => resolve(code)));
   const url = await new Promise((resolve) => {
@@ -56,7 +66,10 @@ for (let run = 0; run < RUNS; run++) {
     });
   });
   // The token comes from another process, so this one's fetch has no connection open beforehand.
-  const signIn = spawnSync(process.execPath, ['-e', `fetch(${JSON.stringify(`${url}/api/signin/`)}, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: ${JSON.stringify(JSON.stringify(user))} }).then((r) => r.json()).then((j) => console.log(j.token))`]);
+  const signIn = spawnSync(process.execPath, [
+    '-e',
+    `fetch(${JSON.stringify(`${url}/api/signin/`)}, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: ${JSON.stringify(JSON.stringify(user))} }).then((r) => r.json()).then((j) => console.log(j.token))`,
+  ]);
   const token = signIn.stdout.toString().trim();
   const counts = { 200: 0, 503: 0, reset: 0, other: 0 };
   const answers = Array.from({ length: CLIENTS }, () =>

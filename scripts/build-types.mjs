@@ -9,7 +9,16 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 
 const ENTRIES = {
-  library: { index: 'index', prebid: 'prebid/index', 'prebid-runtime': 'prebid/runtime', codegen: 'codegen/index', client: 'client/index', api: 'api-contract/index', conformance: 'conformance/index', 'cli-commands': 'cli/kit' },
+  library: {
+    index: 'index',
+    prebid: 'prebid/index',
+    'prebid-runtime': 'prebid/runtime',
+    codegen: 'codegen/index',
+    client: 'client/index',
+    api: 'api-contract/index',
+    conformance: 'conformance/index',
+    'cli-commands': 'cli/kit',
+  },
   server: { index: 'index', commands: 'cli/index' },
 };
 const which = process.argv[2] === '--package' ? process.argv[3] : 'library';

@@ -44,7 +44,17 @@ const work = fs.mkdtempSync(path.join(os.tmpdir(), 'bidfields-size-'));
 
 /** Bundles `entry` the way a page build would: minified ESM, Prebid.js external. */
 async function measure(entry) {
-  const result = await build({ entryPoints: [entry], bundle: true, minify: true, format: 'esm', platform: 'browser', external: ['prebid.js'], write: false, metafile: true, logLevel: 'error' });
+  const result = await build({
+    entryPoints: [entry],
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    platform: 'browser',
+    external: ['prebid.js'],
+    write: false,
+    metafile: true,
+    logLevel: 'error',
+  });
   const code = result.outputFiles[0].text;
   return { code, min: Buffer.byteLength(code), gzip: gzipSync(code, { level: 9 }).length, inputs: Object.values(result.metafile.outputs)[0].inputs };
 }
@@ -52,7 +62,15 @@ async function measure(entry) {
 try {
   // The generator, bundled for Node from the sources.
   const generator = path.join(work, 'codegen.mjs');
-  await build({ entryPoints: [path.join(root, 'src/codegen/index.ts')], bundle: true, platform: 'node', format: 'esm', packages: 'external', outfile: generator, logLevel: 'error' });
+  await build({
+    entryPoints: [path.join(root, 'src/codegen/index.ts')],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    packages: 'external',
+    outfile: generator,
+    logLevel: 'error',
+  });
   const { generatePrebidAdapter } = await import(pathToFileURL(generator).href);
   const runtime = path.join(root, 'src/prebid/runtime.ts');
   // The endpoint's host, or for a template (docs/spec.md#endpoint-templates) the '*.' entry that covers its placeholder labels.
@@ -67,7 +85,14 @@ try {
   const fullAdapter = generate(full, 'd');
   // The same record without its template, endpoint-only fields and split.
   const { split: _split, ...withoutSplit } = full;
-  const plainFull = generate({ ...withoutSplit, endpoint: full.endpoint.replace(/\{\w+\}\./g, ''), fields: full.fields.filter((field) => !field.name.startsWith('predefinedEndpoint.')) }, 'e');
+  const plainFull = generate(
+    {
+      ...withoutSplit,
+      endpoint: full.endpoint.replace(/\{\w+\}\./g, ''),
+      fields: full.fields.filter((field) => !field.name.startsWith('predefinedEndpoint.')),
+    },
+    'e',
+  );
 
   const a = await measure(adapter.path);
   const b = await measure(grown.path);
@@ -75,26 +100,57 @@ try {
   const dPlus = await measure(fullAdapter.path);
   const d = await measure(plainFull.path);
   // (e) The in-repository module, its imports of Prebid's src/ and libraries/ external.
-  const repo = generatePrebidAdapter(record, { target: 'prebid-repo', knownEndpoints: knownFor(record.endpoint), prebidDir: path.join(root, 'node_modules/prebid.js'), outDir: path.join(work, 'repo') }).files[0];
-  const prebidExternal = { name: 'prebid-external', setup: (setup) => setup.onResolve({ filter: /^\.\.\/(src|libraries)\// }, (args) => ({ path: args.path, external: true })) };
-  const e = await build({ entryPoints: [repo.path], bundle: true, minify: true, format: 'esm', platform: 'browser', write: false, logLevel: 'error', plugins: [prebidExternal] }).then(({ outputFiles: [out] }) => ({ code: out.text, min: out.contents.length, gzip: gzipSync(out.text, { level: 9 }).length }));
+  const repo = generatePrebidAdapter(record, {
+    target: 'prebid-repo',
+    knownEndpoints: knownFor(record.endpoint),
+    prebidDir: path.join(root, 'node_modules/prebid.js'),
+    outDir: path.join(work, 'repo'),
+  }).files[0];
+  const prebidExternal = {
+    name: 'prebid-external',
+    setup: (setup) => setup.onResolve({ filter: /^\.\.\/(src|libraries)\// }, (args) => ({ path: args.path, external: true })),
+  };
+  const e = await build({
+    entryPoints: [repo.path],
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    platform: 'browser',
+    write: false,
+    logLevel: 'error',
+    plugins: [prebidExternal],
+  }).then(({ outputFiles: [out] }) => ({ code: out.text, min: out.contents.length, gzip: gzipSync(out.text, { level: 9 }).length }));
   const perField = (b.gzip - a.gzip) / EXTRA_FIELDS;
   const fields = record.fields.length;
   console.log(`(a) generated adapter (${fields} fields) + page runtime: ${a.min} bytes min, ${a.gzip} bytes gzip (budget ${BUDGET})`);
-  console.log(`    of which the adapter module alone: ${Buffer.byteLength(adapter.text)} bytes as generated, ${gzipSync(adapter.text, { level: 9 }).length} gzip alone`);
+  console.log(
+    `    of which the adapter module alone: ${Buffer.byteLength(adapter.text)} bytes as generated, ${gzipSync(adapter.text, { level: 9 }).length} gzip alone`,
+  );
   console.log(`(b) each further field: ${perField.toFixed(1)} bytes gzip (${EXTRA_FIELDS} more text fields: ${b.gzip} bytes gzip; budget ${FIELD_BUDGET})`);
   console.log(`(c) record-taking module (bidfields/prebid: record checks + the same runtime): ${c.min} bytes min, ${c.gzip} bytes gzip (no budget)`);
-  console.log(`(d) generated adapter of every §8.1-8.6 feature (${full.constants.length} constants, ${full.requireOneOf.length} one-of group; the full example without its template and split) + page runtime: ${d.min} bytes min, ${d.gzip} bytes gzip (budget ${FULL_BUDGET})`);
-  console.log(`(d+) the same with its endpoint template and split (§8.7-8.8): ${dPlus.min} bytes min, ${dPlus.gzip} bytes gzip (the goal ${FULL_BUDGET}${dPlus.gzip > FULL_BUDGET ? `: over by ${dPlus.gzip - FULL_BUDGET}` : ''}; ceiling ${FULL_CEILING}, the script fails above it)`);
-  console.log(`(e) in-repository adapter (--target prebid-repo, ${fields} fields), its own code: ${e.min} bytes min, ${e.gzip} bytes gzip (the goal ${REPO_BUDGET}${e.gzip > REPO_BUDGET ? `: over by ${e.gzip - REPO_BUDGET}` : ''}; ceiling ${REPO_CEILING}, the script fails above it)`);
+  console.log(
+    `(d) generated adapter of every §8.1-8.6 feature (${full.constants.length} constants, ${full.requireOneOf.length} one-of group; the full example without its template and split) + page runtime: ${d.min} bytes min, ${d.gzip} bytes gzip (budget ${FULL_BUDGET})`,
+  );
+  console.log(
+    `(d+) the same with its endpoint template and split (§8.7-8.8): ${dPlus.min} bytes min, ${dPlus.gzip} bytes gzip (the goal ${FULL_BUDGET}${dPlus.gzip > FULL_BUDGET ? `: over by ${dPlus.gzip - FULL_BUDGET}` : ''}; ceiling ${FULL_CEILING}, the script fails above it)`,
+  );
+  console.log(
+    `(e) in-repository adapter (--target prebid-repo, ${fields} fields), its own code: ${e.min} bytes min, ${e.gzip} bytes gzip (the goal ${REPO_BUDGET}${e.gzip > REPO_BUDGET ? `: over by ${e.gzip - REPO_BUDGET}` : ''}; ceiling ${REPO_CEILING}, the script fails above it)`,
+  );
   console.log(`anchor: a median converter-based Prebid adapter 1,448 + ortbConverter 2,288 = 3,736 bytes gzip (prebid.js 11.36.0)`);
   if (process.argv.includes('--modules')) {
     // Each module's minified bytes, and its share of the gzip figure in proportion (gzip has no per-module size).
-    for (const [label, bundle] of [['(a)', a], ['(d)', d], ['(d+)', dPlus]]) {
+    for (const [label, bundle] of [
+      ['(a)', a],
+      ['(d)', d],
+      ['(d+)', dPlus],
+    ]) {
       console.log(`${label} by module:`);
       const total = Object.values(bundle.inputs).reduce((sum, info) => sum + info.bytesInOutput, 0);
       for (const [id, info] of Object.entries(bundle.inputs).sort((x, y) => y[1].bytesInOutput - x[1].bytesInOutput)) {
-        console.log(`  ${String(info.bytesInOutput).padStart(6)} min ~${String(Math.round((info.bytesInOutput / total) * bundle.gzip)).padStart(5)} gzip  ${id.includes('bidfields-size-') ? `generated ${path.basename(id)}` : id.replace(/^.*?src\//, 'src/')}`);
+        console.log(
+          `  ${String(info.bytesInOutput).padStart(6)} min ~${String(Math.round((info.bytesInOutput / total) * bundle.gzip)).padStart(5)} gzip  ${id.includes('bidfields-size-') ? `generated ${path.basename(id)}` : id.replace(/^.*?src\//, 'src/')}`,
+        );
       }
     }
   }
@@ -112,7 +168,8 @@ try {
   if (dPlus.gzip > FULL_CEILING) console.error(`(d+) over its ceiling by ${dPlus.gzip - FULL_CEILING} bytes gzip`);
   if (e.gzip > REPO_CEILING) console.error(`(e) over its ceiling by ${e.gzip - REPO_CEILING} bytes gzip`);
   if (perField > FIELD_BUDGET) console.error(`(b) over budget by ${(perField - FIELD_BUDGET).toFixed(1)} bytes gzip a field`);
-  process.exitCode = forbidden.length > 0 || a.gzip > BUDGET || perField > FIELD_BUDGET || d.gzip > FULL_BUDGET || dPlus.gzip > FULL_CEILING || e.gzip > REPO_CEILING ? 1 : 0;
+  process.exitCode =
+    forbidden.length > 0 || a.gzip > BUDGET || perField > FIELD_BUDGET || d.gzip > FULL_BUDGET || dPlus.gzip > FULL_CEILING || e.gzip > REPO_CEILING ? 1 : 0;
 } finally {
   fs.rmSync(work, { recursive: true, force: true });
 }

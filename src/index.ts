@@ -4,7 +4,15 @@
  */
 export { compile, validateAdapter } from './core/compile/index.js';
 export type { EngineKind } from './core/source/enricher.js';
-export { CompiledAdapter, type BoundAdapter, type EnrichResult, type SafeEnrichResult, type AdapterInfo, type PerImpValues, type Sendable } from './core/compiled-adapter.js';
+export {
+  CompiledAdapter,
+  type BoundAdapter,
+  type EnrichResult,
+  type SafeEnrichResult,
+  type AdapterInfo,
+  type PerImpValues,
+  type Sendable,
+} from './core/compiled-adapter.js';
 export { BidfieldsError, escapePointerToken, issue, pointer, type Issue, type IssueCode } from './core/issues.js';
 export { ENDPOINT_PREFIX, EXT_PREFIX, REQUEST_EXT_PREFIX } from './core/definition/names.js';
 export { nesting as jsonNesting } from './core/source/literal.js';

@@ -10,7 +10,16 @@ const pkg = JSON.parse(fs.readFileSync(new URL('./package.json', import.meta.url
 const externals = [...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.peerDependencies ?? {}), ...builtinModules];
 const external = (id) => id.startsWith('node:') || externals.some((name) => id === name || id.startsWith(name + '/'));
 
-const ts = () => typescript({ tsconfig: './tsconfig.json', include: ['src/**/*.ts'], exclude: ['src/console/**'], declaration: false, outDir: undefined, noEmitOnError: true, noCheck: true });
+const ts = () =>
+  typescript({
+    tsconfig: './tsconfig.json',
+    include: ['src/**/*.ts'],
+    exclude: ['src/console/**'],
+    declaration: false,
+    outDir: undefined,
+    noEmitOnError: true,
+    noCheck: true,
+  });
 
 export default [
   {

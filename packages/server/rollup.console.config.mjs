@@ -23,7 +23,11 @@ function bundledRequests() {
       if (id !== '\0' + REQUESTS) return null;
       const dir = path.join(root, '../../fixtures/requests');
       const requests = Object.fromEntries(
-        fs.readdirSync(dir).filter((file) => file.endsWith('.json')).sort().map((file) => [file.replace(/\.json$/, ''), JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8'))]),
+        fs
+          .readdirSync(dir)
+          .filter((file) => file.endsWith('.json'))
+          .sort()
+          .map((file) => [file.replace(/\.json$/, ''), JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8'))]),
       );
       return `export default JSON.parse(${JSON.stringify(JSON.stringify(requests))});`;
     },
@@ -35,11 +39,17 @@ function page() {
   return {
     name: 'bidfields-console-page',
     generateBundle(_options, bundle) {
-      const css = [fs.readFileSync(createRequire(import.meta.url).resolve('uplot/dist/uPlot.min.css'), 'utf8'), fs.readFileSync(path.join(root, 'src/console/console.css'), 'utf8')].join('\n');
+      const css = [
+        fs.readFileSync(createRequire(import.meta.url).resolve('uplot/dist/uPlot.min.css'), 'utf8'),
+        fs.readFileSync(path.join(root, 'src/console/console.css'), 'utf8'),
+      ].join('\n');
       const cssName = `assets/console-${createHash('sha256').update(css).digest('hex').slice(0, 12)}.css`;
       this.emitFile({ type: 'asset', fileName: cssName, source: css });
       const entry = Object.values(bundle).find((chunk) => chunk.type === 'chunk' && chunk.isEntry);
-      const html = fs.readFileSync(path.join(root, 'src/console/index.html'), 'utf8').replace('%STYLE%', `/${cssName}`).replace('%SCRIPT%', `/${entry.fileName}`);
+      const html = fs
+        .readFileSync(path.join(root, 'src/console/index.html'), 'utf8')
+        .replace('%STYLE%', `/${cssName}`)
+        .replace('%SCRIPT%', `/${entry.fileName}`);
       this.emitFile({ type: 'asset', fileName: 'index.html', source: html });
     },
   };
@@ -50,7 +60,15 @@ export default {
   plugins: [
     bundledRequests(),
     nodeResolve({ browser: true, extensions: ['.mjs', '.js', '.json', '.ts', '.tsx'] }),
-    typescript({ tsconfig: './tsconfig.json', include: ['src/**/*.ts', 'src/**/*.tsx'], exclude: ['test/**', 'scripts/**'], declaration: false, outDir: undefined, noEmitOnError: true, noCheck: true }),
+    typescript({
+      tsconfig: './tsconfig.json',
+      include: ['src/**/*.ts', 'src/**/*.tsx'],
+      exclude: ['test/**', 'scripts/**'],
+      declaration: false,
+      outDir: undefined,
+      noEmitOnError: true,
+      noCheck: true,
+    }),
     terser(),
     page(),
   ],

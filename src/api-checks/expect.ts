@@ -39,7 +39,8 @@ function signInReasons(answer: Exchange): string[] {
   for (const k of ['createdAt', 'updatedAt']) if (!ISO_UTC.test(String(user[k]))) reasons.push(`user.${k} is not ISO 8601 UTC with fractional seconds`);
   if (user.DeletedAt !== null && !ISO_UTC.test(String(user.DeletedAt))) reasons.push('user.DeletedAt is neither null nor a timestamp');
   if (typeof user.name !== 'string' || typeof user.email !== 'string') reasons.push('user.name / user.email are not strings');
-  if (/password|hash|secret|salt/i.test(JSON.stringify(Object.keys(body)) + JSON.stringify(user))) reasons.push('the answer mentions a password, hash or secret');
+  if (/password|hash|secret|salt/i.test(JSON.stringify(Object.keys(body)) + JSON.stringify(user)))
+    reasons.push('the answer mentions a password, hash or secret');
   return reasons;
 }
 
@@ -60,7 +61,8 @@ export function evaluate(check: ApiCheck, answer: Exchange, vars: Record<string,
   }
   if (expect.error) {
     const error = (answer.json as { error?: { code?: string; issues?: { path?: string }[] } } | undefined)?.error;
-    if (expect.error.code !== undefined && error?.code !== expect.error.code) reasons.push(`error code ${JSON.stringify(error?.code)}, expected ${expect.error.code}`);
+    if (expect.error.code !== undefined && error?.code !== expect.error.code)
+      reasons.push(`error code ${JSON.stringify(error?.code)}, expected ${expect.error.code}`);
     for (const path of expect.error.issuePaths ?? []) {
       if (!error?.issues?.some((i) => i.path === path)) reasons.push(`no issue at path ${JSON.stringify(path)}`);
     }
@@ -72,10 +74,12 @@ export function evaluate(check: ApiCheck, answer: Exchange, vars: Record<string,
   if (expect.rows) reasons.push(...rowReasons(answer.json, substitute(check.request.body, vars) as never, expect.rows));
   if (expect.csv) {
     const lines = answer.text.split(/\r?\n/).filter((l, i, all) => l !== '' || i < all.length - 1);
-    if (expect.csv.header !== undefined && lines[0] !== expect.csv.header) reasons.push(`CSV header ${JSON.stringify(lines[0])}, expected ${JSON.stringify(expect.csv.header)}`);
+    if (expect.csv.header !== undefined && lines[0] !== expect.csv.header)
+      reasons.push(`CSV header ${JSON.stringify(lines[0])}, expected ${JSON.stringify(expect.csv.header)}`);
     if (expect.csv.lines !== undefined && lines.length < expect.csv.lines) reasons.push(`${lines.length} CSV lines, expected at least ${expect.csv.lines}`);
     const filename = /filename="([^"]*)"/.exec(answer.headers.get('content-disposition') ?? '')?.[1];
-    if (expect.csv.filename !== undefined && filename !== substitute(expect.csv.filename, vars)) reasons.push(`CSV filename ${JSON.stringify(filename)}, expected ${expect.csv.filename}`);
+    if (expect.csv.filename !== undefined && filename !== substitute(expect.csv.filename, vars))
+      reasons.push(`CSV filename ${JSON.stringify(filename)}, expected ${expect.csv.filename}`);
   }
   return reasons;
 }

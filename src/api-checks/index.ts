@@ -93,9 +93,7 @@ export async function runApiConformance(options: ApiConformanceOptions): Promise
     const earlier = new Map<string, string>();
     for (const check of fixture.checks) {
       const label = `${fixture.file} › ${check.name}`;
-      const outcome = await runCheck(check, ctx, earlier).catch(
-        (error: unknown): Outcome => ({ reasons: [`request failed: ${(error as Error).message}`] }),
-      );
+      const outcome = await runCheck(check, ctx, earlier).catch((error: unknown): Outcome => ({ reasons: [`request failed: ${(error as Error).message}`] }));
       if ('skip' in outcome) {
         skipped++;
         io.stdout(`skip ${label}: ${outcome.skip}\n`);

@@ -30,7 +30,10 @@ export function checkDeleteRequest(value: unknown): DeleteCheck {
     .filter((key) => !KEYS.has(key))
     .map((key) => ({ code: 'unknown_field', path: `/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`, message: `unknown key '${key}'` }));
   const { startDate, endDate, service, country } = body;
-  for (const [key, date] of [['startDate', startDate], ['endDate', endDate]] as const) {
+  for (const [key, date] of [
+    ['startDate', startDate],
+    ['endDate', endDate],
+  ] as const) {
     if (!isCalendarDate(date)) issues.push({ code: 'invalid_date', path: `/${key}`, message: `${key} must be a date YYYY-MM-DD` });
   }
   if (isCalendarDate(startDate) && isCalendarDate(endDate) && startDate > endDate) {

@@ -26,4 +26,3 @@ export interface CheckedReportRequest {
   csv: boolean;
   totals: boolean;
 }
-

@@ -70,7 +70,12 @@ export function importOutcome(s: OutcomeSummary, options: OptionNames): ImportOu
       return { exitCode: EXIT_NOT_LOADED, httpStatus: 400, code: 'invalid_rows', sentence: nothing(reason) };
     }
     case 'duplicate':
-      return { exitCode: EXIT_NOT_LOADED, httpStatus: 409, code: 'already_imported', sentence: nothing(`${alreadyImportedText(s.previous!)}; ${options.force} loads it again`) };
+      return {
+        exitCode: EXIT_NOT_LOADED,
+        httpStatus: 409,
+        code: 'already_imported',
+        sentence: nothing(`${alreadyImportedText(s.previous!)}; ${options.force} loads it again`),
+      };
     case 'invalid-file':
       return { exitCode: EXIT_NOT_LOADED, httpStatus: 400, code: 'invalid_file', sentence: stopped(s.error!.message) };
     case 'changed':

@@ -80,4 +80,3 @@ export function isCountryCode(value: unknown): value is string {
 function refuse(reason: string): RowCheck {
   return { ok: false, reason };
 }
-

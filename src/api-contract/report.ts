@@ -21,9 +21,7 @@ export type Column = Dimension | Metric;
 export type FilterOperator = '=' | '!=' | 'IN' | 'NOT IN';
 
 /** One filter of a report request; all filters must hold. */
-export type ReportFilter =
-  | { key: Dimension; operator: '=' | '!='; value: string }
-  | { key: Dimension; operator: 'IN' | 'NOT IN'; values: readonly string[] };
+export type ReportFilter = { key: Dimension; operator: '=' | '!='; value: string } | { key: Dimension; operator: 'IN' | 'NOT IN'; values: readonly string[] };
 
 /** `column`, `column ASC` or `column DESC` (the server takes the direction in any case). */
 export type OrderSpec<C extends string = Column> = C | `${C} ${'ASC' | 'DESC' | 'asc' | 'desc'}`;
@@ -55,12 +53,7 @@ export interface ReportRequest {
 type Simplify<T> = { [K in keyof T]: T[K] } & {};
 
 /** A report row: dimension values are strings, metric values numbers. */
-export type ReportRow<D extends string = Dimension, M extends string = Metric> = Simplify<
-  { [K in D]: string } & { [K in M]: number }
->;
+export type ReportRow<D extends string = Dimension, M extends string = Metric> = Simplify<{ [K in D]: string } & { [K in M]: number }>;
 
 /** The rows a request yields, typed from its own dimension and metric lists. */
-export type RowOf<R extends { dimensions: readonly string[]; metrics: readonly string[] }> = ReportRow<
-  R['dimensions'][number],
-  R['metrics'][number]
->;
+export type RowOf<R extends { dimensions: readonly string[]; metrics: readonly string[] }> = ReportRow<R['dimensions'][number], R['metrics'][number]>;

@@ -14,7 +14,12 @@ import type { CheckedFilter, FilterOperator } from './checked-report.js';
 
 const FILTER_KEYS = new Set(['key', 'operator', 'value', 'values']);
 /** A Map, not an object: an operator named `constructor` or `__proto__` must find nothing. */
-const OPERATORS = new Map<string, FilterOperator>([['=', '='], ['!=', '!='], ['in', 'IN'], ['not in', 'NOT IN']]);
+const OPERATORS = new Map<string, FilterOperator>([
+  ['=', '='],
+  ['!=', '!='],
+  ['in', 'IN'],
+  ['not in', 'NOT IN'],
+]);
 
 /** Checks `filters` (already known to be present); returns the checked filters, or pushes issues. */
 export function checkFilters(filters: unknown, issues: Issue[]): CheckedFilter[] {
@@ -49,7 +54,9 @@ function checkFilter(filter: unknown, i: number, issues: Issue[]): CheckedFilter
   else if (!isDimension(f.key)) {
     // Only a string is quoted back: any other JSON value (nested 100,000 levels, or a BigInt from a JS caller) would
     // make JSON.stringify throw, a 500 instead of this 400.
-    issues.push(issue('unknown_dimension', at('key'), typeof f.key === 'string' ? `unknown dimension ${JSON.stringify(f.key)}` : 'a filter key must be a dimension name'));
+    issues.push(
+      issue('unknown_dimension', at('key'), typeof f.key === 'string' ? `unknown dimension ${JSON.stringify(f.key)}` : 'a filter key must be a dimension name'),
+    );
   }
   const operator = typeof f.operator === 'string' ? OPERATORS.get(f.operator.toLowerCase()) : undefined;
   if (!('operator' in f)) issues.push(issue('missing_required', at('operator'), 'operator is required'));

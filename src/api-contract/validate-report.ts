@@ -13,9 +13,7 @@ import type { CheckedReportRequest, Column } from './checked-report.js';
 import { checkFilters } from './validate-filters.js';
 
 /** The outcome of {@link validateReportRequest}. */
-export type ReportValidation =
-  | { ok: true; request: CheckedReportRequest; issues: [] }
-  | { ok: false; issues: Issue[] };
+export type ReportValidation = { ok: true; request: CheckedReportRequest; issues: [] } | { ok: false; issues: Issue[] };
 
 const KEYS = new Set(['startDate', 'endDate', 'dimensions', 'metrics', 'filters', 'order', 'limit', 'skip', 'csv', 'totals']);
 const ORDER = /^([A-Za-z]+)(?: +([A-Za-z]+))?$/;
@@ -52,7 +50,14 @@ export function validateReportRequest(body: unknown): ReportValidation {
   const totals = checkFlag(b, 'totals', issues);
   if (issues.length > 0) return { ok: false, issues };
   const request: CheckedReportRequest = {
-    startDate: startDate!, endDate: endDate!, dimensions, metrics, filters, skip: skip!, csv, totals,
+    startDate: startDate!,
+    endDate: endDate!,
+    dimensions,
+    metrics,
+    filters,
+    skip: skip!,
+    csv,
+    totals,
   };
   if (order) request.order = order;
   if (limit !== undefined) request.limit = limit;
@@ -122,9 +127,7 @@ function checkOrder(order: unknown, requested: Column[], issues: Issue[]): Check
 function checkCount(value: unknown, key: 'limit' | 'skip', issues: Issue[]): number | undefined {
   if (typeof value === 'string' && DIGITS.test(value)) return Math.min(Number(value), REPORT_LIMITS.rowCount);
   if (typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= REPORT_LIMITS.rowCount) return value;
-  issues.push(
-    issue('invalid_number', pointer(key), `${key} must be a string of digits, or a non-negative integer of at most ${REPORT_LIMITS.rowCount}`),
-  );
+  issues.push(issue('invalid_number', pointer(key), `${key} must be a string of digits, or a non-negative integer of at most ${REPORT_LIMITS.rowCount}`));
   return undefined;
 }
 

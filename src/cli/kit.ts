@@ -4,4 +4,15 @@
  * command talks to, its exit codes and its usage error.
  */
 export { runCommands, runProcess } from './main.js';
-export { EXIT_INVALID, EXIT_OK, EXIT_USAGE, InputTooLarge, MAX_INPUT_BYTES, UsageError, processIO, type CliCommand, type CliIO, type CommandEntry } from './io.js';
+export {
+  EXIT_INVALID,
+  EXIT_OK,
+  EXIT_USAGE,
+  InputTooLarge,
+  MAX_INPUT_BYTES,
+  UsageError,
+  processIO,
+  type CliCommand,
+  type CliIO,
+  type CommandEntry,
+} from './io.js';

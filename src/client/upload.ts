@@ -26,7 +26,10 @@ export type UploadSummary = ImportAnswer;
 /** An upload the server refused because of its rows: nothing was loaded; `refused` counts every refused row. */
 export class ImportRefusedError extends ApiError {
   override name = 'ImportRefusedError';
-  constructor(base: ApiError, readonly refused: number) {
+  constructor(
+    base: ApiError,
+    readonly refused: number,
+  ) {
     super(base.status, base.code, base.message, base.issues, base.retryAfter);
   }
 }

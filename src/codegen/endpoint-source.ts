@@ -79,12 +79,16 @@ export function endpointSource(template: Template, { typed }: EndpointCodeOption
   const fixedLength = template.filter((part): part is string => typeof part === 'string').join('').length;
   if (labels.length) {
     // The host's fixed characters: the probe's host with each label one character long, less those characters.
-    const fixedHost = new URL(template.map((part) => (typeof part === 'string' ? part : part.place === 'host' ? 'a' : 'x')).join('')).hostname.replace(/\.$/, '').length - labels.length;
-    if (fixedHost + 63 * labels.length > 253) lines.push(`if (${labels.map((label) => `${label}.length`).join(' + ')} + ${fixedHost} > 253) return [${first}, "invalid_value"];`);
+    const fixedHost =
+      new URL(template.map((part) => (typeof part === 'string' ? part : part.place === 'host' ? 'a' : 'x')).join('')).hostname.replace(/\.$/, '').length -
+      labels.length;
+    if (fixedHost + 63 * labels.length > 253)
+      lines.push(`if (${labels.map((label) => `${label}.length`).join(' + ')} + ${fixedHost} > 253) return [${first}, "invalid_value"];`);
   }
   if (pathKey !== undefined) lines.push(`const path = ${joinLiterals(tail).join(' + ')};`);
   lines.push(`const url = ${joinLiterals([...head, ...(pathKey !== undefined ? ['path'] : tail)]).join(' + ')};`);
-  if (pathKey !== undefined || fixedLength + 63 * labels.length > MAX_ENDPOINT_LENGTH) lines.push(`if (url.length > ${MAX_ENDPOINT_LENGTH}) return [${pathKey === undefined ? first : literal(pathKey)}, "invalid_value"];`);
+  if (pathKey !== undefined || fixedLength + 63 * labels.length > MAX_ENDPOINT_LENGTH)
+    lines.push(`if (url.length > ${MAX_ENDPOINT_LENGTH}) return [${pathKey === undefined ? first : literal(pathKey)}, "invalid_value"];`);
   // The parser must keep the path and query as built (a value that makes a "." or ".." segment would be resolved away).
   if (pathKey !== undefined) lines.push(`if (!new URL(url).href.endsWith(path)) return [${literal(pathKey)}, "invalid_value"];`);
   // The URL as the parser writes it (`buildUrl` sends its href): as built, unless the fixed parts are spelled otherwise

@@ -26,7 +26,11 @@ export function safeGenerateEnricherModule(record: unknown, options: GenerateEnr
   try {
     const input = record as AdapterInput;
     // The interpreter is enough here: only the source is wanted (the same text on every engine).
-    source = (paramsLocation !== undefined ? compilePrebidServer(input, { ...compileOptions, paramsLocation, codegen: false }) : compile(input, { ...compileOptions, codegen: false })).source();
+    source = (
+      paramsLocation !== undefined
+        ? compilePrebidServer(input, { ...compileOptions, paramsLocation, codegen: false })
+        : compile(input, { ...compileOptions, codegen: false })
+    ).source();
   } catch (error) {
     if (error instanceof BidfieldsError) return { ok: false, issues: [...error.issues], warnings: [...error.warnings] };
     throw error;

@@ -5,7 +5,14 @@
  * record check. `generateEnricherModule` writes a record's generated enricher as a standalone module, for services
  * that forbid `new Function` (`compile(record, { enricher })`). Their JSDoc has the examples.
  */
-export { generatePrebidAdapter, safeGeneratePrebidAdapter, type GeneratePrebidAdapterOptions, type GeneratedFile, type GeneratedPrebidAdapter, type SafeGenerateResult } from './prebid-adapter.js';
+export {
+  generatePrebidAdapter,
+  safeGeneratePrebidAdapter,
+  type GeneratePrebidAdapterOptions,
+  type GeneratedFile,
+  type GeneratedPrebidAdapter,
+  type SafeGenerateResult,
+} from './prebid-adapter.js';
 export { generateEnricherModule, safeGenerateEnricherModule, type GenerateEnricherOptions, type SafeGenerateEnricherResult } from './enricher-module.js';
 export { prebidPlan, type PrebidPlanOptions, type PrebidPlanResult } from './prebid-plan.js';
 export { BidfieldsError, type Issue } from '../core/issues.js';

@@ -13,7 +13,10 @@ import type { BidderPlan } from '../prebid/types.js';
 import { literal } from './emit.js';
 
 /** Text for a table cell: no line breaks, `|`, `\`, backticks or HTML brackets. */
-export const cell = (text: unknown) => String(text).replace(/[\r\n]+/g, ' ').replace(/[\\|`*_<>[\]]/g, '\\$&');
+export const cell = (text: unknown) =>
+  String(text)
+    .replace(/[\r\n]+/g, ' ')
+    .replace(/[\\|`*_<>[\]]/g, '\\$&');
 
 /** Sample texts a text field's example is made of: the usual sample, then digits, letters and both. */
 const SAMPLES = ['example', '1234567890', 'abcdefghij', 'ABCDEFGHIJ', 'a1b2c3d4e5'];
@@ -38,11 +41,14 @@ export function example(field: FieldDefinition, plan: FieldPlan): { value: Writt
   let candidates: WrittenValue[];
   if (field.type === 'boolean') candidates = [true];
   else if (field.type === 'select') candidates = field.options.map((option) => option.value);
-  else if (field.type === 'number') candidates = [min, min !== undefined && Math.ceil(min), 1, max, max !== undefined && Math.floor(max), 0].filter((value) => typeof value === 'number');
+  else if (field.type === 'number')
+    candidates = [min, min !== undefined && Math.ceil(min), 1, max, max !== undefined && Math.floor(max), 0].filter((value) => typeof value === 'number');
   else {
     const allowed = (length: number) => length >= minLength && length <= maxLength && length <= MAX_EXAMPLE;
     const lengths = Array.from({ length: 16 }, (_, index) => index + 1);
-    candidates = SAMPLES.flatMap((sample) => [Math.min(Math.max(sample.length, minLength), maxLength), ...lengths].filter(allowed).map((length) => sized(sample, length)));
+    candidates = SAMPLES.flatMap((sample) =>
+      [Math.min(Math.max(sample.length, minLength), maxLength), ...lengths].filter(allowed).map((length) => sized(sample, length)),
+    );
   }
   const judge = makeValueJudge(plan);
   const value = candidates.find((candidate) => !isRefusal(judge(candidate)));
@@ -55,7 +61,11 @@ export function describeType(field: FieldDefinition): string {
   const bounds =
     field.type === 'number'
       ? [field.integer && 'integer', field.min !== undefined && `min ${field.min}`, field.max !== undefined && `max ${field.max}`]
-      : [field.minLength !== undefined && `min length ${field.minLength}`, field.maxLength !== undefined && `max length ${field.maxLength}`, field.pattern !== undefined && `pattern ${cell(field.pattern)}`];
+      : [
+          field.minLength !== undefined && `min length ${field.minLength}`,
+          field.maxLength !== undefined && `max length ${field.maxLength}`,
+          field.pattern !== undefined && `pattern ${cell(field.pattern)}`,
+        ];
   const shown = bounds.filter(Boolean);
   return field.type + (shown.length ? ` (${shown.join(', ')})` : '');
 }
@@ -64,7 +74,11 @@ export function describeType(field: FieldDefinition): string {
 const target = ([root, ...keys]: Target) => ['imp.', 'site/app/dooh.', 'request.'][root] + keys.join('.');
 
 /** A field's targets as code spans: its own, then its `alsoTo` ones (an endpoint-only field, docs/spec.md#endpoint-templates, has none). */
-const targets = (plan: FieldPlan) => [plan.to, ...(plan.also ?? [])].filter((to) => to[0] < 3).map((to) => `\`${target(to)}\``).join(' and ');
+const targets = (plan: FieldPlan) =>
+  [plan.to, ...(plan.also ?? [])]
+    .filter((to) => to[0] < 3)
+    .map((to) => `\`${target(to)}\``)
+    .join(' and ');
 
 /** Where a placeholder sits, for a publisher: what its value must be. */
 const PLACES: Record<Place, string> = {
@@ -78,10 +92,17 @@ const PLACES: Record<Place, string> = {
  * the endpoint rules as typed, so no white space; a backtick, which the URL parser would encode, is shown encoded,
  * so it cannot close the code span).
  */
-const endpointText = (plan: BidderPlan) => (plan.template ? plan.template.map((part) => (typeof part === 'string' ? part : `{${part.key}}`)).join('').replace(/`/g, '%60') : plan.url!);
+const endpointText = (plan: BidderPlan) =>
+  plan.template
+    ? plan.template
+        .map((part) => (typeof part === 'string' ? part : `{${part.key}}`))
+        .join('')
+        .replace(/`/g, '%60')
+    : plan.url!;
 
 /** What a field does to the endpoint: `fills {key} in the endpoint`, or nothing. */
-const fills = (plan: BidderPlan, key: string) => (plan.template?.some((part) => typeof part !== 'string' && part.key === key) ? `fills \`{${key}}\` in the endpoint` : '');
+const fills = (plan: BidderPlan, key: string) =>
+  plan.template?.some((part) => typeof part !== 'string' && part.key === key) ? `fills \`{${key}}\` in the endpoint` : '';
 
 /** The description's "(sent as …; fills … in the endpoint)" of a field. */
 const where = (plan: BidderPlan, index: number, key: string) => {
@@ -109,9 +130,20 @@ export function moduleDoc(plan: BidderPlan, definitions: readonly FieldDefinitio
   const groups = plan.oneOf ?? [];
   const placeholder = ' (placeholder: replace it with a value the field accepts)';
   // Scope: required, else the one-of groups the key is in, else optional.
-  const scope = (index: number) => (plan.fields[index]!.required ? 'required' : groups.filter((group) => group.includes(keys[index]!)).map((group) => `one of ${keyList(group)}`).join('; ') || 'optional');
-  const rows = definitions.map((field, index) => `| \`${keys[index]}\` | ${scope(index)} | ${cell(field.display)}${field.description ? `: ${cell(field.description)}` : ''} (${where(plan, index, keys[index]!)}) | ${cell(literal(examples[index]!.value))}${examples[index]!.placeholder ? placeholder : ''} | ${describeType(field)} |`);
-  const oneOf = groups.length ? `\n\nAt least one param of each group must be set (a default counts):\n\n${groups.map((group) => `- one of ${keyList(group)}`).join('\n')}` : '';
+  const scope = (index: number) =>
+    plan.fields[index]!.required
+      ? 'required'
+      : groups
+          .filter((group) => group.includes(keys[index]!))
+          .map((group) => `one of ${keyList(group)}`)
+          .join('; ') || 'optional';
+  const rows = definitions.map(
+    (field, index) =>
+      `| \`${keys[index]}\` | ${scope(index)} | ${cell(field.display)}${field.description ? `: ${cell(field.description)}` : ''} (${where(plan, index, keys[index]!)}) | ${cell(literal(examples[index]!.value))}${examples[index]!.placeholder ? placeholder : ''} | ${describeType(field)} |`,
+  );
+  const oneOf = groups.length
+    ? `\n\nAt least one param of each group must be set (a default counts):\n\n${groups.map((group) => `- one of ${keyList(group)}`).join('\n')}`
+    : '';
   // Constants: where each goes and its value as a JSON literal (Markdown-escaped like every cell).
   const constants = plan.constants?.length
     ? `\n\nSent in every request whatever the params (fixed by the adapter record):\n\n| Sent as | Value |\n|---|---|\n${plan.constants.map((constant) => `| \`${target(constant.to)}\` | ${cell(literal(constant.value))} |`).join('\n')}`
@@ -119,13 +151,19 @@ export function moduleDoc(plan: BidderPlan, definitions: readonly FieldDefinitio
   // The endpoint's placeholders (docs/spec.md#endpoint-templates): which param fills each, and where it sits.
   const placeholders = plan.template
     ? `\n\nThe endpoint is built from each bid's params:\n\n${templateKeys(plan.template)
-        .map((key) => `- \`${key}\` fills \`{${key}}\` (${PLACES[(plan.template!.find((part) => typeof part !== 'string' && part.key === key) as Placeholder).place]})`)
+        .map(
+          (key) =>
+            `- \`${key}\` fills \`{${key}}\` (${PLACES[(plan.template!.find((part) => typeof part !== 'string' && part.key === key) as Placeholder).place]})`,
+        )
         .join('\n')}\n\nA bid whose params make no valid URL (e.g. a host value with a dot) is left out with a warning.`
     : '';
   // JSON literals (backticks escaped, so no value can close the code block), one param a line, by key; a placeholder
   // is marked by a comment of fixed text.
   const params = definitions
-    .map((_field, index) => `        ${literal(keys[index])}: ${literal(examples[index]!.value).replace(/`/g, '\\u0060')}${index < definitions.length - 1 ? ',' : ''}${examples[index]!.placeholder ? ' // placeholder: replace it with a value the field accepts' : ''}`)
+    .map(
+      (_field, index) =>
+        `        ${literal(keys[index])}: ${literal(examples[index]!.value).replace(/`/g, '\\u0060')}${index < definitions.length - 1 ? ',' : ''}${examples[index]!.placeholder ? ' // placeholder: replace it with a value the field accepts' : ''}`,
+    )
     .join('\n');
   return `# Overview
 

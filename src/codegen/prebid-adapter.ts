@@ -16,7 +16,8 @@ import { moduleDoc } from './module-doc.js';
 import { prebidPlan, type PrebidPlanOptions } from './prebid-plan.js';
 import { prebidRepoFiles, prebidRepoIssues, type PrebidRepoOptions } from './prebid-repo/index.js';
 
-export interface GeneratePrebidAdapterOptions extends PrebidPlanOptions, Omit<PrebidRuntimeOptions, 'log'>, Pick<PrebidRepoOptions, 'maintainer' | 'prebidDir'> {
+export interface GeneratePrebidAdapterOptions
+  extends PrebidPlanOptions, Omit<PrebidRuntimeOptions, 'log'>, Pick<PrebidRepoOptions, 'maintainer' | 'prebidDir'> {
   /**
    * `'standalone'` (default): a module to import next to Prebid.js, on the page runtime. `'prebid-repo'`: the files
    * of a pull request to Prebid.js (module, doc, spec, docs page), paths as in its repository.

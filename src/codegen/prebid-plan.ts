@@ -44,16 +44,27 @@ export function prebidPlan(record: unknown, options: PrebidPlanOptions): PrebidP
   if (issues.length) return { ok: false, issues };
   const { protocol, endpoint } = record as { protocol?: unknown; endpoint?: unknown };
   const { gvlid } = options;
-  if (protocol !== 'prebid-js') issues.push(issue('wrong_protocol', '/protocol', `a Prebid.js adapter needs protocol 'prebid-js', not '${String(protocol ?? 'prebid-server')}'`));
+  if (protocol !== 'prebid-js')
+    issues.push(issue('wrong_protocol', '/protocol', `a Prebid.js adapter needs protocol 'prebid-js', not '${String(protocol ?? 'prebid-server')}'`));
   else if (endpoint === undefined) issues.push(issue('invalid_endpoint', '/endpoint', 'a Prebid.js adapter needs an endpoint'));
   if (gvlid !== undefined && !isGvlid(gvlid)) issues.push(issue('invalid_gvlid', '/gvlid', 'the GVL ID must be a positive integer'));
   if (issues.length) return { ok: false, issues };
   const template = options.templates && typeof endpoint === 'string' ? parseTemplate(endpoint, 'prebid-js') : undefined;
   if (Array.isArray(template)) {
     // The checked record's plan as validateAdapter checked it (the compact engine takes no template).
-    const { fields, constants, requireOneOf, bidderCode, cpmField } = record as { fields: Record<string, unknown>[]; constants?: unknown; requireOneOf?: unknown; bidderCode: string; cpmField: string };
+    const { fields, constants, requireOneOf, bidderCode, cpmField } = record as {
+      fields: Record<string, unknown>[];
+      constants?: unknown;
+      requireOneOf?: unknown;
+      bidderCode: string;
+      cpmField: string;
+    };
     const rules = recordRules({ fields, constants, requireOneOf }, '/fields', protocol, []);
-    const plan = { fields: fields.map((field) => planField(field)[0]), ...(rules.constants.length && { constants: rules.constants }), ...(rules.oneOf.length && { oneOf: rules.oneOf }) };
+    const plan = {
+      fields: fields.map((field) => planField(field)[0]),
+      ...(rules.constants.length && { constants: rules.constants }),
+      ...(rules.oneOf.length && { oneOf: rules.oneOf }),
+    };
     return { ok: true, plan: { code: bidderCode, url: endpoint as string, cpm: cpmField, ...plan, template, ...(gvlid !== undefined && { gvlid }) } };
   }
   const adapter = compileCompact(record, compileOptions);

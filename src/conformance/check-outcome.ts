@@ -7,7 +7,8 @@ import { isEqual } from 'lodash-es';
 import { pointer, type Issue } from '../core/issues.js';
 import type { ExpectedIssue, Outcome, ResolvedCase } from './types.js';
 
-const key = (found: ExpectedIssue | Issue, withField: boolean) => `${found.code} ${found.path}${withField && found.field !== undefined ? ` [${found.field}]` : ''}`;
+const key = (found: ExpectedIssue | Issue, withField: boolean) =>
+  `${found.code} ${found.path}${withField && found.field !== undefined ? ` [${found.field}]` : ''}`;
 
 /** Differences between expected and actual issue lists, as readable lines. */
 function compareIssues(label: string, expected: readonly ExpectedIssue[], actual: readonly Issue[]): string[] {
@@ -50,7 +51,8 @@ function applySet(input: unknown, set: Record<string, unknown>): unknown {
 /** JSON Pointers where two JSON values differ (at most `limit`). */
 export function diffPaths(expected: unknown, actual: unknown, path = '', out: string[] = [], limit = 10): string[] {
   if (out.length >= limit || isEqual(expected, actual)) return out;
-  const bothObjects = typeof expected === 'object' && expected !== null && typeof actual === 'object' && actual !== null && Array.isArray(expected) === Array.isArray(actual);
+  const bothObjects =
+    typeof expected === 'object' && expected !== null && typeof actual === 'object' && actual !== null && Array.isArray(expected) === Array.isArray(actual);
   if (!bothObjects) {
     out.push(`${path || '/'}: expected ${JSON.stringify(expected)}, got ${JSON.stringify(actual)}`);
     return out;
@@ -77,7 +79,8 @@ export function checkOutcome(testCase: ResolvedCase, outcome: Outcome): string[]
     // their request from bids, so only an explicit `request` is compared.
     const hasInput = testCase.kind === 'enrich' || testCase.kind === 'enrich-imps' || testCase.kind === 'rtb' || testCase.kind === 'prebid-server';
     // Every request sent (values per imp, split) is compared as `requests`; then the input is not the expectation.
-    const wanted = expect.request !== undefined ? expect.request : hasInput && expect.requests === undefined ? applySet(testCase.request, expect.set ?? {}) : undefined;
+    const wanted =
+      expect.request !== undefined ? expect.request : hasInput && expect.requests === undefined ? applySet(testCase.request, expect.set ?? {}) : undefined;
     if (wanted !== undefined) reasons.push(...diffPaths(wanted, outcome.request).map((line) => `request ${line}`));
     if (expect.http !== undefined) reasons.push(...diffPaths(expect.http, outcome.http).map((line) => `http ${line}`));
     if (expect.requests !== undefined) reasons.push(...diffPaths(expect.requests, outcome.requests).map((line) => `requests ${line}`));

@@ -31,4 +31,15 @@ export {
   type PbsRunOptions,
 } from './pbs.js';
 export { generatedModuleImplementation, generatedNodeImplementation, interpreterImplementation } from './implementations/engines.js';
-export type { CaseKind, CaseResult, Expectation, ExpectedIssue, FixtureCase, HttpExpectation, Implementation, Outcome, ResolvedCase, SuiteResult } from './types.js';
+export type {
+  CaseKind,
+  CaseResult,
+  Expectation,
+  ExpectedIssue,
+  FixtureCase,
+  HttpExpectation,
+  Implementation,
+  Outcome,
+  ResolvedCase,
+  SuiteResult,
+} from './types.js';

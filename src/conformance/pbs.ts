@@ -111,7 +111,9 @@ export function withEndpoint(record: AdapterRecord, endpoint: string | undefined
  */
 export function compilePbsRecord(record: AdapterRecord, options: Pick<CompileOptions, 'knownEndpoints' | 'allowLocal' | 'strict'> = {}): CompiledAdapter {
   if (!isObject(record) || (record.protocol !== 'rtb' && record.protocol !== 'prebid-server')) {
-    throw new BidfieldsError([issue('wrong_protocol', isObject(record) ? '/protocol' : '', "the record must be an adapter record with protocol 'rtb' or 'prebid-server'")]);
+    throw new BidfieldsError([
+      issue('wrong_protocol', isObject(record) ? '/protocol' : '', "the record must be an adapter record with protocol 'rtb' or 'prebid-server'"),
+    ]);
   }
   const knownEndpoints = options.knownEndpoints ?? knownEndpointsOf(record.endpoint, record.protocol);
   return compile(record, { ...options, knownEndpoints });
@@ -148,7 +150,12 @@ export function runPbsFixture(adapter: CompiledAdapter, fixture: PbsFixture, opt
     // Copying and comparing JSON recurse (structuredClone, JSON.stringify, isDeepStrictEqual): a fixture nested
     // 100,000 levels deep overflows the stack there; it fails, and the run goes on to the next fixture.
     if (!(error instanceof RangeError)) throw error;
-    return { equal: false, withoutParams: false, expected: [], difference: { pointer: '', detail: `the fixture cannot be compared: ${error.message} (nested too deeply?)` } };
+    return {
+      equal: false,
+      withoutParams: false,
+      expected: [],
+      difference: { pointer: '', detail: `the fixture cannot be compared: ${error.message} (nested too deeply?)` },
+    };
   }
 }
 
@@ -225,7 +232,11 @@ const abbreviate = (text: string) => (text.length > 80 ? `${text.slice(0, 77)}..
 export function firstJsonDifference(got: Json | undefined, expected: Json | undefined, at = ''): PbsDifference | undefined {
   if (isObject(got) && isObject(expected)) {
     for (const key of [...Object.keys(expected), ...Object.keys(got).filter((key) => !Object.hasOwn(expected, key))]) {
-      const found = firstJsonDifference(Object.hasOwn(got, key) ? got[key] : undefined, Object.hasOwn(expected, key) ? expected[key] : undefined, `${at}/${escapePointerToken(key)}`);
+      const found = firstJsonDifference(
+        Object.hasOwn(got, key) ? got[key] : undefined,
+        Object.hasOwn(expected, key) ? expected[key] : undefined,
+        `${at}/${escapePointerToken(key)}`,
+      );
       if (found) return found;
     }
     return undefined;

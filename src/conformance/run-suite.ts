@@ -21,7 +21,8 @@ export async function runCase(implementation: Implementation, testCase: Resolved
   const base = { file: testCase.file, name: testCase.name };
   const skip = testCase.skip?.find((entry) => entry.implementation === implementation.name);
   if (skip) return { ...base, status: 'skipped', reasons: [skip.reason] };
-  if (!implementation.kinds.includes(testCase.kind)) return { ...base, status: 'skipped', reasons: [`${implementation.name} does not implement '${testCase.kind}' cases`] };
+  if (!implementation.kinds.includes(testCase.kind))
+    return { ...base, status: 'skipped', reasons: [`${implementation.name} does not implement '${testCase.kind}' cases`] };
   const leftOut = implementation.skips?.(testCase);
   if (leftOut !== undefined) return { ...base, status: 'skipped', reasons: [leftOut] };
   try {

@@ -19,7 +19,15 @@ export interface HttpExpectation {
 }
 
 export type Expectation =
-  | { ok: true; request?: unknown; set?: Record<string, unknown>; http?: HttpExpectation | null; requests?: SentRequest[]; bids?: unknown[]; warnings?: ExpectedIssue[] }
+  | {
+      ok: true;
+      request?: unknown;
+      set?: Record<string, unknown>;
+      http?: HttpExpectation | null;
+      requests?: SentRequest[];
+      bids?: unknown[];
+      warnings?: ExpectedIssue[];
+    }
   | { ok: false; issues: ExpectedIssue[]; warnings?: ExpectedIssue[] };
 
 export type CaseKind = 'validate' | 'enrich' | 'enrich-imps' | 'rtb' | 'prebid-server' | 'prebid-js-request' | 'prebid-js-response';

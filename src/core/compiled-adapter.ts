@@ -146,10 +146,14 @@ export class CompiledAdapter implements AdapterInfo {
   private prepare(request: unknown, values: FieldValues, options: EnrichOptions | undefined): Prepared {
     if (this.enricher) {
       const judged = readValues(() => this.enricher!.judge(values, ''), '');
-      return judged.written ? { result: runGenerated(this.enricher.apply, request, judged.written, undefined, options), values: judged.written } : { result: refusal(judged.issues, request, options) };
+      return judged.written
+        ? { result: runGenerated(this.enricher.apply, request, judged.written, undefined, options), values: judged.written }
+        : { result: refusal(judged.issues, request, options) };
     }
     const bound = readValues(() => bindValues(this.plan, values), '');
-    return bound.writes ? { result: run(single(bound.writes), request, options), values: bound.writes.values } : { result: refusal(bound.issues, request, options) };
+    return bound.writes
+      ? { result: run(single(bound.writes), request, options), values: bound.writes.values }
+      : { result: refusal(bound.issues, request, options) };
   }
 
   /**
@@ -212,7 +216,11 @@ export class CompiledAdapter implements AdapterInfo {
     if (!merged || issues.length) return { result: refusal(issues, request, options, perImp) };
     if (enricher) return { result: runGenerated(enricher.apply, request, merged.values, values, options), values: merged.values, perImp: values };
     const requestLevel = merged.first >= 0 && merged.values === values[merged.first] ? bound[merged.first]!.request : requestWrites(plan, merged.values);
-    return { result: run({ imp: undefined, perImp: bound.map((writes) => writes?.imp), request: requestLevel }, request, options), values: merged.values, perImp: values };
+    return {
+      result: run({ imp: undefined, perImp: bound.map((writes) => writes?.imp), request: requestLevel }, request, options),
+      values: merged.values,
+      perImp: values,
+    };
   }
 
   /**
@@ -228,15 +236,21 @@ export class CompiledAdapter implements AdapterInfo {
     if (prepared.values) {
       const { plan } = this;
       // A placeholder no imp entered (every entry null) takes its field's default.
-      const built = buildUrl(this.template.parts, this.template.hosts, (key) => prepared.values![plan.byKey.get(key)!.index] ?? plan.byKey.get(key)!.defaultValue);
+      const built = buildUrl(
+        this.template.parts,
+        this.template.hosts,
+        (key) => prepared.values![plan.byKey.get(key)!.index] ?? plan.byKey.get(key)!.defaultValue,
+      );
       if (!(built instanceof URL)) {
         const [key, code] = built;
         const field = plan.byKey.get(key)!;
         const imp = prepared.perImp ? prepared.perImp.findIndex((values) => values?.[field.index] !== undefined) : -1;
         const message =
-          code === 'missing_required' ? `the endpoint needs a value for '${key}', and no imp entered one`
-          : code === 'invalid_value' ? 'cannot fill the endpoint: a host value must be one DNS label (letters, digits, hyphens; no punycode), a path value no . or .. segment, and the URL at most 2,048 characters (its host at most 253)'
-          : 'the endpoint this value makes is not a known endpoint';
+          code === 'missing_required'
+            ? `the endpoint needs a value for '${key}', and no imp entered one`
+            : code === 'invalid_value'
+              ? 'cannot fill the endpoint: a host value must be one DNS label (letters, digits, hyphens; no punycode), a path value no . or .. segment, and the URL at most 2,048 characters (its host at most 253)'
+              : 'the endpoint this value makes is not a known endpoint';
         issues.push(issue(code, (imp < 0 ? '' : `/${imp}`) + pointer(key), message, field.name));
       } else if (result.ok) return { ...result, url: built };
     }

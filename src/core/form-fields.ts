@@ -96,7 +96,14 @@ const keyOf = (field: FieldDefinition): string => (typeof field.param === 'strin
 /** One definition as a form input. */
 function formField(field: FieldDefinition): FormField {
   const key = keyOf(field);
-  const out: FormField = { key, name: field.name, path: pointer(key), label: field.display, kind: field.type === 'boolean' ? 'checkbox' : field.type, required: field.required === true };
+  const out: FormField = {
+    key,
+    name: field.name,
+    path: pointer(key),
+    label: field.display,
+    kind: field.type === 'boolean' ? 'checkbox' : field.type,
+    required: field.required === true,
+  };
   if (field.description !== undefined) out.description = field.description;
   if (field.type === 'select') out.options = field.options.map(({ name, value }) => ({ name, value }));
   if (field.type === 'number') {
@@ -188,6 +195,7 @@ export function formOneOfGroups(adapter: AdapterInput | Described): FormOneOfGro
 
 function isFieldLike(field: unknown): field is FieldDefinition {
   if (!isPlainObject(field) || typeof field.name !== 'string' || typeof field.display !== 'string') return false;
-  if (field.type === 'select') return Array.isArray(field.options) && field.options.every((o) => isPlainObject(o) && typeof o.name === 'string' && typeof o.value === 'number');
+  if (field.type === 'select')
+    return Array.isArray(field.options) && field.options.every((o) => isPlainObject(o) && typeof o.name === 'string' && typeof o.value === 'number');
   return field.type === 'text' || field.type === 'number' || field.type === 'boolean';
 }

@@ -15,7 +15,14 @@ export type Warn = (message: string, detail?: unknown) => void;
  * What makes a bidder's requests from the bids of an auction: {@link buildRequests} (one request, to the record's
  * endpoint), or `requestsByUrl` (endpoint.ts: one per URL a template makes, or per bid with split).
  */
-export type RequestBuilder = (engine: ValuesEngine, plan: BidderPlan, options: PrebidRuntimeOptions, warn: Warn, bids: unknown, bidderRequest: unknown) => PrebidServerRequest[];
+export type RequestBuilder = (
+  engine: ValuesEngine,
+  plan: BidderPlan,
+  options: PrebidRuntimeOptions,
+  warn: Warn,
+  bids: unknown,
+  bidderRequest: unknown,
+) => PrebidServerRequest[];
 
 /**
  * The request-level objects come from `bidderRequest.ortb2` as they are (site, app, dooh, device, user, regs,
@@ -27,7 +34,14 @@ export type RequestBuilder = (engine: ValuesEngine, plan: BidderPlan, options: P
  * left nothing is sent. The request goes to `plan.url`, the record's endpoint (`requestsByUrl` gives each group of
  * bids its own).
  */
-export function buildRequests(engine: ValuesEngine, plan: BidderPlan, options: PrebidRuntimeOptions, warn: Warn, bids: unknown, bidderRequest: unknown): PrebidServerRequest[] {
+export function buildRequests(
+  engine: ValuesEngine,
+  plan: BidderPlan,
+  options: PrebidRuntimeOptions,
+  warn: Warn,
+  bids: unknown,
+  bidderRequest: unknown,
+): PrebidServerRequest[] {
   const auction = obj(bidderRequest) ?? {};
   // tmax: the auction's timeout read as an integer (a number or its text), as Prebid's converter reads it; else none.
   const tmax = parseInt(auction.timeout, 10);
@@ -57,6 +71,13 @@ export function buildRequests(engine: ValuesEngine, plan: BidderPlan, options: P
     }
   }
   return imps.length
-    ? [{ method: 'POST', url: plan.url!, data: JSON.stringify({ id: shared.id, ...shared, imp: imps }), options: { withCredentials: options.withCredentials !== false } }]
+    ? [
+        {
+          method: 'POST',
+          url: plan.url!,
+          data: JSON.stringify({ id: shared.id, ...shared, imp: imps }),
+          options: { withCredentials: options.withCredentials !== false },
+        },
+      ]
     : [];
 }

@@ -57,7 +57,8 @@ export function toImp(bid: Obj, currency = 'USD'): Obj | undefined {
     try {
       const { floor, currency: bidfloorcur } = bid.getFloor({ currency: asked, mediaType, size });
       const bidfloor = parseFloat(floor);
-      if (isString(bidfloorcur) && bidfloor && (bidfloor !== imp.bidfloor || bidfloorcur !== imp.bidfloorcur)) target.ext = { ...obj(target.ext), bidfloor, bidfloorcur };
+      if (isString(bidfloorcur) && bidfloor && (bidfloor !== imp.bidfloor || bidfloorcur !== imp.bidfloorcur))
+        target.ext = { ...obj(target.ext), bidfloor, bidfloorcur };
     } catch {}
     return target;
   };
@@ -70,7 +71,11 @@ export function toImp(bid: Obj, currency = 'USD'): Obj | undefined {
   // Prebid's native OpenRTB request (one with assets; Prebid's converter skips one without), its own `ver` (Prebid
   // writes 1.2) as given, and the ad unit's ortb2Imp.native keys (battr, …) over them, as the converter merges them.
   const nativeRequest = obj(bid.nativeOrtbRequest);
-  if (obj(native) && nativeRequest && list(nativeRequest.assets).length) imp.native = floor({ request: JSON.stringify(nativeRequest), ver: nativeRequest.ver, ...obj(firstPartyNative) }, 'native');
-  if (Array.isArray(imp.banner?.format)) imp.banner.format = imp.banner.format.map((format: Obj) => (format?.w != null && format.h != null ? floor({ ...format }, 'banner', [format.w, format.h]) : format));
+  if (obj(native) && nativeRequest && list(nativeRequest.assets).length)
+    imp.native = floor({ request: JSON.stringify(nativeRequest), ver: nativeRequest.ver, ...obj(firstPartyNative) }, 'native');
+  if (Array.isArray(imp.banner?.format))
+    imp.banner.format = imp.banner.format.map((format: Obj) =>
+      format?.w != null && format.h != null ? floor({ ...format }, 'banner', [format.w, format.h]) : format,
+    );
   return imp.banner || imp.video || imp.native ? imp : undefined;
 }

@@ -50,7 +50,8 @@ function toBid(cpmField: string, options: PrebidRuntimeOptions, sent: Obj[], cur
   let adm = bid.adm;
   if (adm?.length > MAX_AD) return 'adm';
   const native = mediaType === 'native';
-  if (native) adm = obj(adm) ?? JSON.parse(adm || 0, (key, value) => (key === '__proto__' || (key === 'constructor' && typeof value === 'object') ? undefined : value));
+  if (native)
+    adm = obj(adm) ?? JSON.parse(adm || 0, (key, value) => (key === '__proto__' || (key === 'constructor' && typeof value === 'object') ? undefined : value));
   // Text markup, else falsy (only ever tested for truth).
   const markup = isString(adm) && adm;
   // The win notice URL: fired by Prebid's tracking pixel before banner markup, or the markup's (banner) / VAST's
@@ -90,13 +91,22 @@ function toBid(cpmField: string, options: PrebidRuntimeOptions, sent: Obj[], cur
     ...(native
       ? { native: { ortb: adm } }
       : mediaType === 'video'
-        ? { ...(markup && { vastXml: markup }), ...(nurl && { vastUrl: nurl }), ...(player?.w && player.h && { playerWidth: player.w, playerHeight: player.h }) }
+        ? {
+            ...(markup && { vastXml: markup }),
+            ...(nurl && { vastUrl: nurl }),
+            ...(player?.w && player.h && { playerWidth: player.w, playerHeight: player.h }),
+          }
         : markup
           ? // Prebid's tracking pixel (createTrackPixelHtml) of the nurl, which Prebid fills the price in when it renders
             // the ad; the characters that cannot stand in the attribute encoded, as Prebid's encodeURI encodes them.
             // (Prebid decodes the nurl first, which turns an encoded %2F, %26 or %3D in a parameter into the
             // character itself and so changes the URL: not here.)
-            { ad: (nurl ? `<div style="position:absolute;left:0px;top:0px;visibility:hidden;"><img src="${nurl.replace(/["<>`]/g, encodeURIComponent)}"></div>` : '') + markup }
+            {
+              ad:
+                (nurl
+                  ? `<div style="position:absolute;left:0px;top:0px;visibility:hidden;"><img src="${nurl.replace(/["<>`]/g, encodeURIComponent)}"></div>`
+                  : '') + markup,
+            }
           : { adUrl: nurl }),
   };
 }

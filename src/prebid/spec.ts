@@ -18,7 +18,12 @@ import type { BidderPlan, PrebidBidderSpec, PrebidRuntimeOptions } from './types
  * wrapped so that, whatever Prebid passes or the partner answers, it returns a safe value and logs why.
  * @example bidderSpec({ code: 'acme', url: 'https://bid.acme.example/rtb', cpm: 'price', fields: [] }, { ttl: 60 })
  */
-export function bidderSpec(plan: BidderPlan, options: PrebidRuntimeOptions = {}, features?: readonly Feature[], requests: RequestBuilder = buildRequests): PrebidBidderSpec {
+export function bidderSpec(
+  plan: BidderPlan,
+  options: PrebidRuntimeOptions = {},
+  features?: readonly Feature[],
+  requests: RequestBuilder = buildRequests,
+): PrebidBidderSpec {
   const { code, gvlid } = plan;
   const engine = valuesEngine(plan, features);
   const warn: Warn = (message, detail) => {
@@ -29,14 +34,16 @@ export function bidderSpec(plan: BidderPlan, options: PrebidRuntimeOptions = {},
     }
   };
   /** `run`, returning `false` (or `[]` for the functions that return lists) and logging when it throws. */
-  const guard = <A extends unknown[], T>(run: (...args: A) => T, list = false) => (...args: A): T => {
-    try {
-      return run(...args);
-    } catch (error) {
-      warn('bids left out', error);
-      return (list ? [] : false) as T;
-    }
-  };
+  const guard =
+    <A extends unknown[], T>(run: (...args: A) => T, list = false) =>
+    (...args: A): T => {
+      try {
+        return run(...args);
+      } catch (error) {
+        warn('bids left out', error);
+        return (list ? [] : false) as T;
+      }
+    };
   return {
     code,
     ...(gvlid && { gvlid }),

@@ -18,7 +18,9 @@ const LABEL: Readonly<Record<Protocol, string>> = { rtb: 'an RTB', 'prebid-serve
 function adapterIssues(adapter: CompiledAdapter, protocol: Protocol): Issue[] {
   const issues: Issue[] = [];
   if (adapter.protocol !== protocol) {
-    issues.push(issue('wrong_protocol', '/protocol', `${LABEL[protocol]} request needs ${LABEL[protocol]} adapter; this one was compiled for '${adapter.protocol}'`));
+    issues.push(
+      issue('wrong_protocol', '/protocol', `${LABEL[protocol]} request needs ${LABEL[protocol]} adapter; this one was compiled for '${adapter.protocol}'`),
+    );
   }
   // compile already refused a bad or unknown endpoint; a record may still leave it out (it is optional there).
   if (!adapter.endpoint && !adapter.endpointTemplate) issues.push(issue('invalid_endpoint', '/endpoint', `${LABEL[protocol]} adapter needs an endpoint`));
@@ -73,7 +75,10 @@ export function safeBuildAll(
   const http: HttpRequest[] = [];
   let warnings: readonly Issue[] = [];
   // Split: each imp given values alone (the others left out of its entry), then cut down to that imp.
-  const runs = adapter.split === 'imp' && Array.isArray(perImp) ? perImp.flatMap((entry, i) => (entry === null || entry === undefined ? [] : [[i, perImp.map((other, j) => (j === i ? other : null))] as const])) : [[-1, perImp] as const];
+  const runs =
+    adapter.split === 'imp' && Array.isArray(perImp)
+      ? perImp.flatMap((entry, i) => (entry === null || entry === undefined ? [] : [[i, perImp.map((other, j) => (j === i ? other : null))] as const]))
+      : [[-1, perImp] as const];
   for (const [imp, entries] of runs) {
     const prepared = adapter.sendable(request, undefined, entries, options);
     if (warnings.length === 0) warnings = prepared.warnings;

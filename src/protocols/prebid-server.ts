@@ -57,7 +57,14 @@ export function compilePrebidServer(input: AdapterInput, options: PrebidServerOp
   if (location === 'imp.ext.prebid.bidder') {
     const code = record?.bidderCode;
     // A bare field array has no /bidderCode to point at: the issue is the input's own.
-    if (!record) issues.push(issue('invalid_bidder_code', '', 'params at imp.ext.prebid.bidder need a bidder code, which only an adapter record carries (a bare field array has none)'));
+    if (!record)
+      issues.push(
+        issue(
+          'invalid_bidder_code',
+          '',
+          'params at imp.ext.prebid.bidder need a bidder code, which only an adapter record carries (a bare field array has none)',
+        ),
+      );
     else if (code === undefined) issues.push(issue('invalid_bidder_code', '/bidderCode', "params at imp.ext.prebid.bidder need the record's bidderCode"));
     // An unusable code is reported by compile (invalid_bidder_code); it is only kept out of the ext path here.
     else if (isSafeSegment(code)) extBase = ['prebid', 'bidder', code];
@@ -120,7 +127,12 @@ export function buildPrebidServerRequest(adapter: CompiledAdapter, request: BidR
  * imp given values (docs/spec.md#split-imp); issues as `safeBuildRtbRequests`.
  * @example const r = safeBuildPrebidServerRequests(adapter, request, [{ zone: 7 }, null]);
  */
-export function safeBuildPrebidServerRequests(adapter: CompiledAdapter, request: BidRequest, perImp: PerImpValues, options?: Omit<EnrichOptions, 'allImps'>): SafeBuildAllResult {
+export function safeBuildPrebidServerRequests(
+  adapter: CompiledAdapter,
+  request: BidRequest,
+  perImp: PerImpValues,
+  options?: Omit<EnrichOptions, 'allImps'>,
+): SafeBuildAllResult {
   return safeBuildAll(adapter, 'prebid-server', request, perImp, options, auctionUrl);
 }
 
@@ -128,6 +140,11 @@ export function safeBuildPrebidServerRequests(adapter: CompiledAdapter, request:
  * {@link safeBuildPrebidServerRequests}, throwing.
  * @throws BidfieldsError with the issues `safeBuildPrebidServerRequests` would return.
  */
-export function buildPrebidServerRequests(adapter: CompiledAdapter, request: BidRequest, perImp: PerImpValues, options?: Omit<EnrichOptions, 'allImps'>): HttpRequest[] {
+export function buildPrebidServerRequests(
+  adapter: CompiledAdapter,
+  request: BidRequest,
+  perImp: PerImpValues,
+  options?: Omit<EnrichOptions, 'allImps'>,
+): HttpRequest[] {
   return unwrapBuildAll(safeBuildPrebidServerRequests(adapter, request, perImp, options));
 }

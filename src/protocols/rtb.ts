@@ -43,7 +43,12 @@ export function buildRtbRequest(adapter: CompiledAdapter, request: BidRequest, v
  * Issues as `adapter.safeEnrichImps` (paths `/<i>/<key>`) plus the endpoint's; any issue refuses every request.
  * @example const r = safeBuildRtbRequests(adapter, request, [{ placementId: 'top' }, { placementId: 'side' }]);
  */
-export function safeBuildRtbRequests(adapter: CompiledAdapter, request: BidRequest, perImp: PerImpValues, options?: Omit<EnrichOptions, 'allImps'>): SafeBuildAllResult {
+export function safeBuildRtbRequests(
+  adapter: CompiledAdapter,
+  request: BidRequest,
+  perImp: PerImpValues,
+  options?: Omit<EnrichOptions, 'allImps'>,
+): SafeBuildAllResult {
   return safeBuildAll(adapter, 'rtb', request, perImp, options, (endpoint) => endpoint);
 }
 

@@ -8,7 +8,11 @@ import { createAdapterService, type AdapterService } from '../../packages/server
 import { ROLE } from '../../packages/server/src/auth/roles.js';
 import { validateAdapter, type AdapterRecord } from '../../src/index.js';
 
-const adapter: AdapterRecord = { protocol: 'rtb', endpoint: 'https://rtb.example-dsp.com/bid', fields: [{ name: 'prd.impTagId', type: 'text', display: 'Tag' }] };
+const adapter: AdapterRecord = {
+  protocol: 'rtb',
+  endpoint: 'https://rtb.example-dsp.com/bid',
+  fields: [{ name: 'prd.impTagId', type: 'text', display: 'Tag' }],
+};
 
 let db: DuckDB;
 let service: AdapterService;
@@ -23,7 +27,11 @@ describe('adapters service', () => {
     const created = await service.put(ROLE.admin, 'acme', { version: 0, adapter });
     expect(created).toMatchObject({ ok: true, status: 201, body: { bidderCode: 'acme', version: 1, adapter: { ...adapter, bidderCode: 'acme' } } });
     expect(await service.get(ROLE.service, 'acme')).toMatchObject({ ok: true, status: 200, body: { version: 1 } });
-    expect(await service.put(ROLE.admin, 'acme', { version: 1, adapter: { ...adapter, bidderCode: 'acme' } })).toMatchObject({ ok: true, status: 200, body: { version: 2 } });
+    expect(await service.put(ROLE.admin, 'acme', { version: 1, adapter: { ...adapter, bidderCode: 'acme' } })).toMatchObject({
+      ok: true,
+      status: 200,
+      body: { version: 2 },
+    });
     const list = await service.list(ROLE.service);
     expect(list.ok && (list.body as { bidderCode: string }[]).map((a) => a.bidderCode)).toEqual(['acme']);
   });
@@ -32,7 +40,12 @@ describe('adapters service', () => {
     expect(await service.put(ROLE.service, 'acme', { version: 2, adapter })).toMatchObject({ ok: false, status: 403, code: 'forbidden' });
     expect(await service.delete(ROLE.service, 'acme')).toMatchObject({ status: 403 });
     for (const answer of [await service.list(ROLE.publisher), await service.get(ROLE.publisher, 'acme')]) expect(answer).toMatchObject({ status: 403 });
-    expect([service.allows(ROLE.admin, 'write'), service.allows(ROLE.service, 'read'), service.allows(ROLE.service, 'write'), service.allows(ROLE.publisher, 'read')]).toEqual([true, true, false, false]);
+    expect([
+      service.allows(ROLE.admin, 'write'),
+      service.allows(ROLE.service, 'read'),
+      service.allows(ROLE.service, 'write'),
+      service.allows(ROLE.publisher, 'read'),
+    ]).toEqual([true, true, false, false]);
   });
 
   it('answers 400 with the issues of validateAdapter, their paths into the body', async () => {
@@ -52,7 +65,7 @@ describe('adapters service', () => {
     expect(await service.get(ROLE.admin, 'frozen')).toMatchObject({ status: 404 });
   });
 
-  it('checks the body, the code in the address and the record\'s own code', async () => {
+  it("checks the body, the code in the address and the record's own code", async () => {
     const issuesOf = async (code: string, body: unknown) => {
       const answer = await service.put(ROLE.admin, code, body);
       return answer.ok ? [] : answer.issues?.map((i) => `${i.path} ${i.code}`);
@@ -66,7 +79,12 @@ describe('adapters service', () => {
   });
 
   it('a stale version is 409 version_conflict; delete is 204 then 404', async () => {
-    expect(await service.put(ROLE.admin, 'acme', { version: 1, adapter })).toMatchObject({ ok: false, status: 409, code: 'version_conflict', message: expect.stringContaining('version 2') });
+    expect(await service.put(ROLE.admin, 'acme', { version: 1, adapter })).toMatchObject({
+      ok: false,
+      status: 409,
+      code: 'version_conflict',
+      message: expect.stringContaining('version 2'),
+    });
     expect(await service.put(ROLE.admin, 'acme', { version: 0, adapter })).toMatchObject({ status: 409 });
     expect(await service.delete(ROLE.admin, 'acme')).toEqual({ ok: true, status: 204 });
     expect(await service.delete(ROLE.admin, 'acme')).toMatchObject({ status: 404 });

@@ -12,7 +12,12 @@ import { poolOnNewSchema, startPostgres, type TestPostgres } from '../support/po
 import { VersionConflictError, type AdapterStore } from '../../packages/server/src/adapters/store.js';
 import type { AdapterRecord } from '../../src/index.js';
 
-const record: AdapterRecord = { protocol: 'rtb', endpoint: 'https://rtb.example-dsp.com/bid', bidderCode: 'acme', fields: [{ name: 'prd.impTagId', type: 'text', display: 'Tag' }] };
+const record: AdapterRecord = {
+  protocol: 'rtb',
+  endpoint: 'https://rtb.example-dsp.com/bid',
+  bidderCode: 'acme',
+  fields: [{ name: 'prd.impTagId', type: 'text', display: 'Tag' }],
+};
 
 const server = await startPostgres();
 if ('skip' in server) console.warn(`PostgreSQL adapter store tests skipped: ${server.skip}`);
@@ -23,26 +28,36 @@ type Opened = { store: AdapterStore; close(): Promise<void> };
 const LEGACY_ROW = ['legacy', JSON.stringify({ ...record, bidderCode: 'legacy' }), 3] as const;
 
 const opens: [string, boolean, () => Promise<Opened>, () => Promise<Opened>][] = [
-  ['DuckDB', false, async () => {
-    const db: DuckDB = await openDuckDB(':memory:');
-    return { store: await createDuckDBAdapterStore(db), close: () => db.close() };
-  }, async () => {
-    const db: DuckDB = await openDuckDB(':memory:');
-    await db.withConnection(async (c) => {
-      await c.run('CREATE TABLE adapters (bidder_code VARCHAR PRIMARY KEY, record VARCHAR NOT NULL, version BIGINT NOT NULL, updated_at TIMESTAMP NOT NULL)');
-      await c.run('INSERT INTO adapters VALUES ($1, $2, $3, now())', [...LEGACY_ROW]);
-    });
-    return { store: await createDuckDBAdapterStore(db), close: () => db.close() };
-  }],
-  ['PostgreSQL', 'skip' in server, async () => {
-    const postgres = await openPostgres((server as TestPostgres).url);
-    return { store: await createPostgresAdapterStore(postgres.pool), close: postgres.close };
-  }, async () => {
-    const schema = await poolOnNewSchema((server as TestPostgres).url);
-    await migratePostgres(schema.pool, 'adapters', ADAPTERS_MIGRATIONS.slice(0, 2));
-    await schema.pool.query('INSERT INTO adapters VALUES ($1, $2, $3, now())', [...LEGACY_ROW]);
-    return { store: await createPostgresAdapterStore(schema.pool), close: schema.drop };
-  }],
+  [
+    'DuckDB',
+    false,
+    async () => {
+      const db: DuckDB = await openDuckDB(':memory:');
+      return { store: await createDuckDBAdapterStore(db), close: () => db.close() };
+    },
+    async () => {
+      const db: DuckDB = await openDuckDB(':memory:');
+      await db.withConnection(async (c) => {
+        await c.run('CREATE TABLE adapters (bidder_code VARCHAR PRIMARY KEY, record VARCHAR NOT NULL, version BIGINT NOT NULL, updated_at TIMESTAMP NOT NULL)');
+        await c.run('INSERT INTO adapters VALUES ($1, $2, $3, now())', [...LEGACY_ROW]);
+      });
+      return { store: await createDuckDBAdapterStore(db), close: () => db.close() };
+    },
+  ],
+  [
+    'PostgreSQL',
+    'skip' in server,
+    async () => {
+      const postgres = await openPostgres((server as TestPostgres).url);
+      return { store: await createPostgresAdapterStore(postgres.pool), close: postgres.close };
+    },
+    async () => {
+      const schema = await poolOnNewSchema((server as TestPostgres).url);
+      await migratePostgres(schema.pool, 'adapters', ADAPTERS_MIGRATIONS.slice(0, 2));
+      await schema.pool.query('INSERT INTO adapters VALUES ($1, $2, $3, now())', [...LEGACY_ROW]);
+      return { store: await createPostgresAdapterStore(schema.pool), close: schema.drop };
+    },
+  ],
 ];
 
 describe.each(opens)('%s adapter store', (_name, skipped, open, openLegacy) => {
@@ -66,7 +81,11 @@ describe.each(opens)('%s adapter store', (_name, skipped, open, openLegacy) => {
 
   it('refuses a stale write, a second create and a replace of nothing, changing nothing', async () => {
     const stored = await store.get('acme');
-    for (const [code, version, current] of [['acme', 1, 2], ['acme', 0, 2], ['nobody', 3, 0]] as const) {
+    for (const [code, version, current] of [
+      ['acme', 1, 2],
+      ['acme', 0, 2],
+      ['nobody', 3, 0],
+    ] as const) {
       const error = await store.put(code, record, version).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(VersionConflictError);
       expect((error as VersionConflictError).current).toBe(current);
@@ -156,7 +175,11 @@ describe.each(opens)('%s adapter store', (_name, skipped, open, openLegacy) => {
   });
 
   it('keeps hostile text as it was written', async () => {
-    const hostile = { ...record, bidderCode: 'x', fields: [{ name: 'prd.impTagId', type: 'text', display: "<img src=x onerror=alert(1)>'); DROP TABLE adapters; --" }] } as AdapterRecord;
+    const hostile = {
+      ...record,
+      bidderCode: 'x',
+      fields: [{ name: 'prd.impTagId', type: 'text', display: "<img src=x onerror=alert(1)>'); DROP TABLE adapters; --" }],
+    } as AdapterRecord;
     await store.put('x', hostile, 0);
     expect((await store.get('x'))?.adapter).toEqual(hostile);
   });

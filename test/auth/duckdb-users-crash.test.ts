@@ -18,14 +18,17 @@ const src = path.resolve(import.meta.dirname, '../../packages/server/src');
 it('a users table made by a process killed before its checkpoint opens again, its changes kept', async () => {
   const file = path.join(dir, 'bidfields.duckdb');
   const script = path.join(dir, 'child.mts');
-  fs.writeFileSync(script, `
+  fs.writeFileSync(
+    script,
+    `
     import { openDuckDB } from ${JSON.stringify(path.join(src, 'stores/duckdb/database.ts'))};
     import { createDuckDBUserStore } from ${JSON.stringify(path.join(src, 'stores/duckdb/user-store.ts'))};
     const users = await createDuckDBUserStore(await openDuckDB(${JSON.stringify(file)}));
     await users.add({ email: 'a@example.com', name: 'A', accountID: 1, role: 1, passwordHash: 'h' });
     await users.update('a@example.com', { role: 2 });
     process.kill(process.pid, 'SIGKILL');
-  `);
+  `,
+  );
   const child = spawn(process.execPath, ['--import', 'tsx', script], { stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));

@@ -28,9 +28,16 @@ describe('hash gate', () => {
     expect(await runs[0]).toEqual({ ok: true, value: 0 });
     holds[1]!.resolve();
     holds[2]!.resolve();
-    expect(await Promise.all(runs.slice(1))).toEqual([{ ok: true, value: 1 }, { ok: true, value: 2 }]);
+    expect(await Promise.all(runs.slice(1))).toEqual([
+      { ok: true, value: 1 },
+      { ok: true, value: 2 },
+    ]);
     expect(order).toEqual([0, 1, 2]);
-    await expect(gate.run(async () => { throw new Error('store down'); })).rejects.toThrow('store down');
+    await expect(
+      gate.run(async () => {
+        throw new Error('store down');
+      }),
+    ).rejects.toThrow('store down');
     expect(gate.stats()).toMatchObject({ running: 0, waiting: 0, peak: 2 });
   });
 
@@ -40,10 +47,19 @@ describe('hash gate', () => {
     const cost = { N: 1024, r: 8, p: 1 };
     await users.add({ email: 'a@example.com', name: 'A', accountID: 1, role: 1, passwordHash: await hashPassword('right-password', cost) });
     const throttle = createThrottle({ maxFailures: 2, lockSeconds: 30 });
-    const service = createSignIn({ users, tokens: createTokenService({ secret: 'g'.repeat(32) }), throttle, cost, hashGate: createHashGate({ maxInFlight: 1, maxWaiting: 0 }) });
+    const service = createSignIn({
+      users,
+      tokens: createTokenService({ secret: 'g'.repeat(32) }),
+      throttle,
+      cost,
+      hashGate: createHashGate({ maxInFlight: 1, maxWaiting: 0 }),
+    });
     const outcomes = await Promise.all([1, 2, 3].map((i) => service.signIn({ email: 'a@example.com', password: `wrong-${i}` }, { address: `192.0.2.${i}` })));
     expect(outcomes.map((o) => !o.ok && o.status).sort()).toEqual([401, 503, 503]);
-    expect(outcomes.filter((o) => !o.ok && o.status === 503)).toEqual([{ ok: false, status: 503, retryAfter: 1 }, { ok: false, status: 503, retryAfter: 1 }]);
+    expect(outcomes.filter((o) => !o.ok && o.status === 503)).toEqual([
+      { ok: false, status: 503, retryAfter: 1 },
+      { ok: false, status: 503, retryAfter: 1 },
+    ]);
     // Only the checked attempt counted, so each of these clients may still try (none is locked).
     for (const i of [1, 2, 3]) expect(throttle.retryAfter(`192.0.2.${i}\na@example.com`)).toBe(0);
     expect((await service.signIn({ email: 'a@example.com', password: 'right-password' }, { address: '192.0.2.2' })).ok).toBe(true);

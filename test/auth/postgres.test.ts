@@ -30,7 +30,10 @@ function postgresSuite(name: string, url: () => string) {
     it('creates the schema once, with its version, even when servers start together', async () => {
       await Promise.all([createPostgresUserStore(schema.pool), createPostgresUserStore(other), createPostgresThrottle(other)]);
       const { rows } = await schema.pool.query('SELECT component, version FROM bidfields_schema ORDER BY component');
-      expect(rows).toEqual([{ component: 'signin_throttle', version: 1 }, { component: 'users', version: USERS_SCHEMA_VERSION }]);
+      expect(rows).toEqual([
+        { component: 'signin_throttle', version: 1 },
+        { component: 'users', version: USERS_SCHEMA_VERSION },
+      ]);
     });
 
     it('enforces the unique e-mail in the database, across servers', async () => {
@@ -39,7 +42,11 @@ function postgresSuite(name: string, url: () => string) {
       const outcomes = await Promise.allSettled([a.add({ ...user, email: 'race@example.com' }), b.add({ ...user, email: ' RACE@example.com' })]);
       expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
       expect(outcomes.find((o) => o.status === 'rejected')).toMatchObject({ reason: expect.any(DuplicateEmailError) });
-      await expect(schema.pool.query("INSERT INTO users (account_id, name, email, status, role, password_hash, created_at, updated_at) VALUES (1, 'x', 'Race@Example.com ', 1, 1, 'x', now(), now())")).rejects.toMatchObject({ code: '23505' });
+      await expect(
+        schema.pool.query(
+          "INSERT INTO users (account_id, name, email, status, role, password_hash, created_at, updated_at) VALUES (1, 'x', 'Race@Example.com ', 1, 1, 'x', now(), now())",
+        ),
+      ).rejects.toMatchObject({ code: '23505' });
       expect(await b.findByEmail('Race@example.com')).toMatchObject({ email: 'race@example.com', name: 'R', deletedAt: null });
     });
 
@@ -68,7 +75,11 @@ function postgresSuite(name: string, url: () => string) {
       const users = await createPostgresUserStore(schema.pool);
       await users.add({ email: 'shared@example.com', name: 'S', accountID: 2, role: ROLE.admin, passwordHash: await hashPassword('right', cost) });
       const options = { maxFailures: 3, lockSeconds: 30 };
-      const servers = await Promise.all([schema.pool, other].map(async (pool) => createSignIn({ users: await createPostgresUserStore(pool), tokens, throttle: await createPostgresThrottle(pool, options), cost })));
+      const servers = await Promise.all(
+        [schema.pool, other].map(async (pool) =>
+          createSignIn({ users: await createPostgresUserStore(pool), tokens, throttle: await createPostgresThrottle(pool, options), cost }),
+        ),
+      );
       const outcomes = await Promise.all(Array.from({ length: 10 }, (_, i) => servers[i % 2]!.signIn({ email: 'shared@example.com', password: `guess-${i}` })));
       expect(outcomes.filter((o) => !o.ok && o.status === 401)).toHaveLength(3);
       expect(outcomes.filter((o) => !o.ok && o.status === 429)).toHaveLength(7);

@@ -49,7 +49,7 @@ describe('sessions', () => {
     }
   });
 
-  it('a demoted admin is refused even when the version were to match: the role must be the token\'s', async () => {
+  it("a demoted admin is refused even when the version were to match: the role must be the token's", async () => {
     const sessions = createSessions(tokens, users, { cacheMs: 0 });
     const user = await users.add({ email: 'role@example.com', name: 'R', accountID: 1, role: ROLE.publisher, passwordHash: 'h' });
     const claimsAdmin = await tokens.sign({ userID: user.id, accountID: 1, role: ROLE.admin, version: user.tokenVersion });

@@ -62,7 +62,8 @@ function throttleSuite(name: string, open: () => Promise<Throttles & { close(): 
     });
 
     it('an IPv6 /64 counts as one address, and an IPv4-mapped address as its IPv4 address', async () => {
-      for (let i = 0; i < ADDRESS_THROTTLE.maxFailures; i++) await signIn({ email: `v6-${i}@example.com`, password: 'x' }, { address: `2001:db8:5:6::${(i + 1).toString(16)}` });
+      for (let i = 0; i < ADDRESS_THROTTLE.maxFailures; i++)
+        await signIn({ email: `v6-${i}@example.com`, password: 'x' }, { address: `2001:db8:5:6::${(i + 1).toString(16)}` });
       expect(await signIn({ email: 'other@example.com', password: 'x' }, { address: '2001:db8:5:6:ffff:1:2:3' })).toMatchObject({ ok: false, status: 429 });
       expect((await owner('owner-password', '2001:db8:5:7::1')).ok).toBe(true);
       for (let i = 0; i < ADDRESS_THROTTLE.maxFailures; i++) await signIn({ email: `v4-${i}@example.com`, password: 'x' }, { address: '::ffff:198.51.100.99' });
@@ -83,7 +84,11 @@ else {
   });
   throttleSuite('PostgreSQL', async () => {
     const { pool, drop } = await poolOnNewSchema((postgres as TestPostgres).url);
-    return { throttle: await createPostgresThrottle(pool, ACCOUNT_THROTTLE), addressThrottle: await createPostgresThrottle(pool, ADDRESS_THROTTLE), close: drop };
+    return {
+      throttle: await createPostgresThrottle(pool, ACCOUNT_THROTTLE),
+      addressThrottle: await createPostgresThrottle(pool, ADDRESS_THROTTLE),
+      close: drop,
+    };
   });
 }
 

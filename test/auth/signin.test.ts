@@ -122,10 +122,12 @@ signInSuite('DuckDB', async () => {
   return { users: await createDuckDBUserStore(db), close: async () => db.close() };
 });
 
-const postgresOn = (url: () => string): OpenUsers => async () => {
-  const { pool, drop } = await poolOnNewSchema(url());
-  return { users: await createPostgresUserStore(pool), close: drop };
-};
+const postgresOn =
+  (url: () => string): OpenUsers =>
+  async () => {
+    const { pool, drop } = await poolOnNewSchema(url());
+    return { users: await createPostgresUserStore(pool), close: drop };
+  };
 // startPostgres uses DATABASE_URL's server when it is set, else a throwaway local one.
 const skipReason = postgresSkipReason();
 if (skipReason) {
@@ -136,5 +138,8 @@ if (skipReason) {
   afterAll(() => {
     if (!('skip' in postgres)) postgres.stop();
   });
-  signInSuite(process.env.DATABASE_URL ? `PostgreSQL server ${new URL(process.env.DATABASE_URL).host}` : 'PostgreSQL (local)', postgresOn(() => (postgres as TestPostgres).url));
+  signInSuite(
+    process.env.DATABASE_URL ? `PostgreSQL server ${new URL(process.env.DATABASE_URL).host}` : 'PostgreSQL (local)',
+    postgresOn(() => (postgres as TestPostgres).url),
+  );
 }

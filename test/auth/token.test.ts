@@ -8,7 +8,10 @@ const secret = 'a-test-secret-that-is-long-enough-000';
 const claims = { userID: 7, accountID: 3, role: 2 as const, version: 4 };
 
 function decode(token: string) {
-  const [header, payload] = token.split('.').slice(0, 2).map((p) => JSON.parse(Buffer.from(p!, 'base64url').toString('utf8')));
+  const [header, payload] = token
+    .split('.')
+    .slice(0, 2)
+    .map((p) => JSON.parse(Buffer.from(p!, 'base64url').toString('utf8')));
   return { header, payload };
 }
 

@@ -44,10 +44,13 @@ async function freshPostgres(): Promise<{ store: UserStore; url: string; close()
 }
 
 const stores: [string, () => Promise<{ store: UserStore; close(): Promise<void> }>][] = [
-  ['DuckDB', async () => {
-    const db = await openDuckDB(':memory:');
-    return { store: await createDuckDBUserStore(db), close: () => db.close() };
-  }],
+  [
+    'DuckDB',
+    async () => {
+      const db = await openDuckDB(':memory:');
+      return { store: await createDuckDBUserStore(db), close: () => db.close() };
+    },
+  ],
   ['PostgreSQL', freshPostgres],
 ];
 
@@ -67,7 +70,15 @@ describe.each(stores)('user store contract: %s', (name, open) => {
     if (skip()) return ctx.skip();
     const before = Date.now();
     const added = await store.add({ email: ' Ada@Example.COM', name: 'Ada', accountID: 4, role: ROLE.admin, passwordHash: 'scrypt$x' });
-    expect(added).toMatchObject({ accountID: 4, name: 'Ada', email: 'ada@example.com', status: STATUS.active, role: ROLE.admin, passwordHash: 'scrypt$x', deletedAt: null });
+    expect(added).toMatchObject({
+      accountID: 4,
+      name: 'Ada',
+      email: 'ada@example.com',
+      status: STATUS.active,
+      role: ROLE.admin,
+      passwordHash: 'scrypt$x',
+      deletedAt: null,
+    });
     expect(added.createdAt.getTime()).toBeGreaterThanOrEqual(before - 1);
     expect(added.updatedAt.getTime()).toBe(added.createdAt.getTime());
     expect(await store.findByEmail('ADA@example.com')).toEqual(added);
@@ -130,7 +141,11 @@ describe.each(stores)('user changes and token versions: %s', (name, open) => {
     const off = await store.update('CHANGE@example.com', { status: STATUS.inactive });
     expect(off).toMatchObject({ status: STATUS.inactive, role: ROLE.admin, passwordHash: 'old', tokenVersion: 1, deletedAt: null });
     expect(off!.updatedAt.getTime()).toBeGreaterThanOrEqual(added.updatedAt.getTime());
-    expect(await store.update('change@example.com', { status: STATUS.active, role: ROLE.publisher })).toMatchObject({ status: STATUS.active, role: ROLE.publisher, tokenVersion: 2 });
+    expect(await store.update('change@example.com', { status: STATUS.active, role: ROLE.publisher })).toMatchObject({
+      status: STATUS.active,
+      role: ROLE.publisher,
+      tokenVersion: 2,
+    });
     expect(await store.update('change@example.com', { passwordHash: 'new' })).toMatchObject({ passwordHash: 'new', role: ROLE.publisher, tokenVersion: 3 });
     expect(await store.revokeTokens(added.id)).toBe(true);
     expect(await store.findById(added.id)).toMatchObject({ tokenVersion: 4 });
@@ -151,8 +166,10 @@ describe('users table from before token versions', () => {
   it('DuckDB: a folder made with schema 1 gains the versions table, its users at version 0', async () => {
     const db = await openDuckDB(':memory:');
     await migrateDuckDB(db, 'users', DUCKDB_USERS_MIGRATIONS.slice(0, 2));
-    await db.withConnection((c) => c.run(`INSERT INTO users (account_id, name, email, status, role, password_hash, created_at, updated_at)
-      VALUES (1, 'Old', 'old@example.com', 1, 1, 'h', now()::TIMESTAMP, now()::TIMESTAMP)`));
+    await db.withConnection((c) =>
+      c.run(`INSERT INTO users (account_id, name, email, status, role, password_hash, created_at, updated_at)
+      VALUES (1, 'Old', 'old@example.com', 1, 1, 'h', now()::TIMESTAMP, now()::TIMESTAMP)`),
+    );
     const store = await createDuckDBUserStore(db);
     expect(await store.findByEmail('old@example.com')).toMatchObject({ tokenVersion: 0 });
     expect(await store.update('old@example.com', { role: ROLE.service })).toMatchObject({ tokenVersion: 1, role: ROLE.service });
@@ -168,7 +185,9 @@ describe('users table from before token versions', () => {
     await client.query('DROP TABLE users; DROP TABLE bidfields_schema');
     await client.end();
     await migratePostgres(pool.pool, 'users', POSTGRES_USERS_MIGRATIONS.slice(0, 3));
-    await pool.pool.query(`INSERT INTO users (account_id, name, email, status, role, password_hash, created_at, updated_at) VALUES (1, 'Old', 'old@example.com', 1, 1, 'h', now(), now())`);
+    await pool.pool.query(
+      `INSERT INTO users (account_id, name, email, status, role, password_hash, created_at, updated_at) VALUES (1, 'Old', 'old@example.com', 1, 1, 'h', now(), now())`,
+    );
     const store = await createPostgresUserStore(pool.pool);
     expect(await store.findByEmail('old@example.com')).toMatchObject({ tokenVersion: 0 });
     expect(await store.update('old@example.com', { role: ROLE.service })).toMatchObject({ tokenVersion: 1, role: ROLE.service });

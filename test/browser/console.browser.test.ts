@@ -24,14 +24,32 @@ const consoleDir = path.join(repo, 'packages/server/dist/console');
 const shots = path.join(import.meta.dirname, '.build', 'console-screenshots');
 const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const chromiumPath = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((file) => fs.existsSync(file));
-const missing = !chromiumPath ? 'no Chromium at /usr/bin/chromium' : !fs.existsSync(path.join(consoleDir, 'index.html')) ? 'packages/server/dist/console not built (npm run build)' : undefined;
-const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const missing = !chromiumPath
+  ? 'no Chromium at /usr/bin/chromium'
+  : !fs.existsSync(path.join(consoleDir, 'index.html'))
+    ? 'packages/server/dist/console not built (npm run build)'
+    : undefined;
+const FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 const HOSTILE = '<img src=x onerror=alert(1)>';
 const HOSTILE_NAMES = [HOSTILE, `"'><script>alert(2)</script>`, '=HYPERLINK("http://x")'];
 // The '*.' entry is what a template's host placeholder needs (docs/spec.md#endpoint-templates), given to the server as --known-endpoint is.
 const KNOWN = ['rtb.example-dsp.com', 'pbs.example-ssp.com', '*.bid.example-ssp.com'];
-const REPORT = { startDate: '2024-12-01', endDate: '2024-12-05', dimensions: ['date', 'country'], metrics: ['requests', 'impression', 'revenue', 'ecpm', 'fillrate'], totals: true } as const;
+const REPORT = {
+  startDate: '2024-12-01',
+  endDate: '2024-12-05',
+  dimensions: ['date', 'country'],
+  metrics: ['requests', 'impression', 'revenue', 'ecpm', 'fillrate'],
+  totals: true,
+} as const;
 const PAGE_SIZE = 7;
 
 type Cells = string[][];
@@ -48,7 +66,9 @@ describe.skipIf(missing !== undefined && !process.env.CI)(`the console in headle
     fs.rmSync(shots, { recursive: true, force: true });
     fs.mkdirSync(shots, { recursive: true });
     server = await startTestServer({ console: await loadConsoleAssets(consoleDir, { knownEndpoints: KNOWN }), knownEndpoints: KNOWN });
-    await server.storage.events.append(HOSTILE_NAMES.map((service, i) => ({ date: '2024-12-02', service, country: 'US', requests: 1000 + i, impression: 500, revenue: 1.5 })));
+    await server.storage.events.append(
+      HOSTILE_NAMES.map((service, i) => ({ date: '2024-12-02', service, country: 'US', requests: 1000 + i, impression: 500, revenue: 1.5 })),
+    );
     api = createClient({ baseUrl: server.url, token: await server.token(1) });
     browser = await chromium.launch({ executablePath: chromiumPath, args: FLAGS });
     context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
@@ -92,7 +112,9 @@ describe.skipIf(missing !== undefined && !process.env.CI)(`the console in headle
     await table.waitFor();
     return {
       head: await table.locator('thead th').allTextContents(),
-      rows: await table.locator('tbody tr').evaluateAll((rows) => rows.map((row) => Array.from((row as HTMLTableRowElement).cells, (cell) => cell.textContent ?? ''))),
+      rows: await table
+        .locator('tbody tr')
+        .evaluateAll((rows) => rows.map((row) => Array.from((row as HTMLTableRowElement).cells, (cell) => cell.textContent ?? ''))),
     };
   }
 
@@ -119,7 +141,11 @@ describe.skipIf(missing !== undefined && !process.env.CI)(`the console in headle
     expect(html).not.toMatch(/<style|\sstyle=|\son\w+=/i);
     const asset = /src="(\/assets\/[^"]+)"/.exec(html)![1]!;
     const file = await fetch(server.url + asset);
-    expect([file.status, file.headers.get('cache-control'), file.headers.get('content-type')]).toEqual([200, 'public, max-age=31536000, immutable', 'text/javascript; charset=utf-8']);
+    expect([file.status, file.headers.get('cache-control'), file.headers.get('content-type')]).toEqual([
+      200,
+      'public, max-age=31536000, immutable',
+      'text/javascript; charset=utf-8',
+    ]);
     expect(response.headers.get('cache-control')).toBe('no-cache');
   });
 
@@ -151,7 +177,8 @@ describe.skipIf(missing !== undefined && !process.env.CI)(`the console in headle
     expect(await page.evaluate(() => Object.keys(sessionStorage))).toEqual(['bidfields.session']);
     await page.getByLabel('Start date').fill(REPORT.startDate);
     await page.getByLabel('End date').fill(REPORT.endDate);
-    for (const name of ['date', 'country', 'requests', 'impression', 'revenue', 'ecpm', 'fillrate']) await page.getByRole('checkbox', { name, exact: true }).check();
+    for (const name of ['date', 'country', 'requests', 'impression', 'revenue', 'ecpm', 'fillrate'])
+      await page.getByRole('checkbox', { name, exact: true }).check();
     await page.getByLabel('Page size').fill(String(PAGE_SIZE));
     await page.getByLabel('Chart metric').selectOption('revenue');
     await page.getByRole('button', { name: 'Run report' }).click();
@@ -184,10 +211,12 @@ describe.skipIf(missing !== undefined && !process.env.CI)(`the console in headle
     await page.close();
   }, 90_000);
 
-  it('Download CSV is the API\'s CSV of the whole report; the chart is drawn and named', async () => {
+  it("Download CSV is the API's CSV of the whole report; the chart is drawn and named", async () => {
     const page = await newPage();
     await signIn(page, ADMIN);
-    await page.goto(`${server.url}/#/reports?startDate=${REPORT.startDate}&endDate=${REPORT.endDate}&dimensions=date,country&metrics=${REPORT.metrics.join(',')}&pageSize=${PAGE_SIZE}&page=0&chart=revenue&run=1`);
+    await page.goto(
+      `${server.url}/#/reports?startDate=${REPORT.startDate}&endDate=${REPORT.endDate}&dimensions=date,country&metrics=${REPORT.metrics.join(',')}&pageSize=${PAGE_SIZE}&page=0&chart=revenue&run=1`,
+    );
     await page.locator('table.report').waitFor();
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()]);
     const csv = await api.reportCsv(REPORT as unknown as ReportRequest);
@@ -204,7 +233,14 @@ describe.skipIf(missing !== undefined && !process.env.CI)(`the console in headle
       return count;
     });
     expect(painted).toBeGreaterThan(1000);
-    const top = (await api.report({ ...REPORT, dimensions: ['country'], metrics: ['revenue'], order: 'revenue DESC', limit: '5', totals: false } as unknown as ReportRequest)) as { country: string }[];
+    const top = (await api.report({
+      ...REPORT,
+      dimensions: ['country'],
+      metrics: ['revenue'],
+      order: 'revenue DESC',
+      limit: '5',
+      totals: false,
+    } as unknown as ReportRequest)) as { country: string }[];
     expect(await page.locator('.legend li').allTextContents()).toEqual(top.map((row) => row.country));
     await page.screenshot({ path: path.join(shots, 'reports.png'), fullPage: true });
     expect(await cspViolations(page)).toEqual([]);
@@ -214,7 +250,9 @@ describe.skipIf(missing !== undefined && !process.env.CI)(`the console in headle
   it('hostile names in report rows stay text', async () => {
     const page = await newPage();
     await signIn(page, ADMIN);
-    await page.goto(`${server.url}/#/reports?startDate=2024-12-02&endDate=2024-12-02&dimensions=service&metrics=requests&pageSize=100&page=0&chart=requests&run=1`);
+    await page.goto(
+      `${server.url}/#/reports?startDate=2024-12-02&endDate=2024-12-02&dimensions=service&metrics=requests&pageSize=100&page=0&chart=requests&run=1`,
+    );
     const { rows } = await tableCells(page);
     for (const name of HOSTILE_NAMES) expect(rows.map((row) => row[0])).toContain(name);
     expect(await page.locator('main img, main script').count()).toBe(0);
@@ -308,7 +346,9 @@ describe.skipIf(missing !== undefined && !process.env.CI)(`the console in headle
     const marked = (await page.locator('[data-testid=enriched] mark').allTextContents()).join('');
     expect(marked).toContain('"tagid": "top-banner"');
     expect(marked).toContain('"zone": 7');
-    expect(await page.locator('[data-testid=http-request]').textContent()).toBe('POST https://rtb.example-dsp.com/bid\ncontent-type: application/json\nx-openrtb-version: 2.6');
+    expect(await page.locator('[data-testid=http-request]').textContent()).toBe(
+      'POST https://rtb.example-dsp.com/bid\ncontent-type: application/json\nx-openrtb-version: 2.6',
+    );
     // The hostile display is the input's label, as text.
     expect(await page.locator('label[for=value-0]').textContent()).toBe(HOSTILE);
     expect(await page.locator('main img').count()).toBe(0);
@@ -415,13 +455,19 @@ describe.skipIf(missing !== undefined && !process.env.CI)(`the console in headle
 
     const request = JSON.parse(fs.readFileSync(path.join(repo, 'fixtures/requests/bsm-site-video-3imp-pmp-deal-ext.json'), 'utf8'));
     const stored = await api.adapters.get('ssp8');
-    const enriched = compile(stored.adapter, { knownEndpoints: KNOWN }).enrichImps(request, [{ placementId: 'top', test: 'true', siteId: 's1' }, { placementId: 'side' }, null]).request;
+    const enriched = compile(stored.adapter, { knownEndpoints: KNOWN }).enrichImps(request, [
+      { placementId: 'top', test: 'true', siteId: 's1' },
+      { placementId: 'side' },
+      null,
+    ]).request;
     expect(await page.locator('[data-testid=enriched]').textContent()).toBe(JSON.stringify(enriched, null, 2) + '\n');
     expect(enriched.imp[0]!.ext).toMatchObject({ bidder: { placementId: 'top', test: true }, is_prebid: true });
     expect(enriched.imp[1]!.ext).toMatchObject({ bidder: { placementId: 'side' }, is_prebid: true });
     expect(enriched.imp[2]).toEqual(request.imp[2]);
     expect(await page.locator('[data-testid=changed-paths] li').allTextContents()).toEqual(changedPaths(request, enriched));
-    expect(await page.locator('[data-testid=http-request]').textContent()).toBe('POST https://rtb.example-dsp.com/bid\ncontent-type: application/json\nx-openrtb-version: 2.6');
+    expect(await page.locator('[data-testid=http-request]').textContent()).toBe(
+      'POST https://rtb.example-dsp.com/bid\ncontent-type: application/json\nx-openrtb-version: 2.6',
+    );
 
     // Back on imp 1, its values are kept; clearing the checkbox makes it "not entered" again.
     await page.getByLabel('Values of').selectOption({ index: 0 });
@@ -515,7 +561,10 @@ describe.skipIf(missing !== undefined && !process.env.CI)(`the console in headle
     const wire = page.locator('[data-testid=http-request]');
     await expect.poll(() => wire.count()).toBe(2);
     const headers = '\ncontent-type: application/json\nx-openrtb-version: 2.6';
-    expect(await wire.allTextContents()).toEqual([`POST https://eu.bid.example-ssp.com/pub/p1${headers}`, `POST https://us.bid.example-ssp.com/pub/p%202${headers}`]);
+    expect(await wire.allTextContents()).toEqual([
+      `POST https://eu.bid.example-ssp.com/pub/p1${headers}`,
+      `POST https://us.bid.example-ssp.com/pub/p%202${headers}`,
+    ]);
     expect(await wire.evaluateAll((pres) => pres.map((pre) => pre.getAttribute('data-imp')))).toEqual(['0', '1']);
     const wireRegion = page.getByRole('region', { name: 'Wire' });
     expect(await wireRegion.getByRole('heading', { level: 3 }).allTextContents()).toEqual(['Request 1: imp 1 (id "1")', 'Request 2: imp 2 (id "2")']);
@@ -524,10 +573,17 @@ describe.skipIf(missing !== undefined && !process.env.CI)(`the console in headle
     // The page shows what the wrapper builds: the same URLs and bodies, each body with its imp alone.
     const request = JSON.parse(fs.readFileSync(path.join(repo, 'fixtures/requests/bsm-site-video-3imp-pmp-deal-ext.json'), 'utf8'));
     const stored = await api.adapters.get('tpl');
-    const built = buildRtbRequests(compile(stored.adapter, { knownEndpoints: KNOWN }), request, [{ region: 'eu', placementId: 'top' }, { region: 'us', publisherId: 'p 2', placementId: 'side' }, null]);
+    const built = buildRtbRequests(compile(stored.adapter, { knownEndpoints: KNOWN }), request, [
+      { region: 'eu', placementId: 'top' },
+      { region: 'us', publisherId: 'p 2', placementId: 'side' },
+      null,
+    ]);
     expect(built.map((http) => http.url)).toEqual(['https://eu.bid.example-ssp.com/pub/p1', 'https://us.bid.example-ssp.com/pub/p%202']);
     expect(await page.locator('[data-testid=enriched]').allTextContents()).toEqual(built.map((http) => JSON.stringify(JSON.parse(http.body), null, 2) + '\n'));
-    expect(built.map((http) => (JSON.parse(http.body) as { imp: { id: string; tagid: string }[] }).imp.map((imp) => [imp.id, imp.tagid]))).toEqual([[['1', 'top']], [['2', 'side']]]);
+    expect(built.map((http) => (JSON.parse(http.body) as { imp: { id: string; tagid: string }[] }).imp.map((imp) => [imp.id, imp.tagid]))).toEqual([
+      [['1', 'top']],
+      [['2', 'side']],
+    ]);
     await page.screenshot({ path: path.join(shots, 'preview-split.png'), fullPage: true });
 
     // A hostile region: invalid_value at imp 2's Region input, and no request at all.
@@ -536,7 +592,11 @@ describe.skipIf(missing !== undefined && !process.env.CI)(`the console in headle
     expect(await region.getAttribute('aria-invalid')).toBe('true');
     expect(await wire.count()).toBe(0);
     expect(await page.getByRole('region', { name: 'Enriched request' }).textContent()).toContain('/1/region');
-    expect(await page.getByLabel('Values of').locator('option').allTextContents()).toEqual(['Imp 1 (id "1")', 'Imp 2 (id "2"): 1 issue', 'Imp 3 (id "3"): left as it is']);
+    expect(await page.getByLabel('Values of').locator('option').allTextContents()).toEqual([
+      'Imp 1 (id "1")',
+      'Imp 2 (id "2"): 1 issue',
+      'Imp 3 (id "3"): left as it is',
+    ]);
     expect(await page.locator('main').textContent()).not.toContain('evil.com/pub');
     await page.screenshot({ path: path.join(shots, 'preview-split-refused.png'), fullPage: true });
     await region.fill('us');
@@ -547,13 +607,20 @@ describe.skipIf(missing !== undefined && !process.env.CI)(`the console in headle
   }, 90_000);
 
   it('Placement preview of a Prebid JS template: the requests the Prebid.js bidder sends, one per URL its bids make', async () => {
-    await api.adapters.put('pjtpl', {
-      protocol: 'prebid-js', endpoint: 'https://{region}.bid.example-ssp.com/openrtb2', bidderCode: 'pjtpl', cpmField: 'price',
-      fields: [
-        { name: 'predefinedEndpoint.region', param: 'region', type: 'text', display: 'Region', default: 'eu' },
-        { name: 'prd.impTagId', param: 'placementId', type: 'text', display: 'Placement' },
-      ],
-    }, 0);
+    await api.adapters.put(
+      'pjtpl',
+      {
+        protocol: 'prebid-js',
+        endpoint: 'https://{region}.bid.example-ssp.com/openrtb2',
+        bidderCode: 'pjtpl',
+        cpmField: 'price',
+        fields: [
+          { name: 'predefinedEndpoint.region', param: 'region', type: 'text', display: 'Region', default: 'eu' },
+          { name: 'prd.impTagId', param: 'placementId', type: 'text', display: 'Placement' },
+        ],
+      },
+      0,
+    );
     const page = await newPage();
     await signIn(page, ADMIN);
     await page.goto(`${server.url}/#/preview?bidder=pjtpl`);
@@ -566,7 +633,10 @@ describe.skipIf(missing !== undefined && !process.env.CI)(`the console in headle
     const wire = page.locator('[data-testid=http-request]');
     await expect.poll(() => wire.count()).toBe(2);
     // Imps that differ in a placeholder are two requests (Prebid's grouping), not conflicting values.
-    expect(await wire.allTextContents()).toEqual(['POST https://eu.bid.example-ssp.com/openrtb2\ncontent-type: text/plain', 'POST https://us.bid.example-ssp.com/openrtb2\ncontent-type: text/plain']);
+    expect(await wire.allTextContents()).toEqual([
+      'POST https://eu.bid.example-ssp.com/openrtb2\ncontent-type: text/plain',
+      'POST https://us.bid.example-ssp.com/openrtb2\ncontent-type: text/plain',
+    ]);
     expect(await page.locator('main').textContent()).not.toContain('conflicting_values');
     expect(await page.locator('[data-testid=bids-entry]').count()).toBe(2);
     await region.fill('x.evil.com');
@@ -581,7 +651,17 @@ describe.skipIf(missing !== undefined && !process.env.CI)(`the console in headle
     await signIn(page, SERVICE);
     expect(await page.locator('header').textContent()).toContain('(Service)');
     await page.goto(`${server.url}/#/reports?startDate=2024-12-01&endDate=2024-12-01&dimensions=country&metrics=revenue&pageSize=5&page=0&chart=revenue&run=1`);
-    expect((await tableCells(page)).rows).toEqual(await expectedCells({ startDate: '2024-12-01', endDate: '2024-12-01', dimensions: ['country'], metrics: ['revenue'], totals: true, limit: '5', skip: '0' } as unknown as ReportRequest));
+    expect((await tableCells(page)).rows).toEqual(
+      await expectedCells({
+        startDate: '2024-12-01',
+        endDate: '2024-12-01',
+        dimensions: ['country'],
+        metrics: ['revenue'],
+        totals: true,
+        limit: '5',
+        skip: '0',
+      } as unknown as ReportRequest),
+    );
     await page.goto(`${server.url}/#/adapters?bidder=acme`);
     await page.getByText('only an Admin may save them').waitFor();
     expect(await page.getByRole('button', { name: 'Save' }).isDisabled()).toBe(true);
@@ -620,9 +700,13 @@ describe.skipIf(missing !== undefined && !process.env.CI)(`the console in headle
     const scan = async (name: string) => {
       await page.addScriptTag({ path: axePath });
       const violations = await page.evaluate(async () => {
-        const axe = (window as unknown as { axe: { run(context: Document): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
+        const axe = (
+          window as unknown as { axe: { run(context: Document): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }
+        ).axe;
         const result = await axe.run(document);
-        return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+        return result.violations
+          .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+          .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
       });
       expect(violations, name).toEqual([]);
     };
@@ -633,7 +717,9 @@ describe.skipIf(missing !== undefined && !process.env.CI)(`the console in headle
     await page.getByLabel('Password').fill(ADMIN.password);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByRole('button', { name: 'Sign out' }).waitFor();
-    await page.goto(`${server.url}/#/reports?startDate=2024-12-01&endDate=2024-12-03&dimensions=date,country&metrics=revenue,fillrate&filter=country|IN|US,DE&pageSize=5&page=0&chart=revenue&run=1`);
+    await page.goto(
+      `${server.url}/#/reports?startDate=2024-12-01&endDate=2024-12-03&dimensions=date,country&metrics=revenue,fillrate&filter=country|IN|US,DE&pageSize=5&page=0&chart=revenue&run=1`,
+    );
     await page.getByRole('img', { name: /^Chart/ }).waitFor();
     await scan('reports');
     await page.goto(`${server.url}/#/adapters?bidder=new`);

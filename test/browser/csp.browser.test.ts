@@ -17,7 +17,11 @@ import { compile, type AdapterRecord } from '../../src/index.js';
 const repo = path.resolve(import.meta.dirname, '../..');
 const buildDir = path.join(import.meta.dirname, '.build');
 const chromiumPath = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((file) => fs.existsSync(file));
-const missing = !chromiumPath ? 'no Chromium at /usr/bin/chromium' : !fs.existsSync(path.join(repo, 'dist/index.js')) ? 'dist/ not built (npm run build)' : undefined;
+const missing = !chromiumPath
+  ? 'no Chromium at /usr/bin/chromium'
+  : !fs.existsSync(path.join(repo, 'dist/index.js'))
+    ? 'dist/ not built (npm run build)'
+    : undefined;
 
 const record: AdapterRecord = {
   protocol: 'prebid-server',
@@ -69,77 +73,95 @@ interface PageResult {
   afterDefault: string[];
 }
 
-describe.skipIf(missing !== undefined && !process.env.CI)(`the library on a page whose CSP forbids eval, in headless Chromium${missing ? ` (skipped: ${missing})` : ''}`, () => {
-  let server: http.Server;
-  let origin: string;
-  let browser: Browser;
+describe.skipIf(missing !== undefined && !process.env.CI)(
+  `the library on a page whose CSP forbids eval, in headless Chromium${missing ? ` (skipped: ${missing})` : ''}`,
+  () => {
+    let server: http.Server;
+    let origin: string;
+    let browser: Browser;
 
-  beforeAll(async () => {
-    if (missing) throw new Error(missing);
-    fs.mkdirSync(buildDir, { recursive: true });
-    const entry = path.join(buildDir, 'csp-entry.js');
-    fs.writeFileSync(entry, ENTRY);
-    const bundle = path.join(buildDir, 'csp-page.js');
-    await bundlePage(entry, bundle);
-    const scripts: Record<string, string> = { '/listen.js': LISTEN, '/page.js': fs.readFileSync(bundle, 'utf8') };
-    server = http.createServer((req, res) => {
-      const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-      const script = scripts[url.pathname];
-      if (script !== undefined) return void res.writeHead(200, { 'content-type': 'text/javascript' }).end(script);
-      if (url.pathname !== '/csp' && url.pathname !== '/open') return void res.writeHead(404).end();
-      const headers: Record<string, string> = { 'content-type': 'text/html' };
-      if (url.pathname === '/csp') headers['content-security-policy'] = "default-src 'none'; script-src 'self'";
-      res.writeHead(200, headers).end('<!doctype html><html><head><meta charset="utf-8"><title>csp</title><script src="/listen.js"></script></head><body><script src="/page.js"></script></body></html>');
+    beforeAll(async () => {
+      if (missing) throw new Error(missing);
+      fs.mkdirSync(buildDir, { recursive: true });
+      const entry = path.join(buildDir, 'csp-entry.js');
+      fs.writeFileSync(entry, ENTRY);
+      const bundle = path.join(buildDir, 'csp-page.js');
+      await bundlePage(entry, bundle);
+      const scripts: Record<string, string> = { '/listen.js': LISTEN, '/page.js': fs.readFileSync(bundle, 'utf8') };
+      server = http.createServer((req, res) => {
+        const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+        const script = scripts[url.pathname];
+        if (script !== undefined) return void res.writeHead(200, { 'content-type': 'text/javascript' }).end(script);
+        if (url.pathname !== '/csp' && url.pathname !== '/open') return void res.writeHead(404).end();
+        const headers: Record<string, string> = { 'content-type': 'text/html' };
+        if (url.pathname === '/csp') headers['content-security-policy'] = "default-src 'none'; script-src 'self'";
+        res
+          .writeHead(200, headers)
+          .end(
+            '<!doctype html><html><head><meta charset="utf-8"><title>csp</title><script src="/listen.js"></script></head><body><script src="/page.js"></script></body></html>',
+          );
+      });
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      browser = await chromium.launch({
+        executablePath: chromiumPath,
+        args: [
+          '--headless',
+          '--no-sandbox',
+          '--disable-gpu',
+          '--no-first-run',
+          '--disable-background-networking',
+          '--disable-component-update',
+          '--disable-sync',
+        ],
+      });
+    }, 120_000);
+
+    afterAll(async () => {
+      await browser?.close();
+      await new Promise((resolve) => server?.close(resolve));
     });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    browser = await chromium.launch({ executablePath: chromiumPath, args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
-  }, 120_000);
 
-  afterAll(async () => {
-    await browser?.close();
-    await new Promise((resolve) => server?.close(resolve));
-  });
-
-  async function open(pathname: string): Promise<{ result: PageResult; errors: string[] }> {
-    const page = await browser.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
-    try {
-      await page.goto(origin + pathname);
-      await page.waitForFunction(() => (window as unknown as { __result?: unknown }).__result, undefined, { timeout: 20_000 });
-      return { result: (await page.evaluate(() => (window as unknown as { __result: unknown }).__result)) as PageResult, errors };
-    } finally {
-      await page.close();
+    async function open(pathname: string): Promise<{ result: PageResult; errors: string[] }> {
+      const page = await browser.newPage();
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      try {
+        await page.goto(origin + pathname);
+        await page.waitForFunction(() => (window as unknown as { __result?: unknown }).__result, undefined, { timeout: 20_000 });
+        return { result: (await page.evaluate(() => (window as unknown as { __result: unknown }).__result)) as PageResult, errors };
+      } finally {
+        await page.close();
+      }
     }
-  }
 
-  const interpreted = compile(record, { codegen: false });
-  const expected = {
-    enriched: interpreted.enrich(request, values).request,
-    imps: interpreted.enrichImps(request, [values, interpreted.bind({ placementId: 'side' })]).request,
-    bound: interpreted.bind(values).enrich(request, { allImps: true }).request,
-  };
+    const interpreted = compile(record, { codegen: false });
+    const expected = {
+      enriched: interpreted.enrich(request, values).request,
+      imps: interpreted.enrichImps(request, [values, interpreted.bind({ placementId: 'side' })]).request,
+      bound: interpreted.bind(values).enrich(request, { allImps: true }).request,
+    };
 
-  it("with script-src 'self': imports with no eval, compiles and enriches on the interpreter with no page error", async () => {
-    const { result, errors } = await open('/csp');
-    expect(result.error).toBeUndefined();
-    expect(errors).toEqual([]);
-    // The import, and a compile with codegen: false, try no new Function at all: no violation report.
-    expect(result.afterImport).toEqual([]);
-    expect(result.interpreter).toEqual({ engine: 'interpreter', enriched: expected.enriched, imps: expected.imps });
-    expect(result.afterInterpreter).toEqual([]);
-    // By default compile tries new Function once (one report, the EvalError caught), then keeps the interpreter.
-    expect(result.byDefault).toEqual({ engine: 'interpreter', enriched: expected.enriched, bound: expected.bound });
-    expect(result.afterDefault).toEqual(['script-src eval']);
-  });
+    it("with script-src 'self': imports with no eval, compiles and enriches on the interpreter with no page error", async () => {
+      const { result, errors } = await open('/csp');
+      expect(result.error).toBeUndefined();
+      expect(errors).toEqual([]);
+      // The import, and a compile with codegen: false, try no new Function at all: no violation report.
+      expect(result.afterImport).toEqual([]);
+      expect(result.interpreter).toEqual({ engine: 'interpreter', enriched: expected.enriched, imps: expected.imps });
+      expect(result.afterInterpreter).toEqual([]);
+      // By default compile tries new Function once (one report, the EvalError caught), then keeps the interpreter.
+      expect(result.byDefault).toEqual({ engine: 'interpreter', enriched: expected.enriched, bound: expected.bound });
+      expect(result.afterDefault).toEqual(['script-src eval']);
+    });
 
-  it('without that CSP, the same bundle runs code generated from the plan, with the same results', async () => {
-    const { result, errors } = await open('/open');
-    expect(result.error).toBeUndefined();
-    expect(errors).toEqual([]);
-    expect(result.interpreter.engine).toBe('interpreter');
-    expect(result.byDefault).toEqual({ engine: 'generated', enriched: expected.enriched, bound: expected.bound });
-    expect(result.afterDefault).toEqual([]);
-  });
-});
+    it('without that CSP, the same bundle runs code generated from the plan, with the same results', async () => {
+      const { result, errors } = await open('/open');
+      expect(result.error).toBeUndefined();
+      expect(errors).toEqual([]);
+      expect(result.interpreter.engine).toBe('interpreter');
+      expect(result.byDefault).toEqual({ engine: 'generated', enriched: expected.enriched, bound: expected.bound });
+      expect(result.afterDefault).toEqual([]);
+    });
+  },
+);

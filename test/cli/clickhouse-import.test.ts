@@ -85,7 +85,10 @@ describe.skipIf(skip !== undefined)('data import into ClickHouse (chdb:DIR), thr
     const lines = fs.readFileSync(path.join(dir, 'events.csv'), 'utf8').split('\n').slice(0, 20_001);
     lines[15_000] = '2024-02-30,svc1,US,1,1,1'; // line 15001 of the file (the header is line 1)
     fs.writeFileSync(path.join(dir, 'bad.csv'), lines.join('\n') + '\n');
-    for (const store of [['--clickhouse', 'chdb:bad-ch', '--batch-size', '1000'], ['--data', 'bad-folder']]) {
+    for (const store of [
+      ['--clickhouse', 'chdb:bad-ch', '--batch-size', '1000'],
+      ['--data', 'bad-folder'],
+    ]) {
       const run = await runCli(['data', 'import', 'bad.csv', ...store], dir);
       expect(run.code, run.stderr).toBe(1);
       expect(run.stderr).toMatch(/line 15001: date is not a date YYYY-MM-DD/);
@@ -102,38 +105,46 @@ describe.skipIf(skip !== undefined)('data import into ClickHouse (chdb:DIR), thr
     { name: 'once a batch has landed', reached: (folder: string) => eventParts(folder) > 0 },
   ];
 
-  it(`killed with SIGKILL at ${MOMENTS.length} moments and run again, counts every row once`, async () => {
-    let kept = 0;
-    for (const [run, moment] of MOMENTS.entries()) {
-      const folder = `kill${run}`;
-      const { child, done } = startCli(['data', 'import', 'events.csv', '--clickhouse', `chdb:${folder}`, '--batch-size', BATCH], dir);
-      const reached = await waitFor(() => moment.reached(path.join(dir, folder)), child, () => `${moment.name}: not yet`);
-      child.kill('SIGKILL');
-      const killed = await done;
-      const after = await inspectChdb(folder);
-      const label = `${moment.name}${reached ? '' : ' (it finished first)'}: ${JSON.stringify(after)} ${killed.signal ?? killed.code}`;
-      // A kill that lands after the import record was written (the last step) but before the process exited finds
-      // the whole file, recorded: that run finished. Otherwise no record, and only whole batches are kept.
-      const finished = after.imports === 1;
-      if (finished) expect(after.rows, label).toBe(ROWS);
-      else {
-        expect(killed.signal, label).toBe('SIGKILL');
-        expect(after.rows, label).toBeLessThan(ROWS);
-        kept += after.rows;
+  it(
+    `killed with SIGKILL at ${MOMENTS.length} moments and run again, counts every row once`,
+    async () => {
+      let kept = 0;
+      for (const [run, moment] of MOMENTS.entries()) {
+        const folder = `kill${run}`;
+        const { child, done } = startCli(['data', 'import', 'events.csv', '--clickhouse', `chdb:${folder}`, '--batch-size', BATCH], dir);
+        const reached = await waitFor(
+          () => moment.reached(path.join(dir, folder)),
+          child,
+          () => `${moment.name}: not yet`,
+        );
+        child.kill('SIGKILL');
+        const killed = await done;
+        const after = await inspectChdb(folder);
+        const label = `${moment.name}${reached ? '' : ' (it finished first)'}: ${JSON.stringify(after)} ${killed.signal ?? killed.code}`;
+        // A kill that lands after the import record was written (the last step) but before the process exited finds
+        // the whole file, recorded: that run finished. Otherwise no record, and only whole batches are kept.
+        const finished = after.imports === 1;
+        if (finished) expect(after.rows, label).toBe(ROWS);
+        else {
+          expect(killed.signal, label).toBe('SIGKILL');
+          expect(after.rows, label).toBeLessThan(ROWS);
+          kept += after.rows;
+        }
+        const again = await runCli(['data', 'import', 'events.csv', '--clickhouse', `chdb:${folder}`, '--batch-size', BATCH], dir);
+        expect(again.code, `${label}\n${again.stderr}`).toBe(finished ? 1 : 0);
+        expect(await inspectChdb(folder), label).toEqual({ rows: ROWS, imports: 1 });
+        if (run === MOMENTS.length - 1) {
+          const third = await runCli(['data', 'import', 'events.csv', '--clickhouse', `chdb:${folder}`, '--batch-size', BATCH], dir);
+          expect(third.code).toBe(1);
+          expect(third.stderr).toMatch(/nothing loaded: already imported at \d{4}-\d\d-\d\dT/);
+          expect(await inspectChdb(folder)).toEqual({ rows: ROWS, imports: 1 });
+        }
       }
-      const again = await runCli(['data', 'import', 'events.csv', '--clickhouse', `chdb:${folder}`, '--batch-size', BATCH], dir);
-      expect(again.code, `${label}\n${again.stderr}`).toBe(finished ? 1 : 0);
-      expect(await inspectChdb(folder), label).toEqual({ rows: ROWS, imports: 1 });
-      if (run === MOMENTS.length - 1) {
-        const third = await runCli(['data', 'import', 'events.csv', '--clickhouse', `chdb:${folder}`, '--batch-size', BATCH], dir);
-        expect(third.code).toBe(1);
-        expect(third.stderr).toMatch(/nothing loaded: already imported at \d{4}-\d\d-\d\dT/);
-        expect(await inspectChdb(folder)).toEqual({ rows: ROWS, imports: 1 });
-      }
-    }
-    // At least one kill (the last run's) landed after some batches were sent, so the re-runs above really deduplicated.
-    expect(kept).toBeGreaterThan(0);
-  }, MOMENTS.length * 4 * EVENT_LIMIT_MS);
+      // At least one kill (the last run's) landed after some batches were sent, so the re-runs above really deduplicated.
+      expect(kept).toBeGreaterThan(0);
+    },
+    MOMENTS.length * 4 * EVENT_LIMIT_MS,
+  );
 
   it('Ctrl-C: exit 130, says how many rows stay and that running it again completes the file', async () => {
     const { child, done } = startCli(['data', 'import', 'events.csv', '--clickhouse', 'chdb:sigint', '--batch-size', BATCH], dir);
@@ -141,7 +152,14 @@ describe.skipIf(skip !== undefined)('data import into ClickHouse (chdb:DIR), thr
     let stderr = '';
     child.stderr!.on('data', (c: Buffer) => (stderr += c));
     const partsDir = path.join(dir, 'sigint');
-    expect(await waitFor(() => eventParts(partsDir) > 0, child, () => stderr), 'a batch landed before the import ended').toBe(true);
+    expect(
+      await waitFor(
+        () => eventParts(partsDir) > 0,
+        child,
+        () => stderr,
+      ),
+      'a batch landed before the import ended',
+    ).toBe(true);
     child.kill('SIGINT');
     const run = await done;
     expect(run.code).toBe(130);
@@ -173,11 +191,17 @@ describe.skipIf(skip !== undefined || postgresSkipReason() !== undefined)('db in
     expect(again.stdout).toMatch(/table events \(MergeTree\) exists/);
     expect(again.stdout).toMatch(/users schema at version \d+/);
 
-    for (const store of [['--postgres', url], ['--data', 'acc-folder']]) {
+    for (const store of [
+      ['--postgres', url],
+      ['--data', 'acc-folder'],
+    ]) {
       const add = await runCli(['users', 'add', '--email', 'ops@example.com', '--role', 'admin', '--password', 'pass-word-1', ...store], dir);
       expect(add.code, add.stderr).toBe(0);
     }
-    for (const [file, rows] of [['events.csv', ROWS], ['more.csv', 3000]] as const) {
+    for (const [file, rows] of [
+      ['events.csv', ROWS],
+      ['more.csv', 3000],
+    ] as const) {
       if (file === 'more.csv') writeEventsCsv(path.join(dir, file), rows);
       for (const store of [shared.slice(0, 2), ['--data', 'acc-folder']]) {
         const load = await runCli(['data', 'import', file, ...store], dir);
@@ -185,31 +209,59 @@ describe.skipIf(skip !== undefined || postgresSkipReason() !== undefined)('db in
         expect(load.stdout).toMatch(new RegExp(`^${rows} rows loaded`));
       }
     }
-    const deleted = await Promise.all([shared.slice(0, 2), ['--data', 'acc-folder']].map((store) =>
-      runCli(['data', 'delete', '--start-date', '2024-03-01', '--end-date', '2024-03-03', '--country', 'US', ...store], dir)));
+    const deleted = await Promise.all(
+      [shared.slice(0, 2), ['--data', 'acc-folder']].map((store) =>
+        runCli(['data', 'delete', '--start-date', '2024-03-01', '--end-date', '2024-03-03', '--country', 'US', ...store], dir),
+      ),
+    );
     expect(deleted[0]!.stdout).toBe(deleted[1]!.stdout);
     expect(deleted[0]!.stdout).toMatch(/^[1-9]\d* rows deleted\n$/);
 
     const servers = [shared, ['--data', 'acc-folder']].map((store) => startCli(['serve', '--port', '0', ...store], dir));
     try {
-      const urls = await Promise.all(servers.map(({ child }) => new Promise<string>((resolve, reject) => {
-        let out = '';
-        child.stdout!.on('data', (c: Buffer) => {
-          out += c;
-          const found = /listening on (http:\/\/\S+)/.exec(out);
-          if (found) resolve(found[1]!);
-        });
-        child.once('exit', () => reject(new Error(`serve exited: ${out}`)));
-      })));
-      const answers = await Promise.all(urls.map(async (base) => {
-        const signIn = await fetch(`${base}/api/signin/`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: 'ops@example.com', password: 'pass-word-1' }) });
-        const { token } = (await signIn.json()) as { token: string };
-        const report = (body: object) => fetch(`${base}/api/reportv2/`, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` }, body: JSON.stringify(body) });
-        const request = { startDate: '2024-01-01', endDate: '2024-12-31', dimensions: ['date', 'country'], metrics: ['requests', 'impression', 'revenue', 'ecpm', 'fillrate'], order: 'revenue DESC', limit: '100', skip: '20', totals: true };
-        const json = await (await report(request)).text();
-        const csv = await (await report({ ...request, dimensions: ['service'], order: 'service', limit: undefined, skip: undefined, csv: true })).text();
-        return { json, csv };
-      }));
+      const urls = await Promise.all(
+        servers.map(
+          ({ child }) =>
+            new Promise<string>((resolve, reject) => {
+              let out = '';
+              child.stdout!.on('data', (c: Buffer) => {
+                out += c;
+                const found = /listening on (http:\/\/\S+)/.exec(out);
+                if (found) resolve(found[1]!);
+              });
+              child.once('exit', () => reject(new Error(`serve exited: ${out}`)));
+            }),
+        ),
+      );
+      const answers = await Promise.all(
+        urls.map(async (base) => {
+          const signIn = await fetch(`${base}/api/signin/`, {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json' },
+            body: JSON.stringify({ email: 'ops@example.com', password: 'pass-word-1' }),
+          });
+          const { token } = (await signIn.json()) as { token: string };
+          const report = (body: object) =>
+            fetch(`${base}/api/reportv2/`, {
+              method: 'POST',
+              headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+              body: JSON.stringify(body),
+            });
+          const request = {
+            startDate: '2024-01-01',
+            endDate: '2024-12-31',
+            dimensions: ['date', 'country'],
+            metrics: ['requests', 'impression', 'revenue', 'ecpm', 'fillrate'],
+            order: 'revenue DESC',
+            limit: '100',
+            skip: '20',
+            totals: true,
+          };
+          const json = await (await report(request)).text();
+          const csv = await (await report({ ...request, dimensions: ['service'], order: 'service', limit: undefined, skip: undefined, csv: true })).text();
+          return { json, csv };
+        }),
+      );
       expect(JSON.parse(answers[0]!.json)).toHaveLength(101);
       expect(answers[0]!.json).toBe(answers[1]!.json);
       expect(answers[0]!.csv).toMatch(/^service,/);

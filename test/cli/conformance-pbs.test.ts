@@ -37,7 +37,7 @@ beforeAll(() => {
 afterAll(() => removeTempFolder(dir), REMOVAL_MS);
 
 describe('bidfields conformance --pbs', () => {
-  it("passes a peer-suite folder against its record, URIs and split calls included", () => {
+  it('passes a peer-suite folder against its record, URIs and split calls included', () => {
     const run = conformance('--pbs', path.join(ASO, 'exemplary'), '--adapter', path.join(ASO, 'record.json'));
     expect(run).toEqual({ code: 0, stdout: '7 passed, 0 failed\n', stderr: '' });
   });
@@ -46,7 +46,10 @@ describe('bidfields conformance --pbs', () => {
     const folder = path.join(dir, 'deep');
     fs.cpSync(path.join(ASO, 'exemplary'), folder, { recursive: true });
     const n = 100_000;
-    fs.writeFileSync(path.join(folder, 'deep.json'), `{"mockBidRequest":{"id":"1","imp":[{"id":"1","ext":{"bidder":{}}}],"user":${'{"a":'.repeat(n)}1${'}'.repeat(n)}},"httpCalls":[]}`);
+    fs.writeFileSync(
+      path.join(folder, 'deep.json'),
+      `{"mockBidRequest":{"id":"1","imp":[{"id":"1","ext":{"bidder":{}}}],"user":${'{"a":'.repeat(n)}1${'}'.repeat(n)}},"httpCalls":[]}`,
+    );
     const run = conformance('--pbs', folder, '--adapter', path.join(ASO, 'record.json'));
     expect(run.stdout).toMatch(/^FAIL deep\.json: the fixture cannot be compared: Maximum call stack size exceeded/m);
     expect(run.stdout).toMatch(/\n7 passed, 1 failed\n$/);
@@ -104,10 +107,12 @@ describe('bidfields conformance --pbs', () => {
     const first = JSON.parse(fs.readFileSync(path.join(ASO, 'exemplary/app-multi-impressions.json'), 'utf8'));
     first.httpCalls = first.httpCalls.slice(0, 1);
     fs.writeFileSync(path.join(fewer, 'one-call.json'), JSON.stringify(first));
-    expect(conformance('--pbs', fewer, '--adapter', path.join(ASO, 'record.json')).stdout).toBe('FAIL one-call.json: /httpCalls 2 requests built, 1 expected\n0 passed, 1 failed\n');
+    expect(conformance('--pbs', fewer, '--adapter', path.join(ASO, 'record.json')).stdout).toBe(
+      'FAIL one-call.json: /httpCalls 2 requests built, 1 expected\n0 passed, 1 failed\n',
+    );
   });
 
-  it('--endpoint puts the Go test host in place of the record\'s, with the same placeholders', () => {
+  it("--endpoint puts the Go test host in place of the record's, with the same placeholders", () => {
     const adtonos = path.join(PEER, 'adtonos');
     const plain = conformance('--pbs', adtonos, '--adapter', path.join(adtonos, 'record.json'));
     expect(plain.code).toBe(1);
@@ -120,7 +125,14 @@ describe('bidfields conformance --pbs', () => {
 
   it('derives the known endpoints from a host-label template (*.suffix), and takes --known-endpoint instead', () => {
     const silvermob = path.join(PEER, 'silvermob');
-    const args = ['--pbs', path.join(silvermob, 'exemplary'), '--adapter', path.join(silvermob, 'record.json'), '--endpoint', 'http://{host}.example.com/api/dsp/bid/{zoneid}'];
+    const args = [
+      '--pbs',
+      path.join(silvermob, 'exemplary'),
+      '--adapter',
+      path.join(silvermob, 'record.json'),
+      '--endpoint',
+      'http://{host}.example.com/api/dsp/bid/{zoneid}',
+    ];
     expect(conformance(...args)).toEqual({ code: 0, stdout: '4 passed, 0 failed\n', stderr: '' });
     expect(conformance(...args, '--known-endpoint', '*.example.com').code).toBe(0);
     const refused = conformance(...args, '--known-endpoint', 'example.com');
@@ -134,7 +146,14 @@ describe('bidfields conformance --pbs', () => {
     const run = conformance('--pbs', path.join(ASO, 'exemplary'), '--adapter', file, '--filter', 'app-banner', '--json');
     expect(run.code).toBe(1);
     expect(JSON.parse(run.stdout)).toEqual({
-      results: [{ file: 'app-banner.json', status: 'failed', pointer: '/httpCalls/0/expectedRequest/uri', reasons: ['expected "https://srv.aso1.net/pbs/bidder?zid=123456", got "https://srv.aso1.net/pbs/bidder?zone=123456"'] }],
+      results: [
+        {
+          file: 'app-banner.json',
+          status: 'failed',
+          pointer: '/httpCalls/0/expectedRequest/uri',
+          reasons: ['expected "https://srv.aso1.net/pbs/bidder?zid=123456", got "https://srv.aso1.net/pbs/bidder?zone=123456"'],
+        },
+      ],
       passed: 0,
       failed: 1,
       skipped: 0,
@@ -144,7 +163,11 @@ describe('bidfields conformance --pbs', () => {
   it('exits 1 when nothing was checked, and 2 on a usage error', () => {
     const empty = path.join(dir, 'empty');
     fs.mkdirSync(empty);
-    expect(conformance('--pbs', empty, '--adapter', path.join(ASO, 'record.json'))).toEqual({ code: 1, stdout: '0 passed, 0 failed\n', stderr: `no *.json file in '${empty}': nothing was checked\n` });
+    expect(conformance('--pbs', empty, '--adapter', path.join(ASO, 'record.json'))).toEqual({
+      code: 1,
+      stdout: '0 passed, 0 failed\n',
+      stderr: `no *.json file in '${empty}': nothing was checked\n`,
+    });
     const onlyRecord = conformance('--pbs', ASO, '--adapter', path.join(ASO, 'record.json'), '--filter', 'record');
     expect(onlyRecord.code).toBe(1);
     expect(onlyRecord.stderr).toContain('nothing was checked');

@@ -93,8 +93,16 @@ describe('bidfields data import', () => {
   });
 
   it('never repeats a store URL that does not parse, which may hold a password (usage error, exit 2)', async () => {
-    for (const store of [['--clickhouse', 'http://bidfields:s3cret@clickhouse:8123x/db'], ['--postgres', 'u:s3cret@db/bidfields'], ['--postgres', 'mysql://u:s3cret@db/x']]) {
-      for (const args of [['data', 'import', 'good.ndjson', ...store], ['db', 'init', ...store], ['users', 'add', '--email', 'a@b.co', '--role', 'admin', '--password', 'long-password', ...store]]) {
+    for (const store of [
+      ['--clickhouse', 'http://bidfields:s3cret@clickhouse:8123x/db'],
+      ['--postgres', 'u:s3cret@db/bidfields'],
+      ['--postgres', 'mysql://u:s3cret@db/x'],
+    ]) {
+      for (const args of [
+        ['data', 'import', 'good.ndjson', ...store],
+        ['db', 'init', ...store],
+        ['users', 'add', '--email', 'a@b.co', '--role', 'admin', '--password', 'long-password', ...store],
+      ]) {
         const result = await run(...args);
         expect(result.code, args.join(' ')).toBe(2);
         expect(result.out + result.err).not.toContain('s3cret');
@@ -113,11 +121,18 @@ describe('bidfields data import', () => {
 
 describe('bidfields data delete', () => {
   it('removes the rows selected and prints how many', async () => {
-    write('d.ndjson', ['US', 'FR', 'FR'].map((country, i) => JSON.stringify({ date: `2024-03-0${i + 1}`, service: 'news', country, requests: 1, impression: 1, revenue: 1 })).join('\n'));
+    write(
+      'd.ndjson',
+      ['US', 'FR', 'FR']
+        .map((country, i) => JSON.stringify({ date: `2024-03-0${i + 1}`, service: 'news', country, requests: 1, impression: 1, revenue: 1 }))
+        .join('\n'),
+    );
     expect((await run('data', 'import', 'd.ndjson', '--data', 'd')).code).toBe(0);
     const r = await run('data', 'delete', '--start-date', '2024-03-01', '--end-date', '2024-03-02', '--country', 'FR', '--data', 'd');
     expect(r).toEqual({ code: 0, out: '1 rows deleted\n', err: '' });
-    expect((await run('data', 'delete', '--start-date', '2024-03-01', '--end-date', '2024-03-31', '--service', 'news', '--data', 'd')).out).toBe('2 rows deleted\n');
+    expect((await run('data', 'delete', '--start-date', '2024-03-01', '--end-date', '2024-03-31', '--service', 'news', '--data', 'd')).out).toBe(
+      '2 rows deleted\n',
+    );
     expect(await inspectFolder(path.join(dir, 'd'))).toEqual({ rows: 0, imports: 1 });
   });
 
@@ -169,7 +184,11 @@ describe.skipIf(!fs.existsSync(CLI) && !process.env.CI)('the built CLI (dist)', 
       await waitFor(() => out.includes('listening on'), 'the server');
       const r = await run('data', 'import', 'good.ndjson', '--data', 'b');
       expect(r.code).toBe(1);
-      expect(r.err).toMatch(new RegExp(`in use by \`bidfields serve\` \\(PID ${server.child.pid}, since [\\dT:.Z-]+\\); to load into a running server, use \`bidfields data import FILE --server URL\``));
+      expect(r.err).toMatch(
+        new RegExp(
+          `in use by \`bidfields serve\` \\(PID ${server.child.pid}, since [\\dT:.Z-]+\\); to load into a running server, use \`bidfields data import FILE --server URL\``,
+        ),
+      );
       expect(r.out).toMatch(SUMMARY);
       const users = await run('users', 'add', '--data', 'b', '--email', 'b@example.com', '--password', 'long-enough', '--role', 'admin');
       expect(users.err).toMatch(/in use by `bidfields serve` \(PID \d+/);

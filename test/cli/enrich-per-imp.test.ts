@@ -19,7 +19,8 @@ async function run(...args: string[]) {
   const code = await main(args, io);
   return { code, stdout: out.join(''), stderr: err.join('') };
 }
-const enrich = (values: unknown, ...extra: string[]) => run('enrich', '--adapter', 'adapter.json', '--values', write('values.json', values), '--request', 'request.json', ...extra);
+const enrich = (values: unknown, ...extra: string[]) =>
+  run('enrich', '--adapter', 'adapter.json', '--values', write('values.json', values), '--request', 'request.json', ...extra);
 
 const request = { id: 'r', site: { id: 's' }, imp: [{ id: '1' }, { id: '2' }, { id: '3' }] };
 
@@ -46,11 +47,7 @@ describe('bidfields enrich with values per imp (a JSON array)', () => {
     expect(JSON.parse(stdout)).toEqual({
       id: 'r',
       site: { id: 's', publisher: { id: 'p' } },
-      imp: [
-        { id: '1', tagid: 'top', ext: { bidder: { zone: 1, v: 1 } } },
-        { id: '2' },
-        { id: '3', tagid: 'side', ext: { bidder: { v: 1 } } },
-      ],
+      imp: [{ id: '1', tagid: 'top', ext: { bidder: { zone: 1, v: 1 } } }, { id: '2' }, { id: '3', tagid: 'side', ext: { bidder: { v: 1 } } }],
     });
   });
 
@@ -65,7 +62,13 @@ describe('bidfields enrich with values per imp (a JSON array)', () => {
   });
 
   it('answers imps that disagree on a request-level target with conflicting_values in --json', async () => {
-    const { code, stdout } = await enrich([{ placementId: 'a', publisherId: 'p1' }, { placementId: 'b', publisherId: 'p2' }], '--json');
+    const { code, stdout } = await enrich(
+      [
+        { placementId: 'a', publisherId: 'p1' },
+        { placementId: 'b', publisherId: 'p2' },
+      ],
+      '--json',
+    );
     expect(code).toBe(1);
     const answer = JSON.parse(stdout) as { ok: boolean; issues: { code: string; path: string; field?: string }[]; warnings: unknown[] };
     expect(answer.ok).toBe(false);
@@ -85,7 +88,11 @@ describe('bidfields enrich with values per imp (a JSON array)', () => {
   it('prints the enriched request in --json like a values object does', async () => {
     const { code, stdout } = await enrich([{ placementId: 'a' }], '--json');
     expect(code).toBe(0);
-    expect(JSON.parse(stdout)).toEqual({ ok: true, request: { ...request, imp: [{ id: '1', tagid: 'a', ext: { bidder: { v: 1 } } }, { id: '2' }, { id: '3' }] }, warnings: [] });
+    expect(JSON.parse(stdout)).toEqual({
+      ok: true,
+      request: { ...request, imp: [{ id: '1', tagid: 'a', ext: { bidder: { v: 1 } } }, { id: '2' }, { id: '3' }] },
+      warnings: [],
+    });
   });
 
   it('refuses --all-imps with values per imp as a usage error (exit 2), naming why', async () => {
@@ -104,7 +111,10 @@ describe('bidfields enrich with values per imp (a JSON array)', () => {
     expect(all.code).toBe(0);
     expect(JSON.parse(all.stdout).imp.map((imp: { tagid?: string }) => imp.tagid)).toEqual(['a', 'a', 'a']);
     const bad = await enrich({ zone: 'x' }, '--json');
-    expect(JSON.parse(bad.stdout).issues).toMatchObject([{ code: 'missing_required', path: '/placementId' }, { code: 'invalid_value', path: '/zone' }]);
+    expect(JSON.parse(bad.stdout).issues).toMatchObject([
+      { code: 'missing_required', path: '/placementId' },
+      { code: 'invalid_value', path: '/zone' },
+    ]);
   });
 
   it('documents values per imp in --help', async () => {

@@ -42,35 +42,50 @@ afterAll(async () => {
 }, REMOVAL_MS);
 
 describe.skipIf(!fs.existsSync(CLI) && !process.env.CI)('kill -9 during data import (dist)', () => {
-  it(`keeps all or nothing at ${MOMENTS.length} moments, then loads the file exactly once`, async () => {
-    const seen = { none: 0, all: 0 };
-    for (const [run, moment] of MOMENTS.entries()) {
-      const folder = `run${run}`;
-      const { child, done } = startCli(['data', 'import', 'events.csv', '--data', folder], dir);
-      let reached = true;
-      if (moment.reached) reached = await waitFor(() => moment.reached!(path.join(dir, folder)), child, () => fs.readdirSync(path.join(dir, folder)).join(', '));
-      if (!moment.finish) child.kill('SIGKILL');
-      const killed = await done;
-      const kept = await inspectFolder(path.join(dir, folder));
-      const label = `${moment.name}${reached ? '' : ' (it finished first)'}: ${JSON.stringify(kept)} ${killed.signal ?? killed.code}`;
-      expect([{ rows: 0, imports: 0 }, { rows: ROWS, imports: 1 }], label).toContainEqual(kept);
-      if (killed.signal === null) expect(killed.code, `${label}\n${killed.stderr}`).toBe(0); // it finished before the kill
-      seen[kept.rows === 0 ? 'none' : 'all']++;
-      if (process.env.BIDFIELDS_TEST_VERBOSE) console.log(label);
+  it(
+    `keeps all or nothing at ${MOMENTS.length} moments, then loads the file exactly once`,
+    async () => {
+      const seen = { none: 0, all: 0 };
+      for (const [run, moment] of MOMENTS.entries()) {
+        const folder = `run${run}`;
+        const { child, done } = startCli(['data', 'import', 'events.csv', '--data', folder], dir);
+        let reached = true;
+        if (moment.reached)
+          reached = await waitFor(
+            () => moment.reached!(path.join(dir, folder)),
+            child,
+            () => fs.readdirSync(path.join(dir, folder)).join(', '),
+          );
+        if (!moment.finish) child.kill('SIGKILL');
+        const killed = await done;
+        const kept = await inspectFolder(path.join(dir, folder));
+        const label = `${moment.name}${reached ? '' : ' (it finished first)'}: ${JSON.stringify(kept)} ${killed.signal ?? killed.code}`;
+        expect(
+          [
+            { rows: 0, imports: 0 },
+            { rows: ROWS, imports: 1 },
+          ],
+          label,
+        ).toContainEqual(kept);
+        if (killed.signal === null) expect(killed.code, `${label}\n${killed.stderr}`).toBe(0); // it finished before the kill
+        seen[kept.rows === 0 ? 'none' : 'all']++;
+        if (process.env.BIDFIELDS_TEST_VERBOSE) console.log(label);
 
-      const again = await runCli(['data', 'import', 'events.csv', '--data', folder], dir);
-      expect(again.code, `${label}\n${again.stderr}`).toBe(kept.rows === 0 ? 0 : 1);
-      expect(await inspectFolder(path.join(dir, folder)), label).toEqual({ rows: ROWS, imports: 1 });
-      if (run === 0 || moment.finish) {
-        const third = await runCli(['data', 'import', 'events.csv', '--data', folder], dir);
-        expect(third.code, label).toBe(1);
-        expect(third.stderr).toMatch(/nothing loaded: already imported at \d{4}-\d\d-\d\dT/);
-        expect(third.stdout).toMatch(/^0 rows loaded, 0 refused in \d+\.\d s\n$/);
+        const again = await runCli(['data', 'import', 'events.csv', '--data', folder], dir);
+        expect(again.code, `${label}\n${again.stderr}`).toBe(kept.rows === 0 ? 0 : 1);
         expect(await inspectFolder(path.join(dir, folder)), label).toEqual({ rows: ROWS, imports: 1 });
+        if (run === 0 || moment.finish) {
+          const third = await runCli(['data', 'import', 'events.csv', '--data', folder], dir);
+          expect(third.code, label).toBe(1);
+          expect(third.stderr).toMatch(/nothing loaded: already imported at \d{4}-\d\d-\d\dT/);
+          expect(third.stdout).toMatch(/^0 rows loaded, 0 refused in \d+\.\d s\n$/);
+          expect(await inspectFolder(path.join(dir, folder)), label).toEqual({ rows: ROWS, imports: 1 });
+        }
       }
-    }
-    // Killed at the start, nothing was kept; left to finish, everything was.
-    expect(seen.none).toBeGreaterThan(0);
-    expect(seen.all).toBeGreaterThan(0);
-  }, MOMENTS.length * 4 * EVENT_LIMIT_MS);
+      // Killed at the start, nothing was kept; left to finish, everything was.
+      expect(seen.none).toBeGreaterThan(0);
+      expect(seen.all).toBeGreaterThan(0);
+    },
+    MOMENTS.length * 4 * EVENT_LIMIT_MS,
+  );
 });

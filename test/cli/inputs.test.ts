@@ -50,10 +50,14 @@ describe('numbers JSON.parse would change', () => {
   });
 
   it('keeps every number a double holds, and ignores digits inside strings', async () => {
-    const request = '{"id":"r","imp":[{"id":"1","bidfloor":0.035,"ext":{"n":9007199254740991,"z":0,"e":1e300,"d":-0.0}}],"user":{"id":"12345678901234567891 1e400"}}';
+    const request =
+      '{"id":"r","imp":[{"id":"1","bidfloor":0.035,"ext":{"n":9007199254740991,"z":0,"e":1e300,"d":-0.0}}],"user":{"id":"12345678901234567891 1e400"}}';
     const { code, answer } = await enrich(request);
     expect(code).toBe(0);
-    expect(answer.request).toMatchObject({ imp: [{ bidfloor: 0.035, ext: { n: 9007199254740991, e: 1e300, zoneId: 5 } }], user: { id: '12345678901234567891 1e400' } });
+    expect(answer.request).toMatchObject({
+      imp: [{ bidfloor: 0.035, ext: { n: 9007199254740991, e: 1e300, zoneId: 5 } }],
+      user: { id: '12345678901234567891 1e400' },
+    });
   });
 
   it('finds the first inexact number of a text, skipping escaped quotes in strings', () => {
@@ -64,11 +68,15 @@ describe('numbers JSON.parse would change', () => {
   });
 
   it('with a path predicate, tests only the numbers it picks, and names their path', () => {
-    const text = '{"fields":[{"max":99999999999999999999,"x":[{}, "k", 1e400]},{"options":[{"value":1},{"value":9007199254740993}]}],"meta":{"id":12345678901234567890}}';
+    const text =
+      '{"fields":[{"max":99999999999999999999,"x":[{}, "k", 1e400]},{"options":[{"value":1},{"value":9007199254740993}]}],"meta":{"id":12345678901234567890}}';
     expect(inexactNumber(text, isWrittenAdapterNumber)).toEqual({ number: '9007199254740993', path: ['fields', 1, 'options', 1, 'value'] });
     expect(inexactNumber('[{"a":{},"b":[[],{}],"default":1e-400}]', isWrittenAdapterNumber)).toEqual({ number: '1e-400', path: [0, 'default'] });
     expect(inexactNumber('{"fields":[{"max":1e400},{"options":{"value":1e400}}]}', isWrittenAdapterNumber)).toBeUndefined();
-    expect(inexactNumber('{"fields":[{"k\\"ey":1,"default":1e400}]}', (path) => path.join('/') === 'fields/0/default')).toEqual({ number: '1e400', path: ['fields', 0, 'default'] });
+    expect(inexactNumber('{"fields":[{"k\\"ey":1,"default":1e400}]}', (path) => path.join('/') === 'fields/0/default')).toEqual({
+      number: '1e400',
+      path: ['fields', 0, 'default'],
+    });
   });
 });
 
@@ -88,14 +96,20 @@ describe('adapter files are read exactly too', () => {
   });
 
   it('reads numbers that are never written as JSON reads them: bounds, and unknown keys in lenient mode', async () => {
-    write('bound-adapter.json', '{ "protocol": "prebid-server", "meta": { "id": 12345678901234567890 }, "fields": [{ "name": "zoneId", "type": "number", "display": "Z", "max": 99999999999999999999, "min": 1e-400 }] }');
+    write(
+      'bound-adapter.json',
+      '{ "protocol": "prebid-server", "meta": { "id": 12345678901234567890 }, "fields": [{ "name": "zoneId", "type": "number", "display": "Z", "max": 99999999999999999999, "min": 1e-400 }] }',
+    );
     expect(await main(['validate', 'bound-adapter.json', '--lenient'], io())).toBe(0);
     const { code } = await enrich('{"id":"r","imp":[{"id":"1"}]}', '--adapter', 'bound-adapter.json', '--lenient');
     expect(code).toBe(0);
   });
 
   it('still reads an adapter whose numbers a double holds, however they are spelt', async () => {
-    write('exact-adapter.json', '[{ "name": "zoneId", "type": "number", "display": "N", "min": 0.10, "max": 1E3, "default": 1.50 }, { "name": "big", "type": "number", "display": "B", "default": 9007199254740992 }]');
+    write(
+      'exact-adapter.json',
+      '[{ "name": "zoneId", "type": "number", "display": "N", "min": 0.10, "max": 1E3, "default": 1.50 }, { "name": "big", "type": "number", "display": "B", "default": 9007199254740992 }]',
+    );
     expect(await main(['validate', 'exact-adapter.json'], io())).toBe(0);
     const { code, answer } = await enrich('{"id":"r","imp":[{"id":"1"}]}', '--adapter', 'exact-adapter.json');
     expect(code).toBe(0);
@@ -128,7 +142,14 @@ describe('size and depth', () => {
 
   it('refuses standard input over the size limit the same way (the real reader, counting as it reads)', () => {
     const cli = path.resolve(import.meta.dirname, '../../dist/cli.js');
-    const run = spawnSync('bash', ['-c', `head -c ${MAX_INPUT_BYTES + 10} /dev/zero | tr '\\0' ' ' | "${process.execPath}" "${cli}" enrich --adapter adapter.json --values values.json --json`], { cwd: dir, encoding: 'utf8' });
+    const run = spawnSync(
+      'bash',
+      [
+        '-c',
+        `head -c ${MAX_INPUT_BYTES + 10} /dev/zero | tr '\\0' ' ' | "${process.execPath}" "${cli}" enrich --adapter adapter.json --values values.json --json`,
+      ],
+      { cwd: dir, encoding: 'utf8' },
+    );
     expect(run.status).toBe(1);
     expect(JSON.parse(run.stdout)).toMatchObject({ ok: false, issues: [{ code: 'limit_exceeded', message: 'standard input is over 64 MiB' }] });
   });
@@ -141,7 +162,14 @@ describe('size and depth', () => {
 
   it('counts the bytes of a pipe given as a file (--request /dev/stdin), which has no size to check first', () => {
     const cli = path.resolve(import.meta.dirname, '../../dist/cli.js');
-    const run = spawnSync('bash', ['-c', `head -c ${MAX_INPUT_BYTES + 10} /dev/zero | tr '\\0' ' ' | "${process.execPath}" "${cli}" enrich --adapter adapter.json --values values.json --request /dev/stdin --json`], { cwd: dir, encoding: 'utf8' });
+    const run = spawnSync(
+      'bash',
+      [
+        '-c',
+        `head -c ${MAX_INPUT_BYTES + 10} /dev/zero | tr '\\0' ' ' | "${process.execPath}" "${cli}" enrich --adapter adapter.json --values values.json --request /dev/stdin --json`,
+      ],
+      { cwd: dir, encoding: 'utf8' },
+    );
     expect(run.status).toBe(1);
     expect(JSON.parse(run.stdout)).toMatchObject({ ok: false, issues: [{ code: 'limit_exceeded', message: "request file '/dev/stdin' is over 64 MiB" }] });
   });
@@ -161,13 +189,21 @@ describe('a reader that closes the pipe early', () => {
     const imps = Array.from({ length: 200_000 }, (_, i) => `{"id":"${i}"}`).join(',');
     write('many.json', `{"id":"r","imp":[${imps}]}`);
     write('bad.json', `{${Array.from({ length: 200_000 }, (_, i) => `"unknown${i}": 1`).join(',')}}`);
-    const run = spawnSync('bash', ['-c', `set -o pipefail; "${process.execPath}" "${cli}" enrich --adapter adapter.json --values values.json --request many.json --all-imps | head -c 10`], { cwd: dir, encoding: 'utf8' });
+    const run = spawnSync(
+      'bash',
+      ['-c', `set -o pipefail; "${process.execPath}" "${cli}" enrich --adapter adapter.json --values values.json --request many.json --all-imps | head -c 10`],
+      { cwd: dir, encoding: 'utf8' },
+    );
     expect(run.stdout).toHaveLength(10);
     expect(run.stderr).toBe('');
     // The command still ends with its own exit code, not one the closed pipe made up: 0 when it enriched, 1 when
     // the values were refused (200,000 unknown keys: megabytes of issues, so the pipe closes on this one too).
     expect(run.status).toBe(0);
-    const failing = spawnSync('bash', ['-c', `set -o pipefail; "${process.execPath}" "${cli}" enrich --adapter adapter.json --values bad.json --request many.json --json | head -c 10`], { cwd: dir, encoding: 'utf8' });
+    const failing = spawnSync(
+      'bash',
+      ['-c', `set -o pipefail; "${process.execPath}" "${cli}" enrich --adapter adapter.json --values bad.json --request many.json --json | head -c 10`],
+      { cwd: dir, encoding: 'utf8' },
+    );
     expect(failing.stdout).toHaveLength(10);
     expect(failing.stderr).toBe('');
     expect(failing.status).toBe(1);

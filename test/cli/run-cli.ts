@@ -55,10 +55,15 @@ const running = new Set<ChildProcess>();
  * afterAll(async () => { await stopLeftoverClis(); await removeTempFolder(dir) }, REMOVAL_MS)
  */
 export async function stopLeftoverClis(): Promise<void> {
-  await Promise.all([...running].map((child) => new Promise((resolve) => {
-    child.once('exit', resolve);
-    child.kill('SIGKILL');
-  })));
+  await Promise.all(
+    [...running].map(
+      (child) =>
+        new Promise((resolve) => {
+          child.once('exit', resolve);
+          child.kill('SIGKILL');
+        }),
+    ),
+  );
 }
 
 /** How long one awaited event may take on a loaded machine before a test fails with what it saw. */
@@ -88,8 +93,7 @@ export async function inspectFolder(dataDir: string): Promise<{ rows: number; im
   try {
     return await db.withConnection(async (c) => {
       const tables = (await c.runAndReadAll(`SELECT table_name FROM duckdb_tables()`)).getRowsJS().flat();
-      const count = async (table: string) =>
-        tables.includes(table) ? Number((await c.runAndReadAll(`SELECT count(*) FROM ${table}`)).getRowsJS()[0]![0]) : 0;
+      const count = async (table: string) => (tables.includes(table) ? Number((await c.runAndReadAll(`SELECT count(*) FROM ${table}`)).getRowsJS()[0]![0]) : 0);
       return { rows: await count('events'), imports: await count('imported_files') };
     });
   } finally {

@@ -11,10 +11,19 @@ beforeAll(async () => {
 });
 afterAll(() => server.stop());
 
-const request = { startDate: '2024-05-01', endDate: '2024-05-03', dimensions: ['date', 'country'], metrics: ['revenue', 'ecpm'], order: 'revenue DESC' } as const;
+const request = {
+  startDate: '2024-05-01',
+  endDate: '2024-05-03',
+  dimensions: ['date', 'country'],
+  metrics: ['revenue', 'ecpm'],
+  order: 'revenue DESC',
+} as const;
 
 async function rejection(promise: Promise<unknown>): Promise<ApiError> {
-  const error = await promise.then(() => undefined, (e: unknown) => e);
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(ApiError);
   return error as ApiError;
 }
@@ -103,7 +112,11 @@ describe('client', () => {
   });
 
   it('reports a server-side 400 with its issues (a date the client cannot know is bad is checked there too)', async () => {
-    const api = createClient({ baseUrl: server.url, token: await server.token(1), fetch: (input, init) => fetch(input, { ...init, body: String(init?.body).replace('2024-05-03', '2024-05-32') }) });
+    const api = createClient({
+      baseUrl: server.url,
+      token: await server.token(1),
+      fetch: (input, init) => fetch(input, { ...init, body: String(init?.body).replace('2024-05-03', '2024-05-32') }),
+    });
     const error = await rejection(api.report(request));
     expect([error.status, error.code, error.issues[0]?.path]).toEqual([400, 'invalid_request', '/endDate']);
   });
@@ -137,7 +150,8 @@ describe('client', () => {
   });
 
   it('turns a non-API error page into http_error, with Retry-After when given', async () => {
-    const proxy: typeof fetch = async () => new Response('<html>bad gateway</html>', { status: 502, statusText: 'Bad Gateway', headers: { 'Retry-After': '7' } });
+    const proxy: typeof fetch = async () =>
+      new Response('<html>bad gateway</html>', { status: 502, statusText: 'Bad Gateway', headers: { 'Retry-After': '7' } });
     const error = await rejection(createClient({ baseUrl: server.url, fetch: proxy }).signIn('a@b.c', 'x'));
     expect([error.status, error.code, error.message, error.retryAfter]).toEqual([502, 'http_error', 'HTTP 502 Bad Gateway', 7]);
   });

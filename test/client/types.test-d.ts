@@ -12,7 +12,10 @@ describe('client types', () => {
   });
 
   it('types pages the same way', async () => {
-    for await (const page of api.reportPages({ startDate: '2024-01-01', endDate: '2024-01-31', dimensions: ['country', 'service'], metrics: ['ecpm', 'fillrate'] }, { pageSize: 10 })) {
+    for await (const page of api.reportPages(
+      { startDate: '2024-01-01', endDate: '2024-01-31', dimensions: ['country', 'service'], metrics: ['ecpm', 'fillrate'] },
+      { pageSize: 10 },
+    )) {
       expectTypeOf(page).toEqualTypeOf<{ country: string; service: string; ecpm: number; fillrate: number }[]>();
     }
   });

@@ -38,7 +38,8 @@ function cli(...args: string[]) {
 }
 
 /** A record whose every free text is an injection attempt (names must follow the grammar, so they cannot be). */
-const INJECTION = '"); globalThis.__pwned = 1; ("`${globalThis.__pwned = 2}`</script><script>globalThis.__pwned = 3</script>\u2028\u2029*/ globalThis.__pwned = 4; /*';
+const INJECTION =
+  '"); globalThis.__pwned = 1; ("`${globalThis.__pwned = 2}`</script><script>globalThis.__pwned = 3</script>\u2028\u2029*/ globalThis.__pwned = 4; /*';
 const hostileText: AdapterRecord = {
   ...example,
   fields: [
@@ -71,8 +72,12 @@ describe('generatePrebidAdapter', () => {
     expect(plain).toMatch(/^import \{ registerOnPage \} from "bidfields\/prebid-runtime";$/m);
     expect(plain).toMatch(/^export const spec = registerOnPage\(\{.*\}\);$/m);
     const featured = generatePrebidAdapter(full, { knownEndpoints: known }).files[0].text;
-    expect(featured).toMatch(/^import \{ registerOnPage, booleans, oneOf, alsoTo, constants, urlFrom, placeholderText, isLabel, requestsByUrl \} from "bidfields\/prebid-runtime";$/m);
-    expect(featured).toMatch(/^export const spec = registerOnPage\(\{.*\}, \{\}, \[booleans, oneOf, alsoTo, constants, urlFrom\(endpointUrl\)\], requestsByUrl\);$/m);
+    expect(featured).toMatch(
+      /^import \{ registerOnPage, booleans, oneOf, alsoTo, constants, urlFrom, placeholderText, isLabel, requestsByUrl \} from "bidfields\/prebid-runtime";$/m,
+    );
+    expect(featured).toMatch(
+      /^export const spec = registerOnPage\(\{.*\}, \{\}, \[booleans, oneOf, alsoTo, constants, urlFrom\(endpointUrl\)\], requestsByUrl\);$/m,
+    );
     // The template compiled into the module: its host label checked, the rest of the URL as a literal.
     expect(featured).toContain('const url = "https://" + label1 + ".bid.example-ssp.com/openrtb2";');
     const only = (record: AdapterRecord) => /^import \{ (.*) \} from/m.exec(generatePrebidAdapter(record, { knownEndpoints: known }).files[0].text)![1];
@@ -102,12 +107,16 @@ describe('generatePrebidAdapter', () => {
     expect(templatedDoc).toContain('- `placementId` fills `{placementId}` (in the path, percent-encoded)');
     expect(templatedDoc).toContain('one OpenRTB 2.6 request per auction and endpoint URL');
     expect(only({ ...example, split: 'imp' })).toBe('registerOnPage, requestsByUrl');
-    expect(generatePrebidAdapter({ ...example, split: 'imp' }, { knownEndpoints: known }).files[0].text).toMatch(/^export const spec = registerOnPage\(\{.*"split":"imp"\}, \{\}, \[\], requestsByUrl\);$/m);
+    expect(generatePrebidAdapter({ ...example, split: 'imp' }, { knownEndpoints: known }).files[0].text).toMatch(
+      /^export const spec = registerOnPage\(\{.*"split":"imp"\}, \{\}, \[\], requestsByUrl\);$/m,
+    );
   });
 
   it("documents keys, booleans, alsoTo targets, request ext, one-of groups and constants; its Test Parameters pass the record's rules", async () => {
     const doc = generatePrebidAdapter(full, { knownEndpoints: known }).files[1].text;
-    expect(doc).toContain('| `placementId` | one of `placementId`, `zoneId` | Placement id (sent as `imp.tagid` and `imp.ext.bidder.placementId`) | "example" | text (max length 64) |');
+    expect(doc).toContain(
+      '| `placementId` | one of `placementId`, `zoneId` | Placement id (sent as `imp.tagid` and `imp.ext.bidder.placementId`) | "example" | text (max length 64) |',
+    );
     expect(doc).toContain('| `partnerId` | optional | Partner id (sent as `request.ext.partner.id`) | "example" | text |');
     expect(doc).toContain('| `test` | optional | Test traffic (sent as `imp.ext.bidder.test`) | false | boolean (`true` or `false`) |');
     expect(doc).toContain('- one of `placementId`, `zoneId`');
@@ -125,7 +134,10 @@ describe('generatePrebidAdapter', () => {
     const spec = await generatedSpec(full, known);
     expect(spec.isBidRequestValid({ bidId: 'b1', params, mediaTypes: { banner: { sizes: [[300, 250]] } } })).toBe(true);
     // A boolean without a default is shown as true.
-    const flagged = generatePrebidAdapter({ ...example, fields: [...example.fields, { name: 'flag', param: 'flag', type: 'boolean', display: 'Flag' }] }, { knownEndpoints: known }).files[1].text;
+    const flagged = generatePrebidAdapter(
+      { ...example, fields: [...example.fields, { name: 'flag', param: 'flag', type: 'boolean', display: 'Flag' }] },
+      { knownEndpoints: known },
+    ).files[1].text;
     expect(flagged).toContain('| `flag` | optional | Flag (sent as `imp.ext.flag`) | true | boolean (`true` or `false`) |');
     expect(flagged).toContain('        "flag": true\n');
   });
@@ -154,11 +166,21 @@ describe('generatePrebidAdapter', () => {
 
   it('refuses a constant nested 2,000 deep (as a literal it overflowed the parser), writes and sends one 32 deep', async () => {
     const tooDeep = JSON.parse('['.repeat(2000) + ']'.repeat(2000));
-    expect(() => generatePrebidAdapter({ ...example, constants: [{ name: 'deep', value: tooDeep }] }, { knownEndpoints: known, runtime: RUNTIME_SOURCE, outDir: path.join(dir, 'too-deep') })).toThrow(/constants\/0\/value/);
+    expect(() =>
+      generatePrebidAdapter(
+        { ...example, constants: [{ name: 'deep', value: tooDeep }] },
+        { knownEndpoints: known, runtime: RUNTIME_SOURCE, outDir: path.join(dir, 'too-deep') },
+      ),
+    ).toThrow(/constants\/0\/value/);
     const value = JSON.parse('['.repeat(32) + ']'.repeat(32));
-    const { files } = generatePrebidAdapter({ ...example, constants: [{ name: 'deep', value }] }, { knownEndpoints: known, runtime: RUNTIME_SOURCE, outDir: path.join(dir, 'deep') });
+    const { files } = generatePrebidAdapter(
+      { ...example, constants: [{ name: 'deep', value }] },
+      { knownEndpoints: known, runtime: RUNTIME_SOURCE, outDir: path.join(dir, 'deep') },
+    );
     const { spec } = (await import(files[0].path!)) as { spec: PrebidBidderSpec };
-    const [request] = spec.buildRequests([{ bidId: 'b1', params: { placementId: 'p', zoneId: 3 }, mediaTypes: { banner: { sizes: [[300, 250]] } } }], { ortb2: { site: {} } });
+    const [request] = spec.buildRequests([{ bidId: 'b1', params: { placementId: 'p', zoneId: 3 }, mediaTypes: { banner: { sizes: [[300, 250]] } } }], {
+      ortb2: { site: {} },
+    });
     expect(JSON.stringify(JSON.parse(request!.data).imp[0].ext.deep)).toBe(JSON.stringify(value));
   });
 
@@ -208,12 +230,16 @@ describe('generatePrebidAdapter', () => {
     expect(spec.isBidRequestValid({ bidId: 'b1', params, mediaTypes: { banner: { sizes: [[300, 250]] } } })).toBe(true);
     // The Bid Params table shows the same examples.
     const rows = doc.split('\n').filter((line) => line.startsWith('| `'));
-    for (const [name, value] of Object.entries(params)) expect(rows.find((row) => row.startsWith(`| \`${name}\` |`))).toContain(` | ${JSON.stringify(value)} | `);
+    for (const [name, value] of Object.entries(params))
+      expect(rows.find((row) => row.startsWith(`| \`${name}\` |`))).toContain(` | ${JSON.stringify(value)} | `);
     expect(doc).not.toContain('placeholder');
   });
 
   it('marks an example it cannot make valid as a placeholder to replace', () => {
-    const hard: AdapterRecord = { ...example, fields: [{ name: 'prd.impTagId', type: 'text', display: 'Tag id', required: true, pattern: '^[A-Z]{2}-[0-9]{3}$' }] };
+    const hard: AdapterRecord = {
+      ...example,
+      fields: [{ name: 'prd.impTagId', type: 'text', display: 'Tag id', required: true, pattern: '^[A-Z]{2}-[0-9]{3}$' }],
+    };
     const doc = generatePrebidAdapter(hard, { knownEndpoints: known }).files[1].text;
     expect(doc).toMatch(/"prd\.impTagId": "[^"\n]*" \/\/ placeholder/);
     expect(doc).toMatch(/\| `prd\.impTagId` \|[^\n]*\(placeholder[^\n|]*\)/);
@@ -229,7 +255,19 @@ describe('bidfields prebid-adapter', () => {
   const record = (name: string, value: unknown) => (fs.writeFileSync(path.join(dir, name), JSON.stringify(value)), name);
 
   it('writes the module and its doc, exit 0', async () => {
-    const run = await cli('prebid-adapter', '--adapter', record('ok.json', example), '--known-endpoint', known[0]!, '--out', 'out', '--gvlid', '755', '--ttl', '120');
+    const run = await cli(
+      'prebid-adapter',
+      '--adapter',
+      record('ok.json', example),
+      '--known-endpoint',
+      known[0]!,
+      '--out',
+      'out',
+      '--gvlid',
+      '755',
+      '--ttl',
+      '120',
+    );
     expect(run.code).toBe(0);
     expect(run.out).toBe(`wrote ${path.join('out', 'examplesspBidAdapter.js')}\nwrote ${path.join('out', 'examplesspBidAdapter.md')}\n`);
     const module = fs.readFileSync(path.join(dir, 'out/examplesspBidAdapter.js'), 'utf8');
@@ -244,7 +282,10 @@ describe('bidfields prebid-adapter', () => {
     ['a bad CPM field', { ...example, cpmField: 'ext..cpm' }],
     ['a __proto__ param', { ...example, fields: [{ name: 'zone', param: '__proto__', type: 'text', display: 'x' }] }],
     ['a constructor param', { ...example, fields: [{ name: 'zone', param: 'constructor', type: 'text', display: 'x' }] }],
-    ['a constant holding a __proto__ key', { ...example, constants: [{ name: 'predefinedImpExt.x', value: JSON.parse('{"a": [{"__proto__": {"polluted": 1}}]}') }] }],
+    [
+      'a constant holding a __proto__ key',
+      { ...example, constants: [{ name: 'predefinedImpExt.x', value: JSON.parse('{"a": [{"__proto__": {"polluted": 1}}]}') }] },
+    ],
   ];
   for (const [what, value] of refused) {
     it(`${what}: exit 1 with the issues 'bidfields validate' prints, nothing written`, async () => {

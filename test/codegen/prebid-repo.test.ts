@@ -30,9 +30,21 @@ const records8 = {
     { name: 'prd.appPublisherId', param: 'publisherId', type: 'number', display: 'Publisher', integer: true },
     { name: 'predefinedRequestExt.partner.account', param: 'accountId', type: 'text', display: 'Account', required: true, minLength: 2 },
     { name: 'predefinedImpExt.test', param: 'test', type: 'boolean', display: 'Test' },
-    { name: 'predefinedImpExt.size', param: 'sizeId', type: 'select', display: 'Size', options: [{ name: 'A', value: 1 }, { name: 'B', value: 2.5 }] },
+    {
+      name: 'predefinedImpExt.size',
+      param: 'sizeId',
+      type: 'select',
+      display: 'Size',
+      options: [
+        { name: 'A', value: 1 },
+        { name: 'B', value: 2.5 },
+      ],
+    },
   ],
-  constants: [{ name: 'predefinedImpExt.is_prebid', value: true }, { name: 'predefinedRequestExt.partner.source', value: 'prebid' }],
+  constants: [
+    { name: 'predefinedImpExt.is_prebid', value: true },
+    { name: 'predefinedRequestExt.partner.source', value: 'prebid' },
+  ],
   requireOneOf: [['placementId', 'sizeId']],
 } as unknown as AdapterRecord;
 
@@ -58,16 +70,38 @@ afterAll(() => removeTempFolder(dir), REMOVAL_MS);
 function cli(...args: string[]) {
   const out: string[] = [];
   const err: string[] = [];
-  const io: CliIO = { cwd: path.resolve(import.meta.dirname, '../..'), stdout: (t) => void out.push(t), stderr: (t) => void err.push(t), readStdin: async () => '' };
+  const io: CliIO = {
+    cwd: path.resolve(import.meta.dirname, '../..'),
+    stdout: (t) => void out.push(t),
+    stderr: (t) => void err.push(t),
+    readStdin: async () => '',
+  };
   return main(args, io).then((code) => ({ code, out: out.join(''), err: err.join('') }));
 }
 
 describe('bidfields prebid-adapter --target prebid-repo', () => {
   it('writes the four files of a Prebid.js pull request for the example record', async () => {
     const out = path.join(dir, 'pr');
-    const { code, out: stdout } = await cli('prebid-adapter', '--target', 'prebid-repo', '--adapter', 'examples/prebid-js-adapter.json', '--known-endpoint', 'bid.example-ssp.com', '--out', out, '--maintainer', 'prebid@example-ssp.com');
+    const { code, out: stdout } = await cli(
+      'prebid-adapter',
+      '--target',
+      'prebid-repo',
+      '--adapter',
+      'examples/prebid-js-adapter.json',
+      '--known-endpoint',
+      'bid.example-ssp.com',
+      '--out',
+      out,
+      '--maintainer',
+      'prebid@example-ssp.com',
+    );
     expect(code).toBe(0);
-    const files = ['modules/examplesspBidAdapter.ts', 'modules/examplesspBidAdapter.md', 'test/spec/modules/examplesspBidAdapter_spec.js', 'dev-docs/bidders/examplessp.md'];
+    const files = [
+      'modules/examplesspBidAdapter.ts',
+      'modules/examplesspBidAdapter.md',
+      'test/spec/modules/examplesspBidAdapter_spec.js',
+      'dev-docs/bidders/examplessp.md',
+    ];
     expect(stdout.trim().split('\n')).toEqual(files.map((file) => `wrote ${path.join(out, file)}`));
     const [module, doc, , page] = files.map((file) => fs.readFileSync(path.join(out, file), 'utf8'));
     expect(module).not.toMatch(/bidfields\/|from ['"](?!\.\.\/(src|libraries)\/)/);
@@ -113,7 +147,9 @@ describe('bidfields prebid-adapter --target prebid-repo', () => {
 
   it('a constant nested 2,000 deep is refused (a literal that deep overflows parsers); one 32 deep enters as a literal', () => {
     const tooDeep = JSON.parse('['.repeat(2000) + ']'.repeat(2000));
-    expect(() => generatePrebidAdapter({ ...example, constants: [{ name: 'deep', value: tooDeep }] }, { target: 'prebid-repo', knownEndpoints: known })).toThrow(/constants\/0\/value/);
+    expect(() =>
+      generatePrebidAdapter({ ...example, constants: [{ name: 'deep', value: tooDeep }] }, { target: 'prebid-repo', knownEndpoints: known }),
+    ).toThrow(/constants\/0\/value/);
     const value = JSON.parse('['.repeat(32) + ']'.repeat(32));
     const { files } = generatePrebidAdapter({ ...example, constants: [{ name: 'deep', value }] }, { target: 'prebid-repo', knownEndpoints: known });
     const module = files.find((found) => found.name.endsWith('BidAdapter.ts'))!;
@@ -123,7 +159,14 @@ describe('bidfields prebid-adapter --target prebid-repo', () => {
 
   it('record text enters the module only inside string literals (hostile display, description, default, options)', () => {
     const INJECTION = '"); globalThis.__pwned = 1; ("`${globalThis.__pwned = 2}`</script>\u2028*/ globalThis.__pwned = 4; /*';
-    const hostile = { ...example, fields: [{ name: 'prd.impTagId', type: 'text', display: INJECTION, description: INJECTION, default: INJECTION, required: true }, { name: 'tier', type: 'select', display: INJECTION, options: [{ name: INJECTION, value: 1 }], default: 1 }, { name: 'note', type: 'text', display: 'x', pattern: '^[^"]*$' }] };
+    const hostile = {
+      ...example,
+      fields: [
+        { name: 'prd.impTagId', type: 'text', display: INJECTION, description: INJECTION, default: INJECTION, required: true },
+        { name: 'tier', type: 'select', display: INJECTION, options: [{ name: INJECTION, value: 1 }], default: 1 },
+        { name: 'note', type: 'text', display: 'x', pattern: '^[^"]*$' },
+      ],
+    };
     const { files } = generatePrebidAdapter(hostile, { target: 'prebid-repo', knownEndpoints: known });
     for (const file of files.filter((found) => /\.(ts|js)$/.test(found.name))) {
       const identifiers: string[] = [];
@@ -133,7 +176,9 @@ describe('bidfields prebid-adapter --target prebid-repo', () => {
       };
       visit(ts.createSourceFile(file.name, file.text, ts.ScriptTarget.Latest, true));
       expect(identifiers, file.name).not.toContain('__pwned');
-      expect(ts.transpileModule(file.text, { reportDiagnostics: true, compilerOptions: { target: ts.ScriptTarget.ES2019 } }).diagnostics, file.name).toEqual([]);
+      expect(ts.transpileModule(file.text, { reportDiagnostics: true, compilerOptions: { target: ts.ScriptTarget.ES2019 } }).diagnostics, file.name).toEqual(
+        [],
+      );
     }
   });
 });
@@ -152,24 +197,24 @@ describe.each([
     layOut(at, generated.files);
   });
 
-  it('(a) bundles with the prebid.js package\'s compiled sources and one copy of Prebid\'s core', async () => {
+  it("(a) bundles with the prebid.js package's compiled sources and one copy of Prebid's core", async () => {
     const bundle = await bundleModule(at, code);
     expect(bundle.uncompiled).toEqual([]);
     expect(Object.values(bundle.coreCopies)).toEqual(Object.values(bundle.coreCopies).map(() => 1));
   });
 
-  it('(b) type-checks with tsc against the package\'s declarations, with Prebid\'s compiler options', async () => {
+  it("(b) type-checks with tsc against the package's declarations, with Prebid's compiler options", async () => {
     expect(await typeCheck(at, code)).toBe('');
   });
 
-  it('(c) its spec passes under mocha + jsdom on Prebid\'s test helpers, covering ≥ 80% of the module', async () => {
+  it("(c) its spec passes under mocha + jsdom on Prebid's test helpers, covering ≥ 80% of the module", async () => {
     const result = await runSpec(at, code);
     expect(result.passed, result.output).toBe(true);
     expect(result.coverage?.lines).toBeGreaterThanOrEqual(80);
     expect(result.coverage?.statements).toBeGreaterThanOrEqual(80);
   });
 
-  it('(d) passes Prebid\'s import rules (its validate-imports rule and resolver, restricted imports and globals)', () => {
+  it("(d) passes Prebid's import rules (its validate-imports rule and resolver, restricted imports and globals)", () => {
     const module = fs.readFileSync(path.join(at, `modules/${code}BidAdapter.ts`), 'utf8');
     expect(lintModule(`${code}BidAdapter.ts`, module)).toEqual([]);
     expect(lintSpec(fs.readFileSync(path.join(at, `test/spec/modules/${code}BidAdapter_spec.js`), 'utf8'), `modules/${code}BidAdapter.js`)).toEqual([]);
@@ -178,7 +223,10 @@ describe.each([
 
 describe('(d) the import check has teeth', () => {
   it('flags a package import, an import without extension, an import from another module and a restricted global', () => {
-    const problems = lintModule('xBidAdapter.ts', "import _ from 'lodash';\nimport { a } from '../src/utils';\nimport { b } from './appnexusBidAdapter.js';\nimport { c } from '../src/adloader.js';\nlocalStorage.getItem('x');\ndocument.cookie = 'a';\n");
+    const problems = lintModule(
+      'xBidAdapter.ts',
+      "import _ from 'lodash';\nimport { a } from '../src/utils';\nimport { b } from './appnexusBidAdapter.js';\nimport { c } from '../src/adloader.js';\nlocalStorage.getItem('x');\ndocument.cookie = 'a';\n",
+    );
     expect(problems.join('\n')).toMatch(/lodash" not in import whitelist/);
     expect(problems.join('\n')).toMatch(/"\.\.\/src\/utils" should include extension/);
     expect(problems.join('\n')).toMatch(/importing from modules is not allowed/);

@@ -15,7 +15,10 @@ const implementation = cliImplementation([process.execPath, cli]);
 
 describe.skipIf(!fs.existsSync(cli) && !process.env.CI)('conformance fixtures: CLI (dist/cli.js)', () => {
   const all = process.env.CONFORMANCE_CLI === 'all';
-  conformanceSuite(implementation, implementation.kinds, { concurrent: true, ...(!all && { sample: { reason: 'sampled in CI: npm run test:soak runs every case through the CLI' } }) });
+  conformanceSuite(implementation, implementation.kinds, {
+    concurrent: true,
+    ...(!all && { sample: { reason: 'sampled in CI: npm run test:soak runs every case through the CLI' } }),
+  });
 });
 
 // Another implementation's command line, as a port in another language is tested: from the shell

@@ -28,7 +28,30 @@ describe('conformance fixtures: compact engine', () => {
       if (result.status !== 'passed') continue;
       for (const found of [...(testCase.expect.ok ? [] : testCase.expect.issues), ...(testCase.expect.warnings ?? [])]) seen.add(found.code);
     }
-    const enforced = ['unsafe_name', 'unknown_predefined', 'rtb_field_without_prefix', 'invalid_default', 'duplicate_name', 'name_conflict', 'invalid_endpoint', 'unknown_endpoint', 'invalid_cpm_field', 'invalid_bidder_code', 'missing_required', 'invalid_value', 'out_of_range', 'not_an_option', 'unknown_field', 'invalid_request', 'no_imp', 'no_inventory_object', 'path_conflict', 'both_app_and_site', 'duplicate_param', 'missing_one_of'];
+    const enforced = [
+      'unsafe_name',
+      'unknown_predefined',
+      'rtb_field_without_prefix',
+      'invalid_default',
+      'duplicate_name',
+      'name_conflict',
+      'invalid_endpoint',
+      'unknown_endpoint',
+      'invalid_cpm_field',
+      'invalid_bidder_code',
+      'missing_required',
+      'invalid_value',
+      'out_of_range',
+      'not_an_option',
+      'unknown_field',
+      'invalid_request',
+      'no_imp',
+      'no_inventory_object',
+      'path_conflict',
+      'both_app_and_site',
+      'duplicate_param',
+      'missing_one_of',
+    ];
     expect(enforced.filter((code) => !seen.has(code))).toEqual([]);
   });
 });

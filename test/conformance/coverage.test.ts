@@ -6,11 +6,28 @@ import { describe, expect, it } from 'vitest';
 import { loadFixtures } from '../../src/conformance/load-fixtures.js';
 
 const SPEC_CODES = [
-  'schema', 'duplicate_name', 'name_conflict', 'unsafe_name', 'unknown_predefined', 'rtb_field_without_prefix',
-  'invalid_endpoint', 'unknown_endpoint', 'invalid_cpm_field', 'missing_required', 'invalid_value', 'out_of_range',
-  'not_an_option', 'unknown_field', 'invalid_request', 'no_imp', 'no_inventory_object', 'path_conflict',
+  'schema',
+  'duplicate_name',
+  'name_conflict',
+  'unsafe_name',
+  'unknown_predefined',
+  'rtb_field_without_prefix',
+  'invalid_endpoint',
+  'unknown_endpoint',
+  'invalid_cpm_field',
+  'missing_required',
+  'invalid_value',
+  'out_of_range',
+  'not_an_option',
+  'unknown_field',
+  'invalid_request',
+  'no_imp',
+  'no_inventory_object',
+  'path_conflict',
   // docs/spec.md#everywhere's new codes.
-  'duplicate_param', 'conflicting_values', 'missing_one_of',
+  'duplicate_param',
+  'conflicting_values',
+  'missing_one_of',
 ];
 
 const loaded = loadFixtures(path.resolve(import.meta.dirname, '../../fixtures'));
@@ -35,7 +52,8 @@ describe('fixture coverage', () => {
   it('runs values per imp (enrich-imps): conflicting_values at /<i>/<key> and missing_one_of at /<i>', () => {
     const perImp = cases.filter((c) => c.kind === 'enrich-imps');
     expect(perImp.length).toBeGreaterThanOrEqual(10);
-    const expects = (code: string, path: RegExp) => perImp.some((c) => !c.expect.ok && c.expect.issues.some((found) => found.code === code && path.test(found.path)));
+    const expects = (code: string, path: RegExp) =>
+      perImp.some((c) => !c.expect.ok && c.expect.issues.some((found) => found.code === code && path.test(found.path)));
     expect(expects('conflicting_values', /^\/[1-9]\d*\/[A-Za-z_]\w*$/)).toBe(true);
     expect(expects('missing_one_of', /^\/\d+$/)).toBe(true);
     expect(perImp.some((c) => Array.isArray(c.values) && c.values.includes(null) && c.expect.ok)).toBe(true);

@@ -14,11 +14,16 @@ const runtime = path.resolve(import.meta.dirname, '../../dist/prebid-runtime.js'
 const built = fs.existsSync(runtime);
 const results: CaseResult[] = [];
 
-describe.skipIf(!built && !process.env.CI)('conformance fixtures: generated Prebid.js adapters (built dist/prebid-runtime.js; skipped when not built outside CI)', () => {
-  it('dist/prebid-runtime.js exists (run `npm run build`)', () => expect(built).toBe(true));
-  conformanceSuite(generatedPrebidImplementation(pathToFileURL(runtime).href), ['prebid-js-request', 'prebid-js-response'], { onResult: (_case, result) => results.push(result) });
-  it('ran every Prebid case, none skipped', () => {
-    expect(results.length).toBeGreaterThanOrEqual(16);
-    expect(results.filter((result) => result.status !== 'passed')).toEqual([]);
-  });
-});
+describe.skipIf(!built && !process.env.CI)(
+  'conformance fixtures: generated Prebid.js adapters (built dist/prebid-runtime.js; skipped when not built outside CI)',
+  () => {
+    it('dist/prebid-runtime.js exists (run `npm run build`)', () => expect(built).toBe(true));
+    conformanceSuite(generatedPrebidImplementation(pathToFileURL(runtime).href), ['prebid-js-request', 'prebid-js-response'], {
+      onResult: (_case, result) => results.push(result),
+    });
+    it('ran every Prebid case, none skipped', () => {
+      expect(results.length).toBeGreaterThanOrEqual(16);
+      expect(results.filter((result) => result.status !== 'passed')).toEqual([]);
+    });
+  },
+);

@@ -10,7 +10,9 @@ import { prebidRepoImplementation } from './prebid-repo/implementation.js';
 import { conformanceSuite, FIXTURES } from './suite.js';
 
 const kinds = ['prebid-js-request', 'prebid-js-response'];
-const cases = loadFixtures(FIXTURES).flatMap((file) => file.cases).filter((testCase) => kinds.includes(testCase.kind));
+const cases = loadFixtures(FIXTURES)
+  .flatMap((file) => file.cases)
+  .filter((testCase) => kinds.includes(testCase.kind));
 const applied = new Set<string>();
 const results: CaseResult[] = [];
 let prepared: Promise<Implementation> | undefined;
@@ -23,7 +25,12 @@ describe('conformance fixtures: the in-repository Prebid.js adapter (prebid-repo
     // The cases of this describe run in order, so this test (last) sees every result.
     expect(results).toHaveLength(cases.length);
     expect(results.filter((result) => result.status === 'failed')).toEqual([]);
-    expect(results.filter((result) => result.status === 'skipped').map((result) => result.name).sort()).toEqual(Object.keys(SKIPPED).sort());
+    expect(
+      results
+        .filter((result) => result.status === 'skipped')
+        .map((result) => result.name)
+        .sort(),
+    ).toEqual(Object.keys(SKIPPED).sort());
   });
 
   it('each known difference still changes some answer (delete the ones that closed)', async () => {

@@ -21,12 +21,18 @@ describe('runSuite', () => {
     };
     const mutated = await runSuite(root, inPlace, { filter: 'values-text' });
     expect(mutated.failed).toBeGreaterThan(0);
-    expect(mutated.results.filter((result) => result.status === 'failed').every((result) => result.reasons.includes('changed its input (the adapter, values or request of the case)'))).toBe(true);
+    expect(
+      mutated.results
+        .filter((result) => result.status === 'failed')
+        .every((result) => result.reasons.includes('changed its input (the adapter, values or request of the case)')),
+    ).toBe(true);
     const library = await runSuite(root, libraryImplementation, { filter: 'values-text' });
     expect(library.failed).toBe(0);
     expect(library.passed).toBeGreaterThan(0);
   });
   it('refuses a folder without cases/ (the cases folder itself, say) instead of reporting an empty run', async () => {
-    await expect(runSuite(bundledFixtures('cases')!, libraryImplementation)).rejects.toThrow(/no cases\/ folder in '.*' \(runSuite takes the folder that holds cases\/\)/);
+    await expect(runSuite(bundledFixtures('cases')!, libraryImplementation)).rejects.toThrow(
+      /no cases\/ folder in '.*' \(runSuite takes the folder that holds cases\/\)/,
+    );
   });
 });

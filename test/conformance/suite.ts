@@ -31,7 +31,11 @@ function sampleOf(cases: readonly ResolvedCase[]): ResolvedCase[] {
  * Registers the fixture cases of the kinds `implementation` takes. `onResult` sees every result, for suites
  * that assert over all of them.
  */
-export function conformanceSuite(implementation: Implementation | (() => Promise<Implementation>), kinds: readonly string[], options: { concurrent?: boolean; onResult?: (testCase: ResolvedCase, result: CaseResult) => void; sample?: Sample } = {}): void {
+export function conformanceSuite(
+  implementation: Implementation | (() => Promise<Implementation>),
+  kinds: readonly string[],
+  options: { concurrent?: boolean; onResult?: (testCase: ResolvedCase, result: CaseResult) => void; sample?: Sample } = {},
+): void {
   for (const loaded of loadFixtures(FIXTURES)) {
     const cases = loaded.cases.filter((testCase) => kinds.includes(testCase.kind));
     if (loaded.problems.length === 0 && cases.length === 0) continue;

@@ -22,7 +22,16 @@ const refusal = (input: unknown, options?: Parameters<typeof compileCompact>[1])
 };
 
 /** Values that throw when JavaScript turns them into a primitive (`==`, `<`, template strings). */
-const unprimitive = [{ toString: '' }, JSON.parse('{"toString":1,"valueOf":1}'), Object.create(null), { [Symbol.toPrimitive]: () => { throw new Error('boom'); } }];
+const unprimitive = [
+  { toString: '' },
+  JSON.parse('{"toString":1,"valueOf":1}'),
+  Object.create(null),
+  {
+    [Symbol.toPrimitive]: () => {
+      throw new Error('boom');
+    },
+  },
+];
 
 describe('compileCompact', () => {
   it('refuses what it could not run safely, with the full engine codes and paths', () => {
@@ -37,23 +46,45 @@ describe('compileCompact', () => {
     // options that are empty or have no number value.
     expect(refusal([{ name: 'a', type: 'text', display: 'x', required: 'true' }])).toEqual(['schema /0/required']);
     expect(refusal([{ name: 'a', type: 'number', display: 'x', integer: 'false' }])).toEqual(['schema /0/integer']);
-    for (const options of [[], [{ name: 'x', value: '1' }], [{ name: 'x' }]]) expect(refusal([{ name: 'a', type: 'select', display: 'x', options }])).toEqual(['schema /0/options']);
+    for (const options of [[], [{ name: 'x', value: '1' }], [{ name: 'x' }]])
+      expect(refusal([{ name: 'a', type: 'select', display: 'x', options }])).toEqual(['schema /0/options']);
     expect(refusal([{ name: 'a', type: 'text', display: 'x', pattern: '(' }])).toEqual(['schema /0/pattern']);
     expect(refusal([{ name: 'a', type: 'number', display: 'x', default: 'x' }])).toEqual(['invalid_default /0/default']);
-    expect(refusal([{ name: 'a', type: 'text', display: 'x' }, { name: 'a', type: 'text', display: 'y' }])).toEqual(['duplicate_name /1/name']);
-    expect(refusal([{ name: 'a', type: 'text', display: 'x' }, { name: 'a.b', type: 'text', display: 'y' }])).toEqual(['name_conflict /1/name']);
+    expect(
+      refusal([
+        { name: 'a', type: 'text', display: 'x' },
+        { name: 'a', type: 'text', display: 'y' },
+      ]),
+    ).toEqual(['duplicate_name /1/name']);
+    expect(
+      refusal([
+        { name: 'a', type: 'text', display: 'x' },
+        { name: 'a.b', type: 'text', display: 'y' },
+      ]),
+    ).toEqual(['name_conflict /1/name']);
     expect(refusal({ protocol: 'prebid-js', fields: [] })).toEqual(['invalid_cpm_field /cpmField', 'invalid_bidder_code /bidderCode']);
-    expect(refusal({ protocol: 'prebid-js', cpmField: 'a.__proto__', bidderCode: 'b c', endpoint: 'https://evil.example/', fields: [] }, { knownEndpoints: ['bid.example.com'] })).toEqual([
-      'unknown_endpoint /endpoint',
-      'invalid_cpm_field /cpmField',
-      'invalid_bidder_code /bidderCode',
-    ]);
+    expect(
+      refusal(
+        { protocol: 'prebid-js', cpmField: 'a.__proto__', bidderCode: 'b c', endpoint: 'https://evil.example/', fields: [] },
+        { knownEndpoints: ['bid.example.com'] },
+      ),
+    ).toEqual(['unknown_endpoint /endpoint', 'invalid_cpm_field /cpmField', 'invalid_bidder_code /bidderCode']);
   });
 
   it('leaves authoring rules to validateAdapter (records are validated where they are written)', () => {
     const authoring = [
       [{ name: 'a', type: 'text' }],
-      [{ name: 'a', type: 'select', display: 'x', options: [{ name: 'x', value: 1 }, { name: 'y', value: 1 }] }],
+      [
+        {
+          name: 'a',
+          type: 'select',
+          display: 'x',
+          options: [
+            { name: 'x', value: 1 },
+            { name: 'y', value: 1 },
+          ],
+        },
+      ],
       [{ name: 'a', type: 'number', display: 'x', min: 5, max: 1 }],
       [{ name: 'a', type: 'number', display: 'x', pattern: '^a' }],
       [{ name: 'a', type: 'text', display: 'x', unknownKey: true }],
@@ -73,7 +104,9 @@ describe('compileCompact', () => {
         { protocol: bad, fields: [] },
         { protocol: 'prebid-js', endpoint: bad, cpmField: bad, bidderCode: bad, fields: [] },
         { protocol: 'rtb', fields: bad },
-        ...['name', 'type', 'options', 'pattern', 'min', 'max', 'minLength', 'maxLength', 'integer', 'required', 'default'].map((key) => [{ ...field, [key]: bad }]),
+        ...['name', 'type', 'options', 'pattern', 'min', 'max', 'minLength', 'maxLength', 'integer', 'required', 'default'].map((key) => [
+          { ...field, [key]: bad },
+        ]),
         [{ ...field, type: 'select', options: [bad] }],
       ];
       for (const record of records) refusal(record, { knownEndpoints: [bad as never], allowLocal: bad as never });
@@ -104,7 +137,10 @@ describe('compileCompact', () => {
 describe('compileCompact issues', () => {
   it('name the field only when the name is a string', () => {
     try {
-      compileCompact([{ name: 5, type: 'text', display: 'x' }, { name: 'a b', type: 'text', display: 'x' }]);
+      compileCompact([
+        { name: 5, type: 'text', display: 'x' },
+        { name: 'a b', type: 'text', display: 'x' },
+      ]);
     } catch (error) {
       expect((error as BidfieldsError).issues).toEqual([
         { code: 'schema', path: '/0/name', message: 'schema' },
@@ -157,14 +193,29 @@ describe('compact engine edges found in review', () => {
   it('keeps the pre-refactor verdict on keys of another type: a select with integer: true refuses non-integer values', () => {
     // validateAdapter refuses `integer` on a select (an authoring rule); the page has always applied it to the
     // select's values and default all the same, and the one value judge must keep that verdict (differential fuzz).
-    const select = { name: 'size', type: 'select', display: 'Size', integer: true, min: 5, max: 0, options: [{ name: 'half', value: 0.5 }, { name: 'one', value: 1 }] };
+    const select = {
+      name: 'size',
+      type: 'select',
+      display: 'Size',
+      integer: true,
+      min: 5,
+      max: 0,
+      options: [
+        { name: 'half', value: 0.5 },
+        { name: 'one', value: 1 },
+      ],
+    };
     expect(validateAdapter([select]).map((found) => `${found.code} ${found.path}`)).toContain('schema /0/integer');
     const adapter = compileCompact([select]);
     expect(adapter.validateValues({ size: 0.5 }).map((found) => `${found.code} ${found.path}`)).toEqual(['invalid_value /size']);
     expect(adapter.validateValues({ size: '0.5' }).map((found) => `${found.code} ${found.path}`)).toEqual(['invalid_value /size']);
     expect(adapter.validateValues({ size: 2 }).map((found) => `${found.code} ${found.path}`)).toEqual(['not_an_option /size']);
     // min and max never applied to a select: 1 is written though it is outside them.
-    expect(adapter.safeEnrich({ id: 'r', imp: [{ id: '1' }] }, { size: 1 })).toEqual({ ok: true, request: { id: 'r', imp: [{ id: '1', ext: { size: 1 } }] }, warnings: [] });
+    expect(adapter.safeEnrich({ id: 'r', imp: [{ id: '1' }] }, { size: 1 })).toEqual({
+      ok: true,
+      request: { id: 'r', imp: [{ id: '1', ext: { size: 1 } }] },
+      warnings: [],
+    });
     expect(refusal([{ ...select, default: 0.5 }])).toEqual(['invalid_default /0/default']);
     // Without `integer`, the same option is a value like any other.
     const { integer: _integer, ...plain } = select;
@@ -219,7 +270,11 @@ describe('compact engine: records of docs/spec.md#records (keys, booleans, const
       id: 'r',
       imp: [
         { id: '1', tagid: 'top', ext: { is_prebid: true, bidder: { placementId: 'top', zone: 7, test: true, source: { name: 'bidfields', tags: ['a'] } } } },
-        { id: '2', tagid: 'top', ext: { is_prebid: true, bidder: { keep: 1, placementId: 'top', zone: 7, test: true, source: { name: 'bidfields', tags: ['a'] } } } },
+        {
+          id: '2',
+          tagid: 'top',
+          ext: { is_prebid: true, bidder: { keep: 1, placementId: 'top', zone: 7, test: true, source: { name: 'bidfields', tags: ['a'] } } },
+        },
       ],
       site: { page: 'p', id: '7' },
       ext: { keep: true, partner: { id: 'p-1', client: { v: 1 } } },
@@ -251,9 +306,19 @@ describe('compact engine: records of docs/spec.md#records (keys, booleans, const
       expect(validateAdapter(fields).map((found) => `${found.code} ${found.path}`)).toEqual(['unsafe_name /0/param']);
     }
     const value = JSON.parse('{"ok": 1, "deep": [{"__proto__": {"polluted": true}}]}');
-    const hostile = { protocol: 'prebid-server', fields: [], constants: [{ name: 'x', value }, { name: 'y', value: JSON.parse('{"constructor": {"prototype": 1}}') }] };
+    const hostile = {
+      protocol: 'prebid-server',
+      fields: [],
+      constants: [
+        { name: 'x', value },
+        { name: 'y', value: JSON.parse('{"constructor": {"prototype": 1}}') },
+      ],
+    };
     expect(refusal(hostile)).toEqual(['unsafe_name /constants/0/value/deep/0/__proto__', 'unsafe_name /constants/1/value/constructor']);
-    expect(validateAdapter(hostile).map((found) => `${found.code} ${found.path}`)).toEqual(['unsafe_name /constants/0/value/deep/0/__proto__', 'unsafe_name /constants/1/value/constructor']);
+    expect(validateAdapter(hostile).map((found) => `${found.code} ${found.path}`)).toEqual([
+      'unsafe_name /constants/0/value/deep/0/__proto__',
+      'unsafe_name /constants/1/value/constructor',
+    ]);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 
@@ -279,7 +344,18 @@ describe('compact engine = full engine on random records of docs/spec.md#records
   // Names, keys, targets and values drawn from small sets, so that records often pass and collide where it matters:
   // alsoTo onto another field's target, constants next to fields, booleans at predefined targets, one-of groups
   // naming absent keys, requests whose ext, site or imps are in the way.
-  const names = ['prd.impTagId', 'prd.appPublisherId', 'prd.appSiteId', 'zone', 'a.b', 'predefinedImpExt.bidder.tagid', 'predefinedImpExt.bidder.zone', 'predefinedRequestExt.pid', 'predefinedRequestExt.p.q', 'bidder'];
+  const names = [
+    'prd.impTagId',
+    'prd.appPublisherId',
+    'prd.appSiteId',
+    'zone',
+    'a.b',
+    'predefinedImpExt.bidder.tagid',
+    'predefinedImpExt.bidder.zone',
+    'predefinedRequestExt.pid',
+    'predefinedRequestExt.p.q',
+    'bidder',
+  ];
   const field = fc
     .record(
       {
@@ -288,17 +364,32 @@ describe('compact engine = full engine on random records of docs/spec.md#records
         type: fc.constantFrom('text', 'text', 'number', 'select', 'boolean'),
         required: fc.boolean(),
         default: fc.constantFrom(undefined, undefined, undefined, 'abc', 3, true, 'false'),
-        alsoTo: fc.constantFrom(undefined, undefined, undefined, ['predefinedImpExt.bidder.tagid'], ['prd.impTagId'], ['predefinedRequestExt.also'], ['prd.appSiteId', 'predefinedImpExt.x']),
+        alsoTo: fc.constantFrom(
+          undefined,
+          undefined,
+          undefined,
+          ['predefinedImpExt.bidder.tagid'],
+          ['prd.impTagId'],
+          ['predefinedRequestExt.also'],
+          ['prd.appSiteId', 'predefinedImpExt.x'],
+        ),
       },
       { requiredKeys: ['name', 'type'] },
     )
     .map((drawn) => {
       const definition: Record<string, unknown> = { display: 'x' };
       for (const [key, value] of Object.entries(drawn)) if (value !== undefined) definition[key] = value;
-      if (definition.type === 'select') definition.options = [{ name: 'a', value: 1 }, { name: 'b', value: 3 }];
+      if (definition.type === 'select')
+        definition.options = [
+          { name: 'a', value: 1 },
+          { name: 'b', value: 3 },
+        ];
       return definition;
     });
-  const constant = fc.record({ name: fc.constantFrom(...names, 'predefinedImpExt.c.d', 'predefinedRequestExt.k'), value: fc.constantFrom('s', 1, true, { a: [1, { b: 2 }] }, [1, 2]) });
+  const constant = fc.record({
+    name: fc.constantFrom(...names, 'predefinedImpExt.c.d', 'predefinedRequestExt.k'),
+    value: fc.constantFrom('s', 1, true, { a: [1, { b: 2 }] }, [1, 2]),
+  });
   const record = fc.record(
     {
       protocol: fc.constantFrom('prebid-server', 'prebid-server', 'prebid-js', 'rtb'),
@@ -311,19 +402,30 @@ describe('compact engine = full engine on random records of docs/spec.md#records
     { requiredKeys: ['protocol', 'fields'] },
   );
   const scalar = fc.constantFrom(undefined, null, 'abc', 'x', 3, 1, '3', true, 'true', false, 1.5);
-  const values = fc.dictionary(fc.constantFrom(...names, 'placementId', 'zoneId', 'pid', 'test', 'placementId', 'zoneId', 'pid', 'test'), scalar, { maxKeys: 5 });
+  const values = fc.dictionary(fc.constantFrom(...names, 'placementId', 'zoneId', 'pid', 'test', 'placementId', 'zoneId', 'pid', 'test'), scalar, {
+    maxKeys: 5,
+  });
   const inventory = fc.constantFrom(undefined, {}, { id: 'old', publisher: { id: 'p', name: 'n' } }, 'str', { publisher: 5 });
   const request = fc.record(
     {
       id: fc.constant('r'),
-      imp: fc.constantFrom([{ id: '1' }], [{ id: '1', ext: { bidder: 'x' } }, { id: '2', ext: { bidder: { keep: 1 } } }], [{ id: '1' }, 5], []),
+      imp: fc.constantFrom(
+        [{ id: '1' }],
+        [
+          { id: '1', ext: { bidder: 'x' } },
+          { id: '2', ext: { bidder: { keep: 1 } } },
+        ],
+        [{ id: '1' }, 5],
+        [],
+      ),
       site: inventory,
       app: inventory,
       ext: fc.constantFrom(undefined, { keep: 1, p: 'x' }, 7),
     },
     { requiredKeys: ['id', 'imp'] },
   );
-  const keys = (issues: readonly { code: string; path: string; field?: string }[]) => issues.map((found) => `${found.code} ${found.path} ${found.field ?? ''}`).sort();
+  const keys = (issues: readonly { code: string; path: string; field?: string }[]) =>
+    issues.map((found) => `${found.code} ${found.path} ${found.field ?? ''}`).sort();
 
   it('the same record issues (run-time rules), value issues, results and request issues', () => {
     const compared = { records: 0, ok: 0, refused: 0 };
@@ -346,8 +448,8 @@ describe('compact engine = full engine on random records of docs/spec.md#records
         const result = compact.safeEnrich(req, entered, options);
         const expected = adapter.safeEnrich(req as never, entered as never, options);
         expect(result.ok).toBe(expected.ok);
-        if (result.ok && expected.ok) expect(result.request).toEqual(expected.request), compared.ok++;
-        if (!result.ok && !expected.ok) expect(keys(result.issues)).toEqual(keys(expected.issues)), compared.refused++;
+        if (result.ok && expected.ok) (expect(result.request).toEqual(expected.request), compared.ok++);
+        if (!result.ok && !expected.ok) (expect(keys(result.issues)).toEqual(keys(expected.issues)), compared.refused++);
       }),
       { numRuns: process.env.CI ? 20_000 : 4_000 },
     );
@@ -359,7 +461,8 @@ describe('compact engine = full engine on random records of docs/spec.md#records
 
 describe('compact engine = validateAdapter on endpoint templates (docs/spec.md#endpoint-templates), one judge (template.ts)', () => {
   const KNOWN = ['*.bid.example.com', 'rtb.example.net', 'bid.example.org'];
-  const keys = (issues: readonly { code: string; path: string; field?: string }[]) => issues.map((found) => `${found.code} ${found.path} ${found.field ?? ''}`).sort();
+  const keys = (issues: readonly { code: string; path: string; field?: string }[]) =>
+    issues.map((found) => `${found.code} ${found.path} ${found.field ?? ''}`).sort();
   /** The issues of both engines for one record: compileCompact's (none when it compiles) and validateAdapter's. */
   const both = (input: Record<string, unknown>): [compact: string[], full: string[]] => {
     let compact: string[] = [];
@@ -397,29 +500,49 @@ describe('compact engine = validateAdapter on endpoint templates (docs/spec.md#e
   });
 
   it('gives validateAdapter’s verdict on random templates (placeholders in the host, path and query, well and badly placed)', () => {
-    const pick = <T,>(...items: T[]) => fc.constantFrom(...items);
+    const pick = <T>(...items: T[]) => fc.constantFrom(...items);
     const endpoint = fc
       .record({
         scheme: pick(...Array(12).fill('https://'), 'http://', 'http://', 'ftp://', '{a}://', ''),
         user: pick(...Array(12).fill(''), 'u@', '{a}@'),
         labels: fc.array(pick('{a}', '{b}', '{a}', '{b}', 'x', 'x', 'x{a}', '{c}y', '{}'), { maxLength: 3 }),
-        base: pick('bid.example.com', 'bid.example.com', 'bid.example.com', 'bid.example.org', 'bid.example.org', 'example.com', 'evil.example', 'localhost', '127.0.0.1', 'com', ''),
+        base: pick(
+          'bid.example.com',
+          'bid.example.com',
+          'bid.example.com',
+          'bid.example.org',
+          'bid.example.org',
+          'example.com',
+          'evil.example',
+          'localhost',
+          '127.0.0.1',
+          'com',
+          '',
+        ),
         port: pick(...Array(12).fill(''), ':8080', ':{b}', ':443'),
         path: fc.array(pick('{a}', '{a}', 'p{b}', '{c}', 'x', 'x', '..', '%2e', '{', '}', '{a-b}', '{nobody}', '{b}{c}', ''), { maxLength: 3 }),
         query: pick(...Array(8).fill(''), '?q={c}', '?q={c}', '?q=x{c}', '?{c}=1', '?a=1&b={b}', '?q={c}&', '?'),
         fragment: pick(...Array(12).fill(''), '#{a}', '#x'),
       })
-      .map(({ scheme, user, labels, base, port, path, query, fragment }) => `${scheme}${user}${[...labels, base].filter(Boolean).join('.')}${port}${path.map((segment) => '/' + segment).join('')}${query}${fragment}`);
+      .map(
+        ({ scheme, user, labels, base, port, path, query, fragment }) =>
+          `${scheme}${user}${[...labels, base].filter(Boolean).join('.')}${port}${path.map((segment) => '/' + segment).join('')}${query}${fragment}`,
+      );
     const fields = ['a', 'b', 'c'].map((key) => ({ name: `predefinedEndpoint.${key}`, param: key, type: 'text', display: key, default: 'v' }));
     const seen = { accepted: 0, refused: 0 };
     fc.assert(
-      fc.property(pick('rtb', 'prebid-server', 'prebid-js'), endpoint, fc.oneof({ arbitrary: fc.constant(null), weight: 4 }, { arbitrary: fc.subarray([0, 1, 2]), weight: 1 }), (protocol, text, drawn) => {
-        // Mostly the fields the placeholders name (so that templates pass), sometimes any of them.
-        const used = drawn ?? [0, 1, 2].filter((index) => text.includes(`{${'abc'[index]}}`));
-        const [compact, full] = both({ protocol, endpoint: text, fields: used.map((index) => fields[index]), ...extra(protocol) });
-        expect(compact).toEqual(full);
-        seen[full.length ? 'refused' : 'accepted']++;
-      }),
+      fc.property(
+        pick('rtb', 'prebid-server', 'prebid-js'),
+        endpoint,
+        fc.oneof({ arbitrary: fc.constant(null), weight: 4 }, { arbitrary: fc.subarray([0, 1, 2]), weight: 1 }),
+        (protocol, text, drawn) => {
+          // Mostly the fields the placeholders name (so that templates pass), sometimes any of them.
+          const used = drawn ?? [0, 1, 2].filter((index) => text.includes(`{${'abc'[index]}}`));
+          const [compact, full] = both({ protocol, endpoint: text, fields: used.map((index) => fields[index]), ...extra(protocol) });
+          expect(compact).toEqual(full);
+          seen[full.length ? 'refused' : 'accepted']++;
+        },
+      ),
       { numRuns: process.env.CI ? 20_000 : 3_000 },
     );
     expect(seen.accepted).toBeGreaterThan(20);
@@ -427,15 +550,21 @@ describe('compact engine = validateAdapter on endpoint templates (docs/spec.md#e
   });
 
   it('writes nothing for an endpoint-only field (target root 3), as compile does', () => {
-    const input = { protocol: 'rtb', endpoint: 'https://{region}.bid.example.com/pub/{publisherId}', fields: [
-      { name: 'predefinedEndpoint.region', param: 'region', type: 'text', display: 'R', default: 'eu' },
-      { name: 'prd.appPublisherId', param: 'publisherId', type: 'text', display: 'P', required: true },
-    ] };
+    const input = {
+      protocol: 'rtb',
+      endpoint: 'https://{region}.bid.example.com/pub/{publisherId}',
+      fields: [
+        { name: 'predefinedEndpoint.region', param: 'region', type: 'text', display: 'R', default: 'eu' },
+        { name: 'prd.appPublisherId', param: 'publisherId', type: 'text', display: 'P', required: true },
+      ],
+    };
     const compact = compileCompact(input, { knownEndpoints: KNOWN });
     const request = { id: 'r', imp: [{ id: '1' }], site: { id: 's' } };
     const result = compact.safeEnrich(request, { region: 'us', publisherId: 'p1' });
     expect(result).toEqual({ ok: true, request: { id: 'r', imp: [{ id: '1' }], site: { id: 's', publisher: { id: 'p1' } } }, warnings: [] });
-    expect(result.ok && result.request).toEqual(compile(input as never, { knownEndpoints: KNOWN }).enrich(request as never, { region: 'us', publisherId: 'p1' }).request);
+    expect(result.ok && result.request).toEqual(
+      compile(input as never, { knownEndpoints: KNOWN }).enrich(request as never, { region: 'us', publisherId: 'p1' }).request,
+    );
     expect(compact.template).toEqual(['https://', { key: 'region', place: 'host' }, '.bid.example.com/pub/', { key: 'publisherId', place: 'path' }, '']);
     expect(compact.endpoint).toBeUndefined();
   });

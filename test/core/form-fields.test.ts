@@ -9,7 +9,16 @@ const record: AdapterRecord = {
   fields: [
     { name: 'prd.impTagId', type: 'text', display: 'Placement id', required: true, minLength: 2, maxLength: 20, pattern: '^[a-z-]+$', description: 'The tag' },
     { name: 'zone', type: 'number', display: 'Zone', integer: true, min: 1, max: 999, default: '7' },
-    { name: 'bidder.size', type: 'select', display: 'Size', options: [{ name: '300x250', value: 1 }, { name: '728x90', value: 2 }], default: 2 },
+    {
+      name: 'bidder.size',
+      type: 'select',
+      display: 'Size',
+      options: [
+        { name: '300x250', value: 1 },
+        { name: '728x90', value: 2 },
+      ],
+      default: 2,
+    },
     { name: 'predefinedImpExt.note', type: 'text', display: 'Note', default: 1e21 },
   ],
 };
@@ -17,10 +26,41 @@ const record: AdapterRecord = {
 describe('formFields', () => {
   it('describes every field, in definition order, with its label, kind, rules and default', () => {
     expect(formFields(record)).toEqual([
-      { key: 'prd.impTagId', name: 'prd.impTagId', path: '/prd.impTagId', label: 'Placement id', description: 'The tag', kind: 'text', required: true, minLength: 2, maxLength: 20, pattern: '^[a-z-]+$' },
+      {
+        key: 'prd.impTagId',
+        name: 'prd.impTagId',
+        path: '/prd.impTagId',
+        label: 'Placement id',
+        description: 'The tag',
+        kind: 'text',
+        required: true,
+        minLength: 2,
+        maxLength: 20,
+        pattern: '^[a-z-]+$',
+      },
       { key: 'zone', name: 'zone', path: '/zone', label: 'Zone', kind: 'number', required: false, integer: true, min: 1, max: 999, default: 7 },
-      { key: 'bidder.size', name: 'bidder.size', path: '/bidder.size', label: 'Size', kind: 'select', required: false, options: [{ name: '300x250', value: 1 }, { name: '728x90', value: 2 }], default: 2 },
-      { key: 'predefinedImpExt.note', name: 'predefinedImpExt.note', path: '/predefinedImpExt.note', label: 'Note', kind: 'text', required: false, default: '1000000000000000000000' },
+      {
+        key: 'bidder.size',
+        name: 'bidder.size',
+        path: '/bidder.size',
+        label: 'Size',
+        kind: 'select',
+        required: false,
+        options: [
+          { name: '300x250', value: 1 },
+          { name: '728x90', value: 2 },
+        ],
+        default: 2,
+      },
+      {
+        key: 'predefinedImpExt.note',
+        name: 'predefinedImpExt.note',
+        path: '/predefinedImpExt.note',
+        label: 'Note',
+        kind: 'text',
+        required: false,
+        default: '1000000000000000000000',
+      },
     ]);
   });
 
@@ -38,17 +78,27 @@ describe('formFields', () => {
   it('copies options, so changing the form does not change the definition', () => {
     const [, , select] = formFields(record);
     (select!.options as unknown as { name: string }[])[0]!.name = 'changed';
-    expect(record.fields[2]).toMatchObject({ options: [{ name: '300x250', value: 1 }, { name: '728x90', value: 2 }] });
+    expect(record.fields[2]).toMatchObject({
+      options: [
+        { name: '300x250', value: 1 },
+        { name: '728x90', value: 2 },
+      ],
+    });
   });
 
   it('leaves out what is no field definition, so a record being typed can be drawn', () => {
-    const typing = { protocol: 'rtb', fields: [null, 'x', { name: 'a', type: 'date', display: 'A' }, { name: 'predefinedImpExt.b', type: 'text', display: 'B' }] };
+    const typing = {
+      protocol: 'rtb',
+      fields: [null, 'x', { name: 'a', type: 'date', display: 'A' }, { name: 'predefinedImpExt.b', type: 'text', display: 'B' }],
+    };
     expect(formFields(typing as unknown as AdapterRecord).map((f) => f.name)).toEqual(['predefinedImpExt.b']);
     expect(formFields({} as AdapterRecord)).toEqual([]);
   });
 
   it('gives no default for a default that is not text or a number, while the record is typed (it threw on {"toString":1})', () => {
-    const typing = JSON.parse('{"protocol":"prebid-server","fields":[{"name":"a","type":"text","display":"A","default":{"toString":1}},{"name":"b","type":"text","display":"B","default":{"x":1}},{"name":"c","type":"number","display":"C","default":true},{"name":"d","type":"text","display":"D","default":7}]}');
+    const typing = JSON.parse(
+      '{"protocol":"prebid-server","fields":[{"name":"a","type":"text","display":"A","default":{"toString":1}},{"name":"b","type":"text","display":"B","default":{"x":1}},{"name":"c","type":"number","display":"C","default":true},{"name":"d","type":"text","display":"D","default":7}]}',
+    );
     expect(formFields(typing).map((f) => f.default)).toEqual([undefined, undefined, undefined, '7']);
   });
 
@@ -71,7 +121,11 @@ describe('formFields and formOneOfGroups on records of docs/spec.md#records', ()
       { name: 'predefinedImpExt.bidder.inv', param: 'invCode', type: 'text', display: 'Inventory code' },
     ],
     constants: [{ name: 'predefinedImpExt.is_prebid', value: true }],
-    requireOneOf: [['placementId', 'partnerId'], ['invCode', 'placementId'], ['member', 'invCode']],
+    requireOneOf: [
+      ['placementId', 'partnerId'],
+      ['invCode', 'placementId'],
+      ['member', 'invCode'],
+    ],
   };
   const known = { knownEndpoints: ['bid.example-ssp.com'] };
 
@@ -86,23 +140,60 @@ describe('formFields and formOneOfGroups on records of docs/spec.md#records', ()
     ]);
   });
 
-  it('reports issues where the form says: at each input\'s path, values entered under its key', () => {
+  it("reports issues where the form says: at each input's path, values entered under its key", () => {
     const adapter = compile(partner, known);
     const form = formFields(adapter);
     const values = Object.fromEntries(form.map((field) => [field.key, field.kind === 'checkbox' ? 'maybe' : field.kind === 'number' ? 'x' : 'ok']));
-    expect(adapter.validateValues(values).map((i) => i.path).sort()).toEqual(form.filter((f) => f.kind !== 'text').map((f) => f.path).sort());
+    expect(
+      adapter
+        .validateValues(values)
+        .map((i) => i.path)
+        .sort(),
+    ).toEqual(
+      form
+        .filter((f) => f.kind !== 'text')
+        .map((f) => f.path)
+        .sort(),
+    );
     // Under its name, a field with a param is an unknown field (and enters nothing for its group).
-    expect(adapter.validateValues({ 'prd.impTagId': 'x', 'predefinedImpExt.bidder.video': true }).map((i) => [i.code, i.path])).toEqual([['unknown_field', '/prd.impTagId'], ['missing_one_of', ''], ['missing_one_of', '']]);
+    expect(adapter.validateValues({ 'prd.impTagId': 'x', 'predefinedImpExt.bidder.video': true }).map((i) => [i.code, i.path])).toEqual([
+      ['unknown_field', '/prd.impTagId'],
+      ['missing_one_of', ''],
+      ['missing_one_of', ''],
+    ]);
   });
 
   it('draws a boolean as a checkbox, its default a boolean', () => {
     const [, , test, video] = formFields(partner);
-    expect(test).toEqual({ key: 'test', name: 'predefinedImpExt.bidder.test', path: '/test', label: 'Test traffic', kind: 'checkbox', required: false, default: false });
-    expect(video).toEqual({ key: 'predefinedImpExt.bidder.video', name: 'predefinedImpExt.bidder.video', path: '/predefinedImpExt.bidder.video', label: 'Video', kind: 'checkbox', required: true });
+    expect(test).toEqual({
+      key: 'test',
+      name: 'predefinedImpExt.bidder.test',
+      path: '/test',
+      label: 'Test traffic',
+      kind: 'checkbox',
+      required: false,
+      default: false,
+    });
+    expect(video).toEqual({
+      key: 'predefinedImpExt.bidder.video',
+      name: 'predefinedImpExt.bidder.video',
+      path: '/predefinedImpExt.bidder.video',
+      label: 'Video',
+      kind: 'checkbox',
+      required: true,
+    });
     expect(formFields([{ name: 'a', type: 'boolean', display: 'A', default: true }])[0]!.default).toBe(true);
     // A checkbox's values, as validateValues takes them.
     const adapter = compile([{ name: 'on', type: 'boolean', display: 'On', required: true }]);
-    expect([true, false, 'true', 'false', 'on', 1, ''].map((on) => adapter.validateValues({ on }).map((i) => i.code).join() || 'ok')).toEqual(['ok', 'ok', 'ok', 'ok', 'invalid_value', 'invalid_value', 'missing_required']);
+    expect(
+      [true, false, 'true', 'false', 'on', 1, ''].map(
+        (on) =>
+          adapter
+            .validateValues({ on })
+            .map((i) => i.code)
+            .join() || 'ok',
+      ),
+    ).toEqual(['ok', 'ok', 'ok', 'ok', 'invalid_value', 'invalid_value', 'missing_required']);
   });
 
   it('lists the one-of groups with their keys, labels and inputs, and marks each input with its groups', () => {
@@ -118,8 +209,13 @@ describe('formFields and formOneOfGroups on records of docs/spec.md#records', ()
     const adapter = compile(partner, known);
     const groups = formOneOfGroups(adapter);
     const issues = adapter.validateValues({ 'predefinedImpExt.bidder.video': false });
-    expect(issues.map((i) => [i.code, i.path])).toEqual([['missing_one_of', groups[0]!.path], ['missing_one_of', groups[1]!.path]]);
-    expect(issues.map((i) => i.message)).toEqual(groups.filter((g) => !g.satisfiedByDefault).map((g) => `one of ${g.keys.map((k) => `'${k}'`).join(', ')} is required`));
+    expect(issues.map((i) => [i.code, i.path])).toEqual([
+      ['missing_one_of', groups[0]!.path],
+      ['missing_one_of', groups[1]!.path],
+    ]);
+    expect(issues.map((i) => i.message)).toEqual(
+      groups.filter((g) => !g.satisfiedByDefault).map((g) => `one of ${g.keys.map((k) => `'${k}'`).join(', ')} is required`),
+    );
     expect(adapter.validateValues({ 'predefinedImpExt.bidder.video': false, placementId: 'top' })).toEqual([]);
   });
 
@@ -134,12 +230,17 @@ describe('formFields and formOneOfGroups on records of docs/spec.md#records', ()
   });
 
   it('never throws on a record being typed: groups that are no lists, keys that name no field', () => {
-    const typing = JSON.parse('{"protocol":"rtb","fields":[{"name":"a","param":"p","type":"text","display":"A"},{"name":"b","type":"boolean","display":"B","default":"yes"}],"requireOneOf":[["p","nope",7,null],"x",null,[],["b","b"],{"0":"p"}]}');
+    const typing = JSON.parse(
+      '{"protocol":"rtb","fields":[{"name":"a","param":"p","type":"text","display":"A"},{"name":"b","type":"boolean","display":"B","default":"yes"}],"requireOneOf":[["p","nope",7,null],"x",null,[],["b","b"],{"0":"p"}]}',
+    );
     expect(formOneOfGroups(typing)).toEqual([
       { keys: ['p'], labels: ['A'], fields: [0], path: '', satisfiedByDefault: false },
       { keys: ['b', 'b'], labels: ['B', 'B'], fields: [1, 1], path: '', satisfiedByDefault: false },
     ]);
-    expect(formFields(typing).map((f) => [f.key, f.default, f.oneOf])).toEqual([['p', undefined, [0]], ['b', undefined, [1]]]);
+    expect(formFields(typing).map((f) => [f.key, f.default, f.oneOf])).toEqual([
+      ['p', undefined, [0]],
+      ['b', undefined, [1]],
+    ]);
     for (const requireOneOf of [null, 'x', 7, {}, [[{ toString: 1 }]]]) expect(formOneOfGroups({ ...typing, requireOneOf })).toEqual([]);
   });
 });

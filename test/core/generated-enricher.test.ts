@@ -35,7 +35,12 @@ describe('compile picks the engine', () => {
     expect(generated.enrich(request, values)).toEqual(expected);
     expect(fromModule.enrich(request, values)).toEqual(expected);
     expect(fromModule.bind(values).enrich(request)).toEqual(expected);
-    expect(expected.request).toEqual({ id: 'r', site: { id: 's', publisher: { id: 'pub' } }, imp: [{ id: '1', tagid: 'top', ext: { bidder: { zone: 7, meta: { v: [1, { ok: true }] } } } }], ext: { zone: 7 } });
+    expect(expected.request).toEqual({
+      id: 'r',
+      site: { id: 's', publisher: { id: 'pub' } },
+      imp: [{ id: '1', tagid: 'top', ext: { bidder: { zone: 7, meta: { v: [1, { ok: true }] } } } }],
+      ext: { zone: 7 },
+    });
   });
 
   it('prints the same source whichever engine runs, a module that imports nothing', () => {
@@ -79,15 +84,18 @@ describe('a constant nested deep', () => {
     expect(validateAdapter(deep)).toMatchObject([{ code: 'schema', path: `/constants/0/value${'/0'.repeat(32)}`, field: 'k' }]);
     expect(() => compile(deep)).toThrow(BidfieldsError);
     // The page's record check (the record-taking Prebid.js bidder) runs the same rule.
-    expect(() => compileCompact(deep)).toThrow(expect.objectContaining({ issues: [expect.objectContaining({ code: 'schema', path: `/constants/0/value${'/0'.repeat(32)}` })] }));
+    expect(() => compileCompact(deep)).toThrow(
+      expect.objectContaining({ issues: [expect.objectContaining({ code: 'schema', path: `/constants/0/value${'/0'.repeat(32)}` })] }),
+    );
   });
 
-  it('is written 32 levels deep by the generated code, a bound placement\'s own code and the written module as by the interpreter', async () => {
+  it("is written 32 levels deep by the generated code, a bound placement's own code and the written module as by the interpreter", async () => {
     const value = JSON.parse('['.repeat(32) + ']'.repeat(32));
     const deep: AdapterRecord = { protocol: 'prebid-server', fields: [{ name: 'zone', type: 'text', display: 'Zone' }], constants: [{ name: 'k', value }] };
     expect(validateAdapter(deep)).toEqual([]);
     // Compared as JSON: a recursive equality would overflow the stack itself.
-    const sent = (adapter: { enrich(request: BidRequest, values: { zone: string }): { request: BidRequest } }) => JSON.stringify(adapter.enrich(loose({ imp: [{}] }), { zone: 'a' }).request);
+    const sent = (adapter: { enrich(request: BidRequest, values: { zone: string }): { request: BidRequest } }) =>
+      JSON.stringify(adapter.enrich(loose({ imp: [{}] }), { zone: 'a' }).request);
     const expected = sent(compile(deep, { codegen: false }));
     expect(expected).toBe(JSON.stringify({ imp: [{ ext: { zone: 'a', k: value } }] }));
     const adapter = compile(deep);
@@ -122,7 +130,12 @@ describe('own properties of plain objects only, on both engines', () => {
       expect(adapter.safeEnrich(loose({ id: 'r' }), values)).toMatchObject({ ok: false, issues: [{ code: 'no_imp', path: '/imp' }] });
       expect(adapter.safeEnrich(clean, { publisherId: 'pub' })).toMatchObject({ ok: false, issues: [{ code: 'missing_required', path: '/placementId' }] });
       const { request } = adapter.enrich(clean, values);
-      expect(JSON.parse(JSON.stringify(request))).toEqual({ id: 'r', site: { id: 's', publisher: { id: 'pub' } }, imp: [{ id: '1', tagid: 'top', ext: { bidder: { zone: 7, meta: { v: [1, { ok: true }] } } } }], ext: { zone: 7 } });
+      expect(JSON.parse(JSON.stringify(request))).toEqual({
+        id: 'r',
+        site: { id: 's', publisher: { id: 'pub' } },
+        imp: [{ id: '1', tagid: 'top', ext: { bidder: { zone: 7, meta: { v: [1, { ok: true }] } } } }],
+        ext: { zone: 7 },
+      });
       expect(Object.keys(request.imp[0]!.ext!)).toEqual(['bidder']);
     }
     const mutable = () => ({ id: 'r', site: { id: 's' }, imp: [{ id: '1' }] });
@@ -157,7 +170,13 @@ describe('own properties of plain objects only, on both engines', () => {
       return proxy;
     };
     const [generated, interpreted] = engines();
-    for (const request of [{ imp: revoked() }, { imp: [revoked()] }, { imp: [{ ext: revoked() }] }, { site: revoked(), imp: [{}] }, { site: { publisher: revoked() }, imp: [{}] }]) {
+    for (const request of [
+      { imp: revoked() },
+      { imp: [revoked()] },
+      { imp: [{ ext: revoked() }] },
+      { site: revoked(), imp: [{}] },
+      { site: { publisher: revoked() }, imp: [{}] },
+    ]) {
       const expected = interpreted.safeEnrich(loose(request), values);
       expect(expected.ok).toBe(false);
       expect(generated.safeEnrich(loose(request), values)).toEqual(expected);
@@ -168,19 +187,26 @@ describe('own properties of plain objects only, on both engines', () => {
 
 describe('a large adapter', () => {
   it('reads values with the interpreter beyond 64 fields, with the same issues and results', () => {
-    const fields = Array.from({ length: 65 }, (_, i) => ({ name: `g${i % 5}.f${i}`, type: i % 2 ? 'number' : 'text', display: 'F', required: i === 64 }) as const);
+    const fields = Array.from(
+      { length: 65 },
+      (_, i) => ({ name: `g${i % 5}.f${i}`, type: i % 2 ? 'number' : 'text', display: 'F', required: i === 64 }) as const,
+    );
     const generated = compile({ protocol: 'prebid-server', fields: [...fields] });
     const interpreted = compile({ protocol: 'prebid-server', fields: [...fields] }, { codegen: false });
     expect(generated.source()).toContain('return judgeValues(rt.plan, values, base);');
     const request = { id: 'r', imp: [{ id: '1' }] };
-    for (const values of [{ 'g0.f0': 'a', 'g1.f1': 'x', nope: 1 }, { 'g4.f64': 'b', 'g1.f1': '3' }, Object.fromEntries(fields.map((field, i) => [field.name, i]))]) {
+    for (const values of [
+      { 'g0.f0': 'a', 'g1.f1': 'x', nope: 1 },
+      { 'g4.f64': 'b', 'g1.f1': '3' },
+      Object.fromEntries(fields.map((field, i) => [field.name, i])),
+    ]) {
       expect(generated.safeEnrich(request, values)).toEqual(interpreted.safeEnrich(request, values));
     }
   });
 });
 
 describe('a bound placement', () => {
-  it('runs on its adapter\'s code until it is hot, then on code of its own, with the same results', () => {
+  it("runs on its adapter's code until it is hot, then on code of its own, with the same results", () => {
     const adapter = compile(record);
     const made = vi.spyOn(adapter.enricher!, 'placement');
     const placement = adapter.bind(values);

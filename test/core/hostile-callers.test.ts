@@ -18,7 +18,11 @@ describe('callers that pass null or revoked proxies', () => {
   it('takes null options as no options', () => {
     expect(validateAdapter(fields, null as never)).toEqual([]);
     const adapter = compile(fields, null as never);
-    expect(adapter.safeEnrich(loose({ imp: [{}] }), { zone: 'a' }, null as never)).toEqual({ ok: true, request: { imp: [{ ext: { zone: 'a' } }] }, warnings: [] });
+    expect(adapter.safeEnrich(loose({ imp: [{}] }), { zone: 'a' }, null as never)).toEqual({
+      ok: true,
+      request: { imp: [{ ext: { zone: 'a' } }] },
+      warnings: [],
+    });
     expect(adapter.bind({ zone: 'a' }).safeEnrich(loose({ imp: [{}] }), null as never).ok).toBe(true);
     expect(compileCompact(fields).safeEnrich({ imp: [{}] }, { zone: 'a' }, null as never).ok).toBe(true);
   });
@@ -46,7 +50,11 @@ describe('callers whose inputs throw when read', () => {
   const extFields: FieldDefinition[] = [...fields, { name: 'predefinedRequestExt.p.q', type: 'text', display: 'Q' }];
 
   it('validateAdapter and compile: a schema issue', () => {
-    for (const input of [[throwing()], [getter({ type: 'text', display: 'Zone' }, 'name')], { protocol: 'prebid-server', fields: [{ name: 'zone', type: 'text', display: 'Zone' }], constants: [{ name: 'k', value: { a: throwing() } }] }]) {
+    for (const input of [
+      [throwing()],
+      [getter({ type: 'text', display: 'Zone' }, 'name')],
+      { protocol: 'prebid-server', fields: [{ name: 'zone', type: 'text', display: 'Zone' }], constants: [{ name: 'k', value: { a: throwing() } }] },
+    ]) {
       expect(validateAdapter(input)).toMatchObject([{ code: 'schema' }]);
       expect(() => compile(input as never)).toThrow(expect.objectContaining({ name: 'BidfieldsError', issues: [expect.objectContaining({ code: 'schema' })] }));
     }
@@ -54,7 +62,13 @@ describe('callers whose inputs throw when read', () => {
 
   it.each([true, false])('safeEnrich, safeEnrichImps, validateValues and bind (codegen: %s)', (codegen) => {
     const adapter = compile(extFields, { codegen });
-    const requests = [{ imp: [throwing()] }, { imp: [getter({}, 'ext')] }, { imp: [{}], ext: throwing() }, { imp: [{}], ext: { p: getter({}, 'q') } }, getter({ imp: [{}] }, 'site')];
+    const requests = [
+      { imp: [throwing()] },
+      { imp: [getter({}, 'ext')] },
+      { imp: [{}], ext: throwing() },
+      { imp: [{}], ext: { p: getter({}, 'q') } },
+      getter({ imp: [{}] }, 'site'),
+    ];
     for (const request of requests) {
       // A proxy the checks see is no object (invalid_request, or path_conflict where a write goes through it).
       const refused = { ok: false, issues: [{ code: expect.stringMatching(/^(invalid_request|path_conflict)$/) }] };
@@ -63,11 +77,16 @@ describe('callers whose inputs throw when read', () => {
       expect(adapter.bind({ zone: 'a', 'predefinedRequestExt.p.q': 'b' }).safeEnrich(loose(request))).toMatchObject(refused);
       // The throwing forms throw BidfieldsError, never the caller's error.
       expect(() => adapter.enrich(loose(request), { zone: 'a', 'predefinedRequestExt.p.q': 'b' })).toThrow(expect.objectContaining({ name: 'BidfieldsError' }));
-      expect(() => adapter.bind({ zone: 'a', 'predefinedRequestExt.p.q': 'b' }).enrich(loose(request))).toThrow(expect.objectContaining({ name: 'BidfieldsError' }));
+      expect(() => adapter.bind({ zone: 'a', 'predefinedRequestExt.p.q': 'b' }).enrich(loose(request))).toThrow(
+        expect.objectContaining({ name: 'BidfieldsError' }),
+      );
     }
     for (const values of [throwing(), getter({}, 'zone')]) {
       expect(adapter.safeEnrich(loose({ imp: [{}] }), values)).toMatchObject({ ok: false, issues: [{ code: 'invalid_value', path: '' }] });
-      expect(adapter.safeEnrichImps(loose({ imp: [{}, {}] }), [{ zone: 'a' }, values])).toMatchObject({ ok: false, issues: [{ code: 'invalid_value', path: '/1' }] });
+      expect(adapter.safeEnrichImps(loose({ imp: [{}, {}] }), [{ zone: 'a' }, values])).toMatchObject({
+        ok: false,
+        issues: [{ code: 'invalid_value', path: '/1' }],
+      });
       expect(adapter.validateValues(values)).toMatchObject([{ code: 'invalid_value', path: '' }]);
       expect(() => adapter.bind(values)).toThrow(expect.objectContaining({ name: 'BidfieldsError' }));
     }
@@ -75,27 +94,34 @@ describe('callers whose inputs throw when read', () => {
 });
 
 // On both engines: code generated from the plan, and the interpreter.
-for (const codegen of [true, false]) describe(`mutate: true (${codegen ? 'generated code' : 'interpreter'})`, () => {
-  it('writes nothing when the request has no inventory object for a publisher or site id', () => {
-    const adapter = compile([...fields, { name: 'prd.appSiteId', type: 'text', display: 'Site' }] as FieldDefinition[], { codegen });
-    const request = { id: 'r', imp: [{ id: '1' }] };
-    expect(adapter.safeEnrich(request, { zone: 'a', 'prd.appSiteId': 's' }, { mutate: true }).ok).toBe(false);
-    expect(request).toEqual({ id: 'r', imp: [{ id: '1' }] });
-  });
+for (const codegen of [true, false])
+  describe(`mutate: true (${codegen ? 'generated code' : 'interpreter'})`, () => {
+    it('writes nothing when the request has no inventory object for a publisher or site id', () => {
+      const adapter = compile([...fields, { name: 'prd.appSiteId', type: 'text', display: 'Site' }] as FieldDefinition[], { codegen });
+      const request = { id: 'r', imp: [{ id: '1' }] };
+      expect(adapter.safeEnrich(request, { zone: 'a', 'prd.appSiteId': 's' }, { mutate: true }).ok).toBe(false);
+      expect(request).toEqual({ id: 'r', imp: [{ id: '1' }] });
+    });
 
-  it('writes nothing when an imp in reach is not an object', () => {
-    const request = { id: 'r', imp: [{ id: '1' }, 'bad'] };
-    const result = compile(fields, { codegen }).safeEnrich(loose(request), { zone: 'a' }, { mutate: true, allImps: true });
-    expect(result).toMatchObject({ ok: false, issues: [{ code: 'invalid_request', path: '/imp/1' }] });
-    expect(request).toEqual({ id: 'r', imp: [{ id: '1' }, 'bad'] });
-  });
+    it('writes nothing when an imp in reach is not an object', () => {
+      const request = { id: 'r', imp: [{ id: '1' }, 'bad'] };
+      const result = compile(fields, { codegen }).safeEnrich(loose(request), { zone: 'a' }, { mutate: true, allImps: true });
+      expect(result).toMatchObject({ ok: false, issues: [{ code: 'invalid_request', path: '/imp/1' }] });
+      expect(request).toEqual({ id: 'r', imp: [{ id: '1' }, 'bad'] });
+    });
 
-  it('reports the same issues as a copying call', () => {
-    const request = () => loose({ id: 'r', imp: [{ id: '1', ext: { zone: 'x' } }, 'bad'] });
-    const nested = compile([{ name: 'zone.id', type: 'text', display: 'Zone' }], { codegen });
-    const copying = nested.safeEnrich(request(), { 'zone.id': 'a' }, { allImps: true });
-    const inPlace = nested.safeEnrich(request(), { 'zone.id': 'a' }, { allImps: true, mutate: true });
-    expect(inPlace).toEqual(copying);
-    expect(copying).toMatchObject({ ok: false, issues: [{ code: 'path_conflict', path: '/imp/0/ext/zone' }, { code: 'invalid_request', path: '/imp/1' }] });
+    it('reports the same issues as a copying call', () => {
+      const request = () => loose({ id: 'r', imp: [{ id: '1', ext: { zone: 'x' } }, 'bad'] });
+      const nested = compile([{ name: 'zone.id', type: 'text', display: 'Zone' }], { codegen });
+      const copying = nested.safeEnrich(request(), { 'zone.id': 'a' }, { allImps: true });
+      const inPlace = nested.safeEnrich(request(), { 'zone.id': 'a' }, { allImps: true, mutate: true });
+      expect(inPlace).toEqual(copying);
+      expect(copying).toMatchObject({
+        ok: false,
+        issues: [
+          { code: 'path_conflict', path: '/imp/0/ext/zone' },
+          { code: 'invalid_request', path: '/imp/1' },
+        ],
+      });
+    });
   });
-});

@@ -20,29 +20,30 @@ const cases = loadFixtures(path.resolve(import.meta.dirname, '../../fixtures'))
   .filter((testCase) => testCase.kind === 'enrich' && testCase.expect.ok);
 
 // On both engines: code generated from the plan, and the interpreter.
-for (const codegen of [true, false]) describe(`deep-frozen inputs through every passing enrich fixture (${codegen ? 'generated code' : 'interpreter'})`, () => {
-  it('has cases to run', () => expect(cases.length).toBeGreaterThan(10));
-  for (const testCase of cases) {
-    it(`${testCase.file} › ${testCase.name}`, () => {
-      const adapterInput = deepFreeze(structuredClone(testCase.adapter)) as AdapterInput;
-      const request = deepFreeze(structuredClone(testCase.request)) as BidRequest;
-      const values = deepFreeze(structuredClone(testCase.values ?? {})) as FieldValues;
-      const before = structuredClone({ adapterInput, request, values });
+for (const codegen of [true, false])
+  describe(`deep-frozen inputs through every passing enrich fixture (${codegen ? 'generated code' : 'interpreter'})`, () => {
+    it('has cases to run', () => expect(cases.length).toBeGreaterThan(10));
+    for (const testCase of cases) {
+      it(`${testCase.file} › ${testCase.name}`, () => {
+        const adapterInput = deepFreeze(structuredClone(testCase.adapter)) as AdapterInput;
+        const request = deepFreeze(structuredClone(testCase.request)) as BidRequest;
+        const values = deepFreeze(structuredClone(testCase.values ?? {})) as FieldValues;
+        const before = structuredClone({ adapterInput, request, values });
 
-      const adapter = compile(adapterInput, { ...testCase.compileOptions, codegen });
-      const unbound = adapter.enrich(request, values, testCase.options).request;
-      const bound = adapter.bind(values).enrich(request, testCase.options).request;
+        const adapter = compile(adapterInput, { ...testCase.compileOptions, codegen });
+        const unbound = adapter.enrich(request, values, testCase.options).request;
+        const bound = adapter.bind(values).enrich(request, testCase.options).request;
 
-      expect(isEqual(before, { adapterInput, request, values })).toBe(true);
-      expect(bound).toEqual(unbound);
-      for (const key of ['device', 'user', 'regs', 'source'] as const) {
-        if (request[key] !== undefined) {
-          expect(unbound[key]).toBe(request[key]);
-          expect(bound[key]).toBe(request[key]);
+        expect(isEqual(before, { adapterInput, request, values })).toBe(true);
+        expect(bound).toEqual(unbound);
+        for (const key of ['device', 'user', 'regs', 'source'] as const) {
+          if (request[key] !== undefined) {
+            expect(unbound[key]).toBe(request[key]);
+            expect(bound[key]).toBe(request[key]);
+          }
         }
-      }
-      // imps that are not enriched are shared too
-      if (!testCase.options?.allImps) request.imp.slice(1).forEach((imp, i) => expect(unbound.imp[i + 1]).toBe(imp));
-    });
-  }
-});
+        // imps that are not enriched are shared too
+        if (!testCase.options?.allImps) request.imp.slice(1).forEach((imp, i) => expect(unbound.imp[i + 1]).toBe(imp));
+      });
+    }
+  });

@@ -183,7 +183,8 @@ function layerViolations(graph: Graph, layers: Layers = LIBRARY_LAYERS): string[
         if (folder) found.push(`${file} → ${target}: ${layer.from} imports no ${folder}`);
       }
     }
-    if (layers === SERVER_LAYERS) for (const target of targets) if (pastTheEntry(file, target)) found.push(`${file} → ${target}: the engines are reached through stores/index.ts`);
+    if (layers === SERVER_LAYERS)
+      for (const target of targets) if (pastTheEntry(file, target)) found.push(`${file} → ${target}: the engines are reached through stores/index.ts`);
   }
   return found.sort();
 }
@@ -191,7 +192,9 @@ function layerViolations(graph: Graph, layers: Layers = LIBRARY_LAYERS): string[
 /** A package name the server imports that names the library otherwise than by an entry of its exports map. */
 function notPublic(packages: ReadonlyMap<string, readonly string[]>): string[] {
   const entries = new Set(libraryExports.map((key) => (key === '.' ? 'bidfields' : `bidfields/${key.slice(2)}`)));
-  return [...packages].flatMap(([file, names]) => names.filter((name) => /^bidfields(\/|$)/.test(name) && !entries.has(name)).map((name) => `${file}: ${name}`));
+  return [...packages].flatMap(([file, names]) =>
+    names.filter((name) => /^bidfields(\/|$)/.test(name) && !entries.has(name)).map((name) => `${file}: ${name}`),
+  );
 }
 
 describe('library import graph (src/)', () => {
@@ -215,7 +218,8 @@ describe('server package import graph (packages/server/src/)', () => {
     expect(graph.get('console/page-props.ts')).toContain('console/roles.ts'); // `import type { Role } from './roles.js'`
     expect(packages.get('console/roles.ts')).toEqual(['bidfields/api']);
   });
-  it('resolves every relative import inside the package, and none leaves it (the library is used by its exports)', () => expect([...unresolved, ...outside]).toEqual([]));
+  it('resolves every relative import inside the package, and none leaves it (the library is used by its exports)', () =>
+    expect([...unresolved, ...outside]).toEqual([]));
   it(`names the library only by its public entries (${libraryExports.join(', ')})`, () => expect(notPublic(packages)).toEqual([]));
   it('has no import cycle', () => expect(findCycles(graph)).toEqual([]));
   it(`keeps the layers (${SERVER_LAYERS.map((l) => `${l.from} ↛ ${l.not.join('|')}`).join('; ')}; stores/<engine> only through stores/index.ts)`, () =>
@@ -226,9 +230,26 @@ describe('the import graph checker', () => {
   it('resolves .js to .ts or .tsx, .mjs to .mts, folders to index files, and leaves packages and JSON alone', () => {
     const files = new Set(['a/b.ts', 'a/view.tsx', 'a/run.mts', 'a/gen.js', 'a/lib/index.ts', 'c/index.tsx']);
     const resolve = (specifier: string) => resolveSpecifier('a/x.ts', specifier, files);
-    expect(['./b.js', './view.js', './run.mjs', './gen.js', './lib/index.js', './lib', '../c', './b'].map(resolve)).toEqual(['a/b.ts', 'a/view.tsx', 'a/run.mts', 'a/gen.js', 'a/lib/index.ts', 'a/lib/index.ts', 'c/index.tsx', 'a/b.ts']);
-    expect(['preact', 'node:fs', './data.json', '../../outside.js', './missing.js'].map(resolve)).toEqual([undefined, undefined, undefined, undefined, undefined]);
-    expect(importsOf(withoutCommentLines(`/**\n * @example import { x } from './a.js'\n */\n// import { y } from './b.js'\nimport type { Z } from './c.js';`))).toEqual(['./c.js']);
+    expect(['./b.js', './view.js', './run.mjs', './gen.js', './lib/index.js', './lib', '../c', './b'].map(resolve)).toEqual([
+      'a/b.ts',
+      'a/view.tsx',
+      'a/run.mts',
+      'a/gen.js',
+      'a/lib/index.ts',
+      'a/lib/index.ts',
+      'c/index.tsx',
+      'a/b.ts',
+    ]);
+    expect(['preact', 'node:fs', './data.json', '../../outside.js', './missing.js'].map(resolve)).toEqual([
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+    ]);
+    expect(
+      importsOf(withoutCommentLines(`/**\n * @example import { x } from './a.js'\n */\n// import { y } from './b.js'\nimport type { Z } from './c.js';`)),
+    ).toEqual(['./c.js']);
   });
   it('finds a cycle, a longer one, and a file importing itself, and nothing in an acyclic graph', () => {
     const graph = new Map([
@@ -241,7 +262,15 @@ describe('the import graph checker', () => {
       ['g.ts', ['g.ts']],
     ]);
     expect(findCycles(graph)).toEqual(['a.ts → b.ts → c.ts → a.ts', 'e.ts → f.ts → e.ts', 'g.ts → g.ts']);
-    expect(findCycles(new Map([['a.ts', ['b.ts', 'c.ts']], ['b.ts', ['c.ts']], ['c.ts', []]]))).toEqual([]);
+    expect(
+      findCycles(
+        new Map([
+          ['a.ts', ['b.ts', 'c.ts']],
+          ['b.ts', ['c.ts']],
+          ['c.ts', []],
+        ]),
+      ),
+    ).toEqual([]);
   });
   it('finds a cycle added to the real graph (the console frame imported back by a file it imports)', () => {
     const { graph } = buildGraph(serverRoot);
@@ -283,6 +312,9 @@ describe('the import graph checker', () => {
       'core/plan/x.ts → core/apply/y.ts: core/plan imports no core/apply',
       'protocols/rtb.ts → prebid/index.ts: protocols imports no prebid',
     ]);
-    expect(notPublic(new Map([['a.ts', ['bidfields', 'bidfields/api', 'bidfields/src/core/issues.js', 'bidfields/dist/index.js', 'fastify']]]))).toEqual(['a.ts: bidfields/src/core/issues.js', 'a.ts: bidfields/dist/index.js']);
+    expect(notPublic(new Map([['a.ts', ['bidfields', 'bidfields/api', 'bidfields/src/core/issues.js', 'bidfields/dist/index.js', 'fastify']]]))).toEqual([
+      'a.ts: bidfields/src/core/issues.js',
+      'a.ts: bidfields/dist/index.js',
+    ]);
   });
 });

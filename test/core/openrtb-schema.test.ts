@@ -18,7 +18,14 @@ const adapter = compile([
   { name: 'bidder.placement', type: 'select', display: 'Placement', options: [{ name: 'top', value: 1 }] },
   { name: 'predefinedImpExt.partner.keywords', type: 'text', display: 'Keywords' },
 ]);
-const values = { 'prd.impTagId': 1234, 'prd.appPublisherId': '77', 'prd.appSiteId': 'site-9', zoneId: 7, 'bidder.placement': '1', 'predefinedImpExt.partner.keywords': 'news' };
+const values = {
+  'prd.impTagId': 1234,
+  'prd.appPublisherId': '77',
+  'prd.appSiteId': 'site-9',
+  zoneId: 7,
+  'bidder.placement': '1',
+  'predefinedImpExt.partner.keywords': 'news',
+};
 const withoutInventory = { ...values, 'prd.appPublisherId': undefined, 'prd.appSiteId': undefined };
 
 describe.skipIf(!present)('enriched samples still validate against the OpenRTB 2.6 schema (shared/samples)', () => {

@@ -66,7 +66,7 @@ function patternsInRepository(): string[] {
 
 const isValid = (pattern: string) => {
   try {
-    return new RegExp(pattern, 'u'), true;
+    return (new RegExp(pattern, 'u'), true);
   } catch {
     return false;
   }
@@ -100,9 +100,11 @@ const compactCodes = (input: unknown): string[] => {
 };
 
 describe('unsafe_pattern', () => {
-  it('refuses the issue\'s pattern before its default is tried, in both record checks', () => {
+  it("refuses the issue's pattern before its default is tried, in both record checks", () => {
     const record = { protocol: 'prebid-server', fields: [field('^(a+)+$', { default: `${'a'.repeat(40)}!` })] };
-    expect(validateAdapter(record)).toEqual([{ code: 'unsafe_pattern', path: '/fields/0/pattern', field: 'zone', message: expect.stringContaining('more than one way') }]);
+    expect(validateAdapter(record)).toEqual([
+      { code: 'unsafe_pattern', path: '/fields/0/pattern', field: 'zone', message: expect.stringContaining('more than one way') },
+    ]);
     expect(compactCodes(record)).toEqual(['unsafe_pattern /fields/0/pattern']);
   });
 
@@ -111,7 +113,10 @@ describe('unsafe_pattern', () => {
     for (const pattern of CATASTROPHIC) {
       expect(isValid(pattern), pattern).toBe(true);
       expect(patternRefusal(pattern), pattern).toBeDefined();
-      expect(validateAdapter([field(pattern)]).map((found) => found.code), pattern).toEqual(['unsafe_pattern']);
+      expect(
+        validateAdapter([field(pattern)]).map((found) => found.code),
+        pattern,
+      ).toEqual(['unsafe_pattern']);
       expect(compactCodes([field(pattern)]), pattern).toEqual(['unsafe_pattern /0/pattern']);
     }
   });
@@ -132,7 +137,8 @@ describe('unsafe_pattern', () => {
   });
 
   it('words each reason, and keeps a pattern that does not compile a schema issue', () => {
-    for (const pattern of [...CATASTROPHIC, ...OUTSIDE]) expect(validateAdapter([field(pattern)])[0]!.message).toMatch(/^could take more than linear time on an entered value: the pattern /);
+    for (const pattern of [...CATASTROPHIC, ...OUTSIDE])
+      expect(validateAdapter([field(pattern)])[0]!.message).toMatch(/^could take more than linear time on an entered value: the pattern /);
     expect(validateAdapter([field('([a-z]+')]).map((found) => found.code)).toEqual(['schema']);
   });
 

@@ -6,7 +6,12 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const root = path.resolve(import.meta.dirname, '../..');
-const files = ['src/core/compact', 'src/prebid'].flatMap((dir) => fs.readdirSync(path.join(root, dir)).filter((file) => file.endsWith('.ts')).map((file) => `${dir}/${file}`));
+const files = ['src/core/compact', 'src/prebid'].flatMap((dir) =>
+  fs
+    .readdirSync(path.join(root, dir))
+    .filter((file) => file.endsWith('.ts'))
+    .map((file) => `${dir}/${file}`),
+);
 
 /** Loose comparisons in a source text, comments and strings aside. */
 function looseComparisons(source: string): string[] {

@@ -18,22 +18,37 @@ const thrown = (run: () => unknown) => {
 };
 
 // On both engines: code generated from the plan, and the interpreter.
-for (const codegen of [true, false]) describe(`a refused enrichment keeps its warnings (${codegen ? 'generated code' : 'interpreter'})`, () => {
-  const adapter = compile({ protocol: 'rtb', endpoint: 'https://rtb.example.com/bid', fields: [{ name: 'predefinedImpExt.bidder.zone', type: 'text', display: 'Zone' }, { name: 'predefinedImpExt.n', type: 'number', display: 'N' }] }, { knownEndpoints: ['rtb.example.com'], codegen });
-  it('safeEnrich: a path_conflict, or values that do not bind', () => {
-    expect(adapter.safeEnrich(both, { 'predefinedImpExt.bidder.zone': 'z' })).toMatchObject({ ok: false, issues: [{ code: 'path_conflict' }], warnings: warned });
-    expect(adapter.safeEnrich(both, { 'predefinedImpExt.n': 'abc' })).toMatchObject({ ok: false, issues: [{ code: 'invalid_value' }], warnings: warned });
-    expect(adapter.safeEnrich({ id: 'r', imp: [], app: {}, site: {} }, {})).toMatchObject({ ok: false, issues: [{ code: 'no_imp' }], warnings: [] });
+for (const codegen of [true, false])
+  describe(`a refused enrichment keeps its warnings (${codegen ? 'generated code' : 'interpreter'})`, () => {
+    const adapter = compile(
+      {
+        protocol: 'rtb',
+        endpoint: 'https://rtb.example.com/bid',
+        fields: [
+          { name: 'predefinedImpExt.bidder.zone', type: 'text', display: 'Zone' },
+          { name: 'predefinedImpExt.n', type: 'number', display: 'N' },
+        ],
+      },
+      { knownEndpoints: ['rtb.example.com'], codegen },
+    );
+    it('safeEnrich: a path_conflict, or values that do not bind', () => {
+      expect(adapter.safeEnrich(both, { 'predefinedImpExt.bidder.zone': 'z' })).toMatchObject({
+        ok: false,
+        issues: [{ code: 'path_conflict' }],
+        warnings: warned,
+      });
+      expect(adapter.safeEnrich(both, { 'predefinedImpExt.n': 'abc' })).toMatchObject({ ok: false, issues: [{ code: 'invalid_value' }], warnings: warned });
+      expect(adapter.safeEnrich({ id: 'r', imp: [], app: {}, site: {} }, {})).toMatchObject({ ok: false, issues: [{ code: 'no_imp' }], warnings: [] });
+    });
+    it('enrich and bound values: the BidfieldsError carries them', () => {
+      expect(thrown(() => adapter.enrich(both, { 'predefinedImpExt.bidder.zone': 'z' })).warnings).toMatchObject(warned);
+      expect(thrown(() => adapter.enrich(both, { 'predefinedImpExt.n': 'abc' })).warnings).toMatchObject(warned);
+      const bound = adapter.bind({ 'predefinedImpExt.bidder.zone': 'z' });
+      expect(thrown(() => bound.enrich(both)).warnings).toMatchObject(warned);
+      expect(bound.safeEnrich(both)).toMatchObject({ ok: false, warnings: warned });
+    });
+    it('the protocol wrappers', () => {
+      expect(safeBuildRtbRequest(adapter, both, { 'predefinedImpExt.bidder.zone': 'z' })).toMatchObject({ ok: false, warnings: warned });
+      expect(thrown(() => buildRtbRequest(adapter, both, { 'predefinedImpExt.bidder.zone': 'z' })).warnings).toMatchObject(warned);
+    });
   });
-  it('enrich and bound values: the BidfieldsError carries them', () => {
-    expect(thrown(() => adapter.enrich(both, { 'predefinedImpExt.bidder.zone': 'z' })).warnings).toMatchObject(warned);
-    expect(thrown(() => adapter.enrich(both, { 'predefinedImpExt.n': 'abc' })).warnings).toMatchObject(warned);
-    const bound = adapter.bind({ 'predefinedImpExt.bidder.zone': 'z' });
-    expect(thrown(() => bound.enrich(both)).warnings).toMatchObject(warned);
-    expect(bound.safeEnrich(both)).toMatchObject({ ok: false, warnings: warned });
-  });
-  it('the protocol wrappers', () => {
-    expect(safeBuildRtbRequest(adapter, both, { 'predefinedImpExt.bidder.zone': 'z' })).toMatchObject({ ok: false, warnings: warned });
-    expect(thrown(() => buildRtbRequest(adapter, both, { 'predefinedImpExt.bidder.zone': 'z' })).warnings).toMatchObject(warned);
-  });
-});

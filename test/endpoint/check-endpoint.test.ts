@@ -21,7 +21,6 @@ describe('checkEndpoint: hostile URLs', () => {
 });
 
 describe('checkEndpoint: accepted URLs', () => {
-
   it.each(ACCEPTED)('accepts %s', (_reason, value, protocol, host, href) => {
     const result = checkEndpoint(value, protocol, '/endpoint', opts);
     expect(result.issues).toEqual([]);
@@ -56,8 +55,7 @@ describe('checkEndpoint: messages and fail-closed defaults', () => {
   });
 
   it('ignores invalid list entries', () => {
-    const known = ['', '*', '*.', '*.com', 'evil.com/x', 'a@example.com', 'example.com:443',
-      42 as never, null as never];
+    const known = ['', '*', '*.', '*.com', 'evil.com/x', 'a@example.com', 'example.com:443', 42 as never, null as never];
     for (const value of ['https://example.com', 'https://a.com']) {
       expect(checkEndpoint(value, 'rtb', '', { knownEndpoints: known }).issues[0]?.code).toBe('unknown_endpoint');
     }
@@ -95,10 +93,42 @@ describe('checkEndpoint: allowLocal', () => {
 });
 
 describe('checkEndpoint: never throws', () => {
-  const throwing = { toString: () => { throw new Error('boom'); }, valueOf: () => { throw new Error('boom'); } };
-  const trap = new Proxy({}, { get: () => { throw new Error('trap'); }, has: () => { throw new Error('trap'); } });
-  const values: unknown[] = [null, undefined, 1, 0, NaN, true, 1n, {}, [], ['https://example.com'], Symbol('x'),
-    () => 'https://example.com', throwing, trap, new URL('https://example.com')];
+  const throwing = {
+    toString: () => {
+      throw new Error('boom');
+    },
+    valueOf: () => {
+      throw new Error('boom');
+    },
+  };
+  const trap = new Proxy(
+    {},
+    {
+      get: () => {
+        throw new Error('trap');
+      },
+      has: () => {
+        throw new Error('trap');
+      },
+    },
+  );
+  const values: unknown[] = [
+    null,
+    undefined,
+    1,
+    0,
+    NaN,
+    true,
+    1n,
+    {},
+    [],
+    ['https://example.com'],
+    Symbol('x'),
+    () => 'https://example.com',
+    throwing,
+    trap,
+    new URL('https://example.com'),
+  ];
 
   it.each(values.map((v) => [typeof v, v]))('returns invalid_endpoint for a %s', (_t, value) => {
     const result = checkEndpoint(value, 'rtb', '/endpoint', opts);
@@ -124,9 +154,26 @@ describe('normaliseHost', () => {
     ['a'.repeat(63) + '.com', 'a'.repeat(63) + '.com'],
   ])('%s → %s', (input, expected) => expect(normaliseHost(input)).toBe(expected));
 
-  it.each(['', 'evil.com/x', 'example.com/x/..', '@example.com', 'example.com?', 'example.com#', 'a@example.com', 'example.com:8080', '*.example.com', 'ex%61mple.com', 'exa mple.com',
-    'example..com', '.', 'a'.repeat(64) + '.com', 'exa_mple.com', 'exa\u200bmple.com', 'evil.com\\x', 'xn--a.com'])(
-    'refuses %j', (input) => expect(normaliseHost(input)).toBeUndefined());
+  it.each([
+    '',
+    'evil.com/x',
+    'example.com/x/..',
+    '@example.com',
+    'example.com?',
+    'example.com#',
+    'a@example.com',
+    'example.com:8080',
+    '*.example.com',
+    'ex%61mple.com',
+    'exa mple.com',
+    'example..com',
+    '.',
+    'a'.repeat(64) + '.com',
+    'exa_mple.com',
+    'exa\u200bmple.com',
+    'evil.com\\x',
+    'xn--a.com',
+  ])('refuses %j', (input) => expect(normaliseHost(input)).toBeUndefined());
 });
 
 describe('isKnownHost', () => {

@@ -10,7 +10,7 @@ import { checkEndpoint } from '../../src/core/endpoint/check-endpoint.js';
 import { ACCEPTED, HOSTILE, KNOWN } from './tables.js';
 
 describe('checkEndpointCompact', () => {
-  it.each(HOSTILE)('refuses %s with the full check\'s code', (_reason, value, protocol, code) => {
+  it.each(HOSTILE)("refuses %s with the full check's code", (_reason, value, protocol, code) => {
     expect(checkEndpointCompact(value, protocol, { knownEndpoints: KNOWN })).toBe(code);
     expect(checkEndpoint(value, protocol, '', { knownEndpoints: KNOWN }).issues[0]?.code).toBe(code);
   });
@@ -54,8 +54,29 @@ describe('checkEndpointCompact', () => {
   });
 
   it('never throws, whatever the value or options', () => {
-    const trap = new Proxy({}, { get: () => { throw new Error('trap'); } });
-    for (const value of [null, undefined, 1, {}, [], Symbol('x'), trap, new URL('https://example.com'), { toString: () => { throw new Error('x'); } }]) {
+    const trap = new Proxy(
+      {},
+      {
+        get: () => {
+          throw new Error('trap');
+        },
+      },
+    );
+    for (const value of [
+      null,
+      undefined,
+      1,
+      {},
+      [],
+      Symbol('x'),
+      trap,
+      new URL('https://example.com'),
+      {
+        toString: () => {
+          throw new Error('x');
+        },
+      },
+    ]) {
       expect(checkEndpointCompact(value, 'rtb', { knownEndpoints: KNOWN })).toBe('invalid_endpoint');
     }
     expect(checkEndpointCompact('https://example.com', 'rtb', trap as never)).toBe('invalid_endpoint');

@@ -68,7 +68,7 @@ export const ACCEPTED: [why: string, values: Record<string, unknown>, url: strin
   ['%2e%2e in a path value, encoded', { publisherId: '%2e%2e' }, 'https://eu.bid.example.com/pub/%252e%252e/rtb?aid=acc-1'],
   ['a dot inside a path value', { publisherId: 'a.b' }, 'https://eu.bid.example.com/pub/a.b/rtb?aid=acc-1'],
   ['& and = in a query value', { accountId: 'a&b=c' }, 'https://eu.bid.example.com/pub/pub-1/rtb?aid=a%26b%3Dc'],
-  ["quotes and parentheses in a query value", { accountId: "it's (x)*!" }, 'https://eu.bid.example.com/pub/pub-1/rtb?aid=it%27s%20%28x%29%2A%21'],
+  ['quotes and parentheses in a query value', { accountId: "it's (x)*!" }, 'https://eu.bid.example.com/pub/pub-1/rtb?aid=it%27s%20%28x%29%2A%21'],
   ['unicode in a path value', { publisherId: 'ü€' }, 'https://eu.bid.example.com/pub/%C3%BC%E2%82%AC/rtb?aid=acc-1'],
 ];
 

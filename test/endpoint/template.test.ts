@@ -37,13 +37,15 @@ describe('endpoint templates: values filled into the URL', () => {
   it.each(HOSTILE_LABELS)('refuses a host label value with %s', (_why, region) => {
     const result = build({ region });
     expect(result.ok).toBe(false);
-    if (!result.ok) expect(result.issues).toEqual([{ code: 'invalid_value', path: '/0/region', field: 'predefinedEndpoint.region', message: expect.any(String) }]);
+    if (!result.ok)
+      expect(result.issues).toEqual([{ code: 'invalid_value', path: '/0/region', field: 'predefinedEndpoint.region', message: expect.any(String) }]);
   });
 
   it.each(HOSTILE_PATHS)('refuses a path value that is %s', (_why, publisherId) => {
     const result = build({ publisherId });
     expect(result.ok).toBe(false);
-    if (!result.ok) expect(result.issues).toEqual([{ code: 'invalid_value', path: '/0/publisherId', field: 'prd.appPublisherId', message: expect.any(String) }]);
+    if (!result.ok)
+      expect(result.issues).toEqual([{ code: 'invalid_value', path: '/0/publisherId', field: 'prd.appPublisherId', message: expect.any(String) }]);
   });
 
   it.each(ACCEPTED)('accepts %s', (_why, values, url) => {
@@ -54,12 +56,20 @@ describe('endpoint templates: values filled into the URL', () => {
   it('sends nothing when one imp of a split record has a bad value', () => {
     const split = compile({ ...record(), split: 'imp' }, options);
     const result = safeBuildRtbRequests(split, { id: 'r', imp: [{ id: '1' }, { id: '2' }], site: {} }, [{ region: 'us' }, { region: 'x.evil.com' }]);
-    expect(result).toEqual({ ok: false, issues: [{ code: 'invalid_value', path: '/1/region', field: 'predefinedEndpoint.region', message: expect.any(String) }], warnings: [] });
+    expect(result).toEqual({
+      ok: false,
+      issues: [{ code: 'invalid_value', path: '/1/region', field: 'predefinedEndpoint.region', message: expect.any(String) }],
+      warnings: [],
+    });
   });
 
   it('builds one URL per imp with split, each from its own values', () => {
     const split = compile({ ...record(), split: 'imp' }, options);
-    const result = safeBuildRtbRequests(split, { id: 'r', imp: [{ id: '1' }, { id: '2' }, { id: '3' }], site: {} }, [{ region: 'us' }, null, { region: 'ap', publisherId: 'p 9' }]);
+    const result = safeBuildRtbRequests(split, { id: 'r', imp: [{ id: '1' }, { id: '2' }, { id: '3' }], site: {} }, [
+      { region: 'us' },
+      null,
+      { region: 'ap', publisherId: 'p 9' },
+    ]);
     expect(result.ok && result.http.map((http) => [http.url, JSON.parse(http.body).imp.map((imp: { id: string }) => imp.id)])).toEqual([
       ['https://us.bid.example.com/pub/pub-1/rtb?aid=acc-1', ['1']],
       ['https://ap.bid.example.com/pub/p%209/rtb?aid=acc-1', ['3']],
@@ -67,13 +77,20 @@ describe('endpoint templates: values filled into the URL', () => {
   });
 
   it('refuses imps that disagree on a placeholder without split', () => {
-    const result = safeBuildRtbRequests(adapter, { id: 'r', imp: [{ id: '1' }, { id: '2' }] , site: {} }, [{ region: 'us' }, { region: 'eu' }]);
+    const result = safeBuildRtbRequests(adapter, { id: 'r', imp: [{ id: '1' }, { id: '2' }], site: {} }, [{ region: 'us' }, { region: 'eu' }]);
     expect(result.ok).toBe(false);
     if (!result.ok) expect(result.issues.map((found) => `${found.code} ${found.path}`)).toEqual(['conflicting_values /1/region']);
   });
 
   it('uses the auction path for a Prebid Server template without a path', () => {
-    const pbs = compilePrebidServer({ protocol: 'prebid-server', endpoint: 'https://{region}.bid.example.com', fields: [{ name: 'predefinedEndpoint.region', param: 'region', type: 'text', display: 'R', required: true }] }, options);
+    const pbs = compilePrebidServer(
+      {
+        protocol: 'prebid-server',
+        endpoint: 'https://{region}.bid.example.com',
+        fields: [{ name: 'predefinedEndpoint.region', param: 'region', type: 'text', display: 'R', required: true }],
+      },
+      options,
+    );
     const result = safeBuildPrebidServerRequests(pbs, REQUEST, [{ region: 'us' }]);
     expect(result.ok && result.http[0]!.url).toBe('https://us.bid.example.com/openrtb2/auction');
   });
@@ -87,21 +104,36 @@ describe('endpoint templates: the record check', () => {
   });
 
   it('refuses an optional field without default in a placeholder', () => {
-    const issues = validateAdapter({ protocol: 'rtb', endpoint: 'https://{region}.bid.example.com/', fields: [{ name: 'predefinedEndpoint.region', param: 'region', type: 'text', display: 'R' }] }, options);
+    const issues = validateAdapter(
+      {
+        protocol: 'rtb',
+        endpoint: 'https://{region}.bid.example.com/',
+        fields: [{ name: 'predefinedEndpoint.region', param: 'region', type: 'text', display: 'R' }],
+      },
+      options,
+    );
     expect(issues.map((found) => `${found.code} ${found.path}`)).toEqual(['schema /fields/0/required']);
   });
 
   it('refuses an endpoint-only field no placeholder uses, one with alsoTo, and one as a constant or alsoTo target', () => {
-    const issues = validateAdapter({
-      protocol: 'rtb',
-      endpoint: 'https://a.bid.example.com/',
-      fields: [
-        { name: 'predefinedEndpoint.region', type: 'text', display: 'R', required: true, alsoTo: ['predefinedImpExt.region'] },
-        { name: 'predefinedImpExt.x', type: 'text', display: 'X', alsoTo: ['predefinedEndpoint.y'] },
-      ],
-      constants: [{ name: 'predefinedEndpoint.z', value: 'z' }],
-    }, options);
-    expect(issues.map((found) => `${found.code} ${found.path}`).sort()).toEqual(['schema /constants/0/name', 'schema /fields/0/alsoTo', 'schema /fields/0/name', 'schema /fields/1/alsoTo/0']);
+    const issues = validateAdapter(
+      {
+        protocol: 'rtb',
+        endpoint: 'https://a.bid.example.com/',
+        fields: [
+          { name: 'predefinedEndpoint.region', type: 'text', display: 'R', required: true, alsoTo: ['predefinedImpExt.region'] },
+          { name: 'predefinedImpExt.x', type: 'text', display: 'X', alsoTo: ['predefinedEndpoint.y'] },
+        ],
+        constants: [{ name: 'predefinedEndpoint.z', value: 'z' }],
+      },
+      options,
+    );
+    expect(issues.map((found) => `${found.code} ${found.path}`).sort()).toEqual([
+      'schema /constants/0/name',
+      'schema /fields/0/alsoTo',
+      'schema /fields/0/name',
+      'schema /fields/1/alsoTo/0',
+    ]);
   });
 });
 
@@ -119,13 +151,55 @@ function allowed(href: string, known: readonly string[]): boolean {
     if (!entry.startsWith('*.')) return host === entry;
     const base = entry.slice(2);
     if (!host.endsWith('.' + base)) return false;
-    return host.slice(0, -base.length - 1).split('.').every((label) => /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/.test(label));
+    return host
+      .slice(0, -base.length - 1)
+      .split('.')
+      .every((label) => /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/.test(label));
   });
 }
 
 const runs = Number(process.env.PROPERTY_RUNS ?? (process.env.CI ? 10_000 : 1_000));
-const pieces = ['.', '..', '/', '\\', '@', ':', '?', '#', '%', '%2e', '%2f', '%40', 'xn--', 'evil.com', 'EU', 'ü', '\u0000', '\t', ' ', '[', ']', '*', 'a', '0', '-', '.evil.com', '@evil.com', 'localhost', '127.0.0.1', '\u3002', '\uff0e', '\u200b'];
-const value = fc.oneof(fc.array(fc.constantFrom(...pieces), { maxLength: 5 }).map((parts) => parts.join('')), fc.string({ maxLength: 8 }), fc.string({ unit: 'grapheme', maxLength: 4 }), fc.integer(), fc.double());
+const pieces = [
+  '.',
+  '..',
+  '/',
+  '\\',
+  '@',
+  ':',
+  '?',
+  '#',
+  '%',
+  '%2e',
+  '%2f',
+  '%40',
+  'xn--',
+  'evil.com',
+  'EU',
+  'ü',
+  '\u0000',
+  '\t',
+  ' ',
+  '[',
+  ']',
+  '*',
+  'a',
+  '0',
+  '-',
+  '.evil.com',
+  '@evil.com',
+  'localhost',
+  '127.0.0.1',
+  '\u3002',
+  '\uff0e',
+  '\u200b',
+];
+const value = fc.oneof(
+  fc.array(fc.constantFrom(...pieces), { maxLength: 5 }).map((parts) => parts.join('')),
+  fc.string({ maxLength: 8 }),
+  fc.string({ unit: 'grapheme', maxLength: 4 }),
+  fc.integer(),
+  fc.double(),
+);
 const templates = [
   'https://{a}.bid.example.com/rtb',
   'https://{a}.{b}.bid.example.com/x/{c}',
@@ -143,7 +217,11 @@ describe(`endpoint templates: no value makes an unknown host (${runs} runs)`, ()
       fc.property(fc.constantFrom(...templates), value, value, value, (endpoint, a, b, c) => {
         const used = ['a', 'b', 'c'].filter((key) => endpoint.includes(`{${key}}`));
         const target = compile(
-          { protocol: 'rtb', endpoint, fields: used.map((key) => ({ name: `predefinedEndpoint.${key}`, param: key, type: 'text' as const, display: key, required: true })) },
+          {
+            protocol: 'rtb',
+            endpoint,
+            fields: used.map((key) => ({ name: `predefinedEndpoint.${key}`, param: key, type: 'text' as const, display: key, required: true })),
+          },
           options,
         );
         const values: Record<string, unknown> = Object.fromEntries(used.map((key) => [key, { a, b, c }[key]]));
@@ -166,9 +244,20 @@ describe('endpoint templates: imps without values', () => {
   });
 
   it('refuses a required placeholder no imp entered: missing_required at its key, nothing sent', () => {
-    const required = compile({ protocol: 'rtb', endpoint: 'https://{region}.bid.example.com/', fields: [{ name: 'predefinedEndpoint.region', param: 'region', type: 'text', display: 'R', required: true }] }, options);
+    const required = compile(
+      {
+        protocol: 'rtb',
+        endpoint: 'https://{region}.bid.example.com/',
+        fields: [{ name: 'predefinedEndpoint.region', param: 'region', type: 'text', display: 'R', required: true }],
+      },
+      options,
+    );
     const result = safeBuildRtbRequests(required, { id: 'r', imp: [{ id: '1' }], site: {} }, [null]);
-    expect(result).toEqual({ ok: false, issues: [{ code: 'missing_required', path: '/region', field: 'predefinedEndpoint.region', message: expect.any(String) }], warnings: [] });
+    expect(result).toEqual({
+      ok: false,
+      issues: [{ code: 'missing_required', path: '/region', field: 'predefinedEndpoint.region', message: expect.any(String) }],
+      warnings: [],
+    });
   });
 });
 
@@ -193,36 +282,56 @@ describe(`endpoint templates: the judgement of each URL is docs/spec.md#protocol
     'https://rtb.example.net?a={a}&b={b}',
   ];
   const fill = (template: Template, values: Record<string, unknown>) =>
-    template.map((part) => (typeof part === 'string' ? part : part.place === 'host' ? placeholderText(values[part.key]).toLowerCase() : encodeURIComponent(placeholderText(values[part.key])).replace(/[!'()*]/g, (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase()))).join('');
+    template
+      .map((part) =>
+        typeof part === 'string'
+          ? part
+          : part.place === 'host'
+            ? placeholderText(values[part.key]).toLowerCase()
+            : encodeURIComponent(placeholderText(values[part.key])).replace(/[!'()*]/g, (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase()),
+      )
+      .join('');
 
   it('accepts exactly the URLs judgeEndpoint accepts (and the parser keeps as built), refusing the others as docs/spec.md#endpoint-templates words it', () => {
     const verdicts = new Set<string>();
     fc.assert(
-      fc.property(fc.constantFrom(...checked), fc.oneof(value, fc.constantFrom(...long)), fc.oneof(value, fc.constantFrom(...long)), fc.oneof(value, fc.constantFrom(...long)), (endpoint, a, b, c) => {
-        const endpointOptions = { knownEndpoints: known, allowLocal: true };
-        const template = parseTemplate(endpoint, 'rtb') as Template;
-        expect(judgeTemplate(template, 'rtb', endpointOptions)).toBeUndefined();
-        const values: Record<string, unknown> = { a, b, c };
-        const built = buildUrl(template, templateHosts(template, 'rtb', endpointOptions), (key) => values[key]);
-        // A value not entered, or a host value that is no DNS label, is refused before any URL: the tables pin those.
-        const placeholders = template.filter((part) => typeof part !== 'string');
-        if (placeholders.some((part) => values[part.key] == null || values[part.key] === '' || (part.place === 'host' && !isLabel(placeholderText(values[part.key]).toLowerCase())))) return;
-        const text = fill(template, values);
-        const judged = judgeEndpoint(text, 'rtb', endpointOptions);
-        if ('reason' in judged) {
-          // docs/spec.md#endpoint-templates words a refusal of a built URL as unknown_endpoint or invalid_value at the value's path.
-          verdicts.add('refused by §4');
-          expect(built).toEqual([expect.any(String), judged.reason === 'unknown' ? 'unknown_endpoint' : 'invalid_value']);
-        } else if (built instanceof URL) {
-          verdicts.add('url');
-          expect(built.href).toBe(judged.url.href);
-        } else {
-          // docs/spec.md#protocols takes the URL, but the parser would not keep its path and query as built (a "." or ".." segment).
-          verdicts.add('path changed');
-          expect(built[1]).toBe('invalid_value');
-          expect(judged.url.href.endsWith(/^[a-z][a-z\d+.-]*:\/\/[^/?#]*(.*)$/is.exec(text)![1]!)).toBe(false);
-        }
-      }),
+      fc.property(
+        fc.constantFrom(...checked),
+        fc.oneof(value, fc.constantFrom(...long)),
+        fc.oneof(value, fc.constantFrom(...long)),
+        fc.oneof(value, fc.constantFrom(...long)),
+        (endpoint, a, b, c) => {
+          const endpointOptions = { knownEndpoints: known, allowLocal: true };
+          const template = parseTemplate(endpoint, 'rtb') as Template;
+          expect(judgeTemplate(template, 'rtb', endpointOptions)).toBeUndefined();
+          const values: Record<string, unknown> = { a, b, c };
+          const built = buildUrl(template, templateHosts(template, 'rtb', endpointOptions), (key) => values[key]);
+          // A value not entered, or a host value that is no DNS label, is refused before any URL: the tables pin those.
+          const placeholders = template.filter((part) => typeof part !== 'string');
+          if (
+            placeholders.some(
+              (part) =>
+                values[part.key] == null || values[part.key] === '' || (part.place === 'host' && !isLabel(placeholderText(values[part.key]).toLowerCase())),
+            )
+          )
+            return;
+          const text = fill(template, values);
+          const judged = judgeEndpoint(text, 'rtb', endpointOptions);
+          if ('reason' in judged) {
+            // docs/spec.md#endpoint-templates words a refusal of a built URL as unknown_endpoint or invalid_value at the value's path.
+            verdicts.add('refused by §4');
+            expect(built).toEqual([expect.any(String), judged.reason === 'unknown' ? 'unknown_endpoint' : 'invalid_value']);
+          } else if (built instanceof URL) {
+            verdicts.add('url');
+            expect(built.href).toBe(judged.url.href);
+          } else {
+            // docs/spec.md#protocols takes the URL, but the parser would not keep its path and query as built (a "." or ".." segment).
+            verdicts.add('path changed');
+            expect(built[1]).toBe('invalid_value');
+            expect(judged.url.href.endsWith(/^[a-z][a-z\d+.-]*:\/\/[^/?#]*(.*)$/is.exec(text)![1]!)).toBe(false);
+          }
+        },
+      ),
       { numRuns: runs },
     );
     expect([...verdicts].sort()).toEqual(['path changed', 'refused by §4', 'url']);

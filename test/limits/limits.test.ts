@@ -7,7 +7,8 @@ import { BidfieldsError, compile, compilePrebidServer, safeBuildRtbRequest, safe
 import { compileCompact } from '../../src/core/compact/engine.js';
 import type { BidRequest, FieldDefinition } from '../../src/index.js';
 
-const numberFields = (count: number): FieldDefinition[] => Array.from({ length: count }, (_, i) => ({ name: `g${i % 100}.f${i}`, type: 'number', display: `F${i}` }));
+const numberFields = (count: number): FieldDefinition[] =>
+  Array.from({ length: count }, (_, i) => ({ name: `g${i % 100}.f${i}`, type: 'number', display: `F${i}` }));
 const valuesOf = (fields: readonly FieldDefinition[]) => Object.fromEntries(fields.map((f, i) => [f.name, i]));
 const compactIssues = (input: unknown) => {
   try {
@@ -111,7 +112,10 @@ describe('limits', () => {
     const request: BidRequest = { id: 'r', imp: [{ id: '1' }] };
     expect(compile(fields).safeEnrichImps(request, [keys('k')])).toMatchObject({ ok: false, issues: { length: 300_000 } });
     expect(compile(fields, { codegen: false }).safeEnrichImps(request, [keys('k')])).toMatchObject({ ok: false, issues: { length: 300_000 } });
-    const rtb = compile({ protocol: 'rtb', endpoint: 'https://rtb.example/bid', fields: [{ name: 'prd.impTagId', type: 'text', display: 'Tag' }] }, { knownEndpoints: ['rtb.example'] });
+    const rtb = compile(
+      { protocol: 'rtb', endpoint: 'https://rtb.example/bid', fields: [{ name: 'prd.impTagId', type: 'text', display: 'Tag' }] },
+      { knownEndpoints: ['rtb.example'] },
+    );
     expect(safeBuildRtbRequest(rtb, request, keys('k'))).toMatchObject({ ok: false, issues: { length: 300_000 } });
     expect(safeBuildRtbRequests(rtb, request, [keys('k')])).toMatchObject({ ok: false, issues: { length: 300_000 } });
   }, 60_000);

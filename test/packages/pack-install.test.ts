@@ -34,7 +34,8 @@ function inventory(modules: string) {
   return { packages: packages.sort(), bytes, native };
 }
 
-const npm = (args: string[], cwd: string) => execFileSync('npm', [...args, '--no-audit', '--no-fund'], { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+const npm = (args: string[], cwd: string) =>
+  execFileSync('npm', [...args, '--no-audit', '--no-fund'], { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
 /** npm's whole output (its warnings go to stderr). */
 function npmInstall(cwd: string, ...tarballs: string[]): string {
   const result = spawnSyncText('npm', ['install', '--no-audit', '--no-fund', ...tarballs], cwd);
@@ -57,7 +58,12 @@ describe.skipIf(!built && !process.env.CI)('the packed packages in an empty proj
   let libraryInstall: string;
   beforeAll(() => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bidfields-packed-'));
-    tarballs = JSON.parse(execFileSync(process.execPath, [path.join(root, 'scripts/pack.mjs'), path.join(dir, 'packs')], { encoding: 'utf8' }).trim().split('\n').at(-1)!);
+    tarballs = JSON.parse(
+      execFileSync(process.execPath, [path.join(root, 'scripts/pack.mjs'), path.join(dir, 'packs')], { encoding: 'utf8' })
+        .trim()
+        .split('\n')
+        .at(-1)!,
+    );
     fs.mkdirSync(path.join(dir, 'app'));
     fs.writeFileSync(path.join(dir, 'app/package.json'), '{ "name": "bidder-service", "private": true, "type": "module" }\n');
     libraryInstall = npmInstall(path.join(dir, 'app'), tarballs.library);
@@ -100,7 +106,11 @@ describe.skipIf(!built && !process.env.CI)('the packed packages in an empty proj
     const enriched = spawnSyncText(bin, ['enrich', '--adapter', 'rtb-adapter.json', '--values', 'rtb-values.json', ...known], app, request);
     expect(enriched.status).toBe(0);
     expect(JSON.parse(enriched.stdout)).toHaveProperty('imp');
-    const generated = spawnSyncText(bin, ['prebid-adapter', '--adapter', 'prebid-js-adapter.json', '--known-endpoint', 'bid.example-ssp.com', '--out', 'modules'], app);
+    const generated = spawnSyncText(
+      bin,
+      ['prebid-adapter', '--adapter', 'prebid-js-adapter.json', '--known-endpoint', 'bid.example-ssp.com', '--out', 'modules'],
+      app,
+    );
     expect(generated.status).toBe(0);
     expect(fs.readdirSync(path.join(app, 'modules')).some((file) => file.endsWith('BidAdapter.js'))).toBe(true);
     // Without the server package, its commands say where they come from.
@@ -112,8 +122,14 @@ describe.skipIf(!built && !process.env.CI)('the packed packages in an empty proj
   it('the server package, installed beside it, serves the demo', async () => {
     const app = path.join(dir, 'app');
     npmInstall(app, tarballs.library, tarballs.server);
-    for (const program of [['bidfields', 'serve'], ['bidfields-server', 'serve']]) {
-      const child = spawn(path.join(app, 'node_modules/.bin', program[0]!), [program[1]!, '--demo', '--port', '0', '--host', '127.0.0.1'], { cwd: app, stdio: ['ignore', 'pipe', 'pipe'] });
+    for (const program of [
+      ['bidfields', 'serve'],
+      ['bidfields-server', 'serve'],
+    ]) {
+      const child = spawn(path.join(app, 'node_modules/.bin', program[0]!), [program[1]!, '--demo', '--port', '0', '--host', '127.0.0.1'], {
+        cwd: app,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
       try {
         const url = await new Promise<string>((resolve, reject) => {
           let out = '';
@@ -126,10 +142,18 @@ describe.skipIf(!built && !process.env.CI)('the packed packages in an empty proj
           child.on('exit', (code) => reject(new Error(`${program.join(' ')} exited ${code}: ${out}`)));
         });
         expect((await fetch(`${url}/`)).status).toBe(200);
-        const signin = await fetch(`${url}/api/signin/`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: 'admin@example.com', password: 'demo-admin' }) });
+        const signin = await fetch(`${url}/api/signin/`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ email: 'admin@example.com', password: 'demo-admin' }),
+        });
         expect(signin.status).toBe(200);
         const { token } = (await signin.json()) as { token: string };
-        const report = await fetch(`${url}/api/reportv2/`, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` }, body: JSON.stringify({ startDate: '2024-03-01', endDate: '2024-03-31', dimensions: ['country'], metrics: ['requests'] }) });
+        const report = await fetch(`${url}/api/reportv2/`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+          body: JSON.stringify({ startDate: '2024-03-01', endDate: '2024-03-31', dimensions: ['country'], metrics: ['requests'] }),
+        });
         expect(report.status).toBe(200);
         expect(((await report.json()) as unknown[]).length).toBeGreaterThan(0);
       } finally {

@@ -34,7 +34,8 @@ describe('createPrebidBidder at config time', () => {
   it('puts the gvlid option on the spec (Prebid registers it for TCF consent checks) and refuses one that is not a positive integer', () => {
     expect(createPrebidBidder(record, { ...quiet, gvlid: 999 }).gvlid).toBe(999);
     expect(createPrebidBidder(record, quiet)).not.toHaveProperty('gvlid');
-    for (const gvlid of [0, -1, 1.5, '999', NaN]) expect(issuesOf(() => createPrebidBidder(record, { ...quiet, gvlid: gvlid as number }))).toEqual(['invalid_gvlid /gvlid']);
+    for (const gvlid of [0, -1, 1.5, '999', NaN])
+      expect(issuesOf(() => createPrebidBidder(record, { ...quiet, gvlid: gvlid as number }))).toEqual(['invalid_gvlid /gvlid']);
   });
   it('refuses localhost unless allowLocal and listed', () => {
     const local = { ...record, endpoint: 'https://localhost:8443/bid' };
@@ -51,7 +52,12 @@ describe('the spec at auction time', () => {
     expect(lines).toEqual(['bidfields acme: invalid params']);
   });
   it('survives a logger that throws', () => {
-    const spec = createPrebidBidder(record, { ...quiet, log: () => { throw new Error('logger down'); } });
+    const spec = createPrebidBidder(record, {
+      ...quiet,
+      log: () => {
+        throw new Error('logger down');
+      },
+    });
     expect(spec.isBidRequestValid(bid('b1', {}))).toBe(false);
     expect(spec.interpretResponse({ body: { seatbid: [{ bid: [{ impid: 'nope' }] }] } }, spec.buildRequests([bid()], bidderRequest)[0]!)).toEqual([]);
   });
@@ -76,7 +82,9 @@ describe('the spec at auction time', () => {
     // Prebid's content type (text/plain) is left to Prebid; the partner's cookies go unless the option says not.
     expect(request!.options).toEqual({ withCredentials: false });
     expect(createPrebidBidder(record, quiet).buildRequests([bid()], bidderRequest)[0]!.options).toEqual({ withCredentials: true });
-    expect(createPrebidBidder(record, { ...quiet, withCredentials: true }).buildRequests([bid()], bidderRequest)[0]!.options).toEqual({ withCredentials: true });
+    expect(createPrebidBidder(record, { ...quiet, withCredentials: true }).buildRequests([bid()], bidderRequest)[0]!.options).toEqual({
+      withCredentials: true,
+    });
     const [out] = spec.interpretResponse({ body: { seatbid: [{ bid: [{ impid: 'b1', ext: { cpm: 1 }, adm: '<b>', w: 300, h: 250 }] }] } }, request!);
     expect(out).toMatchObject({ currency: 'EUR', ttl: 60, netRevenue: false, width: 300, height: 250 });
   });
@@ -96,8 +104,12 @@ describe('the spec at auction time', () => {
     const nurl = 'https://win.partner.example/n';
     expect(spec.interpretResponse({ body: { seatbid: [{ bid: [{ ...one('x'.repeat(MAX_AD + 1)), nurl }] }] } }, request!)).toEqual([]);
     const [video] = spec.buildRequests([{ ...bid('v1'), mediaTypes: { video: { playerSize: [640, 480] } } }], bidderRequest);
-    expect(spec.interpretResponse({ body: { seatbid: [{ bid: [{ impid: 'v1', ext: { cpm: 1 }, adm: 'x'.repeat(MAX_AD + 1), nurl, mtype: 2 }] }] } }, video!)).toEqual([]);
-    expect(spec.interpretResponse({ body: { seatbid: [{ bid: [{ impid: 'v1', ext: { cpm: 1 }, nurl, mtype: 2 }] }] } }, video!)).toMatchObject([{ vastUrl: nurl }]);
+    expect(
+      spec.interpretResponse({ body: { seatbid: [{ bid: [{ impid: 'v1', ext: { cpm: 1 }, adm: 'x'.repeat(MAX_AD + 1), nurl, mtype: 2 }] }] } }, video!),
+    ).toEqual([]);
+    expect(spec.interpretResponse({ body: { seatbid: [{ bid: [{ impid: 'v1', ext: { cpm: 1 }, nurl, mtype: 2 }] }] } }, video!)).toMatchObject([
+      { vastUrl: nurl },
+    ]);
     // Markup must be a string for banner and video: an object (a {native: …} wrapper included) is no markup.
     for (const adm of [{ native: 'x'.repeat(MAX_AD + 1) }, { native: '<b>' }, ['<b>']]) {
       expect(spec.interpretResponse({ body: { seatbid: [{ bid: [{ impid: 'b1', ext: { cpm: 1 }, adm }] }] } }, request!)).toEqual([]);
@@ -119,7 +131,16 @@ describe('the spec at auction time', () => {
     // The floor as text is read as a number, as Prebid's converter reads it.
     expect(imps([floored(() => ({ floor: '0.5', currency: 'EUR' }))])[0]).toMatchObject({ bidfloor: 0.5, bidfloorcur: 'EUR' });
     // No floor (the module has none, or cannot price this unit): the bid goes without one, never left out.
-    for (const getFloor of [() => ({}), () => undefined, () => ({ floor: 0, currency: 'EUR' }), () => ({ floor: 'x', currency: 'EUR' }), () => ({ floor: 2 }), () => { throw new Error('no rule'); }]) {
+    for (const getFloor of [
+      () => ({}),
+      () => undefined,
+      () => ({ floor: 0, currency: 'EUR' }),
+      () => ({ floor: 'x', currency: 'EUR' }),
+      () => ({ floor: 2 }),
+      () => {
+        throw new Error('no rule');
+      },
+    ]) {
       const [imp] = imps([floored(getFloor)]);
       expect(imp.id).toBe('b1');
       expect(imp).not.toHaveProperty('bidfloor');
@@ -130,17 +151,34 @@ describe('the spec at auction time', () => {
     const spec = createPrebidBidder(record, { ...quiet, currency: 'EUR' });
     const asked: unknown[] = [];
     // A floors module whose rules price the 300x600 size and video higher, and the 728x90 size the same as the ad unit.
-    const table: Record<string, unknown> = { '* *': { floor: 1, currency: 'EUR' }, 'banner *': { floor: 1, currency: 'EUR' }, 'banner 300x600': { floor: 2.5, currency: 'EUR' }, 'banner 728x90': { floor: 1, currency: 'EUR' }, 'video *': { floor: 4, currency: 'USD' } };
-    const getFloor = (request: { mediaType: string; size: unknown }) => (asked.push(request), table[`${request.mediaType} ${Array.isArray(request.size) ? request.size.join('x') : request.size}`] ?? {});
+    const table: Record<string, unknown> = {
+      '* *': { floor: 1, currency: 'EUR' },
+      'banner *': { floor: 1, currency: 'EUR' },
+      'banner 300x600': { floor: 2.5, currency: 'EUR' },
+      'banner 728x90': { floor: 1, currency: 'EUR' },
+      'video *': { floor: 4, currency: 'USD' },
+    };
+    const getFloor = (request: { mediaType: string; size: unknown }) => (
+      asked.push(request),
+      table[`${request.mediaType} ${Array.isArray(request.size) ? request.size.join('x') : request.size}`] ?? {}
+    );
     // The publisher's own formats (ortb2Imp) are copied before one gets a floor, a flexible one (no w/h) asked nothing.
-    const publisherFormats = [{ w: 300, h: 600, ext: { keep: 1 } }, { w: 728, h: 90 }, { wratio: 16, hratio: 9, wmin: 320 }];
+    const publisherFormats = [
+      { w: 300, h: 600, ext: { keep: 1 } },
+      { w: 728, h: 90 },
+      { wratio: 16, hratio: 9, wmin: 320 },
+    ];
     const ortb2Imp = { banner: { format: publisherFormats }, ext: { gpid: '/1/home' } };
     const before = JSON.stringify(ortb2Imp);
     const multi = { ...bid('b1'), mediaTypes: { banner: { sizes: [[300, 600]] }, video: { playerSize: [[640, 480]] } }, ortb2Imp, getFloor };
     const [imp] = JSON.parse(spec.buildRequests([multi] as never, bidderRequest)[0]!.data).imp;
     expect(imp).toMatchObject({ bidfloor: 1, bidfloorcur: 'EUR', ext: { gpid: '/1/home' } });
     expect(imp.banner.ext).toBeUndefined();
-    expect(imp.banner.format).toEqual([{ w: 300, h: 600, ext: { keep: 1, bidfloor: 2.5, bidfloorcur: 'EUR' } }, { w: 728, h: 90 }, { wratio: 16, hratio: 9, wmin: 320 }]);
+    expect(imp.banner.format).toEqual([
+      { w: 300, h: 600, ext: { keep: 1, bidfloor: 2.5, bidfloorcur: 'EUR' } },
+      { w: 728, h: 90 },
+      { wratio: 16, hratio: 9, wmin: 320 },
+    ]);
     expect(imp.video).toMatchObject({ w: 640, h: 480, ext: { bidfloor: 4, bidfloorcur: 'USD' } });
     expect(JSON.stringify(ortb2Imp)).toBe(before);
     expect(asked).toHaveLength(5);
@@ -175,7 +213,8 @@ describe('the spec at auction time', () => {
   });
   it("sends test 0 unless ortb2 says otherwise, and the auction's timeout as tmax, as Prebid's converter does", () => {
     const spec = createPrebidBidder(record, quiet);
-    const sent = (extra: Record<string, unknown>, ortb2: Record<string, unknown> = {}) => JSON.parse(spec.buildRequests([bid()], { ...bidderRequest, ...extra, ortb2: { ...bidderRequest.ortb2, ...ortb2 } })[0]!.data);
+    const sent = (extra: Record<string, unknown>, ortb2: Record<string, unknown> = {}) =>
+      JSON.parse(spec.buildRequests([bid()], { ...bidderRequest, ...extra, ortb2: { ...bidderRequest.ortb2, ...ortb2 } })[0]!.data);
     expect(sent({}).test).toBe(0);
     expect(sent({}, { test: 1 }).test).toBe(1);
     expect(sent({ timeout: 800 }).tmax).toBe(800);

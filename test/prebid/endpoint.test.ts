@@ -51,7 +51,9 @@ const bidders = async (input: AdapterRecord, knownEndpoints = known): Promise<[s
 const bid = (id: string, params: unknown) => ({ bidId: id, bidder: 'acme', params, mediaTypes: { banner: { sizes: [[300, 250]] } } });
 /** Every request an auction sends: its URL, imp ids and parsed body. */
 const requests = (spec: PrebidBidderSpec, bids: unknown[]) =>
-  spec.buildRequests(bids.filter((one) => spec.isBidRequestValid(one as never)) as never, bidderRequest as never).map((request) => ({ url: request.url, body: JSON.parse(request.data) }));
+  spec
+    .buildRequests(bids.filter((one) => spec.isBidRequestValid(one as never)) as never, bidderRequest as never)
+    .map((request) => ({ url: request.url, body: JSON.parse(request.data) }));
 const ids = (body: { imp: { id: string }[] }) => body.imp.map((imp) => imp.id);
 
 /** The library's verdict on one bid's values: its URL, or its issues (code, path, field). */
@@ -104,9 +106,9 @@ describe.each(await bidders(record))('endpoint templates in the page: %s', (_nam
       ['https://ap.bid.example.com/pub/pub-1/rtb/acc-1', ['b2'], 'other'],
     ]);
     // A bid Prebid did not filter (buildRequests is given it anyway) is left out there too, with its issues.
-    expect(requests({ ...spec, isBidRequestValid: () => true }, [bid('b3', { region: 'x.evil.com' }), bid('b1', {})]).map(({ url, body }) => [url, ids(body)])).toEqual([
-      ['https://eu.bid.example.com/pub/pub-1/rtb/acc-1', ['b1']],
-    ]);
+    expect(
+      requests({ ...spec, isBidRequestValid: () => true }, [bid('b3', { region: 'x.evil.com' }), bid('b1', {})]).map(({ url, body }) => [url, ids(body)]),
+    ).toEqual([['https://eu.bid.example.com/pub/pub-1/rtb/acc-1', ['b1']]]);
   });
 
   it('reads each answer against its own request: a bid for another request’s imp is dropped', () => {
@@ -145,7 +147,11 @@ describe.each(await bidders(split))('split: "imp" in the page: %s', (_name, spec
   });
 });
 
-const fixed: AdapterRecord = { ...split, endpoint: 'https://bid.example.com/x', fields: record.fields.filter((field) => !field.name.startsWith('predefinedEndpoint.')) };
+const fixed: AdapterRecord = {
+  ...split,
+  endpoint: 'https://bid.example.com/x',
+  fields: record.fields.filter((field) => !field.name.startsWith('predefinedEndpoint.')),
+};
 describe.each(await bidders(fixed, ['bid.example.com']))('split without a template: %s', (_name, spec) => {
   it('sends each valid bid alone to the endpoint, a bid with invalid params left out', () => {
     const sent = requests(spec, [bid('b1', { partnerId: 'a' }), bid('b2', { nope: 1 }), bid('b3', { partnerId: 'b' })]);
@@ -167,10 +173,14 @@ describe('the page judges each finished URL again, against the hosts its plan ca
   it('sends to a URL below its hosts, and refuses every URL when it is not (unknown_endpoint at the value)', () => {
     const log = vi.fn();
     const covered = bidderSpec(plan(['.bid.example.com']), { log }, [template], requestsByUrl);
-    expect(covered.buildRequests([bid('b1', { region: 'us' })] as never, bidderRequest as never).map((request) => request.url)).toEqual(['https://us.bid.example.com/rtb']);
+    expect(covered.buildRequests([bid('b1', { region: 'us' })] as never, bidderRequest as never).map((request) => request.url)).toEqual([
+      'https://us.bid.example.com/rtb',
+    ]);
     const uncovered = bidderSpec(plan(['bid.example.com', '.example.net', '.xbid.example.com']), { log }, [template], requestsByUrl);
     expect(uncovered.isBidRequestValid(bid('b1', { region: 'us' }))).toBe(false);
-    expect(log).toHaveBeenLastCalledWith('bidfields acme: invalid params', [{ code: 'unknown_endpoint', path: '/region', message: 'unknown_endpoint', field: 'predefinedEndpoint.region' }]);
+    expect(log).toHaveBeenLastCalledWith('bidfields acme: invalid params', [
+      { code: 'unknown_endpoint', path: '/region', message: 'unknown_endpoint', field: 'predefinedEndpoint.region' },
+    ]);
     expect(uncovered.buildRequests([bid('b1', { region: 'us' })] as never, bidderRequest as never)).toEqual([]);
   });
 
@@ -191,7 +201,11 @@ describe('a template on a local test host (allowLocal, the host listed exactly)'
     ['generated adapter', async () => generatedSpec(local, ['127.0.0.1'], { allowLocal: true } as never)],
   ])('%s: builds each URL under the same allowLocal it was checked with', async (_name, make) => {
     const spec = await make();
-    expect(spec.buildRequests([bid('b1', { publisherId: 'p 1' }), bid('b2', {})] as never, bidderRequest as never).map((request) => [request.url, ids(JSON.parse(request.data))])).toEqual([
+    expect(
+      spec
+        .buildRequests([bid('b1', { publisherId: 'p 1' }), bid('b2', {})] as never, bidderRequest as never)
+        .map((request) => [request.url, ids(JSON.parse(request.data))]),
+    ).toEqual([
       ['https://127.0.0.1:8443/pub/p%201', ['b1']],
       ['https://127.0.0.1:8443/pub/pub-1', ['b2']],
     ]);

@@ -16,6 +16,11 @@ export const record: AdapterRecord = {
 
 export const quiet: PrebidBidderOptions = { knownEndpoints: ['bid.partner.example'], log: () => {} };
 
-export const bid = (id = 'b1', params: unknown = { 'prd.impTagId': 'tag' }) => ({ bidId: id, bidder: 'acme', params, mediaTypes: { banner: { sizes: [[300, 250]] } } });
+export const bid = (id = 'b1', params: unknown = { 'prd.impTagId': 'tag' }) => ({
+  bidId: id,
+  bidder: 'acme',
+  params,
+  mediaTypes: { banner: { sizes: [[300, 250]] } },
+});
 
 export const bidderRequest = { bidderRequestId: 'r1', timeout: 800, ortb2: { site: { page: 'https://news.example/' }, device: { ua: 'UA' } } };

@@ -10,7 +10,11 @@ import type { PrebidBidderSpec, PrebidRuntimeOptions } from '../../src/prebid/ty
 export const RUNTIME_SOURCE = path.resolve(import.meta.dirname, '../../src/prebid/runtime.ts');
 
 /** Generates `record`'s adapter, imports it and returns its spec (registered on globalThis.pbjs's queue). */
-export async function generatedSpec(record: AdapterRecord, knownEndpoints: string[], options: Omit<PrebidRuntimeOptions, 'log'> = {}): Promise<PrebidBidderSpec> {
+export async function generatedSpec(
+  record: AdapterRecord,
+  knownEndpoints: string[],
+  options: Omit<PrebidRuntimeOptions, 'log'> = {},
+): Promise<PrebidBidderSpec> {
   const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bidfields-test-'));
   try {
     const { files } = generatePrebidAdapter(record, { knownEndpoints, runtime: RUNTIME_SOURCE, outDir, ...options });

@@ -14,10 +14,36 @@ const bidders: [string, PrebidBidderSpec][] = [
   ['record-taking bidder', createPrebidBidder(record, quiet)],
   ['generated adapter', await generatedSpec(record, quiet.knownEndpoints as string[])],
 ];
-const throwing = new Proxy({}, { get: () => { throw new Error('trap'); }, getPrototypeOf: () => { throw new Error('trap'); } });
+const throwing = new Proxy(
+  {},
+  {
+    get: () => {
+      throw new Error('trap');
+    },
+    getPrototypeOf: () => {
+      throw new Error('trap');
+    },
+  },
+);
 const cyclic: Record<string, unknown> = { site: {} };
 cyclic.self = cyclic;
-const hostile: unknown[] = [undefined, null, 0, NaN, '', 'x', [], [null], {}, throwing, Object.create(null), JSON.parse('{"__proto__":{"x":1}}'), () => 1, Symbol('s'), 10n];
+const hostile: unknown[] = [
+  undefined,
+  null,
+  0,
+  NaN,
+  '',
+  'x',
+  [],
+  [null],
+  {},
+  throwing,
+  Object.create(null),
+  JSON.parse('{"__proto__":{"x":1}}'),
+  () => 1,
+  Symbol('s'),
+  10n,
+];
 
 describe.each(bidders)('the spec never throws: %s', (_name, spec) => {
   const [sent] = spec.buildRequests([bid('b1'), bid('b2')], bidderRequest);
@@ -34,20 +60,42 @@ describe.each(bidders)('the spec never throws: %s', (_name, spec) => {
   it("the floors module's getFloor and the ad unit's formats, whatever they are, cost at most their own bid", () => {
     // A getFloor that throws, answers anything or traps: the bid goes without that floor. A format that traps: that
     // bid is left out, the others go.
-    const answers = [...hostile, { floor: throwing, currency: 'USD' }, { floor: 1, currency: throwing }, { floor: 1, currency: 10n }, { floor: -1, currency: 'USD' }];
+    const answers = [
+      ...hostile,
+      { floor: throwing, currency: 'USD' },
+      { floor: 1, currency: throwing },
+      { floor: 1, currency: 10n },
+      { floor: -1, currency: 'USD' },
+    ];
     const floored = answers.map((answer, i) => ({ ...bid(`f${i}`), getFloor: () => answer }));
-    const formats = [{ ...bid('t'), ortb2Imp: { banner: { format: [throwing] } } }, { ...bid('n'), ortb2Imp: { banner: { format: [null, 7, { w: 300 }, { w: null, h: 250 }] } }, getFloor: () => ({ floor: 2, currency: 'USD' }) }];
+    const formats = [
+      { ...bid('t'), ortb2Imp: { banner: { format: [throwing] } } },
+      { ...bid('n'), ortb2Imp: { banner: { format: [null, 7, { w: 300 }, { w: null, h: 250 }] } }, getFloor: () => ({ floor: 2, currency: 'USD' }) },
+    ];
     const [request] = spec.buildRequests([...floored, ...formats, { ...bid('g'), getFloor: throwing }, bid('ok')] as never, bidderRequest);
     const imps = JSON.parse(request!.data).imp as { id: string; bidfloor?: unknown; banner?: { format: unknown[] } }[];
     expect(imps.map((imp) => imp.id)).toEqual([...answers.map((_, i) => `f${i}`), 'n', 'g', 'ok']);
     // Only a number other than 0 with a currency (a string) is a floor: -1 too, as Prebid's converter takes it.
-    expect(imps.filter((imp) => imp.bidfloor !== undefined).map((imp) => [imp.id, imp.bidfloor])).toEqual([[`f${hostile.length + 3}`, -1], ['n', 2]]);
+    expect(imps.filter((imp) => imp.bidfloor !== undefined).map((imp) => [imp.id, imp.bidfloor])).toEqual([
+      [`f${hostile.length + 3}`, -1],
+      ['n', 2],
+    ]);
     expect(imps.find((imp) => imp.id === 'n')!.banner!.format).toEqual([null, 7, { w: 300 }, { w: null, h: 250 }]);
   });
   it('first-party data JSON cannot write (a BigInt, a cycle, a toJSON that throws) costs its own bid only', () => {
     const cycle: Record<string, unknown> = {};
     cycle.self = cycle;
-    const unwritable = [{ ext: { n: 10n } }, { ext: cycle }, { ext: { toJSON: () => { throw new Error('trap'); } } }];
+    const unwritable = [
+      { ext: { n: 10n } },
+      { ext: cycle },
+      {
+        ext: {
+          toJSON: () => {
+            throw new Error('trap');
+          },
+        },
+      },
+    ];
     const [request] = spec.buildRequests([...unwritable.map((ortb2Imp, i) => ({ ...bid(`x${i}`), ortb2Imp })), bid('ok')] as never, bidderRequest);
     expect(JSON.parse(request!.data).imp.map((imp: { id: string }) => imp.id)).toEqual(['ok']);
   });
@@ -60,7 +108,31 @@ describe.each(bidders)('the spec never throws: %s', (_name, spec) => {
     // Half the CPMs and markups are usable, so that bids come out and are checked, not only refusals.
     const cpm = fc.oneof(fc.double({ min: 0, max: 100, noNaN: true }), fc.jsonValue());
     const adm = fc.oneof(fc.constant('<div>ad</div>'), fc.jsonValue());
-    const response = fc.oneof(fc.jsonValue(), fc.record({ seatbid: fc.array(fc.record({ bid: fc.array(fc.record({ impid: fc.constantFrom('b1', 'b2', 'x'), ext: fc.record({ cpm }), adm, mtype: fc.oneof(fc.constant(undefined), fc.jsonValue()), w: fc.jsonValue(), h: fc.jsonValue() }, { requiredKeys: [] })) }, { requiredKeys: [] })) }));
+    const response = fc.oneof(
+      fc.jsonValue(),
+      fc.record({
+        seatbid: fc.array(
+          fc.record(
+            {
+              bid: fc.array(
+                fc.record(
+                  {
+                    impid: fc.constantFrom('b1', 'b2', 'x'),
+                    ext: fc.record({ cpm }),
+                    adm,
+                    mtype: fc.oneof(fc.constant(undefined), fc.jsonValue()),
+                    w: fc.jsonValue(),
+                    h: fc.jsonValue(),
+                  },
+                  { requiredKeys: [] },
+                ),
+              ),
+            },
+            { requiredKeys: [] },
+          ),
+        ),
+      }),
+    );
     let checked = 0;
     fc.assert(
       fc.property(fc.array(fc.jsonValue()), fc.jsonValue(), response, (bids, request, body) => {
@@ -85,7 +157,10 @@ const featured = {
     { name: 'predefinedRequestExt.partner.id', param: 'partnerId', type: 'number', display: 'Partner' },
     { name: 'predefinedImpExt.bidder.test', param: 'test', type: 'boolean', display: 'Test', default: true },
   ],
-  constants: [{ name: 'predefinedImpExt.bidder.source', value: { tags: ['a'] } }, { name: 'predefinedRequestExt.partner.client', value: [1, { v: 2 }] }],
+  constants: [
+    { name: 'predefinedImpExt.bidder.source', value: { tags: ['a'] } },
+    { name: 'predefinedRequestExt.partner.client', value: [1, { v: 2 }] },
+  ],
   requireOneOf: [['placementId', 'partnerId']],
 } as typeof record;
 const featuredBidders: [string, PrebidBidderSpec][] = [
@@ -96,11 +171,25 @@ const featuredBidders: [string, PrebidBidderSpec][] = [
 describe.each(featuredBidders)('the spec never throws, §8 record: %s', (_name, spec) => {
   const ok = { placementId: 'p', partnerId: 7 };
   it('hostile params and first-party data: false or [] (or the bids that are valid), never a throw', () => {
-    for (const params of [...hostile, { placementId: throwing }, { test: throwing }, JSON.parse('{"__proto__": {"placementId": "x"}}'), { placementId: JSON.parse('{"__proto__": 1}') }]) {
+    for (const params of [
+      ...hostile,
+      { placementId: throwing },
+      { test: throwing },
+      JSON.parse('{"__proto__": {"placementId": "x"}}'),
+      { placementId: JSON.parse('{"__proto__": 1}') },
+    ]) {
       expect(spec.isBidRequestValid(bid('b1', params))).toBe(false);
       expect(spec.buildRequests([bid('b1', params)], bidderRequest)).toEqual([]);
     }
-    for (const ortb2 of [...hostile, cyclic, { ext: throwing }, { ext: 'x' }, { ext: { partner: [] } }, { site: throwing }, JSON.parse('{"ext": {"__proto__": {"partner": 1}}}')]) {
+    for (const ortb2 of [
+      ...hostile,
+      cyclic,
+      { ext: throwing },
+      { ext: 'x' },
+      { ext: { partner: [] } },
+      { site: throwing },
+      JSON.parse('{"ext": {"__proto__": {"partner": 1}}}'),
+    ]) {
       expect(Array.isArray(spec.buildRequests([bid('b1', ok)], { ...bidderRequest, ortb2 } as never))).toBe(true);
     }
     const [request] = spec.buildRequests([bid('b1', ok), bid('b2', { placementId: 'q' })], bidderRequest);
@@ -139,11 +228,27 @@ const templatedBidders: [string, PrebidBidderSpec][] = [
 describe.each(templatedBidders)('the spec never throws, template and split: %s', (_name, spec) => {
   const urlOk = (url: string) => /^https:\/\/[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.bid\.partner\.example\/pub\/[^/?#]+$/.test(url);
   it('hostile params: false or [], never a throw', () => {
-    for (const params of [...hostile, { region: throwing }, { region: 'x.evil.com', publisherId: 1 }, { region: '..', publisherId: 1 }, { publisherId: throwing }, JSON.parse('{"__proto__": {"region": "x"}}')]) {
+    for (const params of [
+      ...hostile,
+      { region: throwing },
+      { region: 'x.evil.com', publisherId: 1 },
+      { region: '..', publisherId: 1 },
+      { publisherId: throwing },
+      JSON.parse('{"__proto__": {"region": "x"}}'),
+    ]) {
       expect(spec.isBidRequestValid(bid('b1', params))).toBe(false);
       expect(spec.buildRequests([bid('b1', params)], bidderRequest)).toEqual([]);
     }
-    const sent = spec.buildRequests([...hostile, throwing, bid('ok', { publisherId: 7 }), { ...bid('x', { publisherId: 7 }), mediaTypes: throwing }, bid('ok2', { publisherId: 8, region: 'us' })] as never, bidderRequest);
+    const sent = spec.buildRequests(
+      [
+        ...hostile,
+        throwing,
+        bid('ok', { publisherId: 7 }),
+        { ...bid('x', { publisherId: 7 }), mediaTypes: throwing },
+        bid('ok2', { publisherId: 8, region: 'us' }),
+      ] as never,
+      bidderRequest,
+    );
     expect(sent.map((request) => [request.url, JSON.parse(request.data).imp.map((imp: { id: string }) => imp.id)])).toEqual([
       ['https://eu.bid.partner.example/pub/7', ['ok']],
       ['https://us.bid.partner.example/pub/8', ['ok2']],

@@ -18,7 +18,8 @@ const nativeAdm = { link: { url: 'https://brand.example/' }, assets: [{ id: 1, t
 
 describe.each(bidders)('interpretResponse: %s', (_name, spec) => {
   const [sent] = spec.buildRequests([bid('b1')], bidderRequest);
-  const answer = (body: object, request = sent!) => spec.interpretResponse({ body: { seatbid: [{ bid: [{ impid: 'b1', ext: { cpm: 1 }, adm: '<b>' }] }], ...body } }, request);
+  const answer = (body: object, request = sent!) =>
+    spec.interpretResponse({ body: { seatbid: [{ bid: [{ impid: 'b1', ext: { cpm: 1 }, adm: '<b>' }] }], ...body } }, request);
 
   it("currency: the answer's cur when it is a currency code, else the currency option (Prebid: cur || the bidder's)", () => {
     expect(answer({ cur: 'GBP' })).toMatchObject([{ currency: 'GBP' }]);
@@ -28,7 +29,10 @@ describe.each(bidders)('interpretResponse: %s', (_name, spec) => {
 
   it("a bid without w/h takes no size from the imp: a banner bid's is Prebid's core to fill from its ad unit, as for the converter's", () => {
     const assets = [{ id: 1, required: 1, title: { len: 80 } }];
-    const [request] = spec.buildRequests([{ ...bid('b1'), mediaTypes: { banner: { sizes: [[300, 250]] }, native: {} }, nativeOrtbRequest: { assets } }], bidderRequest);
+    const [request] = spec.buildRequests(
+      [{ ...bid('b1'), mediaTypes: { banner: { sizes: [[300, 250]] }, native: {} }, nativeOrtbRequest: { assets } }],
+      bidderRequest,
+    );
     const imp = JSON.parse(request!.data).imp[0];
     expect(imp.banner.format).toEqual([{ w: 300, h: 250 }]);
     expect(imp.native).toBeDefined();

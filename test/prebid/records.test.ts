@@ -36,7 +36,10 @@ const record: AdapterRecord = {
 const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
 afterEach(() => warn.mockClear());
 /** The issues each bidder logged as 'invalid params', as code, path and field. */
-const logged = () => warn.mock.calls.filter(([message]) => String(message).endsWith('invalid params')).map(([, found]) => (found as Issue[]).map(({ code, path, field }) => ({ code, path, field })));
+const logged = () =>
+  warn.mock.calls
+    .filter(([message]) => String(message).endsWith('invalid params'))
+    .map(([, found]) => (found as Issue[]).map(({ code, path, field }) => ({ code, path, field })));
 
 const bidders = async (input: AdapterRecord): Promise<[string, PrebidBidderSpec][]> => [
   ['record-taking bidder', createPrebidBidder(input, { knownEndpoints: known })],
@@ -55,26 +58,32 @@ describe.each(await bidders(record))('§8 records in the page: %s', (_name, spec
   it('takes params by key, and writes each bid as the library enriches its one-imp request', () => {
     const params = { placementId: 'top', zoneId: '7', partnerId: 'p-1', test: 'true', publisherId: 4711 };
     const request = sent(spec, [bid('b1', params)]);
-    const { imp: [imp], ...rest } = request;
-    const expected = library.safeEnrich({ ...bidderRequest.ortb2, imp: [{ id: 'b1', secure: 1, banner: { topframe: 1, format: [{ w: 300, h: 250 }] } }] } as never, params);
+    const {
+      imp: [imp],
+      ...rest
+    } = request;
+    const expected = library.safeEnrich(
+      { ...bidderRequest.ortb2, imp: [{ id: 'b1', secure: 1, banner: { topframe: 1, format: [{ w: 300, h: 250 }] } }] } as never,
+      params,
+    );
     expect(expected.ok).toBe(true);
-    const { imp: [expectedImp], ...expectedRest } = (expected as { request: Record<string, any> }).request;
+    const {
+      imp: [expectedImp],
+      ...expectedRest
+    } = (expected as { request: Record<string, any> }).request;
     expect(imp).toEqual(expectedImp);
     expect(rest).toMatchObject(expectedRest);
     // alsoTo: the tag id as text and the ext copy as the field holds it; the number as a string at prd.appSiteId.
-    expect(imp).toMatchObject({ tagid: 'top', ext: { is_prebid: true, bidder: { placementId: 'top', zone: 7, test: true, source: { name: 'bidfields', tags: ['a', 'b'] } } } });
+    expect(imp).toMatchObject({
+      tagid: 'top',
+      ext: { is_prebid: true, bidder: { placementId: 'top', zone: 7, test: true, source: { name: 'bidfields', tags: ['a', 'b'] } } },
+    });
     expect(request.site).toEqual({ page: 'https://news.example/', id: '7', publisher: { id: '4711' } });
     expect(request.ext).toEqual({ partner: { id: 'p-1', client: { v: 1 } } });
   });
 
   it("refuses params by name, and logs the library's codes, paths (by key) and fields (names)", () => {
-    const cases: unknown[] = [
-      { 'prd.impTagId': 'top' },
-      { placementId: 'top', test: 'yes' },
-      { zoneId: 1.5, placementId: {} },
-      {},
-      { test: true },
-    ];
+    const cases: unknown[] = [{ 'prd.impTagId': 'top' }, { placementId: 'top', test: 'yes' }, { zoneId: 1.5, placementId: {} }, {}, { test: true }];
     for (const params of cases) {
       expect(spec.isBidRequestValid(bid('b1', params))).toBe(false);
       const expected = library.validateValues(params as never).map(({ code, path, field }) => ({ code, path, field }));
@@ -87,11 +96,24 @@ describe.each(await bidders(record))('§8 records in the page: %s', (_name, spec
     ]);
     expect(logged()[1]).toEqual([{ code: 'invalid_value', path: '/test', field: 'predefinedImpExt.bidder.test' }]);
     // Nothing is sent for them.
-    expect(sent(spec, cases.map((params, i) => bid(`b${i}`, params)))).toBeUndefined();
+    expect(
+      sent(
+        spec,
+        cases.map((params, i) => bid(`b${i}`, params)),
+      ),
+    ).toBeUndefined();
   });
 
   it('booleans: true, false and their strings; anything else is invalid; the default is a boolean', () => {
-    for (const [test, written] of [[true, true], ['true', true], [false, false], ['false', false], [undefined, false], ['', false], [null, false]] as const) {
+    for (const [test, written] of [
+      [true, true],
+      ['true', true],
+      [false, false],
+      ['false', false],
+      [undefined, false],
+      ['', false],
+      [null, false],
+    ] as const) {
       expect(sent(spec, [bid('b1', { zoneId: 1, test })]).imp[0].ext.bidder.test).toBe(written);
     }
     for (const test of ['yes', 1, 0, 'TRUE', [], {}]) expect(spec.isBidRequestValid(bid('b1', { zoneId: 1, test }))).toBe(false);
@@ -129,7 +151,10 @@ describe.each(await bidders(record))('§8 records in the page: %s', (_name, spec
 
   it("request ext: written over the publisher's ortb2.ext (kept, never changed), the later bid's value winning", () => {
     const ortb2 = { ...bidderRequest.ortb2, ext: Object.freeze({ prebid: Object.freeze({ channel: 'web' }), partner: Object.freeze({ keep: 1 }) }) };
-    const request = sent(spec, [bid('b1', { zoneId: 1, partnerId: 'first' }), bid('b2', { zoneId: 2, partnerId: 'second' }), bid('b3', { zoneId: 3 })], { ...bidderRequest, ortb2 });
+    const request = sent(spec, [bid('b1', { zoneId: 1, partnerId: 'first' }), bid('b2', { zoneId: 2, partnerId: 'second' }), bid('b3', { zoneId: 3 })], {
+      ...bidderRequest,
+      ortb2,
+    });
     expect(request.ext).toEqual({ prebid: { channel: 'web' }, partner: { keep: 1, id: 'second', client: { v: 1 } } });
     expect(request.site.id).toBe('3');
     expect(request.imp.map((imp: { ext: { bidder: { zone: number } } }) => imp.ext.bidder.zone)).toEqual([1, 2, 3]);
@@ -164,12 +189,24 @@ describe('records refused in the page (the compact engine runs the record rules)
   });
   it('a constant whose value holds a __proto__ key at any depth (as JSON.parse makes it)', () => {
     const hostile = JSON.parse('{"a": {"b": [{"__proto__": {"polluted": 1}}]}}');
-    expect(refusal({ ...base, fields: [], constants: [{ name: 'predefinedImpExt.x', value: hostile }] })).toEqual(['unsafe_name /constants/0/value/a/b/0/__proto__']);
-    expect(refusal({ ...base, fields: [], constants: [{ name: 'predefinedImpExt.x', value: JSON.parse('{"__proto__": 1}') }] })).toEqual(['unsafe_name /constants/0/value/__proto__']);
+    expect(refusal({ ...base, fields: [], constants: [{ name: 'predefinedImpExt.x', value: hostile }] })).toEqual([
+      'unsafe_name /constants/0/value/a/b/0/__proto__',
+    ]);
+    expect(refusal({ ...base, fields: [], constants: [{ name: 'predefinedImpExt.x', value: JSON.parse('{"__proto__": 1}') }] })).toEqual([
+      'unsafe_name /constants/0/value/__proto__',
+    ]);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
   it('keys used twice, a one-of key no field has, a boolean at a predefined target', () => {
-    expect(refusal({ ...base, fields: [{ name: 'a', param: 'k', type: 'text', display: 'x' }, { name: 'b', param: 'k', type: 'text', display: 'x' }] })).toEqual(['duplicate_param /fields/1/param']);
+    expect(
+      refusal({
+        ...base,
+        fields: [
+          { name: 'a', param: 'k', type: 'text', display: 'x' },
+          { name: 'b', param: 'k', type: 'text', display: 'x' },
+        ],
+      }),
+    ).toEqual(['duplicate_param /fields/1/param']);
     expect(refusal({ ...base, fields: [{ name: 'a', type: 'text', display: 'x' }], requireOneOf: [['nope']] })).toEqual(['schema /requireOneOf/0/0']);
     expect(refusal({ ...base, fields: [{ name: 'prd.impTagId', type: 'boolean', display: 'x' }] })).toEqual(['schema /fields/0/type']);
   });

@@ -35,7 +35,8 @@ function differences(a: unknown, b: unknown, originsA: Map<object, string>, orig
     if (!Object.is(a, b)) out.push(`${path || '/'}: ${String(a)} vs ${String(b)}`);
     return out;
   }
-  if (originsA.get(a) !== originsB.get(b)) out.push(`${path || '/'}: the given object at ${originsA.get(a) ?? '(none: new)'} vs at ${originsB.get(b) ?? '(none: new)'}`);
+  if (originsA.get(a) !== originsB.get(b))
+    out.push(`${path || '/'}: the given object at ${originsA.get(a) ?? '(none: new)'} vs at ${originsB.get(b) ?? '(none: new)'}`);
   if (Object.getPrototypeOf(a) !== Object.getPrototypeOf(b)) out.push(`${path || '/'}: prototypes differ`);
   if (Array.isArray(a) !== Array.isArray(b)) out.push(`${path || '/'}: array vs not`);
   const keysA = Reflect.ownKeys(a);
@@ -48,7 +49,8 @@ function differences(a: unknown, b: unknown, originsA: Map<object, string>, orig
     const da = Object.getOwnPropertyDescriptor(a, key)!;
     const db = Object.getOwnPropertyDescriptor(b, key)!;
     const at = `${path}/${String(key)}`;
-    if (da.enumerable !== db.enumerable || da.writable !== db.writable || da.configurable !== db.configurable || 'value' in da !== 'value' in db) out.push(`${at}: property attributes differ`);
+    if (da.enumerable !== db.enumerable || da.writable !== db.writable || da.configurable !== db.configurable || 'value' in da !== 'value' in db)
+      out.push(`${at}: property attributes differ`);
     differences(da.value, db.value, originsA, originsB, at, out);
   }
   return out;
@@ -69,7 +71,8 @@ function same(what: string, given: unknown, generated: () => unknown, interprete
   const a = outcome(generated);
   const b = outcome(interpreted);
   const found = differences(a, b, originsA, originsB);
-  if (found.length) throw new Error(`${what}: the engines differ\n  ${found.join('\n  ')}\n  generated: ${JSON.stringify(a)}\n  interpreter: ${JSON.stringify(b)}`);
+  if (found.length)
+    throw new Error(`${what}: the engines differ\n  ${found.join('\n  ')}\n  generated: ${JSON.stringify(a)}\n  interpreter: ${JSON.stringify(b)}`);
   return a.value;
 }
 
@@ -88,7 +91,12 @@ function compare(adapterIn: unknown, values: unknown, req: unknown, perImp: unkn
   PLACEMENT_TIER.calls = scenarios++ % 2 ? 0 : 1000;
   let generated: CompiledAdapter | undefined;
   let interpreter: CompiledAdapter | undefined;
-  same('compile', undefined, () => (generated = compile(adapterIn as AdapterInput, { codegen: true })).warnings, () => (interpreter = compile(adapterIn as AdapterInput, { codegen: false })).warnings);
+  same(
+    'compile',
+    undefined,
+    () => (generated = compile(adapterIn as AdapterInput, { codegen: true })).warnings,
+    () => (interpreter = compile(adapterIn as AdapterInput, { codegen: false })).warnings,
+  );
   if (!generated || !interpreter) return;
   if (generated.engine !== 'generated' || interpreter.engine !== 'interpreter') throw new Error(`engines: ${generated.engine}, ${interpreter.engine}`);
   const g = generated;
@@ -96,20 +104,59 @@ function compare(adapterIn: unknown, values: unknown, req: unknown, perImp: unkn
   const fieldValues = values as FieldValues;
   const bidRequest = req as BidRequest;
   for (const options of [undefined, { allImps: true }]) {
-    count(same('safeEnrich', req, () => g.safeEnrich(bidRequest, fieldValues, options), () => i.safeEnrich(bidRequest, fieldValues, options)), 'enrichOk', 'enrichRefused');
+    count(
+      same(
+        'safeEnrich',
+        req,
+        () => g.safeEnrich(bidRequest, fieldValues, options),
+        () => i.safeEnrich(bidRequest, fieldValues, options),
+      ),
+      'enrichOk',
+      'enrichRefused',
+    );
     // In place: the results, and what each left of its own copy of the request.
     const [mineG, mineI] = [copy(req), copy(req)] as BidRequest[];
-    const inPlace = same('safeEnrich mutate', mineG, () => [g.safeEnrich(mineG!, fieldValues, { ...options, mutate: true }), mineG], () => [i.safeEnrich(mineI!, fieldValues, { ...options, mutate: true }), mineI], mineI);
+    const inPlace = same(
+      'safeEnrich mutate',
+      mineG,
+      () => [g.safeEnrich(mineG!, fieldValues, { ...options, mutate: true }), mineG],
+      () => [i.safeEnrich(mineI!, fieldValues, { ...options, mutate: true }), mineI],
+      mineI,
+    );
     count((inPlace as unknown[] | undefined)?.[0], 'mutateOk');
     let boundG: BoundAdapter | undefined;
     let boundI: BoundAdapter | undefined;
-    same('bind', undefined, () => void (boundG = g.bind(fieldValues)), () => void (boundI = i.bind(fieldValues)));
+    same(
+      'bind',
+      undefined,
+      () => void (boundG = g.bind(fieldValues)),
+      () => void (boundI = i.bind(fieldValues)),
+    );
     if (boundG && boundI) {
       const [bg, bi] = [boundG, boundI];
-      count(same('bound safeEnrich', req, () => bg.safeEnrich(bidRequest, options), () => bi.safeEnrich(bidRequest, options)), 'boundOk');
-      same('bound enrich', req, () => bg.enrich(bidRequest, options), () => bi.enrich(bidRequest, options));
+      count(
+        same(
+          'bound safeEnrich',
+          req,
+          () => bg.safeEnrich(bidRequest, options),
+          () => bi.safeEnrich(bidRequest, options),
+        ),
+        'boundOk',
+      );
+      same(
+        'bound enrich',
+        req,
+        () => bg.enrich(bidRequest, options),
+        () => bi.enrich(bidRequest, options),
+      );
       const [mineG2, mineI2] = [copy(req), copy(req)] as BidRequest[];
-      same('bound mutate', mineG2, () => [bg.safeEnrich(mineG2!, { ...options, mutate: true }), mineG2], () => [bi.safeEnrich(mineI2!, { ...options, mutate: true }), mineI2], mineI2);
+      same(
+        'bound mutate',
+        mineG2,
+        () => [bg.safeEnrich(mineG2!, { ...options, mutate: true }), mineG2],
+        () => [bi.safeEnrich(mineI2!, { ...options, mutate: true }), mineI2],
+        mineI2,
+      );
     }
   }
   // Values per imp: values objects and nulls as generated; and each valid values object also as its placement.
@@ -124,19 +171,45 @@ function compare(adapterIn: unknown, values: unknown, req: unknown, perImp: unkn
       }
     });
   const [entriesG, entriesI] = [placementsOf(g), placementsOf(i)];
-  count(same('safeEnrichImps', req, () => g.safeEnrichImps(bidRequest, entriesG), () => i.safeEnrichImps(bidRequest, entriesI)), 'impsOk', 'impsRefused');
-  same('enrichImps', req, () => g.enrichImps(bidRequest, entriesG), () => i.enrichImps(bidRequest, entriesI));
+  count(
+    same(
+      'safeEnrichImps',
+      req,
+      () => g.safeEnrichImps(bidRequest, entriesG),
+      () => i.safeEnrichImps(bidRequest, entriesI),
+    ),
+    'impsOk',
+    'impsRefused',
+  );
+  same(
+    'enrichImps',
+    req,
+    () => g.enrichImps(bidRequest, entriesG),
+    () => i.enrichImps(bidRequest, entriesI),
+  );
   const [mineG, mineI] = [copy(req), copy(req)] as BidRequest[];
-  same('safeEnrichImps mutate', mineG, () => [g.safeEnrichImps(mineG!, entriesG, { mutate: true }), mineG], () => [i.safeEnrichImps(mineI!, entriesI, { mutate: true }), mineI], mineI);
+  same(
+    'safeEnrichImps mutate',
+    mineG,
+    () => [g.safeEnrichImps(mineG!, entriesG, { mutate: true }), mineG],
+    () => [i.safeEnrichImps(mineI!, entriesI, { mutate: true }), mineI],
+    mineI,
+  );
   // Entries from the other engine's adapter are another adapter's placements: refused alike.
-  same('another adapter\'s placements', req, () => g.safeEnrichImps(bidRequest, entriesI), () => i.safeEnrichImps(bidRequest, entriesG));
+  same(
+    "another adapter's placements",
+    req,
+    () => g.safeEnrichImps(bidRequest, entriesI),
+    () => i.safeEnrichImps(bidRequest, entriesG),
+  );
 }
 
 const fieldsOf = (adapterIn: unknown): unknown[] => {
   const fields = Array.isArray(adapterIn) ? adapterIn : (adapterIn as { fields?: unknown })?.fields;
   return Array.isArray(fields) ? fields : [];
 };
-const keysOf = (fields: unknown[]) => fields.flatMap((f) => [(f as { name?: unknown })?.name, (f as { param?: unknown })?.param]).filter((n): n is string => typeof n === 'string');
+const keysOf = (fields: unknown[]) =>
+  fields.flatMap((f) => [(f as { name?: unknown })?.name, (f as { param?: unknown })?.param]).filter((n): n is string => typeof n === 'string');
 
 /** Records, with values that fit often (and hostile ones), requests of every shape, and values per imp. */
 const scenarioOf = (adapters: fc.Arbitrary<unknown>, requests: fc.Arbitrary<unknown>) =>
@@ -157,7 +230,10 @@ const scenario = fc.oneof(
 describe(`the generated enrichers against the interpreter (${runs} runs)`, () => {
   it('give exactly the same results, issues, warnings and in-place writes, and share the same input objects', () => {
     try {
-      fc.assert(fc.property(scenario, ([adapterIn, values, req, perImp]) => compare(adapterIn, values, req, perImp)), { numRuns: runs });
+      fc.assert(
+        fc.property(scenario, ([adapterIn, values, req, perImp]) => compare(adapterIn, values, req, perImp)),
+        { numRuns: runs },
+      );
     } finally {
       PLACEMENT_TIER.calls = 1000;
     }

@@ -9,7 +9,6 @@ const root = path.resolve(import.meta.dirname, '../../src/protocols');
 const core = path.resolve(root, '../core');
 const files = fs.readdirSync(root).filter((name) => name.endsWith('.ts'));
 
-
 describe('src/protocols import boundaries', () => {
   it('finds the wrapper files', () => expect(files).toContain('prebid-js.ts'));
   for (const file of files) {

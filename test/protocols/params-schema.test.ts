@@ -25,7 +25,17 @@ const adapters: Record<string, AdapterInput> = {
     { name: 'emoji', type: 'text', display: 'Emoji', maxLength: 2 },
     { name: 'amount', type: 'number', display: 'Amount' },
     { name: 'zone', type: 'number', display: 'Zone', integer: true, min: 1, max: 100 },
-    { name: 'size', type: 'select', display: 'Size', options: [{ name: 'a', value: 1 }, { name: 'b', value: 2 }, { name: 'c', value: 3.5 }, { name: 'd', value: -4 }] },
+    {
+      name: 'size',
+      type: 'select',
+      display: 'Size',
+      options: [
+        { name: 'a', value: 1 },
+        { name: 'b', value: 2 },
+        { name: 'c', value: 3.5 },
+        { name: 'd', value: -4 },
+      ],
+    },
     { name: 'prd.impTagId', type: 'text', display: 'Tag id' },
   ],
   'required fields without defaults': {
@@ -36,14 +46,33 @@ const adapters: Record<string, AdapterInput> = {
       { name: 'placement.id', type: 'text', display: 'Placement', required: true },
       { name: 'floor', type: 'number', display: 'Floor', required: true, min: 0 },
       { name: 'zone', type: 'number', display: 'Zone', required: true, integer: true },
-      { name: 'size', type: 'select', display: 'Size', required: true, options: [{ name: 'x', value: 0 }, { name: 'y', value: 7 }] },
+      {
+        name: 'size',
+        type: 'select',
+        display: 'Size',
+        required: true,
+        options: [
+          { name: 'x', value: 0 },
+          { name: 'y', value: 7 },
+        ],
+      },
       { name: 'code', type: 'text', display: 'Code', required: true, minLength: 0, maxLength: 3 },
     ],
   },
   'required fields with defaults': [
     { name: 'name', type: 'text', display: 'Name', required: true, default: 'x' },
     { name: 'zone', type: 'number', display: 'Zone', required: true, default: 5, max: 9 },
-    { name: 'size', type: 'select', display: 'Size', required: true, default: '2', options: [{ name: 'b', value: 2 }, { name: 'c', value: 3 }] },
+    {
+      name: 'size',
+      type: 'select',
+      display: 'Size',
+      required: true,
+      default: '2',
+      options: [
+        { name: 'b', value: 2 },
+        { name: 'c', value: 3 },
+      ],
+    },
     { name: 'empty', type: 'text', display: 'Empty default', required: true, default: '' },
   ],
   'RTB ext params and predefined names': {
@@ -77,8 +106,25 @@ const adapters: Record<string, AdapterInput> = {
       { name: 'placement', param: 'placementId', type: 'text', display: 'Placement', maxLength: 4 },
       { name: 'inv.code', param: 'invCode', type: 'text', display: 'Inventory code' },
       { name: 'member', type: 'number', display: 'Member', required: true },
-      { name: 'size', type: 'select', display: 'Size', options: [{ name: 'a', value: 1 }, { name: 'b', value: 2 }] },
-      { name: 'region', type: 'select', display: 'Region', default: 2, options: [{ name: 'eu', value: 1 }, { name: 'us', value: 2 }] },
+      {
+        name: 'size',
+        type: 'select',
+        display: 'Size',
+        options: [
+          { name: 'a', value: 1 },
+          { name: 'b', value: 2 },
+        ],
+      },
+      {
+        name: 'region',
+        type: 'select',
+        display: 'Region',
+        default: 2,
+        options: [
+          { name: 'eu', value: 1 },
+          { name: 'us', value: 2 },
+        ],
+      },
       { name: 'flag', param: 'on', type: 'boolean', display: 'On' },
     ],
     requireOneOf: [['placementId', 'invCode'], ['size', 'on'], ['region', 'placementId'], ['member']],
@@ -111,12 +157,33 @@ function gap(field: FieldDefinition, value: unknown): string | undefined {
   if (field.type === 'select' && typeof value === 'string') {
     // 3. Only each option's canonical string ("2") is listed; other spellings of it (" 2", "2.0", "2e0") are not.
     const parsed = decimal(value);
-    if (parsed !== undefined && field.options.some((option) => option.value === parsed) && !field.options.some((option) => String(option.value) === value)) return 'non-canonical option string';
+    if (parsed !== undefined && field.options.some((option) => option.value === parsed) && !field.options.some((option) => String(option.value) === value))
+      return 'non-canonical option string';
   }
   return undefined;
 }
 
-const junk = fc.constantFrom<unknown>(true, false, [], {}, [1], { a: 1 }, 'abc', 'ABC', 'abcdef', 'pub-1', 'x', ' ', '😀😀', '😀😀😀', '0x10', '1_000', 'Infinity', 'NaN', '1,5');
+const junk = fc.constantFrom<unknown>(
+  true,
+  false,
+  [],
+  {},
+  [1],
+  { a: 1 },
+  'abc',
+  'ABC',
+  'abcdef',
+  'pub-1',
+  'x',
+  ' ',
+  '😀😀',
+  '😀😀😀',
+  '0x10',
+  '1_000',
+  'Infinity',
+  'NaN',
+  '1,5',
+);
 const numberish = fc.oneof(
   fc.integer({ min: -10, max: 120 }),
   fc.double({ noNaN: true, noDefaultInfinity: true }),
@@ -126,7 +193,13 @@ const numericString = fc.oneof(
   numberish.map(String),
   fc.constantFrom(' 7 ', '+3', '.5', '1.', '1e2', '2.0', '2e0', ' 2', '3.50', '-4.0', '\u00a07\u2028', '1e999', '-1e999', '1e-999', '\t5\n'),
 );
-const raw = fc.oneof({ arbitrary: fc.constantFrom<unknown>(null, ''), weight: 2 }, { arbitrary: numberish, weight: 3 }, { arbitrary: numericString, weight: 3 }, { arbitrary: fc.string({ maxLength: 6 }), weight: 2 }, { arbitrary: junk, weight: 2 });
+const raw = fc.oneof(
+  { arbitrary: fc.constantFrom<unknown>(null, ''), weight: 2 },
+  { arbitrary: numberish, weight: 3 },
+  { arbitrary: numericString, weight: 3 },
+  { arbitrary: fc.string({ maxLength: 6 }), weight: 2 },
+  { arbitrary: junk, weight: 2 },
+);
 
 /** Values a form would send for one field: valid ones, mostly. */
 function plausible(field: FieldDefinition): fc.Arbitrary<unknown> {
@@ -160,7 +233,9 @@ function valuesFor(adapter: CompiledAdapter): fc.Arbitrary<Record<string, unknow
   const names = adapter.fields.filter((field) => keyOf(field) !== field.name).map((field) => field.name);
   const unknown = fc.option(fc.constantFrom('nope', '__proto__', 'constructor', 'zone.x', 'Zone', ...names), { nil: undefined, freq: 8 });
   // Round-trip through JSON text: the values an ad server receives (a `__proto__` key stays an own key).
-  const aimedValues = fc.tuple(entered, unknown).map(([values, extra]) => JSON.parse(JSON.stringify(values).replace(/^\{/, extra ? `{"${extra}":1${Object.keys(values).length ? ',' : ''}` : '{')));
+  const aimedValues = fc
+    .tuple(entered, unknown)
+    .map(([values, extra]) => JSON.parse(JSON.stringify(values).replace(/^\{/, extra ? `{"${extra}":1${Object.keys(values).length ? ',' : ''}` : '{')));
   // What a form sends: required fields entered, the others plausible or left out, so often valid, and often
   // refused for a one-of group alone.
   const perFieldPlausible = Object.fromEntries(adapter.fields.map((field) => [keyOf(field), plausible(field)]));
@@ -176,7 +251,7 @@ describe('toParamsSchema', () => {
       const schema = toParamsSchema(adapter);
       const validate = ajv.compile(schema);
 
-      it('is a valid draft-04 schema in Prebid Server\'s shape', () => {
+      it("is a valid draft-04 schema in Prebid Server's shape", () => {
         expect(ajv.validateSchema(schema)).toBe(true);
         expect(schema.$schema).toBe('http://json-schema.org/draft-04/schema#');
         expect(schema).toMatchObject({ type: 'object', additionalProperties: false });
@@ -199,7 +274,10 @@ describe('toParamsSchema', () => {
             if (bidfields) tally.valid++;
             if (issues.length > 0 && issues.every((found) => found.code === 'missing_one_of')) tally.oneOfOnly++;
             const draft04 = validate(values) as boolean;
-            if (draft04 !== bidfields) throw new Error(`draft-04 says ${draft04}, validateValues says ${bidfields} for ${JSON.stringify(values)}: ${JSON.stringify(adapter.validateValues(values))} ${JSON.stringify(validate.errors)}`);
+            if (draft04 !== bidfields)
+              throw new Error(
+                `draft-04 says ${draft04}, validateValues says ${bidfields} for ${JSON.stringify(values)}: ${JSON.stringify(adapter.validateValues(values))} ${JSON.stringify(validate.errors)}`,
+              );
           }),
           { numRuns: 3000, seed: 20240603 },
         );
@@ -213,13 +291,21 @@ describe('toParamsSchema', () => {
     });
   }
 
-  it('spells a small adapter the way Prebid Server\'s bidder-params files do', () => {
+  it("spells a small adapter the way Prebid Server's bidder-params files do", () => {
     const adapter = compile({
       protocol: 'prebid-server',
       bidderCode: 'acme',
       fields: [
         { name: 'zone', type: 'number', display: 'Zone', description: 'The zone id', integer: true, min: 1, required: true },
-        { name: 'size', type: 'select', display: 'Size', options: [{ name: 'small', value: 1 }, { name: 'large', value: 2 }] },
+        {
+          name: 'size',
+          type: 'select',
+          display: 'Size',
+          options: [
+            { name: 'small', value: 1 },
+            { name: 'large', value: 2 },
+          ],
+        },
         { name: 'code', type: 'text', display: 'Code', maxLength: 8 },
       ],
     });
@@ -261,7 +347,11 @@ describe('toParamsSchema', () => {
 
     const several = toParamsSchema(compile(adapters['several one-of groups, one satisfied by a default']!, known));
     expect(several).not.toHaveProperty('anyOf');
-    expect(several.allOf!.map((group) => group.anyOf.map((branch) => branch.required))).toEqual([[['placementId'], ['invCode']], [['size'], ['on']], [['member']]]);
+    expect(several.allOf!.map((group) => group.anyOf.map((branch) => branch.required))).toEqual([
+      [['placementId'], ['invCode']],
+      [['size'], ['on']],
+      [['member']],
+    ]);
   });
 
   it('agrees with validateValues on one-of groups, "not entered" and names that are no keys', () => {
@@ -280,7 +370,11 @@ describe('toParamsSchema', () => {
       [{ gdpr: true, placementId: 'top', 'predefinedImpExt.is_prebid': true }, false], // a constant is no input
     ];
     for (const [values, valid] of cases) {
-      expect({ values, bidfields: adapter.validateValues(values).length === 0, draft04: validate(values) }).toEqual({ values, bidfields: valid, draft04: valid });
+      expect({ values, bidfields: adapter.validateValues(values).length === 0, draft04: validate(values) }).toEqual({
+        values,
+        bidfields: valid,
+        draft04: valid,
+      });
     }
   });
 
@@ -300,7 +394,12 @@ describe('toParamsSchema', () => {
     ['numeric string a double cannot hold exactly', { name: 'z', type: 'number', display: 'Z' }, '9007199254740993', { draft04: true, bidfields: false }],
     ['numeric string a double cannot hold exactly', { name: 'z', type: 'number', display: 'Z' }, '1e-999', { draft04: true, bidfields: false }],
     ['number in a constrained text field', { name: 't', type: 'text', display: 'T', maxLength: 2 }, 12345, { draft04: true, bidfields: false }],
-    ['non-canonical option string', { name: 's', type: 'select', display: 'S', options: [{ name: 'a', value: 2 }] }, '2.0', { draft04: false, bidfields: true }],
+    [
+      'non-canonical option string',
+      { name: 's', type: 'select', display: 'S', options: [{ name: 'a', value: 2 }] },
+      '2.0',
+      { draft04: false, bidfields: true },
+    ],
   ])('gap: %s', (label, field, value, verdicts) => {
     const adapter = compile([field]);
     const values = { [field.name]: value };

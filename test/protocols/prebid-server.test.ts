@@ -6,7 +6,14 @@ import { describe, expect, it } from 'vitest';
 import { compile } from '../../src/core/compile/index.js';
 import { BidfieldsError } from '../../src/core/issues.js';
 import type { AdapterRecord } from '../../src/core/types.js';
-import { AUCTION_PATH, auctionUrl, buildPrebidServerRequest, compilePrebidServer, paramsLocationOf, safeBuildPrebidServerRequest } from '../../src/protocols/prebid-server.js';
+import {
+  AUCTION_PATH,
+  auctionUrl,
+  buildPrebidServerRequest,
+  compilePrebidServer,
+  paramsLocationOf,
+  safeBuildPrebidServerRequest,
+} from '../../src/protocols/prebid-server.js';
 
 const known = { knownEndpoints: ['pbs.example.com'] };
 const record = (endpoint = 'https://pbs.example.com'): AdapterRecord => ({
@@ -37,7 +44,14 @@ describe('compilePrebidServer', () => {
   });
 
   it('moves bidder params only: predefinedImpExt.<path> stays at imp.ext.<path> (docs/spec.md#targets, any protocol)', () => {
-    const withExt = { ...record(), fields: [...record().fields, { name: 'predefinedImpExt.gpid', type: 'text' as const, display: 'GPID' }, { name: 'predefinedImpExt.prebid.storedrequest.id', type: 'text' as const, display: 'Stored' }] };
+    const withExt = {
+      ...record(),
+      fields: [
+        ...record().fields,
+        { name: 'predefinedImpExt.gpid', type: 'text' as const, display: 'GPID' },
+        { name: 'predefinedImpExt.prebid.storedrequest.id', type: 'text' as const, display: 'Stored' },
+      ],
+    };
     const adapter = compilePrebidServer(withExt, { ...known, paramsLocation: 'imp.ext.prebid.bidder' });
     const http = buildPrebidServerRequest(adapter, request, { zone: 4, 'predefinedImpExt.gpid': '/123/top', 'predefinedImpExt.prebid.storedrequest.id': 'sr' });
     expect(JSON.parse(http.body).imp[0].ext).toEqual({ gpid: '/123/top', prebid: { storedrequest: { id: 'sr' }, bidder: { acme: { zone: 4 } } } });
@@ -46,7 +60,16 @@ describe('compilePrebidServer', () => {
   it('refuses a predefinedImpExt name that would hold the bidder params or sit inside them', () => {
     const conflicts = (name: string) => {
       try {
-        compilePrebidServer({ ...record(), fields: [{ name: 'zone', type: 'number', display: 'Zone' }, { name, type: 'text', display: 'X' }] }, { ...known, paramsLocation: 'imp.ext.prebid.bidder' });
+        compilePrebidServer(
+          {
+            ...record(),
+            fields: [
+              { name: 'zone', type: 'number', display: 'Zone' },
+              { name, type: 'text', display: 'X' },
+            ],
+          },
+          { ...known, paramsLocation: 'imp.ext.prebid.bidder' },
+        );
         return [];
       } catch (error) {
         return (error as BidfieldsError).issues.map((found) => `${found.code} ${found.path} ${found.field}`);
@@ -57,21 +80,35 @@ describe('compilePrebidServer', () => {
     expect(conflicts('predefinedImpExt.prebid.bidder.acme.zone')).toEqual(['name_conflict /fields/1/name predefinedImpExt.prebid.bidder.acme.zone']);
     expect(conflicts('predefinedImpExt.prebid.bidder.other.zone')).toEqual([]);
     // At imp.ext (the default) they are different places, and the same names are fine.
-    expect(() => compilePrebidServer({ ...record(), fields: [{ name: 'zone', type: 'number', display: 'Zone' }, { name: 'predefinedImpExt.prebid.bidder.acme.zone', type: 'text', display: 'X' }] }, known)).not.toThrow();
+    expect(() =>
+      compilePrebidServer(
+        {
+          ...record(),
+          fields: [
+            { name: 'zone', type: 'number', display: 'Zone' },
+            { name: 'predefinedImpExt.prebid.bidder.acme.zone', type: 'text', display: 'X' },
+          ],
+        },
+        known,
+      ),
+    ).not.toThrow();
   });
 
   it('refuses a misspelt location loudly instead of falling back to imp.ext', () => {
     expect(() => compilePrebidServer(record(), { ...known, paramsLocation: 'imp.ext.prebid' as never })).toThrow(TypeError);
   });
 
-  it('reports a missing bidder code together with the record\'s other issues', () => {
+  it("reports a missing bidder code together with the record's other issues", () => {
     const noCode = { ...record('https://elsewhere.example'), bidderCode: undefined };
     try {
       compilePrebidServer(noCode, { ...known, paramsLocation: 'imp.ext.prebid.bidder' });
       expect.unreachable();
     } catch (error) {
       expect(error).toBeInstanceOf(BidfieldsError);
-      expect((error as BidfieldsError).issues.map((found) => `${found.code} ${found.path}`)).toEqual(['invalid_bidder_code /bidderCode', 'unknown_endpoint /endpoint']);
+      expect((error as BidfieldsError).issues.map((found) => `${found.code} ${found.path}`)).toEqual([
+        'invalid_bidder_code /bidderCode',
+        'unknown_endpoint /endpoint',
+      ]);
     }
   });
 
@@ -80,7 +117,9 @@ describe('compilePrebidServer', () => {
       compilePrebidServer(record().fields, { paramsLocation: 'imp.ext.prebid.bidder' });
       expect.unreachable();
     } catch (error) {
-      expect((error as BidfieldsError).issues).toEqual([{ code: 'invalid_bidder_code', path: '', message: expect.stringMatching(/bidder code.*bare field array/) }]);
+      expect((error as BidfieldsError).issues).toEqual([
+        { code: 'invalid_bidder_code', path: '', message: expect.stringMatching(/bidder code.*bare field array/) },
+      ]);
     }
     expect(paramsLocationOf(compilePrebidServer(record().fields))).toBe('imp.ext');
   });
@@ -118,7 +157,14 @@ describe('safeBuildPrebidServerRequest', () => {
 
 describe('compilePrebidServer refusals keep the warnings', () => {
   it('as compile does (lenient mode warns of an unknown key, then refuses a bad field)', () => {
-    const record = { protocol: 'prebid-server', extra: 1, fields: [{ name: 'prd.impTagId', type: 'text', display: 'Tag' }, { name: 'x', type: 'date', display: 'X' }] } as unknown as AdapterRecord;
+    const record = {
+      protocol: 'prebid-server',
+      extra: 1,
+      fields: [
+        { name: 'prd.impTagId', type: 'text', display: 'Tag' },
+        { name: 'x', type: 'date', display: 'X' },
+      ],
+    } as unknown as AdapterRecord;
     const caught = (fn: () => unknown) => {
       try {
         fn();

@@ -34,7 +34,12 @@ describe('buildRtbRequest', () => {
     const safe = safeBuildRtbRequest(bare, { id: 'r', imp: [] }, { zone: 'x' });
     expect(safe.ok).toBe(false);
     if (safe.ok) return;
-    expect(safe.issues.map((found) => `${found.code} ${found.path}`)).toEqual(['wrong_protocol /protocol', 'invalid_endpoint /endpoint', 'invalid_value /zone', 'no_imp /imp']);
+    expect(safe.issues.map((found) => `${found.code} ${found.path}`)).toEqual([
+      'wrong_protocol /protocol',
+      'invalid_endpoint /endpoint',
+      'invalid_value /zone',
+      'no_imp /imp',
+    ]);
     let thrown: unknown;
     try {
       buildRtbRequest(bare, { id: 'r', imp: [] }, { zone: 'x' });
@@ -46,7 +51,10 @@ describe('buildRtbRequest', () => {
   });
 
   it('returns warnings only through the safe form', () => {
-    const siteAdapter = compile({ protocol: 'rtb', endpoint: 'https://bid.partner.example/rtb', fields: [{ name: 'prd.appSiteId', type: 'text', display: 'Site' }] }, known);
+    const siteAdapter = compile(
+      { protocol: 'rtb', endpoint: 'https://bid.partner.example/rtb', fields: [{ name: 'prd.appSiteId', type: 'text', display: 'Site' }] },
+      known,
+    );
     const both = { id: 'r', imp: [{ id: '1' }], app: { id: 'a' }, site: { id: 's' } };
     const result = safeBuildRtbRequest(siteAdapter, both, { 'prd.appSiteId': 'a2' });
     expect(result.ok && result.warnings.map((found) => found.code)).toEqual(['both_app_and_site']);
@@ -69,7 +77,16 @@ describe('buildRtbRequest', () => {
   });
 
   it('a Prebid JS adapter is the wrong protocol too', () => {
-    const pjs = compile({ protocol: 'prebid-js', endpoint: 'https://bid.partner.example/bid', cpmField: 'price', bidderCode: 'acme', fields: [{ name: 'zone', type: 'text', display: 'Zone' }] }, known);
+    const pjs = compile(
+      {
+        protocol: 'prebid-js',
+        endpoint: 'https://bid.partner.example/bid',
+        cpmField: 'price',
+        bidderCode: 'acme',
+        fields: [{ name: 'zone', type: 'text', display: 'Zone' }],
+      },
+      known,
+    );
     expect(safeBuildRtbRequest(pjs, request(), {})).toMatchObject({ ok: false, issues: [{ code: 'wrong_protocol', path: '/protocol' }] });
   });
 });

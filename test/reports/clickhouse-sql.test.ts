@@ -18,7 +18,18 @@ const plan = (body: unknown) => {
 describe('ClickHouse SQL', () => {
   it('binds every request value as a parameter, never as text', () => {
     const hostile = "x') OR 1=1 --";
-    const q = buildPageQuery(plan({ startDate: '2024-01-01', endDate: '2024-01-31', dimensions: ['country', 'date'], metrics: ['revenue', 'ecpm'], filters: [{ key: 'service', operator: 'IN', values: [hostile] }], order: 'ecpm desc', limit: 10, skip: 5 }));
+    const q = buildPageQuery(
+      plan({
+        startDate: '2024-01-01',
+        endDate: '2024-01-31',
+        dimensions: ['country', 'date'],
+        metrics: ['revenue', 'ecpm'],
+        filters: [{ key: 'service', operator: 'IN', values: [hostile] }],
+        order: 'ecpm desc',
+        limit: 10,
+        skip: 5,
+      }),
+    );
     expect(q.query).not.toContain(hostile);
     expect(q.query).toBe(
       'SELECT `country` AS c0, toString(`date`) AS c1, toFloat64(sum(`revenue`)) AS c2, ' +
@@ -41,11 +52,19 @@ describe('ClickHouse SQL', () => {
 
   it('creates replicated tables ON CLUSTER and a Distributed table for --cluster', () => {
     expect(schemaStatements({ cluster: 'ads' })).toEqual([
-      expect.stringMatching(/^CREATE TABLE IF NOT EXISTS events_local ON CLUSTER `ads` \(.*\)\nENGINE = ReplicatedMergeTree\('\/clickhouse\/tables\/\{shard\}\/\{database\}\/events_local', '\{replica\}'\) PARTITION BY toYYYYMM\(`date`\) ORDER BY \(`date`, `service`, `country`\)$/s),
+      expect.stringMatching(
+        /^CREATE TABLE IF NOT EXISTS events_local ON CLUSTER `ads` \(.*\)\nENGINE = ReplicatedMergeTree\('\/clickhouse\/tables\/\{shard\}\/\{database\}\/events_local', '\{replica\}'\) PARTITION BY toYYYYMM\(`date`\) ORDER BY \(`date`, `service`, `country`\)$/s,
+      ),
       'CREATE TABLE IF NOT EXISTS events ON CLUSTER `ads` AS events_local\nENGINE = Distributed(`ads`, currentDatabase(), events_local, cityHash64(`date`, `service`, `country`))',
-      expect.stringMatching(/^CREATE TABLE IF NOT EXISTS imported_files ON CLUSTER `ads` .*ReplicatedMergeTree\('\/clickhouse\/tables\/all\/\{database\}\/imported_files', '\{shard\}-\{replica\}'\)/s),
-      expect.stringMatching(/^CREATE TABLE IF NOT EXISTS import_attempts ON CLUSTER `ads` .*ReplicatedMergeTree\('\/clickhouse\/tables\/all\/\{database\}\/import_attempts', '\{shard\}-\{replica\}'\)/s),
-      expect.stringMatching(/^CREATE TABLE IF NOT EXISTS deletions ON CLUSTER `ads` .*ReplicatedMergeTree\('\/clickhouse\/tables\/all\/\{database\}\/deletions', '\{shard\}-\{replica\}'\)/s),
+      expect.stringMatching(
+        /^CREATE TABLE IF NOT EXISTS imported_files ON CLUSTER `ads` .*ReplicatedMergeTree\('\/clickhouse\/tables\/all\/\{database\}\/imported_files', '\{shard\}-\{replica\}'\)/s,
+      ),
+      expect.stringMatching(
+        /^CREATE TABLE IF NOT EXISTS import_attempts ON CLUSTER `ads` .*ReplicatedMergeTree\('\/clickhouse\/tables\/all\/\{database\}\/import_attempts', '\{shard\}-\{replica\}'\)/s,
+      ),
+      expect.stringMatching(
+        /^CREATE TABLE IF NOT EXISTS deletions ON CLUSTER `ads` .*ReplicatedMergeTree\('\/clickhouse\/tables\/all\/\{database\}\/deletions', '\{shard\}-\{replica\}'\)/s,
+      ),
     ]);
     expect(() => schemaStatements({ cluster: 'ads`; DROP TABLE x' })).toThrow(/not a valid ClickHouse cluster name/);
     // Names as ClickHouse configurations have them (the CLI takes them; db init used to refuse them).
@@ -62,7 +81,15 @@ describe.skipIf(typeof chdb === 'string')('the HTTP front over chdb', () => {
   it('applies a setting to its own query only', async () => {
     const client = createClickHouseClient(front.url);
     const read = async (settings = {}) =>
-      (await (await client.query({ query: "SELECT getSetting('max_threads') AS t, getSetting('output_format_json_quote_64bit_integers') AS q", format: 'JSONEachRow', clickhouse_settings: settings })).json<{ t: number; q: number }>())[0]!;
+      (
+        await (
+          await client.query({
+            query: "SELECT getSetting('max_threads') AS t, getSetting('output_format_json_quote_64bit_integers') AS q",
+            format: 'JSONEachRow',
+            clickhouse_settings: settings,
+          })
+        ).json<{ t: number; q: number }>()
+      )[0]!;
     const before = await read({ output_format_json_quote_64bit_integers: undefined });
     expect((await read({ max_threads: 3 })).t).toBe(3);
     expect((await read()).t).toBe(before.t);
@@ -74,7 +101,9 @@ describe.skipIf(typeof chdb === 'string')('the HTTP front over chdb', () => {
     const client = createClickHouseClient(front.url);
     await expect(client.query({ query: 'SELECT nosuch' })).rejects.toMatchObject({ code: '47', type: 'UNKNOWN_IDENTIFIER' });
     await expect(client.query({ query: 'SELECT 1 FROM no_table' })).rejects.toMatchObject({ code: '60' });
-    const rows = await (await client.query({ query: 'SELECT {a:String} AS a, {n:UInt64} + 1 AS n', query_params: { a: "it's a \\ and\ttab", n: 41 }, format: 'JSONEachRow' })).json();
+    const rows = await (
+      await client.query({ query: 'SELECT {a:String} AS a, {n:UInt64} + 1 AS n', query_params: { a: "it's a \\ and\ttab", n: 41 }, format: 'JSONEachRow' })
+    ).json();
     expect(rows).toEqual([{ a: "it's a \\ and\ttab", n: 42 }]);
     expect(await client.ping()).toMatchObject({ success: true });
     await client.close();
@@ -89,10 +118,18 @@ describe.skipIf(typeof chdb === 'string')('the HTTP front over chdb', () => {
     const service = '{a:'.repeat(33);
     const rows = (count: number) => Array.from({ length: count }, () => [service]);
     await client.insert({ table: 'linear_insert', values: rows(1000), format: 'JSONCompactEachRow' });
-    expect(await (await client.query({ query: 'SELECT count() AS n, any(s) AS s FROM linear_insert', format: 'JSONEachRow' })).json()).toEqual([{ n: 1000, s: service }]);
+    expect(await (await client.query({ query: 'SELECT count() AS n, any(s) AS s FROM linear_insert', format: 'JSONEachRow' })).json()).toEqual([
+      { n: 1000, s: service },
+    ]);
     expect(await growth(rows, (values) => client.insert({ table: 'linear_insert', values, format: 'JSONCompactEachRow' }), 125)).toBeLessThan(linearBound());
     // Placeholders with spaces around their parts, (a line break too), are read as before.
-    const read = await (await client.query({ query: 'SELECT { a : String } AS a, { b :  Array(String)\n} AS b', query_params: { a: "it's", b: ["x'y", 'z'] }, format: 'JSONEachRow' })).json();
+    const read = await (
+      await client.query({
+        query: 'SELECT { a : String } AS a, { b :  Array(String)\n} AS b',
+        query_params: { a: "it's", b: ["x'y", 'z'] },
+        format: 'JSONEachRow',
+      })
+    ).json();
     expect(read).toEqual([{ a: "it's", b: ["x'y", 'z'] }]);
     await client.command({ query: 'DROP TABLE linear_insert' });
     await client.close();

@@ -5,8 +5,14 @@ import { neutraliseCell, reportCsv } from '../../packages/server/src/reports/csv
 import type { CheckedReportRequest, ReportRow } from '../../src/api-contract/checked-report.js';
 
 const request: CheckedReportRequest = {
-  startDate: '2024-03-01', endDate: '2024-03-31', dimensions: ['service', 'country'], metrics: ['revenue', 'ecpm'],
-  filters: [], skip: 0, csv: true, totals: true,
+  startDate: '2024-03-01',
+  endDate: '2024-03-31',
+  dimensions: ['service', 'country'],
+  metrics: ['revenue', 'ecpm'],
+  filters: [],
+  skip: 0,
+  csv: true,
+  totals: true,
 };
 const row = (service: string, revenue = 1.5): ReportRow => ({ service, country: 'US', revenue, ecpm: 0.25 }) as ReportRow;
 

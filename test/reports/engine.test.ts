@@ -40,9 +40,19 @@ describe('report engine vs an independent computation', () => {
   });
 
   it('computes ecpm and fillrate from the sums, not as an average of averages', async () => {
-    const [totals, ...data] = await rows({ startDate: '2024-01-01', endDate: '2024-01-31', dimensions: ['country'], metrics: ['requests', 'impression', 'revenue', 'ecpm', 'fillrate'], totals: true });
+    const [totals, ...data] = await rows({
+      startDate: '2024-01-01',
+      endDate: '2024-01-31',
+      dimensions: ['country'],
+      metrics: ['requests', 'impression', 'revenue', 'ecpm', 'fillrate'],
+      totals: true,
+    });
     for (const r of [totals!, ...data]) {
-      const { requests, impression, revenue, ecpm, fillrate } = r as unknown as Record<string, number> & { requests: number; impression: number; revenue: number };
+      const { requests, impression, revenue, ecpm, fillrate } = r as unknown as Record<string, number> & {
+        requests: number;
+        impression: number;
+        revenue: number;
+      };
       expect(ecpm).toBeCloseTo(impression === 0 ? 0 : (revenue / impression) * 1000, 9);
       expect(fillrate).toBeCloseTo(requests === 0 ? 0 : impression / requests, 12);
     }
@@ -54,8 +64,17 @@ describe('report engine vs an independent computation', () => {
     const db2 = await openDuckDB(':memory:');
     const store = await createDuckDBReportStore(db2);
     await store.append([{ date: '2024-01-01', service: 's', country: 'US', requests: 0, impression: 0, revenue: 0 }]);
-    const out = await createReportEngine(store).run({ startDate: '2024-01-01', endDate: '2024-01-01', dimensions: ['country'], metrics: ['ecpm', 'fillrate'], totals: true });
-    expect(out.ok && out.rows).toEqual([{ country: 'Total', ecpm: 0, fillrate: 0 }, { country: 'US', ecpm: 0, fillrate: 0 }]);
+    const out = await createReportEngine(store).run({
+      startDate: '2024-01-01',
+      endDate: '2024-01-01',
+      dimensions: ['country'],
+      metrics: ['ecpm', 'fillrate'],
+      totals: true,
+    });
+    expect(out.ok && out.rows).toEqual([
+      { country: 'Total', ecpm: 0, fillrate: 0 },
+      { country: 'US', ecpm: 0, fillrate: 0 },
+    ]);
     db2.close();
   });
 
@@ -68,7 +87,13 @@ describe('report engine vs an independent computation', () => {
   });
 
   it('pages neither overlap nor skip, even when the order column has ties', async () => {
-    const request = { startDate: '2024-01-01', endDate: '2024-01-31', dimensions: ['service', 'date', 'country'], metrics: ['fillrate'], order: 'country DESC' };
+    const request = {
+      startDate: '2024-01-01',
+      endDate: '2024-01-31',
+      dimensions: ['service', 'date', 'country'],
+      metrics: ['fillrate'],
+      order: 'country DESC',
+    };
     const all = await rows(request);
     expect(new Set(all.map((r) => r.country)).size).toBeLessThan(all.length / 10); // many ties on the order column
     const pages = [];
@@ -87,9 +112,9 @@ describe('report engine vs an independent computation', () => {
   });
 
   it('answers an empty range with no rows and an all-zero totals row', async () => {
-    expect(await rows({ startDate: '2020-01-01', endDate: '2020-01-31', dimensions: ['date', 'service'], metrics: ['revenue', 'ecpm'], totals: true })).toEqual([
-      { date: 'Total', service: '', revenue: 0, ecpm: 0 },
-    ]);
+    expect(await rows({ startDate: '2020-01-01', endDate: '2020-01-31', dimensions: ['date', 'service'], metrics: ['revenue', 'ecpm'], totals: true })).toEqual(
+      [{ date: 'Total', service: '', revenue: 0, ecpm: 0 }],
+    );
   });
 
   it('returns issues, not rows, for an invalid request', async () => {

@@ -46,7 +46,10 @@ async function through<T>(stream: Utf8Watch | Utf8Marker, chunks: Buffer[]): Pro
   return out;
 }
 /** Every way of cutting `bytes` into two chunks, and one byte per chunk. */
-const cuts = (bytes: Buffer) => [...Array.from({ length: bytes.length + 1 }, (_, i) => [bytes.subarray(0, i), bytes.subarray(i)]), [...bytes].map((b) => Buffer.from([b]))];
+const cuts = (bytes: Buffer) => [
+  ...Array.from({ length: bytes.length + 1 }, (_, i) => [bytes.subarray(0, i), bytes.subarray(i)]),
+  [...bytes].map((b) => Buffer.from([b])),
+];
 
 describe('the UTF-8 streams', () => {
   const valid = utf8('Café € 😀 \uFFFD ok\n');
@@ -95,7 +98,8 @@ describe('importEvents refuses rows that are not UTF-8', () => {
       latin1('2024-03-02,Café,FR,10,5,1\n'),
       latin1('2024-03-03,"Caf\né",FR,10,5,1\n'),
       utf8('2024-03-04,Caf\uFFFD,FR,10,5,1\n'),
-      Buffer.from([0xff]), utf8('2024-03-05,x,FR,10,5,1\n'),
+      Buffer.from([0xff]),
+      utf8('2024-03-05,x,FR,10,5,1\n'),
       utf8('2024-03-06,y,FR,10,5,1\n'),
     ]);
     const summary = await importEvents(file('b.csv', bytes), store, { skipInvalid: true });
@@ -118,7 +122,10 @@ describe('importEvents refuses rows that are not UTF-8', () => {
     const rows = Array.from({ length: 8000 }, (_, i) => ({ service: `s😀€é${i % 7}`, date: `2024-03-${String((i % 28) + 1).padStart(2, '0')}` }));
     const csv = utf8(HEADER + rows.map((r) => `${r.date},${r.service},FR,10,5,1\n`).join(''));
     const nd = utf8(rows.map((r) => json(r.service, r.date)).join(''));
-    for (const [name, bytes] of [['d.csv', csv], ['d.ndjson', nd]] as const) {
+    for (const [name, bytes] of [
+      ['d.csv', csv],
+      ['d.ndjson', nd],
+    ] as const) {
       expect(bytes.length).toBeGreaterThan(3 * 65536);
       expect(await importEvents(file(name, bytes), store)).toMatchObject({ status: 'loaded', loaded: 8000, refused: 0 });
     }

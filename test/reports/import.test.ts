@@ -88,7 +88,10 @@ describe('importEvents', () => {
       good: 2,
       refused: 2,
       reasons: { 'not valid JSON': 1, 'impression exceeds requests': 1 },
-      examples: [{ line: 3, reason: 'not valid JSON' }, { line: 4, reason: 'impression exceeds requests' }],
+      examples: [
+        { line: 3, reason: 'not valid JSON' },
+        { line: 4, reason: 'impression exceeds requests' },
+      ],
     });
     expect(refused).toEqual(['3: not valid JSON', '4: impression exceeds requests']);
     expect(await store.count()).toBe(0);
@@ -113,20 +116,31 @@ describe('importEvents', () => {
   });
 
   it('loads CSV with a header in any column order, quoted cells and CRLF, numbering physical lines', async () => {
-    const p = file('b.csv', '\ufeffcountry,date,service,requests,impression,revenue\r\nFR,2024-06-01,"recipes, and more",100,50,1.25\r\n\r\nFR,2024-06-01,x,abc,1,1\r\nFR,2024-06-01,x,1\r\n');
+    const p = file(
+      'b.csv',
+      '\ufeffcountry,date,service,requests,impression,revenue\r\nFR,2024-06-01,"recipes, and more",100,50,1.25\r\n\r\nFR,2024-06-01,x,abc,1,1\r\nFR,2024-06-01,x,1\r\n',
+    );
     const summary = await importEvents(p, store, { skipInvalid: true });
     expect(summary.loaded).toBe(1);
     expect(summary.examples).toEqual([
       { line: 4, reason: 'requests must be a non-negative integer' },
       { line: 5, reason: 'expected 6 cells, found 4' },
     ]);
-    const out = await createReportEngine(store).run({ startDate: '2024-06-01', endDate: '2024-06-01', dimensions: ['service'], metrics: ['revenue', 'fillrate'] });
+    const out = await createReportEngine(store).run({
+      startDate: '2024-06-01',
+      endDate: '2024-06-01',
+      dimensions: ['service'],
+      metrics: ['revenue', 'fillrate'],
+    });
     expect(out.ok && out.rows).toEqual([{ service: 'recipes, and more', revenue: 1.25, fillrate: 0.5 }]);
   });
 
   it('keeps nothing of a CSV with a quoting error, naming its line', async () => {
     const good = Array.from({ length: 50 }, () => '2024-01-01,a,US,1,1,1').join('\n');
-    const summary = await importEvents(file('q.csv', `${HEADER}${good}\n2024-01-01,"b"x,US,1,1,1\n2024-01-02,c,US,1,1,1\n`), store, { skipInvalid: true, batchSize: 10 });
+    const summary = await importEvents(file('q.csv', `${HEADER}${good}\n2024-01-01,"b"x,US,1,1,1\n2024-01-02,c,US,1,1,1\n`), store, {
+      skipInvalid: true,
+      batchSize: 10,
+    });
     expect(summary).toMatchObject({ status: 'invalid-file', loaded: 0, error: { line: 52 } });
     expect(summary.error!.message).toMatch(/^CSV error: Invalid Closing Quote: got "x" at line 52/);
     expect(await store.count()).toBe(0);

@@ -10,17 +10,7 @@ import { createReportEngine, type ReportEngine } from '../../packages/server/src
 import { planReport } from '../../packages/server/src/reports/plan.js';
 import { validateReportRequest } from '../../src/api-contract/validate-report.js';
 
-const NASTY = [
-  "x'); DROP TABLE events; --",
-  '" OR "1"="1',
-  "' OR '1'='1",
-  'back\\slash',
-  '100%_like',
-  '$1',
-  '?',
-  'line\nbreak',
-  'ünïcödé 🦆',
-];
+const NASTY = ["x'); DROP TABLE events; --", '" OR "1"="1', "' OR '1'='1", 'back\\slash', '100%_like', '$1', '?', 'line\nbreak', 'ünïcödé 🦆'];
 const base = { startDate: '2024-01-01', endDate: '2024-01-31', dimensions: ['service'], metrics: ['requests'] };
 let db: DuckDB;
 let store: DuckDBReportStore;
@@ -76,7 +66,7 @@ describe('filter values are data, never SQL', () => {
     expect(out.ok && out.rows).toEqual([{ service: 'plain', requests: 100 }]);
   });
 
-  it("a tautology in a value matches nothing", async () => {
+  it('a tautology in a value matches nothing', async () => {
     const out = await engine.run({ ...base, filters: [{ key: 'country', operator: '=', value: "US' OR '1'='1" }] });
     expect(out.ok && out.rows).toEqual([]);
   });

@@ -74,7 +74,7 @@ export function referenceReport(rows: readonly EventRow[], req: RefRequest): Rec
 /** Deterministic test events with many ties and zero denominators. */
 export function testEvents(count: number, seed = 7): EventRow[] {
   let s = seed;
-  const rand = () => ((s = (s * 1103515245 + 12345) % 2147483648) / 2147483648);
+  const rand = () => (s = (s * 1103515245 + 12345) % 2147483648) / 2147483648;
   const pick = <T>(list: readonly T[]) => list[Math.floor(rand() * list.length)]!;
   const dates = Array.from({ length: 12 }, (_, i) => `2024-01-${String(i + 1).padStart(2, '0')}`);
   const rows: EventRow[] = [];
@@ -94,12 +94,26 @@ export const reportRequestArb = fc
   .record({
     dimensions: fc.shuffledSubarray([...dims], { minLength: 1 }),
     metrics: fc.shuffledSubarray([...metrics], { minLength: 1 }),
-    range: fc.constantFrom(['2024-01-01', '2024-01-31'], ['2024-01-03', '2024-01-07'], ['2024-01-05', '2024-01-05'], ['2023-01-01', '2025-01-01'], ['1900-01-01', '2999-01-01']),
+    range: fc.constantFrom(
+      ['2024-01-01', '2024-01-31'],
+      ['2024-01-03', '2024-01-07'],
+      ['2024-01-05', '2024-01-05'],
+      ['2023-01-01', '2025-01-01'],
+      ['1900-01-01', '2999-01-01'],
+    ),
     filters: fc.array(
       fc.oneof(
-        fc.record({ key: fc.constant('country'), operator: fc.constantFrom('IN', 'NOT IN', 'in'), values: fc.subarray(['US', 'DE', 'FR', 'XX'], { minLength: 1 }) }),
+        fc.record({
+          key: fc.constant('country'),
+          operator: fc.constantFrom('IN', 'NOT IN', 'in'),
+          values: fc.subarray(['US', 'DE', 'FR', 'XX'], { minLength: 1 }),
+        }),
         fc.record({ key: fc.constant('service'), operator: fc.constantFrom('=', '!='), value: fc.constantFrom('alpha', 'beta', 'zeta') }),
-        fc.record({ key: fc.constant('date'), operator: fc.constantFrom('IN', 'NOT IN'), values: fc.subarray(['2024-01-02', '2024-01-03', '2024-01-04'], { minLength: 1 }) }),
+        fc.record({
+          key: fc.constant('date'),
+          operator: fc.constantFrom('IN', 'NOT IN'),
+          values: fc.subarray(['2024-01-02', '2024-01-03', '2024-01-04'], { minLength: 1 }),
+        }),
       ),
       { maxLength: 2 },
     ),
@@ -112,7 +126,14 @@ export const reportRequestArb = fc
   })
   .map((r) => {
     const columns = [...r.dimensions, ...r.metrics];
-    const req: RefRequest = { startDate: r.range[0]!, endDate: r.range[1]!, dimensions: r.dimensions, metrics: r.metrics, filters: r.filters, totals: r.totals };
+    const req: RefRequest = {
+      startDate: r.range[0]!,
+      endDate: r.range[1]!,
+      dimensions: r.dimensions,
+      metrics: r.metrics,
+      filters: r.filters,
+      totals: r.totals,
+    };
     if (r.useOrder) req.order = columns[r.orderIndex % columns.length] + r.direction;
     if (r.limit !== undefined) req.limit = r.limit;
     if (r.skip !== undefined) req.skip = r.skip;

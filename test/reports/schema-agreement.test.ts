@@ -27,8 +27,19 @@ const count = fc.oneof(
   { arbitrary: fc.constantFrom('9007199254740992', '9'.repeat(40), 9007199254740991, 9007199254740992, 1e20), weight: 1 },
 );
 const filter = fc.oneof(
-  fc.record({ key: fc.constantFrom('service', 'country'), operator: fc.constantFrom('=', '!=', 'in', 'NOT IN', 'LIKE'), value: maybe(fc.oneof(fc.string(), junk)), values: maybe(fc.oneof(fc.array(fc.string(), { maxLength: 3 }), junk)) }, { requiredKeys: ['key'] }),
-  fc.record({ key: fc.constant('date'), operator: fc.constantFrom('=', 'IN'), value: maybe(fc.constant('2024-01-05')), values: maybe(fc.constant(['2024-01-05'])) }, { requiredKeys: ['key', 'operator'] }),
+  fc.record(
+    {
+      key: fc.constantFrom('service', 'country'),
+      operator: fc.constantFrom('=', '!=', 'in', 'NOT IN', 'LIKE'),
+      value: maybe(fc.oneof(fc.string(), junk)),
+      values: maybe(fc.oneof(fc.array(fc.string(), { maxLength: 3 }), junk)),
+    },
+    { requiredKeys: ['key'] },
+  ),
+  fc.record(
+    { key: fc.constant('date'), operator: fc.constantFrom('=', 'IN'), value: maybe(fc.constant('2024-01-05')), values: maybe(fc.constant(['2024-01-05'])) },
+    { requiredKeys: ['key', 'operator'] },
+  ),
   fc.record({ key: fc.constantFrom('city', 'revenue'), operator: fc.constant('='), value: fc.string() }),
   junk,
 );
@@ -52,7 +63,11 @@ const request = fc
   .chain((body) =>
     fc.oneof(
       fc.constant(body as Record<string, unknown>),
-      fc.record({ key: fc.constantFrom('startDate', 'endDate', 'dimensions', 'metrics', 'filters', 'order', 'csv', 'totals', 'extra'), value: fc.oneof(junk, names(dimension), names(metric)) })
+      fc
+        .record({
+          key: fc.constantFrom('startDate', 'endDate', 'dimensions', 'metrics', 'filters', 'order', 'csv', 'totals', 'extra'),
+          value: fc.oneof(junk, names(dimension), names(metric)),
+        })
         .map(({ key, value }) => ({ ...body, [key]: value })),
       fc.constantFrom('startDate', 'endDate', 'dimensions', 'metrics').map((key) => {
         const { [key as keyof typeof body]: _dropped, ...rest } = body;

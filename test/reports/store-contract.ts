@@ -100,10 +100,50 @@ export function storeContract(target: ContractTarget | { name: string; skip: str
       }, 120_000);
 
       it.each<[string, RefRequest]>([
-        ['every dimension and metric, totals', { startDate: '2024-01-01', endDate: '2024-01-31', dimensions: ['date', 'service', 'country'], metrics: [...metrics], totals: true }],
-        ['ordered by a ratio, descending', { startDate: '2024-01-01', endDate: '2024-01-31', dimensions: ['service', 'country'], metrics: ['ecpm', 'fillrate'], order: 'ecpm DESC', totals: true }],
-        ['filters = != IN NOT IN', { startDate: '2024-01-01', endDate: '2024-01-31', dimensions: ['date', 'country'], metrics: ['revenue', 'ecpm'], filters: [{ key: 'service', operator: '=', value: 'alpha' }, { key: 'country', operator: 'NOT IN', values: ['US', 'FR'] }, { key: 'date', operator: 'IN', values: ['2024-01-02', '2024-01-09'] }, { key: 'service', operator: '!=', value: 'beta' }], totals: true }],
-        ['a page in the middle', { startDate: '2024-01-01', endDate: '2024-01-31', dimensions: ['country', 'date'], metrics: ['requests', 'revenue'], order: 'revenue', limit: 7, skip: 11, totals: true }],
+        [
+          'every dimension and metric, totals',
+          { startDate: '2024-01-01', endDate: '2024-01-31', dimensions: ['date', 'service', 'country'], metrics: [...metrics], totals: true },
+        ],
+        [
+          'ordered by a ratio, descending',
+          {
+            startDate: '2024-01-01',
+            endDate: '2024-01-31',
+            dimensions: ['service', 'country'],
+            metrics: ['ecpm', 'fillrate'],
+            order: 'ecpm DESC',
+            totals: true,
+          },
+        ],
+        [
+          'filters = != IN NOT IN',
+          {
+            startDate: '2024-01-01',
+            endDate: '2024-01-31',
+            dimensions: ['date', 'country'],
+            metrics: ['revenue', 'ecpm'],
+            filters: [
+              { key: 'service', operator: '=', value: 'alpha' },
+              { key: 'country', operator: 'NOT IN', values: ['US', 'FR'] },
+              { key: 'date', operator: 'IN', values: ['2024-01-02', '2024-01-09'] },
+              { key: 'service', operator: '!=', value: 'beta' },
+            ],
+            totals: true,
+          },
+        ],
+        [
+          'a page in the middle',
+          {
+            startDate: '2024-01-01',
+            endDate: '2024-01-31',
+            dimensions: ['country', 'date'],
+            metrics: ['requests', 'revenue'],
+            order: 'revenue',
+            limit: 7,
+            skip: 11,
+            totals: true,
+          },
+        ],
       ])('%s: the same rows and the same CSV text', async (_, request) => {
         const out = await run(request);
         const expected = referenceReport(events, request);
@@ -112,13 +152,24 @@ export function storeContract(target: ContractTarget | { name: string; skip: str
       });
 
       it('sums revenue exactly (no binary-fraction drift), as DECIMAL(18, 6)', async () => {
-        const [totals, row] = await rows({ startDate: '2024-01-06', endDate: '2024-01-06', dimensions: ['service'], metrics: ['revenue', 'ecpm'], filters: [{ key: 'service', operator: '=', value: 'cents' }], totals: true });
+        const [totals, row] = await rows({
+          startDate: '2024-01-06',
+          endDate: '2024-01-06',
+          dimensions: ['service'],
+          metrics: ['revenue', 'ecpm'],
+          filters: [{ key: 'service', operator: '=', value: 'cents' }],
+          totals: true,
+        });
         expect(row).toEqual({ service: 'cents', revenue: 1_000_000_000.299999, ecpm: (1_000_000_000.299999 * 1000) / 9 });
         expect(totals).toEqual({ service: 'Total', revenue: 1_000_000_000.299999, ecpm: (1_000_000_000.299999 * 1000) / 9 });
       });
 
       it.each(ODD_SERVICES)('filters on a name with escaped characters: %j', async (service) => {
-        for (const filters of [[{ key: 'service', operator: '=', value: service }], [{ key: 'service', operator: 'IN', values: [service, "'"] }], [{ key: 'service', operator: 'NOT IN', values: ODD_SERVICES.filter((s) => s !== service) }]]) {
+        for (const filters of [
+          [{ key: 'service', operator: '=', value: service }],
+          [{ key: 'service', operator: 'IN', values: [service, "'"] }],
+          [{ key: 'service', operator: 'NOT IN', values: ODD_SERVICES.filter((s) => s !== service) }],
+        ]) {
           const request = { startDate: '2024-01-07', endDate: '2024-01-07', dimensions: ['service'], metrics: ['requests'], filters, totals: true };
           const found = await rows(request);
           expect(found).toEqual(referenceReport(events, request));
@@ -127,14 +178,29 @@ export function storeContract(target: ContractTarget | { name: string; skip: str
       });
 
       it('gives 0 for a zero denominator', async () => {
-        expect(await rows({ startDate: '2024-01-05', endDate: '2024-01-05', dimensions: ['service'], metrics: ['ecpm', 'fillrate'], filters: [{ key: 'service', operator: '=', value: 'zero' }], totals: true })).toEqual([
+        expect(
+          await rows({
+            startDate: '2024-01-05',
+            endDate: '2024-01-05',
+            dimensions: ['service'],
+            metrics: ['ecpm', 'fillrate'],
+            filters: [{ key: 'service', operator: '=', value: 'zero' }],
+            totals: true,
+          }),
+        ).toEqual([
           { service: 'Total', ecpm: 0, fillrate: 0 },
           { service: 'zero', ecpm: 0, fillrate: 0 },
         ]);
       });
 
       it('pages neither overlap nor skip, even when the order column has ties', async () => {
-        const request = { startDate: '2024-01-01', endDate: '2024-01-31', dimensions: ['service', 'date', 'country'], metrics: ['fillrate'], order: 'country DESC' };
+        const request = {
+          startDate: '2024-01-01',
+          endDate: '2024-01-31',
+          dimensions: ['service', 'date', 'country'],
+          metrics: ['fillrate'],
+          order: 'country DESC',
+        };
         const all = await rows(request);
         expect(new Set(all.map((r) => r.country)).size).toBeLessThan(all.length / 10);
         const pages = [];
@@ -150,9 +216,9 @@ export function storeContract(target: ContractTarget | { name: string; skip: str
       });
 
       it('answers an empty range with no rows and an all-zero totals row', async () => {
-        expect(await rows({ startDate: '2020-01-01', endDate: '2020-01-31', dimensions: ['date', 'service'], metrics: ['revenue', 'ecpm'], totals: true })).toEqual([
-          { date: 'Total', service: '', revenue: 0, ecpm: 0 },
-        ]);
+        expect(
+          await rows({ startDate: '2020-01-01', endDate: '2020-01-31', dimensions: ['date', 'service'], metrics: ['revenue', 'ecpm'], totals: true }),
+        ).toEqual([{ date: 'Total', service: '', revenue: 0, ecpm: 0 }]);
       });
     });
 
@@ -163,7 +229,14 @@ export function storeContract(target: ContractTarget | { name: string; skip: str
       // Content unique to each test, so that no two tests share a file hash (or a deduplication token).
       const rowsFor = (n: number): EventRow[] => {
         const service = `s${randomUUID().slice(0, 8)}`;
-        return Array.from({ length: n }, (_, i) => ({ date: `2024-03-${String((i % 28) + 1).padStart(2, '0')}`, service, country: i % 3 ? 'DE' : 'US', requests: 10 + i, impression: 5, revenue: 0.000001 * (i + 1) }));
+        return Array.from({ length: n }, (_, i) => ({
+          date: `2024-03-${String((i % 28) + 1).padStart(2, '0')}`,
+          service,
+          country: i % 3 ? 'DE' : 'US',
+          requests: 10 + i,
+          impression: 5,
+          revenue: 0.000001 * (i + 1),
+        }));
       };
       const writeFile = (rows: unknown[]) => {
         const p = path.join(dir, `${randomUUID()}.ndjson`);
@@ -183,8 +256,16 @@ export function storeContract(target: ContractTarget | { name: string; skip: str
         await withStore(async (store) => {
           // 5,000 rows (all different, so no batch repeats another) of 2^52 requests and 2^51 impressions: 625 × 2^55 and 625 × 2^54 in all, past 2^64 and exact as doubles.
           const day = (i: number) => `2024-04-${String((i % 2) + 1).padStart(2, '0')}`;
-          await store.append(Array.from({ length: 5000 }, (_, i) => ({ date: day(i), service: `big${i}`, country: 'US', requests: 2 ** 52, impression: 2 ** 51, revenue: 1 })));
-          const request = { startDate: '2024-04-01', endDate: '2024-04-30', dimensions: ['date'], metrics: ['requests', 'impression', 'fillrate', 'ecpm'], totals: true };
+          await store.append(
+            Array.from({ length: 5000 }, (_, i) => ({ date: day(i), service: `big${i}`, country: 'US', requests: 2 ** 52, impression: 2 ** 51, revenue: 1 })),
+          );
+          const request = {
+            startDate: '2024-04-01',
+            endDate: '2024-04-30',
+            dimensions: ['date'],
+            metrics: ['requests', 'impression', 'fillrate', 'ecpm'],
+            totals: true,
+          };
           expect(await rowsOf(request)).toEqual([
             { date: 'Total', requests: 625 * 2 ** 55, impression: 625 * 2 ** 54, fillrate: 0.5, ecpm: (5000 * 1000) / (625 * 2 ** 54) },
             { date: '2024-04-01', requests: 625 * 2 ** 54, impression: 625 * 2 ** 53, fillrate: 0.5, ecpm: (2500 * 1000) / (625 * 2 ** 53) },
@@ -301,7 +382,11 @@ export function storeContract(target: ContractTarget | { name: string; skip: str
             return;
           }
           // It stopped the import after the batches before it, and a re-run stopped there again, for good.
-          expect(await importEvents(file, store, { batchSize: 50 })).toMatchObject({ status: 'refused', refused: 1, examples: [{ line: 300, reason: expect.stringMatching(/^date is outside/) }] });
+          expect(await importEvents(file, store, { batchSize: 50 })).toMatchObject({
+            status: 'refused',
+            refused: 1,
+            examples: [{ line: 300, reason: expect.stringMatching(/^date is outside/) }],
+          });
           expect(await store.count()).toBe(0);
           expect(await importEvents(file, store, { batchSize: 50, skipInvalid: true })).toMatchObject({ status: 'skipped-invalid', loaded: 299 });
           expect(await store.count()).toBe(299);
@@ -328,7 +413,10 @@ export function storeContract(target: ContractTarget | { name: string; skip: str
             expect(await store.count()).toBe(400);
           } else {
             // One transaction: all of what was read, or nothing when the change was seen before the commit.
-            expect([['loaded', 400], ['changed', 0]]).toContainEqual([summary.status, await store.count()]);
+            expect([
+              ['loaded', 400],
+              ['changed', 0],
+            ]).toContainEqual([summary.status, await store.count()]);
           }
         });
       });
@@ -336,7 +424,10 @@ export function storeContract(target: ContractTarget | { name: string; skip: str
       if (!target.atomicImports) {
         it('an interrupted first import is completed by a re-run with or without force, every row counted once', async () => {
           await withStore(async (store) => {
-            for (const [first, again] of [[true, false], [false, true]]) {
+            for (const [first, again] of [
+              [true, false],
+              [false, true],
+            ]) {
               const rows = rowsFor(1000);
               const file = { hash: `first-${randomUUID()}`, name: 'big.ndjson' };
               const start = await store.count();

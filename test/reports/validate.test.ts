@@ -50,13 +50,25 @@ describe('validateReportRequest: invalid requests', () => {
     ['= without value', { ...base, filters: [{ key: 'country', operator: '=' }] }, ['missing_required /filters/0/value']],
     ['= with values', { ...base, filters: [{ key: 'country', operator: '=', value: 'US', values: ['US'] }] }, ['invalid_value /filters/0/values']],
     ['= with a number', { ...base, filters: [{ key: 'country', operator: '=', value: 1 }] }, ['schema /filters/0/value']],
-    ['IN without values', { ...base, filters: [{ key: 'country', operator: 'IN', value: 'US' }] }, ['invalid_value /filters/0/value', 'missing_required /filters/0/values']],
+    [
+      'IN without values',
+      { ...base, filters: [{ key: 'country', operator: 'IN', value: 'US' }] },
+      ['invalid_value /filters/0/value', 'missing_required /filters/0/values'],
+    ],
     ['IN with empty values', { ...base, filters: [{ key: 'country', operator: 'IN', values: [] }] }, ['invalid_value /filters/0/values']],
     ['IN with a non-string', { ...base, filters: [{ key: 'country', operator: 'NOT IN', values: ['US', null] }] }, ['schema /filters/0/values/1']],
     ['unknown filter property', { ...base, filters: [{ key: 'country', operator: '=', value: 'US', op: 'x' }] }, ['unknown_field /filters/0/op']],
-    ['bad date in a date filter', { ...base, filters: [{ key: 'date', operator: 'IN', values: ['2024-01-01', '2024-02-30'] }] }, ['invalid_date /filters/0/values/1']],
+    [
+      'bad date in a date filter',
+      { ...base, filters: [{ key: 'date', operator: 'IN', values: ['2024-01-01', '2024-02-30'] }] },
+      ['invalid_date /filters/0/values/1'],
+    ],
     ['too many filters', { ...base, filters: Array.from({ length: 51 }, () => ({ key: 'country', operator: '=', value: 'US' })) }, ['limit_exceeded /filters']],
-    ['too many values', { ...base, filters: [{ key: 'country', operator: 'IN', values: Array.from({ length: 1001 }, (_, i) => String(i)) }] }, ['limit_exceeded /filters/0/values']],
+    [
+      'too many values',
+      { ...base, filters: [{ key: 'country', operator: 'IN', values: Array.from({ length: 1001 }, (_, i) => String(i)) }] },
+      ['limit_exceeded /filters/0/values'],
+    ],
     ['value too long', { ...base, filters: [{ key: 'service', operator: '=', value: 'x'.repeat(257) }] }, ['limit_exceeded /filters/0/value']],
     ['order not a string', { ...base, order: ['revenue'] }, ['invalid_order /order']],
     ['order not requested', { ...base, order: 'impression' }, ['invalid_order /order']],
@@ -112,7 +124,12 @@ describe('validateReportRequest: valid requests', () => {
   });
 
   it('takes limit and skip as digit strings or non-negative integers', () => {
-    for (const [limit, skip, want] of [['10', '0', [10, 0]], [10, 5, [10, 5]], ['007', '20', [7, 20]], [0, 0, [0, 0]]] as const) {
+    for (const [limit, skip, want] of [
+      ['10', '0', [10, 0]],
+      [10, 5, [10, 5]],
+      ['007', '20', [7, 20]],
+      [0, 0, [0, 0]],
+    ] as const) {
       const r = validateReportRequest({ ...base, limit, skip });
       expect(r.ok && [r.request.limit, r.request.skip]).toEqual(want);
     }

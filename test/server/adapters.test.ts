@@ -9,7 +9,11 @@ import { STORAGE_TARGETS, describeStorages } from '../support/storages.js';
 import { startTestServer, TEST_SECRET, type TestServer } from './test-server.js';
 
 const KNOWN = ['rtb.example-dsp.com'];
-const adapter: AdapterRecord = { protocol: 'rtb', endpoint: 'https://rtb.example-dsp.com/bid', fields: [{ name: 'prd.impTagId', type: 'text', display: 'Tag' }] };
+const adapter: AdapterRecord = {
+  protocol: 'rtb',
+  endpoint: 'https://rtb.example-dsp.com/bid',
+  fields: [{ name: 'prd.impTagId', type: 'text', display: 'Tag' }],
+};
 
 describeStorages('the adapter records API', STORAGE_TARGETS, (target) => {
   const logs: string[] = [];
@@ -23,7 +27,11 @@ describeStorages('the adapter records API', STORAGE_TARGETS, (target) => {
     const headers: Record<string, string> = {};
     if (token) headers.Authorization = `Bearer ${token}`;
     if (body !== undefined) headers['Content-Type'] = type;
-    const response = await fetch(`${server.url}${path}`, { method, headers, ...(body !== undefined && { body: typeof body === 'string' ? body : JSON.stringify(body) }) });
+    const response = await fetch(`${server.url}${path}`, {
+      method,
+      headers,
+      ...(body !== undefined && { body: typeof body === 'string' ? body : JSON.stringify(body) }),
+    });
     const text = await response.text();
     return { status: response.status, headers: response.headers, json: text ? JSON.parse(text) : undefined };
   }
@@ -33,12 +41,22 @@ describeStorages('the adapter records API', STORAGE_TARGETS, (target) => {
       expect((await call('GET', '/api/adapters/')).status).toBe(401);
       expect((await call('GET', '/api/adapters/', 'not.a.token')).json.error.code).toBe('invalid_token');
       // Signed with the server's key but without `exp`: it would never expire, so it is refused.
-      const forever = await new SignJWT({ userID: 1, accountID: 1, role: 1 }).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setSubject('1').sign(new TextEncoder().encode(TEST_SECRET));
+      const forever = await new SignJWT({ userID: 1, accountID: 1, role: 1 })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setSubject('1')
+        .sign(new TextEncoder().encode(TEST_SECRET));
       expect([(await call('GET', '/api/adapters/', forever)).status, (await call('GET', '/api/adapters/', await server.token(1))).status]).toEqual([401, 200]);
       const publisher = await server.token(3);
       const service = await server.token(2);
-      for (const [method, path] of [['GET', '/api/adapters/'], ['GET', '/api/adapters/acme'], ['PUT', '/api/adapters/acme'], ['DELETE', '/api/adapters/acme']]) {
-        expect((await call(method!, path!, publisher, method === 'PUT' ? { version: 0, adapter } : undefined)).json).toEqual({ error: { code: 'forbidden', message: 'this role may not use this endpoint' } });
+      for (const [method, path] of [
+        ['GET', '/api/adapters/'],
+        ['GET', '/api/adapters/acme'],
+        ['PUT', '/api/adapters/acme'],
+        ['DELETE', '/api/adapters/acme'],
+      ]) {
+        expect((await call(method!, path!, publisher, method === 'PUT' ? { version: 0, adapter } : undefined)).json).toEqual({
+          error: { code: 'forbidden', message: 'this role may not use this endpoint' },
+        });
       }
       expect((await call('PUT', '/api/adapters/acme', service, { version: 0, adapter })).status).toBe(403);
       expect((await call('DELETE', '/api/adapters/acme', service)).status).toBe(403);
@@ -86,10 +104,16 @@ describeStorages('the adapter records API', STORAGE_TARGETS, (target) => {
 
     it('400 with validateAdapter issues pointing into the body; 405 with Allow; 415; 404 for deeper paths', async () => {
       const admin = await server.token(1);
-      const bad = await call('PUT', '/api/adapters/bad', admin, { version: 0, adapter: { ...adapter, endpoint: 'https://10.0.0.1/x', fields: [{ name: 'zone', type: 'text', display: 'Z' }] } });
+      const bad = await call('PUT', '/api/adapters/bad', admin, {
+        version: 0,
+        adapter: { ...adapter, endpoint: 'https://10.0.0.1/x', fields: [{ name: 'zone', type: 'text', display: 'Z' }] },
+      });
       expect(bad.status).toBe(400);
       expect(bad.json.error.code).toBe('invalid_request');
-      expect(bad.json.error.issues.map((i: { path: string; code: string }) => `${i.path} ${i.code}`)).toEqual(['/adapter/endpoint invalid_endpoint', '/adapter/fields/0/name rtb_field_without_prefix']);
+      expect(bad.json.error.issues.map((i: { path: string; code: string }) => `${i.path} ${i.code}`)).toEqual([
+        '/adapter/endpoint invalid_endpoint',
+        '/adapter/fields/0/name rtb_field_without_prefix',
+      ]);
       const post = await call('POST', '/api/adapters/acme', admin, {});
       expect([post.status, post.headers.get('allow'), post.json.error.code]).toEqual([405, 'GET, HEAD, PUT, DELETE', 'method_not_allowed']);
       expect((await call('DELETE', '/api/adapters/', admin)).headers.get('allow')).toBe('GET, HEAD');

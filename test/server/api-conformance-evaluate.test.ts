@@ -23,11 +23,22 @@ describe('evaluate', () => {
 
   it('reads a long error message in linear time, with the same verdict (a quadratic test hung the run)', async () => {
     // The test once was /\n\s+at /: from each line break of a long run of them it read the whole run (5 s on 80,000).
-    const shapes = [(n: number) => '\n'.repeat(n), (n: number) => '\n '.repeat(n / 2) + 'x', (n: number) => '\r\n'.repeat(n / 2) + 'at x', (n: number) => '\n'.repeat(n) + ' at '];
+    const shapes = [
+      (n: number) => '\n'.repeat(n),
+      (n: number) => '\n '.repeat(n / 2) + 'x',
+      (n: number) => '\r\n'.repeat(n / 2) + 'at x',
+      (n: number) => '\n'.repeat(n) + ' at ',
+    ];
     for (const shape of shapes) {
       const message = shape(100_000);
       expect(evaluate(check, answer(message), {}, new Map())).toEqual(/at $|at x$/.test(message) ? ['the error message carries a stack trace'] : []);
-      expect(await growth((n) => answer(shape(n)), (made) => evaluate(check, made, {}, new Map()), 100_000)).toBeLessThan(linearBound());
+      expect(
+        await growth(
+          (n) => answer(shape(n)),
+          (made) => evaluate(check, made, {}, new Map()),
+          100_000,
+        ),
+      ).toBeLessThan(linearBound());
     }
   });
 });

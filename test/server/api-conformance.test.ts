@@ -84,7 +84,9 @@ describe('runApiConformance against broken servers', () => {
           const parsed = JSON.parse(body);
           if (typeof parsed.skip === 'string' && parsed.skip !== '0') parsed.skip = String(Number(parsed.skip) - 1);
           body = JSON.stringify(parsed);
-        } catch { /* pass through */ }
+        } catch {
+          /* pass through */
+        }
       }
       const headers: Record<string, string> = {};
       for (const name of ['authorization', 'content-type']) if (req.headers[name]) headers[name] = req.headers[name] as string;

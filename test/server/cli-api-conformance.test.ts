@@ -21,7 +21,19 @@ describe.skipIf(!fs.existsSync(cli) && !process.env.CI)('bidfields conformance -
       if (!url) await new Promise((resolve) => setTimeout(resolve, 50));
     }
     expect(url, output).toBeDefined();
-    const args = ['conformance', '--api', url!, '--email', ADMIN.email, '--password', ADMIN.password, '--publisher-email', PUBLISHER.email, '--publisher-password', PUBLISHER.password];
+    const args = [
+      'conformance',
+      '--api',
+      url!,
+      '--email',
+      ADMIN.email,
+      '--password',
+      ADMIN.password,
+      '--publisher-email',
+      PUBLISHER.email,
+      '--publisher-password',
+      PUBLISHER.password,
+    ];
     const { code, stdout } = await new Promise<{ code: number; stdout: string }>((resolve) =>
       execFile(process.execPath, [cli, ...args], (error, out) => resolve({ code: error ? Number(error.code) : 0, stdout: out })),
     );

@@ -15,7 +15,9 @@ function io(stdin = '') {
   const out: string[] = [];
   const err: string[] = [];
   const value: CliIO & { out: string[]; err: string[] } = {
-    out, err, cwd: dir,
+    out,
+    err,
+    cwd: dir,
     stdout: (t) => void out.push(t),
     stderr: (t) => void err.push(t),
     readStdin: async () => stdin,
@@ -31,7 +33,10 @@ afterAll(() => removeTempFolder(dir), REMOVAL_MS);
 describe('bidfields users add', () => {
   it('adds a user and prints its record without the hash', async () => {
     const c = io();
-    const code = await main(['users', 'add', '--data', 'state', '--email', 'Ops@Example.com', '--password', 'long-enough-pw', '--role', 'service', '--account', '9'], c);
+    const code = await main(
+      ['users', 'add', '--data', 'state', '--email', 'Ops@Example.com', '--password', 'long-enough-pw', '--role', 'service', '--account', '9'],
+      c,
+    );
     expect([code, c.err.join('')]).toEqual([0, '']);
     const record = JSON.parse(c.out.join(''));
     expect(record).toMatchObject({ ID: 1, userID: 1, email: 'ops@example.com', name: 'Ops', accountID: 9, role: 2, status: 1, DeletedAt: null });
@@ -138,7 +143,10 @@ describe('bidfields users list | deactivate | activate | role | password | delet
 
 describe('bidfields data import', () => {
   it('with --skip-invalid loads the good rows and lists the refused ones with reasons (exit 3)', async () => {
-    fs.writeFileSync(path.join(dir, 'events.csv'), 'date,service,country,requests,impression,revenue\n2024-02-01,news,US,1000,800,2.4\n2024-02-01,news,DE,500,250,0.5\n2024-02-30,news,DE,1,1,1\n');
+    fs.writeFileSync(
+      path.join(dir, 'events.csv'),
+      'date,service,country,requests,impression,revenue\n2024-02-01,news,US,1000,800,2.4\n2024-02-01,news,DE,500,250,0.5\n2024-02-30,news,DE,1,1,1\n',
+    );
     const c = io();
     expect(await main(['data', 'import', 'events.csv', '--data', 'state', '--skip-invalid'], c)).toBe(3);
     expect(c.out.join('')).toMatch(/^2 rows loaded, 1 refused in \d+\.\d s\n$/);
@@ -167,7 +175,11 @@ describe('bidfields serve', () => {
     expect(url).toBeDefined();
     const signIn = await post(`${url}/api/signin/`, { email: 'ops@example.com', password: 'long-enough-pw' });
     expect(signIn.status).toBe(200);
-    const report = await post(`${url}/api/reportv2/`, { startDate: '2024-02-01', endDate: '2024-02-02', dimensions: ['country'], metrics: ['requests', 'fillrate'], totals: true }, { Authorization: signIn.json.token });
+    const report = await post(
+      `${url}/api/reportv2/`,
+      { startDate: '2024-02-01', endDate: '2024-02-02', dimensions: ['country'], metrics: ['requests', 'fillrate'], totals: true },
+      { Authorization: signIn.json.token },
+    );
     expect(report.json).toEqual([
       { country: 'Total', requests: 1510, fillrate: 1055 / 1510 },
       { country: 'DE', requests: 500, fillrate: 0.5 },
@@ -181,19 +193,33 @@ describe('bidfields serve', () => {
   it('prints the demo users and the console URL with --demo; --known-endpoint is what adapter saves accept', async () => {
     const c = io();
     let stop!: () => void;
-    const done = runServe(['--demo', '--port', '0', '--known-endpoint', 'rtb.example-dsp.com', '--known-endpoint', '*.example-ssp.com'], c, new Promise<void>((r) => (stop = r)));
+    const done = runServe(
+      ['--demo', '--port', '0', '--known-endpoint', 'rtb.example-dsp.com', '--known-endpoint', '*.example-ssp.com'],
+      c,
+      new Promise<void>((r) => (stop = r)),
+    );
     for (let i = 0; i < 200 && !c.out.join('').includes('console:'); i++) await new Promise((r) => setTimeout(r, 20));
     const url = /^listening on (http:\/\/127\.0\.0\.1:\d+)$/m.exec(c.out.join(''))![1]!;
     const { token } = (await post(`${url}/api/signin/`, { email: 'admin@example.com', password: 'demo-admin' })).json;
     const put = (code: string, endpoint: string) =>
-      fetch(`${url}/api/adapters/${code}`, { method: 'PUT', headers: { Authorization: token, 'Content-Type': 'application/json' }, body: JSON.stringify({ version: 0, adapter: { protocol: 'rtb', endpoint, fields: [] } }) });
-    expect([(await put('a', 'https://rtb.example-dsp.com/x')).status, (await put('b', 'https://pbs.example-ssp.com/x')).status, (await put('c', 'https://other.example/x')).status]).toEqual([201, 201, 400]);
+      fetch(`${url}/api/adapters/${code}`, {
+        method: 'PUT',
+        headers: { Authorization: token, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ version: 0, adapter: { protocol: 'rtb', endpoint, fields: [] } }),
+      });
+    expect([
+      (await put('a', 'https://rtb.example-dsp.com/x')).status,
+      (await put('b', 'https://pbs.example-ssp.com/x')).status,
+      (await put('c', 'https://other.example/x')).status,
+    ]).toEqual([201, 201, 400]);
     const page = await fetch(`${url}/`);
     expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
     expect(await page.text()).toContain('<meta name="bidfields-known-endpoints" content="rtb.example-dsp.com *.example-ssp.com">');
     stop();
     expect(await done).toBe(0);
-    expect(c.out.join('')).toMatch(/admin@example\.com \/ demo-admin[\s\S]*listening on (http:\/\/127\.0\.0\.1:\d+)\nconsole: \1\/ \(open it in a browser and sign in\)\n$/);
+    expect(c.out.join('')).toMatch(
+      /admin@example\.com \/ demo-admin[\s\S]*listening on (http:\/\/127\.0\.0\.1:\d+)\nconsole: \1\/ \(open it in a browser and sign in\)\n$/,
+    );
   }, 30_000);
 
   it('refuses a bad port (exit 2)', async () => {
@@ -210,7 +236,9 @@ describe('bidfields serve', () => {
     const statuses = [];
     // More failures than one address may have (10), each from another client behind the proxy: none is refused.
     for (let i = 0; i < 11; i++) {
-      statuses.push((await post(`${url}/api/signin/`, { email: `x${i}@example.com`, password: 'wrong-password' }, { 'X-Forwarded-For': `192.0.2.${i}` })).status);
+      statuses.push(
+        (await post(`${url}/api/signin/`, { email: `x${i}@example.com`, password: 'wrong-password' }, { 'X-Forwarded-For': `192.0.2.${i}` })).status,
+      );
     }
     stop();
     expect(await done).toBe(0);

@@ -78,13 +78,17 @@ describe('requests Node refuses are answered with JSON errors', () => {
 
   it('408 request_timeout for a body that does not arrive in time, logged as 408 (not as an abort or an error)', async () => {
     const log: string[] = [];
-    const port = await listen((api) => {
-      // The body's limit is the server's own (request-deadline.ts); Node times only the headers.
-      api.headersTimeout = 200;
-      // Node checks the headers' timeout every 30 s; it reads this property when the server starts listening (the
-      // constructor option's value; @types/node does not declare the property).
-      Object.assign(api, { connectionsCheckingInterval: 50 });
-    }, (line) => log.push(line), 300);
+    const port = await listen(
+      (api) => {
+        // The body's limit is the server's own (request-deadline.ts); Node times only the headers.
+        api.headersTimeout = 200;
+        // Node checks the headers' timeout every 30 s; it reads this property when the server starts listening (the
+        // constructor option's value; @types/node does not declare the property).
+        Object.assign(api, { connectionsCheckingInterval: 50 });
+      },
+      (line) => log.push(line),
+      300,
+    );
     // The body never comes: the answer is the timeout's, or none (the test's own time limit fails it then).
     const raw = await exchange(port, 'POST /api/signin/ HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"em');
     expectJsonError(raw, 408, 'request_timeout');
@@ -93,7 +97,10 @@ describe('requests Node refuses are answered with JSON errors', () => {
 
   it('413 payload_too_large for chunk extensions over the limit, as Node answers it', async () => {
     const port = await listen();
-    const raw = await exchange(port, `POST /api/signin/ HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n2;x=${'a'.repeat(20_000)}\r\n{}\r\n0\r\n\r\n`);
+    const raw = await exchange(
+      port,
+      `POST /api/signin/ HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n2;x=${'a'.repeat(20_000)}\r\n{}\r\n0\r\n\r\n`,
+    );
     expectJsonError(raw, 413, 'payload_too_large');
   });
 
@@ -107,7 +114,11 @@ describe('requests Node refuses are answered with JSON errors', () => {
   });
 
   it('a connection the client reset or closed mid-request, or one that cannot be written, is destroyed without an answer', () => {
-    for (const [code, writable] of [['ECONNRESET', true], ['HPE_INVALID_EOF_STATE', true], ['HPE_INVALID_METHOD', false]] as const) {
+    for (const [code, writable] of [
+      ['ECONNRESET', true],
+      ['HPE_INVALID_EOF_STATE', true],
+      ['HPE_INVALID_METHOD', false],
+    ] as const) {
       const write = vi.fn((_chunk: unknown, _encoding: unknown, done: () => void) => done());
       const socket = new Duplex({ read() {}, write });
       if (!writable) socket.end();

@@ -19,7 +19,11 @@ afterAll(() => server.stop());
 
 /** Requests of a day range in the demo data (2024), by service and country. */
 async function requests(startDate: string, endDate: string, filters: { key: string; operator: string; value: string }[] = []): Promise<number> {
-  const answer = await post(`${server.url}/api/reportv2/`, { startDate, endDate, dimensions: ['date'], metrics: ['requests'], filters }, { Authorization: admin });
+  const answer = await post(
+    `${server.url}/api/reportv2/`,
+    { startDate, endDate, dimensions: ['date'], metrics: ['requests'], filters },
+    { Authorization: admin },
+  );
   expect(answer.status).toBe(200);
   return (answer.json as { requests: number }[]).reduce((sum, r) => sum + r.requests, 0);
 }
@@ -53,12 +57,27 @@ describe('POST /api/data/delete', () => {
   });
 
   it.each([
-    [{ startDate: '2024-02-30', endDate: '2024-03-01' }, { code: 'invalid_date', path: '/startDate', message: 'startDate must be a date YYYY-MM-DD' }],
+    [
+      { startDate: '2024-02-30', endDate: '2024-03-01' },
+      { code: 'invalid_date', path: '/startDate', message: 'startDate must be a date YYYY-MM-DD' },
+    ],
     [{ startDate: '2024-03-01' }, { code: 'invalid_date', path: '/endDate', message: 'endDate must be a date YYYY-MM-DD' }],
-    [{ startDate: '2024-03-02', endDate: '2024-03-01' }, { code: 'date_range', path: '/startDate', message: 'startDate must not be after endDate' }],
-    [{ startDate: '2024-03-01', endDate: '2024-03-01', country: 'us' }, { code: 'invalid_value', path: '/country', message: expect.stringContaining('upper case') }],
-    [{ startDate: '2024-03-01', endDate: '2024-03-01', service: '' }, { code: 'invalid_value', path: '/service', message: 'service must be 1 to 100 characters' }],
-    [{ startDate: '2024-03-01', endDate: '2024-03-01', dryRun: true }, { code: 'unknown_field', path: '/dryRun', message: "unknown key 'dryRun'" }],
+    [
+      { startDate: '2024-03-02', endDate: '2024-03-01' },
+      { code: 'date_range', path: '/startDate', message: 'startDate must not be after endDate' },
+    ],
+    [
+      { startDate: '2024-03-01', endDate: '2024-03-01', country: 'us' },
+      { code: 'invalid_value', path: '/country', message: expect.stringContaining('upper case') },
+    ],
+    [
+      { startDate: '2024-03-01', endDate: '2024-03-01', service: '' },
+      { code: 'invalid_value', path: '/service', message: 'service must be 1 to 100 characters' },
+    ],
+    [
+      { startDate: '2024-03-01', endDate: '2024-03-01', dryRun: true },
+      { code: 'unknown_field', path: '/dryRun', message: "unknown key 'dryRun'" },
+    ],
     [[], { code: 'invalid_request', path: '', message: 'the body must be an object' }],
   ])('refuses %j with 400 and its issue, deleting nothing', async (body, issue) => {
     const answer = await post(`${server.url}/api/data/delete`, body, { Authorization: admin });
@@ -66,7 +85,9 @@ describe('POST /api/data/delete', () => {
   });
 
   it('takes JSON only (415), and another method is 405 with Allow: POST', async () => {
-    const text = await answerOf(await fetch(`${server.url}/api/data/delete`, { method: 'POST', headers: { Authorization: admin, 'Content-Type': 'text/plain' }, body: '{}' }));
+    const text = await answerOf(
+      await fetch(`${server.url}/api/data/delete`, { method: 'POST', headers: { Authorization: admin, 'Content-Type': 'text/plain' }, body: '{}' }),
+    );
     expect(text.status).toBe(415);
     const get = await fetch(`${server.url}/api/data/delete`, { headers: { Authorization: admin } });
     expect([get.status, get.headers.get('allow')]).toEqual([405, 'POST']);
@@ -76,7 +97,11 @@ describe('POST /api/data/delete', () => {
     const api = createClient({ baseUrl: server.url, token: admin });
     expect(await api.deleteRows({ startDate: '2024-04-01', endDate: '2024-04-01', service: 'nonexistent' })).toEqual({ deleted: 0 });
     const sent: string[] = [];
-    const spying = createClient({ baseUrl: server.url, token: admin, fetch: (async (...args: Parameters<typeof fetch>) => (sent.push(String(args[0])), fetch(...args))) as typeof fetch });
+    const spying = createClient({
+      baseUrl: server.url,
+      token: admin,
+      fetch: (async (...args: Parameters<typeof fetch>) => (sent.push(String(args[0])), fetch(...args))) as typeof fetch,
+    });
     const refused = await spying.deleteRows({ startDate: '2024-04-02', endDate: '2024-04-01' }).catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(ApiError);
     expect([(refused as ApiError).status, (refused as ApiError).issues[0]?.code]).toEqual([400, 'date_range']);

@@ -25,9 +25,17 @@ function csv(n: number, tag: string, day = '2025-01-01'): string {
 }
 
 async function rowsOf(service: string, startDate = '2025-01-01', endDate = '2025-12-31'): Promise<number> {
-  const answer = await post(`${server.url}/api/reportv2/`, {
-    startDate, endDate, dimensions: ['service'], metrics: ['requests'], filters: [{ key: 'service', operator: '=', value: service }],
-  }, { Authorization: admin });
+  const answer = await post(
+    `${server.url}/api/reportv2/`,
+    {
+      startDate,
+      endDate,
+      dimensions: ['service'],
+      metrics: ['requests'],
+      filters: [{ key: 'service', operator: '=', value: service }],
+    },
+    { Authorization: admin },
+  );
   expect(answer.status).toBe(200);
   return (answer.json as { requests: number }[]).reduce((sum, r) => sum + r.requests, 0);
 }
@@ -113,10 +121,13 @@ describe('POST /api/data/import', () => {
     const chunks = csv(100_000, 'big2');
     const stream = new ReadableStream({ start: (c) => (c.enqueue(new TextEncoder().encode(chunks)), c.close()) });
     const streamed = await fetch(`${server.url}/api/data/import`, {
-      method: 'POST', headers: { Authorization: admin, 'Content-Type': 'text/csv' }, body: stream, duplex: 'half',
+      method: 'POST',
+      headers: { Authorization: admin, 'Content-Type': 'text/csv' },
+      body: stream,
+      duplex: 'half',
     } as RequestInit);
     expect(streamed.status).toBe(413);
-    expect(await rowsOf('big') + (await rowsOf('big2'))).toBe(0);
+    expect((await rowsOf('big')) + (await rowsOf('big2'))).toBe(0);
   });
 
   it('keeps answering reports while a file loads, and the report sees the rows only once they are all in', async () => {
@@ -201,7 +212,9 @@ describe('POST /api/data/import while the server stops', () => {
     const signIn = await post(`${running.url}/api/signin/`, { email: DEMO_USERS[0]!.email, password: DEMO_USERS[0]!.password });
     const token = (signIn.json as { token: string }).token;
     const upload = fetch(`${running.url}/api/data/import?force=true`, {
-      method: 'POST', headers: { 'Content-Type': 'text/csv', Authorization: `Bearer ${token}` }, body: csv(600_000, 'stopping'),
+      method: 'POST',
+      headers: { 'Content-Type': 'text/csv', Authorization: `Bearer ${token}` },
+      body: csv(600_000, 'stopping'),
     }).then(async (r) => [r.status, ((await r.json()) as { error?: { code: string } }).error?.code]);
     // Stop once the rows are going into the store (the checking pass is over), 300 ms of grace.
     for (let waited = 0; imported === undefined && waited < 30_000; waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));

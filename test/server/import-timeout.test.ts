@@ -32,7 +32,12 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * not answered or closed; resolves with the raw answer and the bytes sent once the server has sent a whole answer,
  * or with `untilClose`, once it has closed the connection.
  */
-function trickle(head: string, body: Buffer, more: (elapsedMs: number, sent: number) => boolean, untilClose = false): Promise<{ status: number; text: string; sent: number }> {
+function trickle(
+  head: string,
+  body: Buffer,
+  more: (elapsedMs: number, sent: number) => boolean,
+  untilClose = false,
+): Promise<{ status: number; text: string; sent: number }> {
   return new Promise((resolve, reject) => {
     const socket = net.connect(server.port, '127.0.0.1');
     let received = '';
@@ -87,8 +92,15 @@ describe('the import route is timed by progress', () => {
     expect(JSON.parse(answer.text)).toEqual({ error: { code: 'request_timeout', message: expect.any(String) } });
     await vi.waitFor(() => expect(log.at(-1)).toMatch(/ POST \/api\/data\/import 408 /));
     const report = await fetch(`${server.url}/api/reportv2/`, {
-      method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: admin },
-      body: JSON.stringify({ startDate: '2025-03-01', endDate: '2025-03-01', dimensions: ['service'], metrics: ['requests'], filters: [{ key: 'service', operator: '=', value: 'stalled' }] }),
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: admin },
+      body: JSON.stringify({
+        startDate: '2025-03-01',
+        endDate: '2025-03-01',
+        dimensions: ['service'],
+        metrics: ['requests'],
+        filters: [{ key: 'service', operator: '=', value: 'stalled' }],
+      }),
     });
     expect(await report.json()).toEqual([]);
   });

@@ -20,13 +20,23 @@ afterEach(async () => {
 
 function services(run: ApiServices['reports']['run']): ApiServices {
   // No user store here: these tests are about failures, so any validly signed token is taken as it is.
-  return { tokens, sessions: { verify: (token) => tokens.verify(token), signOut: async () => {} }, reports: { run }, signIn: { signIn: async () => ({ ok: false, status: 401 }) } };
+  return {
+    tokens,
+    sessions: { verify: (token) => tokens.verify(token), signOut: async () => {} },
+    reports: { run },
+    signIn: { signIn: async () => ({ ok: false, status: 401 }) },
+  };
 }
 
 describe('server lifecycle and failures', () => {
   it('answers 500 without a stack when the store fails, and logs the stack', async () => {
     const log: string[] = [];
-    running = await startServer(services(async () => { throw new Error('IO Error: disk on fire at /var/db'); }), { port: 0, log: (l) => log.push(l) });
+    running = await startServer(
+      services(async () => {
+        throw new Error('IO Error: disk on fire at /var/db');
+      }),
+      { port: 0, log: (l) => log.push(l) },
+    );
     const answer = await post(`${running.url}/api/reportv2/`, body, { Authorization: await tokens.sign({ userID: 1, accountID: 1, role: 1 }) });
     expect(answer.status).toBe(500);
     expect(answer.json).toEqual({ error: { code: 'internal', message: 'internal server error' } });
@@ -40,7 +50,10 @@ describe('server lifecycle and failures', () => {
   ])('logs a client that %s mid-upload as 499, without a stack, and sends it nothing', async (_name, hangUp) => {
     const log: string[] = [];
     const responses: ServerResponse[] = [];
-    running = await startServer(services(async () => ({ ok: false, issues: [] })), { port: 0, log: (l) => log.push(l) });
+    running = await startServer(
+      services(async () => ({ ok: false, issues: [] })),
+      { port: 0, log: (l) => log.push(l) },
+    );
     running.server.on('request', (_req, res: ServerResponse) => responses.push(res));
     const socket = net.connect(running.port, '127.0.0.1', () =>
       socket.write('POST /api/signin/ HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"em'),
@@ -56,11 +69,17 @@ describe('server lifecycle and failures', () => {
   });
 
   it('sends no CORS headers by default and answers preflights when asked to', async () => {
-    running = await startServer(services(async () => ({ ok: false, issues: [] })), { port: 0 });
+    running = await startServer(
+      services(async () => ({ ok: false, issues: [] })),
+      { port: 0 },
+    );
     const plain = await fetch(`${running.url}/api/reportv2/`, { method: 'OPTIONS' });
     expect([plain.status, plain.headers.get('access-control-allow-origin')]).toEqual([405, null]);
     await running.close();
-    running = await startServer(services(async () => ({ ok: false, issues: [] })), { port: 0, corsOrigin: 'https://dash.example.com' });
+    running = await startServer(
+      services(async () => ({ ok: false, issues: [] })),
+      { port: 0, corsOrigin: 'https://dash.example.com' },
+    );
     const preflight = await fetch(`${running.url}/api/reportv2/`, { method: 'OPTIONS' });
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get('access-control-allow-origin')).toBe('https://dash.example.com');
@@ -90,14 +109,21 @@ describe('server lifecycle and failures', () => {
     await closed;
     await expect(fetch(`${url}/api/reportv2/`)).rejects.toThrow();
   });
-  const reportOk = (): Awaited<ReturnType<ApiServices['reports']['run']>> => ({ ok: true, request: { ...body, dimensions: ['date'], metrics: ['revenue'], filters: [], skip: 0, csv: false, totals: false }, rows: [] });
+  const reportOk = (): Awaited<ReturnType<ApiServices['reports']['run']>> => ({
+    ok: true,
+    request: { ...body, dimensions: ['date'], metrics: ['revenue'], filters: [], skip: 0, csv: false, totals: false },
+    rows: [],
+  });
 
   it('while stopping, an answer in flight says Connection: close and a request on an open connection gets 503 shutting_down', async () => {
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
     let entered!: () => void;
     const reached = new Promise<void>((r) => (entered = r));
-    running = await startServer(services(async () => (entered(), await gate, reportOk())), { port: 0 });
+    running = await startServer(
+      services(async () => (entered(), await gate, reportOk())),
+      { port: 0 },
+    );
     const { port } = running;
     const inFlight = post(`${running.url}/api/reportv2/`, body, { Authorization: await tokens.sign({ userID: 1, accountID: 1, role: 2 }) });
     const socket = net.connect(port, '127.0.0.1');
@@ -121,7 +147,10 @@ describe('server lifecycle and failures', () => {
   it('answers a request still running after the grace period 503 shutting_down, and close() resolves', async () => {
     let entered!: () => void;
     const reached = new Promise<void>((r) => (entered = r));
-    running = await startServer(services(() => (entered(), new Promise(() => {}))), { port: 0, graceMs: 100 });
+    running = await startServer(
+      services(() => (entered(), new Promise(() => {}))),
+      { port: 0, graceMs: 100 },
+    );
     const inFlight = post(`${running.url}/api/reportv2/`, body, { Authorization: await tokens.sign({ userID: 1, accountID: 1, role: 2 }) });
     await reached; // the report is in flight
     // close() resolves though the report never does (the test's own time limit fails it otherwise).

@@ -25,10 +25,16 @@ it('answers every oversized upload 413 with its JSON body; none is reset', async
   const body = JSON.stringify({ pad: 'x'.repeat(16 * 1024 * 1024) });
   const seen: string[] = [];
   for (let round = 0; round < 10; round++) {
-    seen.push(...(await Promise.all(Array.from({ length: 6 }, () => fetch(`${server.url}/api/reportv2/`, { method: 'POST', headers, body }).then(
-      async (r) => `${r.status} ${((await r.json()) as { error: { code: string } }).error.code}`,
-      (e: Error & { cause?: { code?: string } }) => `failed: ${e.cause?.code ?? e.message}`,
-    )))));
+    seen.push(
+      ...(await Promise.all(
+        Array.from({ length: 6 }, () =>
+          fetch(`${server.url}/api/reportv2/`, { method: 'POST', headers, body }).then(
+            async (r) => `${r.status} ${((await r.json()) as { error: { code: string } }).error.code}`,
+            (e: Error & { cause?: { code?: string } }) => `failed: ${e.cause?.code ?? e.message}`,
+          ),
+        ),
+      )),
+    );
   }
   expect(seen).toEqual(Array(60).fill('413 payload_too_large'));
 }, 120_000);

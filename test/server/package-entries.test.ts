@@ -20,7 +20,12 @@ const PROBE = `[
   ['bidfields/api', typeof api.validateReportRequest, typeof api.checkImportRow],
   ['@bidfields/server', typeof server.startServer, typeof server.createServer],
 ]`;
-const EXPECTED = [['bidfields', 'function', 'function'], ['bidfields/client', 'function', 'function'], ['bidfields/api', 'function', 'function'], ['@bidfields/server', 'function', 'function']];
+const EXPECTED = [
+  ['bidfields', 'function', 'function'],
+  ['bidfields/client', 'function', 'function'],
+  ['bidfields/api', 'function', 'function'],
+  ['@bidfields/server', 'function', 'function'],
+];
 
 const CJS = `const bidfields = require('bidfields');
 const client = require('bidfields/client');

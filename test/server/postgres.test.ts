@@ -28,7 +28,10 @@ describe.skipIf('skip' in server)('serve and users add with --postgres', () => {
   let urls: [string, string];
   it('share users, tokens and adapter records between two servers; users add opens no data folder', async () => {
     const url = (server as TestPostgres).url;
-    const added = await runCli(['users', 'add', '--email', 'ops@example.com', '--role', 'admin', '--password', 'long-password', '--data', 'unused', '--postgres', url], dir);
+    const added = await runCli(
+      ['users', 'add', '--email', 'ops@example.com', '--role', 'admin', '--password', 'long-password', '--data', 'unused', '--postgres', url],
+      dir,
+    );
     expect([added.code, added.stderr]).toEqual([0, '']);
     expect(fs.existsSync(path.join(dir, 'unused'))).toBe(false);
 
@@ -58,12 +61,13 @@ describe.skipIf('skip' in server)('serve and users add with --postgres', () => {
   // The CLI's user changes end tokens on every server sharing the users (each sees it when its
   // 2-second user cache ends, so the checks wait for the refusal rather than for a time), and a sign-out on one
   // server ends the token on the other.
-  it('users deactivate / activate / role / password --postgres end the user\'s tokens on both servers', async () => {
+  it("users deactivate / activate / role / password --postgres end the user's tokens on both servers", async () => {
     const url = (server as TestPostgres).url;
     const [a, b] = urls;
     const signIn = async () => (await call(`${a}/api/signin/`, 'POST', { email: 'ops@example.com', password: 'long-password' })).json.token as string;
     const refusedOnBoth = async (token: string) => {
-      for (const at of [a, b]) await expect.poll(async () => (await call(`${at}/api/adapters/`, 'GET', undefined, token)).status, { timeout: 30_000, interval: 200 }).toBe(401);
+      for (const at of [a, b])
+        await expect.poll(async () => (await call(`${at}/api/adapters/`, 'GET', undefined, token)).status, { timeout: 30_000, interval: 200 }).toBe(401);
     };
     let token = await signIn();
     expect((await call(`${b}/api/adapters/`, 'GET', undefined, token)).status).toBe(200);

@@ -17,7 +17,13 @@ beforeAll(async () => {
 afterAll(() => server.stop());
 
 // The whole demo year by day, service and country: 65,148 rows, some 7 MB of JSON.
-const BIG = { startDate: '2024-01-01', endDate: '2024-12-31', dimensions: ['date', 'service', 'country'], metrics: ['requests', 'revenue', 'ecpm', 'fillrate'], totals: true };
+const BIG = {
+  startDate: '2024-01-01',
+  endDate: '2024-12-31',
+  dimensions: ['date', 'service', 'country'],
+  metrics: ['requests', 'revenue', 'ecpm', 'fillrate'],
+  totals: true,
+};
 
 async function engineRows(body: object): Promise<{ request: CheckedReportRequest; rows: ReportRow[] }> {
   const outcome = await server.services.reports.run(body);
@@ -42,11 +48,26 @@ describe('the chunked serialisers', () => {
   });
 
   it.each([0, 1, 1000, 1001, 2500])('CSV of %i rows, joined, is the whole text', (n) => {
-    const request = { startDate: '2024-01-01', endDate: '2024-01-01', dimensions: ['date', 'service'], metrics: ['requests', 'revenue'], filters: [], skip: 0, csv: true, totals: false } as unknown as CheckedReportRequest;
+    const request = {
+      startDate: '2024-01-01',
+      endDate: '2024-01-01',
+      dimensions: ['date', 'service'],
+      metrics: ['requests', 'revenue'],
+      filters: [],
+      skip: 0,
+      csv: true,
+      totals: false,
+    } as unknown as CheckedReportRequest;
     const data = rows(n) as unknown as ReportRow[];
-    const whole = stringify(data.map((r) => [r.date, (r as Record<string, unknown>).service, r.requests, r.revenue]), {
-      header: true, columns: ['date', 'service', 'requests', 'revenue'], record_delimiter: 'windows', quoted_match: /[\r\n;\t]/,
-    });
+    const whole = stringify(
+      data.map((r) => [r.date, (r as Record<string, unknown>).service, r.requests, r.revenue]),
+      {
+        header: true,
+        columns: ['date', 'service', 'requests', 'revenue'],
+        record_delimiter: 'windows',
+        quoted_match: /[\r\n;\t]/,
+      },
+    );
     expect([...reportCsvChunks(request, data, 1000)].join('')).toBe(whole);
   });
 });

@@ -48,11 +48,15 @@ describe('a bidder code the rule refuses is 400 invalid_bidder_code, whatever it
   it.each([101, 1000, 5000])('%i characters', async (length) => {
     for (const method of ['GET', 'PUT', 'DELETE']) {
       const response = await fetch(`${server.url}/api/adapters/${'a'.repeat(length)}`, {
-        method, headers: { Authorization: admin, ...(method === 'PUT' && { 'Content-Type': 'application/json' }) },
+        method,
+        headers: { Authorization: admin, ...(method === 'PUT' && { 'Content-Type': 'application/json' }) },
         ...(method === 'PUT' && { body: '{"version":0,"adapter":{}}' }),
       });
       const answer = await answerOf(response);
-      expect([answer.status, answer.json?.error?.code ?? answer.json?.error?.issues?.[0]?.code]).toEqual([400, expect.stringMatching(/invalid_request|invalid_bidder_code/)]);
+      expect([answer.status, answer.json?.error?.code ?? answer.json?.error?.issues?.[0]?.code]).toEqual([
+        400,
+        expect.stringMatching(/invalid_request|invalid_bidder_code/),
+      ]);
       expect(JSON.stringify(answer.json)).toContain('invalid_bidder_code');
     }
   });
@@ -66,9 +70,16 @@ describe('a bidder code the rule refuses is 400 invalid_bidder_code, whatever it
 describe('the import route and a JSON body', () => {
   it('is 415 with the import route’s words, not "the body must be JSON"', async () => {
     for (const type of ['application/json', 'text/plain', 'application/octet-stream']) {
-      const response = await fetch(`${server.url}/api/data/import`, { method: 'POST', headers: { Authorization: admin, 'Content-Type': type }, body: '{"a":1}' });
+      const response = await fetch(`${server.url}/api/data/import`, {
+        method: 'POST',
+        headers: { Authorization: admin, 'Content-Type': type },
+        body: '{"a":1}',
+      });
       const answer = await answerOf(response);
-      expect([answer.status, answer.json.error]).toEqual([415, { code: 'unsupported_media_type', message: 'send the file as text/csv or application/x-ndjson' }]);
+      expect([answer.status, answer.json.error]).toEqual([
+        415,
+        { code: 'unsupported_media_type', message: 'send the file as text/csv or application/x-ndjson' },
+      ]);
     }
   });
 });

@@ -33,7 +33,7 @@ describeStorages('token revocation', STORAGE_TARGETS, (target) => {
   const report = { startDate: '2024-03-01', endDate: '2024-03-01', dimensions: ['date'], metrics: ['revenue'] };
   const record = { version: 0, adapter: { protocol: 'rtb', fields: [] } };
 
-  it('a deactivated admin\'s token imports nothing and writes no adapter record; active again, only a new sign-in works', async () => {
+  it("a deactivated admin's token imports nothing and writes no adapter record; active again, only a new sign-in works", async () => {
     const token = await signIn(ADMIN);
     expect((await call('PUT', '/api/adapters/victim', token, record)).status).toBe(201);
     await server.storage.users.update(ADMIN.email, { status: STATUS.inactive });
@@ -50,7 +50,7 @@ describeStorages('token revocation', STORAGE_TARGETS, (target) => {
     expect((await call('GET', '/api/adapters/', await signIn(ADMIN))).status).toBe(200);
   });
 
-  it('a demoted admin is no longer admin, and a deleted user\'s token ends', async () => {
+  it("a demoted admin is no longer admin, and a deleted user's token ends", async () => {
     const admin = await signIn(ADMIN);
     const service = await signIn(SERVICE);
     await server.storage.users.update(ADMIN.email, { role: ROLE.publisher });

@@ -25,8 +25,22 @@ const REPORTS = [
   { startDate: '2024-01-01', endDate: '2024-12-31', dimensions: ['service'], metrics: ['requests', 'impression', 'revenue', 'ecpm', 'fillrate'], totals: true },
   { startDate: '2024-03-01', endDate: '2024-03-31', dimensions: ['date', 'country'], metrics: ['revenue', 'ecpm'], totals: true, limit: '25', skip: '10' },
   { startDate: '2024-01-01', endDate: '2024-12-31', dimensions: ['country'], metrics: ['impression', 'fillrate'], order: 'impression DESC', limit: '5' },
-  { startDate: '2024-06-01', endDate: '2024-06-30', dimensions: ['date', 'service'], metrics: ['requests', 'revenue'], filters: [{ key: 'country', operator: 'IN', values: ['US', 'DE'] }], totals: true },
-  { startDate: '2024-02-01', endDate: '2024-02-29', dimensions: ['service', 'country'], metrics: ['ecpm'], filters: [{ key: 'service', operator: '!=', value: 'none' }], order: 'ecpm ASC' },
+  {
+    startDate: '2024-06-01',
+    endDate: '2024-06-30',
+    dimensions: ['date', 'service'],
+    metrics: ['requests', 'revenue'],
+    filters: [{ key: 'country', operator: 'IN', values: ['US', 'DE'] }],
+    totals: true,
+  },
+  {
+    startDate: '2024-02-01',
+    endDate: '2024-02-29',
+    dimensions: ['service', 'country'],
+    metrics: ['ecpm'],
+    filters: [{ key: 'service', operator: '!=', value: 'none' }],
+    order: 'ecpm ASC',
+  },
   { startDate: '2023-01-01', endDate: '2023-12-31', dimensions: ['date'], metrics: ['revenue'], totals: true },
 ];
 
@@ -44,7 +58,10 @@ describeStorages('two serve processes sharing ClickHouse and PostgreSQL', SHARED
     servers = serveProcesses(dir, SECRET);
     opened = await target.open();
     stores = ['--clickhouse', opened.stores.clickhouse!, '--postgres', opened.stores.postgresUrl!];
-    const added = await runCli(['users', 'add', '--email', 'ops@example.com', '--role', 'admin', '--password', 'long-password', '--postgres', opened.stores.postgresUrl!], dir);
+    const added = await runCli(
+      ['users', 'add', '--email', 'ops@example.com', '--role', 'admin', '--password', 'long-password', '--postgres', opened.stores.postgresUrl!],
+      dir,
+    );
     expect([added.code, added.stderr]).toEqual([0, '']);
     // Both at once: each finds no demo import yet and loads the rows; ClickHouse keeps one copy.
     [a, b, reference] = await Promise.all([servers.serve(['--demo', ...stores]), servers.serve(['--demo', ...stores]), startTestServer()]);
@@ -61,9 +78,13 @@ describeStorages('two serve processes sharing ClickHouse and PostgreSQL', SHARED
   const signInFrom = (from: string, server: ServeProcess, email: string, password: string) =>
     new Promise<{ status: number; retryAfter: string | undefined }>((resolve, reject) => {
       const body = JSON.stringify({ email, password });
-      const request = http.request(`${server.url}/api/signin/`, { method: 'POST', localAddress: from, headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) } }, (response) => {
-        response.resume().once('end', () => resolve({ status: response.statusCode!, retryAfter: response.headers['retry-after'] }));
-      });
+      const request = http.request(
+        `${server.url}/api/signin/`,
+        { method: 'POST', localAddress: from, headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) } },
+        (response) => {
+          response.resume().once('end', () => resolve({ status: response.statusCode!, retryAfter: response.headers['retry-after'] }));
+        },
+      );
       request.once('error', reject).end(body);
     });
   const report = (url: string, body: object, token: string) => call(`${url}/api/reportv2/`, 'POST', body, token);
@@ -80,9 +101,11 @@ describeStorages('two serve processes sharing ClickHouse and PostgreSQL', SHARED
         expect(expected.status).toBe(200);
         for (const server of [a, b]) {
           const answer = await report(server.url, request, token);
-          expect([answer.status, answer.headers.get('content-type'), answer.headers.get('content-disposition')]).toEqual(
-            [200, expected.headers.get('content-type'), expected.headers.get('content-disposition')],
-          );
+          expect([answer.status, answer.headers.get('content-type'), answer.headers.get('content-disposition')]).toEqual([
+            200,
+            expected.headers.get('content-type'),
+            expected.headers.get('content-disposition'),
+          ]);
           if (csv) expect(answer.text).toBe(expected.text);
           else expect(answer.json).toEqual(expected.json);
         }
@@ -90,7 +113,7 @@ describeStorages('two serve processes sharing ClickHouse and PostgreSQL', SHARED
     }
   }, 60_000);
 
-  it('take each other\'s tokens and see a user added with `users add --postgres` while they run', async () => {
+  it("take each other's tokens and see a user added with `users add --postgres` while they run", async () => {
     const fromA = await signIn(a, 'ops@example.com', 'long-password');
     expect(fromA.status).toBe(200);
     expect((await report(b.url, REPORTS[0]!, fromA.json.token)).status).toBe(200);
@@ -119,7 +142,22 @@ describeStorages('two serve processes sharing ClickHouse and PostgreSQL', SHARED
   }, 30_000);
 
   it('pass `bidfields conformance --api` (the built CLI)', async () => {
-    const run = await runCli(['conformance', '--api', b.url, '--email', ADMIN.email, '--password', ADMIN.password, '--publisher-email', PUBLISHER.email, '--publisher-password', PUBLISHER.password], dir);
+    const run = await runCli(
+      [
+        'conformance',
+        '--api',
+        b.url,
+        '--email',
+        ADMIN.email,
+        '--password',
+        ADMIN.password,
+        '--publisher-email',
+        PUBLISHER.email,
+        '--publisher-password',
+        PUBLISHER.password,
+      ],
+      dir,
+    );
     const last = run.stdout.trim().split('\n').at(-1)!;
     expect(last, run.stdout).toMatch(/^\d+ passed, 0 failed$/);
     expect(run.code).toBe(0);

@@ -26,7 +26,9 @@ export function serveProcesses(cwd: string, jwtSecret: string) {
     /** Starts `serve --port 0 --known-endpoint rtb.example-dsp.com ARGS`; resolves once it listens. */
     serve(args: string[]): Promise<ServeProcess> {
       const child = spawn(process.execPath, [CLI, 'serve', '--port', '0', '--known-endpoint', 'rtb.example-dsp.com', ...args], {
-        cwd, env: { ...process.env, BIDFIELDS_JWT_SECRET: jwtSecret }, stdio: ['ignore', 'pipe', 'pipe'],
+        cwd,
+        env: { ...process.env, BIDFIELDS_JWT_SECRET: jwtSecret },
+        stdio: ['ignore', 'pipe', 'pipe'],
       });
       children.push(child);
       let out = '';
@@ -43,12 +45,17 @@ export function serveProcesses(cwd: string, jwtSecret: string) {
     },
     /** SIGTERM to each one still running; resolves with their exit codes when all have exited (SIGKILL after 10 s). */
     stopAll(): Promise<(number | null)[]> {
-      return Promise.all(children.map((child) => new Promise<number | null>((resolve) => {
-        if (child.exitCode !== null || child.signalCode !== null) return resolve(child.exitCode);
-        const kill = setTimeout(() => child.kill('SIGKILL'), 10_000);
-        child.on('exit', (code) => (clearTimeout(kill), resolve(code)));
-        child.kill('SIGTERM');
-      })));
+      return Promise.all(
+        children.map(
+          (child) =>
+            new Promise<number | null>((resolve) => {
+              if (child.exitCode !== null || child.signalCode !== null) return resolve(child.exitCode);
+              const kill = setTimeout(() => child.kill('SIGKILL'), 10_000);
+              child.on('exit', (code) => (clearTimeout(kill), resolve(code)));
+              child.kill('SIGTERM');
+            }),
+        ),
+      );
     },
   };
 }

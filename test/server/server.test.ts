@@ -29,10 +29,15 @@ describeStorages('the reference server', STORAGE_TARGETS, (target) => {
       ['Basic credentials', async () => 'Basic YWRtaW46cGFzcw==', 401, 'invalid_token'],
       ['garbage', async () => 'Bearer not.a.token', 401, 'invalid_token'],
       ['expired', async () => `Bearer ${await server.token(1, 3700)}`, 401, 'token_expired'],
-      ['forged payload', async () => {
-        const [h, , s] = (await server.token(3)).split('.');
-        return `Bearer ${h}.${Buffer.from(JSON.stringify({ sub: '3', userID: 3, accountID: 1, role: 1, exp: 4102444800 })).toString('base64url')}.${s}`;
-      }, 401, 'invalid_token'],
+      [
+        'forged payload',
+        async () => {
+          const [h, , s] = (await server.token(3)).split('.');
+          return `Bearer ${h}.${Buffer.from(JSON.stringify({ sub: '3', userID: 3, accountID: 1, role: 1, exp: 4102444800 })).toString('base64url')}.${s}`;
+        },
+        401,
+        'invalid_token',
+      ],
     ])('%s → %i', async (_name, header, status, code) => {
       const value = await header();
       const answer = await reportAt(value === undefined ? {} : { Authorization: value });

@@ -7,7 +7,11 @@ import { ADMIN, post, startTestServer, type TestServer } from './test-server.js'
 const spray = async (server: TestServer, forwardedFor: (i: number) => string) => {
   const statuses = [];
   for (let i = 0; i < 12; i++) {
-    const answer = await post(`${server.url}/api/signin/`, { email: `sprayed-${i}@example.com`, password: 'Winter2024!' }, { 'X-Forwarded-For': forwardedFor(i) });
+    const answer = await post(
+      `${server.url}/api/signin/`,
+      { email: `sprayed-${i}@example.com`, password: 'Winter2024!' },
+      { 'X-Forwarded-For': forwardedFor(i) },
+    );
     statuses.push(answer.status === 429 ? `429 after ${answer.headers.get('retry-after')} s` : answer.status);
   }
   return statuses;
@@ -27,7 +31,7 @@ describe('sign-in client address', () => {
     expect(await spray(direct, (i) => `198.51.100.${i}`)).toEqual([...Array(10).fill(401), '429 after 30 s', '429 after 30 s']);
   });
 
-  it('reads the client from X-Forwarded-For when the proxy is trusted: one client\'s failures do not lock out another', async () => {
+  it("reads the client from X-Forwarded-For when the proxy is trusted: one client's failures do not lock out another", async () => {
     expect(await spray(proxied, () => '203.0.113.5')).toEqual([...Array(10).fill(401), '429 after 30 s', '429 after 30 s']);
     const owner = await post(`${proxied.url}/api/signin/`, { email: ADMIN.email, password: ADMIN.password }, { 'X-Forwarded-For': '192.0.2.44' });
     expect(owner.status).toBe(200);

@@ -28,8 +28,13 @@ const RUNS = Number(process.env.STOP_RUNS ?? 1);
 /** How long any one event may take on a loaded machine before the test fails with what it saw. */
 const EVENT_LIMIT_MS = 60_000;
 const YEAR_REPORT = JSON.stringify({
-  startDate: '2024-01-01', endDate: '2024-12-31', dimensions: ['date', 'country'],
-  metrics: ['requests', 'impression', 'revenue', 'ecpm', 'fillrate'], order: 'revenue DESC', limit: '50', totals: true,
+  startDate: '2024-01-01',
+  endDate: '2024-12-31',
+  dimensions: ['date', 'country'],
+  metrics: ['requests', 'impression', 'revenue', 'ecpm', 'fillrate'],
+  order: 'revenue DESC',
+  limit: '50',
+  totals: true,
 });
 
 /** A year of rows: 366 days × 3 services × 15 countries (16,470 rows; 250 year-long reports take about a second). */
@@ -40,7 +45,14 @@ function yearOfRows(): EventRow[] {
     for (let s = 0; s < 3; s++) {
       for (let c = 0; c < 15; c++) {
         const requests = 1000 + ((day * 7 + s * 13 + c * 31) % 997);
-        rows.push({ date, service: `svc${s}`, country: `${String.fromCharCode(65 + (c % 26))}${String.fromCharCode(65 + Math.floor(c / 26))}`, requests, impression: Math.floor(requests * 0.7), revenue: requests / 1000 });
+        rows.push({
+          date,
+          service: `svc${s}`,
+          country: `${String.fromCharCode(65 + (c % 26))}${String.fromCharCode(65 + Math.floor(c / 26))}`,
+          requests,
+          impression: Math.floor(requests * 0.7),
+          revenue: requests / 1000,
+        });
       }
     }
   }
@@ -98,12 +110,27 @@ async function serve(dir: string, extra: string[] = []): Promise<Serving> {
   });
   child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (err += chunk.toString()));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.on('exit', (code, signal) => resolve({ code, signal })),
+  );
   const listening = () => /listening on http:\/\/\S+\n/.test(out);
-  await Promise.race([when(child.stdout!, listening, () => `${out} ${err}`), exited.then((exit) => Promise.reject(new Error(`exited ${JSON.stringify(exit)}: ${out} ${err}`)))]);
+  await Promise.race([
+    when(child.stdout!, listening, () => `${out} ${err}`),
+    exited.then((exit) => Promise.reject(new Error(`exited ${JSON.stringify(exit)}: ${out} ${err}`))),
+  ]);
   const url = /listening on (http:\/\/\S+)/.exec(out)![1]!;
-  const counted = (kind: keyof typeof marks) => (count: number) => when(marked, () => marks[kind] >= count, () => `${marks[kind]} of ${count} ${kind}s; ${err}`);
-  const stderrLine = (pattern: RegExp) => when(child.stderr!, () => pattern.test(err), () => err);
+  const counted = (kind: keyof typeof marks) => (count: number) =>
+    when(
+      marked,
+      () => marks[kind] >= count,
+      () => `${marks[kind]} of ${count} ${kind}s; ${err}`,
+    );
+  const stderrLine = (pattern: RegExp) =>
+    when(
+      child.stderr!,
+      () => pattern.test(err),
+      () => err,
+    );
   return { child, url, stderr: () => err, exited, requests: counted('request'), connections: counted('connection'), stderrLine };
 }
 
@@ -140,7 +167,9 @@ async function fireReports(url: string, agent: http.Agent, token: string, n: num
   let allWritten!: () => void;
   const sent = new Promise<void>((resolve) => (allWritten = resolve));
   const headers = { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` };
-  const outcomes = Promise.all(Array.from({ length: n }, () => request(`${url}/api/reportv2/`, agent, headers, YEAR_REPORT, () => ++written === n && allWritten())));
+  const outcomes = Promise.all(
+    Array.from({ length: n }, () => request(`${url}/api/reportv2/`, agent, headers, YEAR_REPORT, () => ++written === n && allWritten())),
+  );
   await sent;
   return { outcomes };
 }
@@ -168,98 +197,130 @@ describe.skipIf(!fs.existsSync(cli) && !process.env.CI)('bidfields serve stops c
   });
   afterAll(() => removeTempFolder(dir), REMOVAL_MS);
 
-  it(`SIGTERM with ${CLIENTS} reports in flight, a short and a long grace, ${RUNS} run(s) each: exit 0, every client answered, the folder opens again at once`, async () => {
-    for (let run = 0; run < 2 * RUNS; run++) {
-      const shortGrace = run % 2 === 1; // every other run: most of the reports are still waiting when the grace ends
-      const server = await serve(dir, shortGrace ? ['--grace-ms', '400'] : []);
-      const agent = await openConnections(server.url, CLIENTS);
-      const { outcomes } = await fireReports(server.url, agent, token, CLIENTS);
-      await server.requests(2 * CLIENTS); // the warm-up 405s, then every report reached the handler: they are in flight
-      server.child.kill('SIGTERM');
-      const [exit, answers] = await Promise.all([
-        Promise.race([server.exited, new Promise((resolve) => setTimeout(() => resolve('hung'), EVENT_LIMIT_MS))]),
-        outcomes,
-      ]);
-      agent.destroy();
-      const afterSignal = answers.filter((o) => 'status' in o && o.connection === 'close').length;
-      const context = `run ${run}: ${JSON.stringify(byKind(answers))}\n${server.stderr().split('\n').filter((l) => !/ POST \/api\/reportv2\/ \d+ /.test(l)).join('\n')}`;
-      if (exit === 'hung') server.child.kill('SIGKILL');
-      expect(exit, context).toEqual({ code: 0, signal: null });
-      const allowed = shortGrace ? ['200', '503 shutting_down'] : ['200'];
-      expect(Object.keys(byKind(answers)).filter((kind) => !allowed.includes(kind)), context).toEqual([]);
-      expect(server.stderr(), context).not.toMatch(/error|Error/);
-      expect(afterSignal, context).toBeGreaterThan(0); // the signal came while reports were running
-      const again = await openStorage({ dataDir: dir });
-      await again.close();
-    }
-  }, RUNS * 2 * EVENT_LIMIT_MS);
-
-  it(`SIGTERM as soon as the first of ${CLIENTS} reports on fresh connections arrives, ${RUNS} run(s): 0 resets, every client answered`, async () => {
-    const headers = { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` };
-    for (let run = 0; run < RUNS; run++) {
-      const server = await serve(dir, ['--grace-ms', '60000']);
-      // No connection opened beforehand: each report opens its own, so most wait in the accept queue at the signal.
-      const agent = new http.Agent({ keepAlive: true, maxSockets: CLIENTS });
-      const outcomes = Promise.all(Array.from({ length: CLIENTS }, () => request(`${server.url}/api/reportv2/`, agent, headers, YEAR_REPORT)));
-      await server.requests(1);
-      server.child.kill('SIGTERM');
-      const [exit, answers] = await Promise.all([
-        Promise.race([server.exited, new Promise((resolve) => setTimeout(() => resolve('hung'), EVENT_LIMIT_MS))]),
-        outcomes,
-      ]);
-      agent.destroy();
-      const context = `run ${run}: ${JSON.stringify(byKind(answers))}\n${server.stderr().split('\n').filter((l) => !/ POST \/api\/reportv2\/ \d+ /.test(l)).join('\n')}`;
-      if (exit === 'hung') server.child.kill('SIGKILL');
-      expect(exit, context).toEqual({ code: 0, signal: null });
-      expect(Object.keys(byKind(answers)).filter((kind) => !['200', '503 shutting_down'].includes(kind)), context).toEqual([]);
-      for (const answer of answers) {
-        if ('status' in answer && answer.status === 503) expect(answer, context).toMatchObject({ connection: 'close', retryAfter: '1' });
+  it(
+    `SIGTERM with ${CLIENTS} reports in flight, a short and a long grace, ${RUNS} run(s) each: exit 0, every client answered, the folder opens again at once`,
+    async () => {
+      for (let run = 0; run < 2 * RUNS; run++) {
+        const shortGrace = run % 2 === 1; // every other run: most of the reports are still waiting when the grace ends
+        const server = await serve(dir, shortGrace ? ['--grace-ms', '400'] : []);
+        const agent = await openConnections(server.url, CLIENTS);
+        const { outcomes } = await fireReports(server.url, agent, token, CLIENTS);
+        await server.requests(2 * CLIENTS); // the warm-up 405s, then every report reached the handler: they are in flight
+        server.child.kill('SIGTERM');
+        const [exit, answers] = await Promise.all([
+          Promise.race([server.exited, new Promise((resolve) => setTimeout(() => resolve('hung'), EVENT_LIMIT_MS))]),
+          outcomes,
+        ]);
+        agent.destroy();
+        const afterSignal = answers.filter((o) => 'status' in o && o.connection === 'close').length;
+        const context = `run ${run}: ${JSON.stringify(byKind(answers))}\n${server
+          .stderr()
+          .split('\n')
+          .filter((l) => !/ POST \/api\/reportv2\/ \d+ /.test(l))
+          .join('\n')}`;
+        if (exit === 'hung') server.child.kill('SIGKILL');
+        expect(exit, context).toEqual({ code: 0, signal: null });
+        const allowed = shortGrace ? ['200', '503 shutting_down'] : ['200'];
+        expect(
+          Object.keys(byKind(answers)).filter((kind) => !allowed.includes(kind)),
+          context,
+        ).toEqual([]);
+        expect(server.stderr(), context).not.toMatch(/error|Error/);
+        expect(afterSignal, context).toBeGreaterThan(0); // the signal came while reports were running
+        const again = await openStorage({ dataDir: dir });
+        await again.close();
       }
-      expect(server.stderr(), context).not.toMatch(/error|Error/);
-      expect(answers.filter((o) => 'status' in o && o.connection === 'close').length, context).toBeGreaterThan(0);
-    }
-  }, RUNS * 2 * EVENT_LIMIT_MS);
+    },
+    RUNS * 2 * EVENT_LIMIT_MS,
+  );
 
-  it('--drain-delay-ms: serves normally for the delay after the signal, then stops', async () => {
-    // Long enough for two reports on a loaded machine; the test waits for it once.
-    const server = await serve(dir, ['--drain-delay-ms', '4000']);
-    const agent = new http.Agent({ keepAlive: true });
-    const headers = { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` };
-    expect(await request(`${server.url}/api/reportv2/`, agent, headers, YEAR_REPORT)).toMatchObject({ status: 200, connection: 'keep-alive' });
-    server.child.kill('SIGTERM');
-    await server.stderrLine(/shutting down: serving for 4000 ms more/);
-    // Within the delay: answered as usual, on the same connection and on a new one.
-    expect(await request(`${server.url}/api/reportv2/`, agent, headers, YEAR_REPORT)).toMatchObject({ status: 200, connection: 'keep-alive' });
-    expect(await request(`${server.url}/api/reportv2/`, false, headers, YEAR_REPORT)).toMatchObject({ status: 200 });
-    expect(server.child.exitCode).toBe(null);
-    expect(await server.exited).toEqual({ code: 0, signal: null });
-    expect(server.stderr()).toContain('shutting down: serving for 4000 ms more, then requests in flight have');
-    agent.destroy();
-  }, 2 * EVENT_LIMIT_MS);
+  it(
+    `SIGTERM as soon as the first of ${CLIENTS} reports on fresh connections arrives, ${RUNS} run(s): 0 resets, every client answered`,
+    async () => {
+      const headers = { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` };
+      for (let run = 0; run < RUNS; run++) {
+        const server = await serve(dir, ['--grace-ms', '60000']);
+        // No connection opened beforehand: each report opens its own, so most wait in the accept queue at the signal.
+        const agent = new http.Agent({ keepAlive: true, maxSockets: CLIENTS });
+        const outcomes = Promise.all(Array.from({ length: CLIENTS }, () => request(`${server.url}/api/reportv2/`, agent, headers, YEAR_REPORT)));
+        await server.requests(1);
+        server.child.kill('SIGTERM');
+        const [exit, answers] = await Promise.all([
+          Promise.race([server.exited, new Promise((resolve) => setTimeout(() => resolve('hung'), EVENT_LIMIT_MS))]),
+          outcomes,
+        ]);
+        agent.destroy();
+        const context = `run ${run}: ${JSON.stringify(byKind(answers))}\n${server
+          .stderr()
+          .split('\n')
+          .filter((l) => !/ POST \/api\/reportv2\/ \d+ /.test(l))
+          .join('\n')}`;
+        if (exit === 'hung') server.child.kill('SIGKILL');
+        expect(exit, context).toEqual({ code: 0, signal: null });
+        expect(
+          Object.keys(byKind(answers)).filter((kind) => !['200', '503 shutting_down'].includes(kind)),
+          context,
+        ).toEqual([]);
+        for (const answer of answers) {
+          if ('status' in answer && answer.status === 503) expect(answer, context).toMatchObject({ connection: 'close', retryAfter: '1' });
+        }
+        expect(server.stderr(), context).not.toMatch(/error|Error/);
+        expect(answers.filter((o) => 'status' in o && o.connection === 'close').length, context).toBeGreaterThan(0);
+      }
+    },
+    RUNS * 2 * EVENT_LIMIT_MS,
+  );
 
-  it('answers a request arriving on an open connection while stopping with 503 shutting_down and Connection: close', async () => {
-    const server = await serve(dir, ['--grace-ms', '60000']);
-    const agent = await openConnections(server.url, 20);
-    const { outcomes } = await fireReports(server.url, agent, token, 20); // keeps the server busy while it stops
-    await server.requests(40); // the 20 warm-up 405s and the 20 reports
-    const socket = net.connect(Number(new URL(server.url).port), '127.0.0.1');
-    await new Promise((resolve) => socket.once('connect', resolve));
-    await server.connections(21); // the server has it: an open connection, idle
-    server.child.kill('SIGTERM');
-    await server.stderrLine(/shutting down/);
-    let raw = '';
-    socket.on('data', (chunk: Buffer) => (raw += chunk.toString()));
-    const closed = new Promise((resolve) => socket.once('close', resolve));
-    socket.write(`POST /api/reportv2/ HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nAuthorization: Bearer ${token}\r\nContent-Length: ${Buffer.byteLength(YEAR_REPORT)}\r\n\r\n${YEAR_REPORT}`);
-    await closed; // Connection: close, so the server ends the connection after its answer
-    expect(raw).toMatch(/^HTTP\/1\.1 503 Service Unavailable\r\n/);
-    expect(raw).toMatch(/\r\nConnection: close\r\n/i);
-    expect(JSON.parse(raw.slice(raw.indexOf('\r\n\r\n') + 4))).toEqual({ error: { code: 'shutting_down', message: expect.any(String) } });
-    const finished = await outcomes;
-    expect(byKind(finished)).toEqual({ 200: 20 });
-    expect(await server.exited).toEqual({ code: 0, signal: null });
-    agent.destroy();
-  }, 2 * EVENT_LIMIT_MS);
+  it(
+    '--drain-delay-ms: serves normally for the delay after the signal, then stops',
+    async () => {
+      // Long enough for two reports on a loaded machine; the test waits for it once.
+      const server = await serve(dir, ['--drain-delay-ms', '4000']);
+      const agent = new http.Agent({ keepAlive: true });
+      const headers = { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` };
+      expect(await request(`${server.url}/api/reportv2/`, agent, headers, YEAR_REPORT)).toMatchObject({ status: 200, connection: 'keep-alive' });
+      server.child.kill('SIGTERM');
+      await server.stderrLine(/shutting down: serving for 4000 ms more/);
+      // Within the delay: answered as usual, on the same connection and on a new one.
+      expect(await request(`${server.url}/api/reportv2/`, agent, headers, YEAR_REPORT)).toMatchObject({ status: 200, connection: 'keep-alive' });
+      expect(await request(`${server.url}/api/reportv2/`, false, headers, YEAR_REPORT)).toMatchObject({ status: 200 });
+      expect(server.child.exitCode).toBe(null);
+      expect(await server.exited).toEqual({ code: 0, signal: null });
+      expect(server.stderr()).toContain('shutting down: serving for 4000 ms more, then requests in flight have');
+      agent.destroy();
+    },
+    2 * EVENT_LIMIT_MS,
+  );
+
+  it(
+    'answers a request arriving on an open connection while stopping with 503 shutting_down and Connection: close',
+    async () => {
+      const server = await serve(dir, ['--grace-ms', '60000']);
+      const agent = await openConnections(server.url, 20);
+      const { outcomes } = await fireReports(server.url, agent, token, 20); // keeps the server busy while it stops
+      await server.requests(40); // the 20 warm-up 405s and the 20 reports
+      const socket = net.connect(Number(new URL(server.url).port), '127.0.0.1');
+      await new Promise((resolve) => socket.once('connect', resolve));
+      await server.connections(21); // the server has it: an open connection, idle
+      server.child.kill('SIGTERM');
+      await server.stderrLine(/shutting down/);
+      let raw = '';
+      socket.on('data', (chunk: Buffer) => (raw += chunk.toString()));
+      const closed = new Promise((resolve) => socket.once('close', resolve));
+      socket.write(
+        `POST /api/reportv2/ HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nAuthorization: Bearer ${token}\r\nContent-Length: ${Buffer.byteLength(YEAR_REPORT)}\r\n\r\n${YEAR_REPORT}`,
+      );
+      await closed; // Connection: close, so the server ends the connection after its answer
+      expect(raw).toMatch(/^HTTP\/1\.1 503 Service Unavailable\r\n/);
+      expect(raw).toMatch(/\r\nConnection: close\r\n/i);
+      expect(JSON.parse(raw.slice(raw.indexOf('\r\n\r\n') + 4))).toEqual({ error: { code: 'shutting_down', message: expect.any(String) } });
+      const finished = await outcomes;
+      expect(byKind(finished)).toEqual({ 200: 20 });
+      expect(await server.exited).toEqual({ code: 0, signal: null });
+      agent.destroy();
+    },
+    2 * EVENT_LIMIT_MS,
+  );
 
   it('exits at once on a second signal', async () => {
     const server = await serve(dir, ['--grace-ms', '60000']);

@@ -31,7 +31,13 @@ export async function startTestServer(options: StartOptions & ServiceOptions & {
     storage = await openStorage({ memory: true, ...opened?.stores });
     try {
       await seedDemo(storage, TEST_COST);
-      services = createServices(storage, { scryptCost: TEST_COST, jwtSecret: TEST_SECRET, ...(storage.throttle && { throttle: storage.throttle }), ...(storage.addressThrottle && { addressThrottle: storage.addressThrottle }), ...rest });
+      services = createServices(storage, {
+        scryptCost: TEST_COST,
+        jwtSecret: TEST_SECRET,
+        ...(storage.throttle && { throttle: storage.throttle }),
+        ...(storage.addressThrottle && { addressThrottle: storage.addressThrottle }),
+        ...rest,
+      });
       running = await startServer(services, { port: 0, ...rest });
     } catch (error) {
       await storage.close();

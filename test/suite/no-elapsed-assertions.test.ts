@@ -37,7 +37,8 @@ export function elapsedAssertions(source: string): string[] {
     const subject = /expect\(([^;]*?)\)\s*\.\w+\(/.exec(line)?.[1];
     if (subject === undefined || !MATCHER.test(line)) return;
     const first = subject.split(',')[0]!;
-    const isTime = DIFFERENCE.test(first) || (CLOCK.test(first) && /-/.test(first)) || /\.ms\b/.test(first) || (first.match(/\w+/g) ?? []).some((name) => timed.has(name));
+    const isTime =
+      DIFFERENCE.test(first) || (CLOCK.test(first) && /-/.test(first)) || /\.ms\b/.test(first) || (first.match(/\w+/g) ?? []).some((name) => timed.has(name));
     if (isTime) found.push(`${index + 1}: ${line.trim()}`);
   });
   return found;

@@ -40,7 +40,9 @@ describe('docs/spec.md', () => {
   });
 
   it('names every anchor cited anywhere', () => {
-    const cited = sources.flatMap((file) => [...fs.readFileSync(path.join(root, file), 'utf8').matchAll(/spec\.md#([A-Za-z0-9_-]+)/g)].map((match) => ({ file, anchor: match[1]! })));
+    const cited = sources.flatMap((file) =>
+      [...fs.readFileSync(path.join(root, file), 'utf8').matchAll(/spec\.md#([A-Za-z0-9_-]+)/g)].map((match) => ({ file, anchor: match[1]! })),
+    );
     expect(cited.length).toBeGreaterThan(100);
     expect(cited.filter(({ anchor }) => !anchors.has(anchor))).toEqual([]);
   });
@@ -51,7 +53,9 @@ describe('docs/spec.md', () => {
   });
 
   it('is never cited by issue number either (the history is in CHANGELOG.md)', () => {
-    const citing = sources.flatMap((file) => [...fs.readFileSync(path.join(root, file), 'utf8').matchAll(/.{0,30}\bissues? #?\d+.{0,30}/g)].map((match) => `${file}: ${match[0]}`));
+    const citing = sources.flatMap((file) =>
+      [...fs.readFileSync(path.join(root, file), 'utf8').matchAll(/.{0,30}\bissues? #?\d+.{0,30}/g)].map((match) => `${file}: ${match[0]}`),
+    );
     expect(citing).toEqual([]);
   });
 });

@@ -20,7 +20,12 @@ export const linearBound = (factor = 8): number => factor * 4;
  * starts. Sizes should make the small run take a millisecond or more, so the timer's grain does not count.
  * @example expect(await growth((n) => 'x'.repeat(n), (text) => parse(text), 10_000)).toBeLessThan(linearBound())
  */
-export async function growth<T>(make: (size: number) => T, run: (input: T) => unknown, size: number, { factor = 8, repeats = 3 }: GrowthOptions = {}): Promise<number> {
+export async function growth<T>(
+  make: (size: number) => T,
+  run: (input: T) => unknown,
+  size: number,
+  { factor = 8, repeats = 3 }: GrowthOptions = {},
+): Promise<number> {
   // Processor time, not wall time: another process taking the core (a loaded machine) stops this clock, where a wall
   // clock would charge the run that happened to be preempted (more often the longer one). Each measure repeats the
   // run until it has used 10 ms, so the clock's grain and one collection weigh little.
@@ -52,7 +57,8 @@ export async function growth<T>(make: (size: number) => T, run: (input: T) => un
     const [smallTime, largeTime] = [await fastest(small), await fastest(large)];
     lowest = Math.min(lowest, largeTime / smallTime);
     // GROWTH_LOG=1 prints each ratio, to see the margin a change leaves.
-    if (process.env.GROWTH_LOG) process.stderr.write(`growth ${(largeTime / smallTime).toFixed(1)} (${smallTime.toFixed(3)} ms → ${largeTime.toFixed(3)} ms of processor time)\n`);
+    if (process.env.GROWTH_LOG)
+      process.stderr.write(`growth ${(largeTime / smallTime).toFixed(1)} (${smallTime.toFixed(3)} ms → ${largeTime.toFixed(3)} ms of processor time)\n`);
   }
   return lowest;
 }

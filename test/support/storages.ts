@@ -117,7 +117,9 @@ export const CHDB_POSTGRES: StorageTarget = {
 export const SERVER_POSTGRES: StorageTarget = {
   name: `ClickHouse server${clickHouseUrl ? ` ${safeHost(clickHouseUrl)}` : ''} + PostgreSQL${process.env.DATABASE_URL ? ' (DATABASE_URL)' : ''}`,
   shared: true,
-  ...((!clickHouseUrl || postgresSkip) && { skip: clickHouseUrl ? postgresSkip : 'CLICKHOUSE_URL is not set (e.g. CLICKHOUSE_URL=http://default:@localhost:8123)' }),
+  ...((!clickHouseUrl || postgresSkip) && {
+    skip: clickHouseUrl ? postgresSkip : 'CLICKHOUSE_URL is not set (e.g. CLICKHOUSE_URL=http://default:@localhost:8123)',
+  }),
   open: () => openShared(async () => ({ url: clickHouseUrl!, close: async () => {} })),
 };
 

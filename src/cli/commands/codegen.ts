@@ -43,7 +43,8 @@ export const codegenCommand: CliCommand = {
     if (flags.target !== 'node') throw new UsageError(`--target must be node, not '${flags.target}'`);
     if (positionals.length !== 1) throw new UsageError('give one adapter FILE');
     const location = flags['params-location'];
-    if (location !== undefined && location !== 'imp.ext' && location !== 'imp.ext.prebid.bidder') throw new UsageError(`--params-location must be imp.ext or imp.ext.prebid.bidder, not '${location}'`);
+    if (location !== undefined && location !== 'imp.ext' && location !== 'imp.ext.prebid.bidder')
+      throw new UsageError(`--params-location must be imp.ext or imp.ext.prebid.bidder, not '${location}'`);
     const file = positionals[0]!;
     let record: unknown;
     try {

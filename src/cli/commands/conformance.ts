@@ -110,14 +110,22 @@ export const conformanceCommand: CliCommand = {
     if (flags.pbs !== undefined || flags.adapter !== undefined) {
       if (flags.pbs === undefined || flags.adapter === undefined) throw new UsageError('--pbs DIR and --adapter FILE go together');
       if (positionals.length > 0) throw new UsageError(`unexpected argument '${positionals[0]}' (--pbs names the folder)`);
-      if (flags.api !== undefined || flags.cli !== undefined || flags.engine !== undefined) throw new UsageError('--pbs runs the record in process: no --api, --cli or --engine');
-      return runPbs(io, flags.pbs, flags.adapter, { endpoint: flags.endpoint, knownEndpoints: flags['known-endpoint'], filter: flags.filter, verbose: flags.verbose, json: flags.json });
+      if (flags.api !== undefined || flags.cli !== undefined || flags.engine !== undefined)
+        throw new UsageError('--pbs runs the record in process: no --api, --cli or --engine');
+      return runPbs(io, flags.pbs, flags.adapter, {
+        endpoint: flags.endpoint,
+        knownEndpoints: flags['known-endpoint'],
+        filter: flags.filter,
+        verbose: flags.verbose,
+        json: flags.json,
+      });
     }
     if (flags.endpoint !== undefined || flags['known-endpoint'] !== undefined) throw new UsageError('--endpoint and --known-endpoint go with --pbs');
     if (flags.api !== undefined) {
       if (!flags.email || !flags.password) throw new UsageError('--api needs --email and --password');
       const { runApiConformance } = await import('../../api-checks/index.js');
-      const publisher = flags['publisher-email'] && flags['publisher-password'] ? { email: flags['publisher-email'], password: flags['publisher-password'] } : undefined;
+      const publisher =
+        flags['publisher-email'] && flags['publisher-password'] ? { email: flags['publisher-email'], password: flags['publisher-password'] } : undefined;
       const result = await runApiConformance({
         api: flags.api,
         email: flags.email,
@@ -174,7 +182,12 @@ export const conformanceCommand: CliCommand = {
  * `--pbs DIR --adapter FILE`: Prebid Server's adapter tests against a record, judged by src/conformance/pbs.ts (the
  * judge of the peer suite too). Exit 0 when every fixture passed and at least one was checked.
  */
-async function runPbs(io: CliIO, dir: string, adapterFile: string, options: { endpoint?: string; knownEndpoints?: string[]; filter?: string; verbose?: boolean; json?: boolean }): Promise<number> {
+async function runPbs(
+  io: CliIO,
+  dir: string,
+  adapterFile: string,
+  options: { endpoint?: string; knownEndpoints?: string[]; filter?: string; verbose?: boolean; json?: boolean },
+): Promise<number> {
   const root = path.resolve(io.cwd, dir);
   if (!fs.existsSync(root) || !fs.statSync(root).isDirectory()) throw new UsageError(`no folder '${dir}'`);
   let adapter;
@@ -202,7 +215,11 @@ async function runPbs(io: CliIO, dir: string, adapterFile: string, options: { en
       continue;
     }
     const result = runPbsFixture(adapter, fixture);
-    results.push(result.difference ? { file, status: 'failed', pointer: result.difference.pointer, reasons: [result.difference.detail] } : { file, status: 'passed', reasons: [] });
+    results.push(
+      result.difference
+        ? { file, status: 'failed', pointer: result.difference.pointer, reasons: [result.difference.detail] }
+        : { file, status: 'passed', reasons: [] },
+    );
   }
   const count = (status: string) => results.filter((result) => result.status === status).length;
   const summary = { results, passed: count('passed'), failed: count('failed'), skipped: count('skipped') };
@@ -217,7 +234,12 @@ async function runPbs(io: CliIO, dir: string, adapterFile: string, options: { en
   }
   const checked = summary.passed + summary.failed > 0;
   if (!checked) {
-    const why = summary.skipped > 0 ? `no Prebid Server adapter test among the ${summary.skipped} JSON file(s) in '${dir}'` : options.filter !== undefined ? `no file matches --filter '${options.filter}'` : `no *.json file in '${dir}'`;
+    const why =
+      summary.skipped > 0
+        ? `no Prebid Server adapter test among the ${summary.skipped} JSON file(s) in '${dir}'`
+        : options.filter !== undefined
+          ? `no file matches --filter '${options.filter}'`
+          : `no *.json file in '${dir}'`;
     io.stderr(`${why}: nothing was checked\n`);
   }
   return summary.failed === 0 && checked ? EXIT_OK : EXIT_INVALID;

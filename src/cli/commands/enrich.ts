@@ -39,7 +39,14 @@ export const enrichCommand: CliCommand = {
       args,
       strict: true,
       allowPositionals: true,
-      options: { adapter: { type: 'string' }, values: { type: 'string' }, request: { type: 'string' }, 'all-imps': { type: 'boolean' }, json: { type: 'boolean' }, ...compileFlags },
+      options: {
+        adapter: { type: 'string' },
+        values: { type: 'string' },
+        request: { type: 'string' },
+        'all-imps': { type: 'boolean' },
+        json: { type: 'boolean' },
+        ...compileFlags,
+      },
     });
     if (positionals.length > 0) throw new UsageError(`unexpected argument '${positionals[0]}'`);
     if (!flags.adapter) throw new UsageError('--adapter FILE is required');
@@ -57,7 +64,8 @@ export const enrichCommand: CliCommand = {
       const values = readJsonFile(io, flags.values, 'values', true);
       const request = flags.request ? readJsonFile(io, flags.request, 'request', true) : await readJsonStdin(io, true);
       const perImp = Array.isArray(values);
-      if (perImp && flags['all-imps']) throw new UsageError('--all-imps applies one values object to every imp; a values file that holds an array already gives each imp its own');
+      if (perImp && flags['all-imps'])
+        throw new UsageError('--all-imps applies one values object to every imp; a values file that holds an array already gives each imp its own');
       const adapter = compile(adapterInput as AdapterInput, compileOptionsFrom(flags));
       const result = perImp
         ? adapter.safeEnrichImps(request as BidRequest, values as PerImpValues)

@@ -17,7 +17,9 @@ function fromServer(name: string): () => Promise<CliCommand> {
     } catch (error) {
       const code = (error as { code?: string }).code;
       if ((code === 'ERR_MODULE_NOT_FOUND' || code === 'ERR_PACKAGE_PATH_NOT_EXPORTED') && String((error as Error).message).includes('@bidfields/server')) {
-        throw new UsageError(`'${name}' comes with the reference server: npm install @bidfields/server, then run 'bidfields ${name}' or 'bidfields-server ${name}'`);
+        throw new UsageError(
+          `'${name}' comes with the reference server: npm install @bidfields/server, then run 'bidfields ${name}' or 'bidfields-server ${name}'`,
+        );
       }
       throw error;
     }
@@ -28,11 +30,20 @@ function fromServer(name: string): () => Promise<CliCommand> {
 export const commands: Record<string, CommandEntry> = {
   enrich: { summary: 'apply entered values to an OpenRTB request', load: async () => (await import('./enrich.js')).enrichCommand },
   validate: { summary: 'check an adapter record or field-definition array', load: async () => (await import('./validate.js')).validateCommand },
-  codegen: { summary: 'write the enricher generated from a record as a standalone module (--target node)', load: async () => (await import('./codegen.js')).codegenCommand },
-  'prebid-adapter': { summary: 'generate a Prebid.js bidder adapter module and its doc from a record', load: async () => (await import('./prebid-adapter.js')).prebidAdapterCommand },
-  conformance: { summary: 'run the fixture suite (or, with --api, the HTTP API checks)', load: async () => (await import('./conformance.js')).conformanceCommand },
+  codegen: {
+    summary: 'write the enricher generated from a record as a standalone module (--target node)',
+    load: async () => (await import('./codegen.js')).codegenCommand,
+  },
+  'prebid-adapter': {
+    summary: 'generate a Prebid.js bidder adapter module and its doc from a record',
+    load: async () => (await import('./prebid-adapter.js')).prebidAdapterCommand,
+  },
+  conformance: {
+    summary: 'run the fixture suite (or, with --api, the HTTP API checks)',
+    load: async () => (await import('./conformance.js')).conformanceCommand,
+  },
   serve: { summary: 'run the reference ad server (with @bidfields/server)', load: fromServer('serve') },
-  users: { summary: 'manage the reference server\'s users (with @bidfields/server)', load: fromServer('users') },
-  db: { summary: 'create the reference server\'s schemas (with @bidfields/server)', load: fromServer('db') },
-  data: { summary: 'import or delete the reference server\'s report data (with @bidfields/server)', load: fromServer('data') },
+  users: { summary: "manage the reference server's users (with @bidfields/server)", load: fromServer('users') },
+  db: { summary: "create the reference server's schemas (with @bidfields/server)", load: fromServer('db') },
+  data: { summary: "import or delete the reference server's report data (with @bidfields/server)", load: fromServer('data') },
 };

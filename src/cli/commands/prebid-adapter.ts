@@ -69,8 +69,10 @@ export const prebidAdapterCommand: CliCommand = {
     if (flags.adapter === undefined || positionals.length) throw new UsageError('give --adapter FILE');
     const target = flags.target ?? 'standalone';
     if (target !== 'standalone' && target !== 'prebid-repo') throw new UsageError(`--target must be standalone or prebid-repo, not '${target}'`);
-    if (target === 'standalone' && (flags.maintainer !== undefined || flags.prebid !== undefined)) throw new UsageError('--maintainer and --prebid go with --target prebid-repo');
-    if (flags.currency !== undefined && !/^[A-Z]{3}$/.test(flags.currency)) throw new UsageError(`--currency must be a three-letter code, not '${flags.currency}'`);
+    if (target === 'standalone' && (flags.maintainer !== undefined || flags.prebid !== undefined))
+      throw new UsageError('--maintainer and --prebid go with --target prebid-repo');
+    if (flags.currency !== undefined && !/^[A-Z]{3}$/.test(flags.currency))
+      throw new UsageError(`--currency must be a three-letter code, not '${flags.currency}'`);
     const ttl = positiveInteger('--ttl', flags.ttl);
     // A GVL ID that is not a positive integer is an issue of the input (invalid_gvlid), as in createPrebidBidder.
     const gvlid = flags.gvlid === undefined ? undefined : /^\d+$/.test(flags.gvlid) ? Number(flags.gvlid) : NaN;
@@ -82,17 +84,19 @@ export const prebidAdapterCommand: CliCommand = {
       if (!(error instanceof BidfieldsError)) throw error;
       return finish({ ok: false, issues: [...error.issues] });
     }
-    return finish(safeGeneratePrebidAdapter(record, {
-      knownEndpoints: flags['known-endpoint'] ?? [],
-      allowLocal: flags['allow-local'],
-      gvlid,
-      ttl,
-      currency: flags.currency,
-      target,
-      maintainer: flags.maintainer,
-      prebidDir: flags.prebid === undefined ? undefined : path.resolve(io.cwd, flags.prebid),
-      outDir: path.resolve(io.cwd, flags.out ?? '.'),
-    }));
+    return finish(
+      safeGeneratePrebidAdapter(record, {
+        knownEndpoints: flags['known-endpoint'] ?? [],
+        allowLocal: flags['allow-local'],
+        gvlid,
+        ttl,
+        currency: flags.currency,
+        target,
+        maintainer: flags.maintainer,
+        prebidDir: flags.prebid === undefined ? undefined : path.resolve(io.cwd, flags.prebid),
+        outDir: path.resolve(io.cwd, flags.out ?? '.'),
+      }),
+    );
 
     /** A written file's path as the user would type it: relative to the working folder when inside it. */
     function shown(file: string): string {
@@ -103,7 +107,8 @@ export const prebidAdapterCommand: CliCommand = {
     function finish(result: SafeGenerateResult): number {
       const issues: Issue[] = result.ok ? [] : result.issues;
       if (flags.json) io.stdout(JSON.stringify({ ok: result.ok, issues, files: result.ok ? result.files.map((file) => file.path) : [] }) + '\n');
-      else if (result.ok) for (const file of result.files) io.stdout(`wrote ${shown(file.path!)}\n`); // written: outDir was given
+      else if (result.ok)
+        for (const file of result.files) io.stdout(`wrote ${shown(file.path!)}\n`); // written: outDir was given
       else printIssues(io, issues, []);
       return result.ok ? EXIT_OK : EXIT_INVALID;
     }

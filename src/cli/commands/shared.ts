@@ -45,7 +45,10 @@ function parseJson(text: string, source: string, exact: Exactness = false): unkn
 export function isWrittenAdapterNumber(path: readonly (string | number)[]): boolean {
   const at = path[0] === 'fields' ? 1 : 0;
   const rest = path.slice(at + 1);
-  return typeof path[at] === 'number' && (rest.length === 1 ? rest[0] === 'default' : rest.length === 3 && rest[0] === 'options' && typeof rest[1] === 'number' && rest[2] === 'value');
+  return (
+    typeof path[at] === 'number' &&
+    (rest.length === 1 ? rest[0] === 'default' : rest.length === 3 && rest[0] === 'options' && typeof rest[1] === 'number' && rest[2] === 'value')
+  );
 }
 
 /**
@@ -54,7 +57,10 @@ export function isWrittenAdapterNumber(path: readonly (string | number)[]): bool
  * `1.5`, fine), with its path, if any: the core's {@link isExactDecimal}, the very test the value rules apply to
  * numeric strings. With `where`, only numbers at the paths it picks are tested (the path is then tracked).
  */
-export function inexactNumber(text: string, where?: (path: readonly (string | number)[]) => boolean): { number: string; path: (string | number)[] } | undefined {
+export function inexactNumber(
+  text: string,
+  where?: (path: readonly (string | number)[]) => boolean,
+): { number: string; path: (string | number)[] } | undefined {
   const token = /-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
   // The containers around the current position, each with the key or index of the value being read.
   const stack: { array: boolean; key: string | number }[] = [];

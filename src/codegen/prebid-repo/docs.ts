@@ -43,7 +43,10 @@ function paramRows(plan: BidderPlan, definitions: readonly FieldDefinition[], pa
 
 /** The example ad unit, as a JS code block's text. */
 function adUnitExample(code: string, params: Record<string, unknown>, placeholders: readonly string[]): string {
-  const lines = Object.entries(params).map(([key, value], index, all) => `          ${literal(key)}: ${literal(value).replace(/`/g, '\\u0060')}${index < all.length - 1 ? ',' : ''}${placeholders.includes(key) ? ' // placeholder: replace it with a value the param accepts' : ''}`);
+  const lines = Object.entries(params).map(
+    ([key, value], index, all) =>
+      `          ${literal(key)}: ${literal(value).replace(/`/g, '\\u0060')}${index < all.length - 1 ? ',' : ''}${placeholders.includes(key) ? ' // placeholder: replace it with a value the param accepts' : ''}`,
+  );
   return `var adUnits = [
   {
     code: 'test-div',
@@ -77,7 +80,7 @@ export function repoModuleDoc(plan: BidderPlan, definitions: readonly FieldDefin
 \`\`\`
 Module Name: ${plan.code} Bidder Adapter
 Module Type: Bidder Adapter
-Maintainer: ${options.maintainer ?? '(the partner\'s contact e-mail)'}
+Maintainer: ${options.maintainer ?? "(the partner's contact e-mail)"}
 \`\`\`
 
 # Description

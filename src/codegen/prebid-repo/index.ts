@@ -35,25 +35,47 @@ export interface RepoFile {
 }
 
 /** A plain e-mail address (no spaces, brackets or line breaks, so it cannot break the doc's Overview block). */
-const isEmail = (text: unknown): text is string => typeof text === 'string' && text.length <= 254 && /^[^\s@<>()[\]`'",;:\\]+@[a-z0-9-]+(\.[a-z0-9-]+)+$/i.test(text);
+const isEmail = (text: unknown): text is string =>
+  typeof text === 'string' && text.length <= 254 && /^[^\s@<>()[\]`'",;:\\]+@[a-z0-9-]+(\.[a-z0-9-]+)+$/i.test(text);
 
 /** The issues of the target's own options and the bidder code: what Prebid's repository would refuse. */
 export function prebidRepoIssues(code: string, options: PrebidRepoOptions): Issue[] {
   const issues: Issue[] = [];
-  if (options.maintainer !== undefined && !isEmail(options.maintainer)) issues.push(issue('invalid_maintainer', '/maintainer', 'the maintainer must be an e-mail address'));
+  if (options.maintainer !== undefined && !isEmail(options.maintainer))
+    issues.push(issue('invalid_maintainer', '/maintainer', 'the maintainer must be an e-mail address'));
   const prebidDir = findPrebid(options.prebidDir);
-  if (prebidDir === undefined) issues.push(issue('prebid_not_found', '/prebidDir', options.prebidDir === undefined ? 'the prebid.js package is not installed: install it, or name a Prebid.js checkout, to check the bidder code against its adapters' : `'${options.prebidDir}' is not a Prebid.js checkout or package`));
+  if (prebidDir === undefined)
+    issues.push(
+      issue(
+        'prebid_not_found',
+        '/prebidDir',
+        options.prebidDir === undefined
+          ? 'the prebid.js package is not installed: install it, or name a Prebid.js checkout, to check the bidder code against its adapters'
+          : `'${options.prebidDir}' is not a Prebid.js checkout or package`,
+      ),
+    );
   else issues.push(...repoCodeIssues(code, prebidDir));
   return issues;
 }
 
 /** The four files of a checked plan, its record's field definitions (in plan order) and its split. */
-export function prebidRepoFiles(plan: PrebidPlan, definitions: readonly FieldDefinition[], split: 'imp' | 'none' | undefined, options: PrebidRepoOptions): RepoFile[] {
+export function prebidRepoFiles(
+  plan: PrebidPlan,
+  definitions: readonly FieldDefinition[],
+  split: 'imp' | 'none' | undefined,
+  options: PrebidRepoOptions,
+): RepoFile[] {
   const base = `${plan.code}BidAdapter`;
   return [
-    { name: `modules/${base}.ts`, text: repoModule(plan, { ttl: options.ttl ?? 300, netRevenue: options.netRevenue ?? true, currency: options.currency ?? 'USD', split }) },
+    {
+      name: `modules/${base}.ts`,
+      text: repoModule(plan, { ttl: options.ttl ?? 300, netRevenue: options.netRevenue ?? true, currency: options.currency ?? 'USD', split }),
+    },
     { name: `modules/${base}.md`, text: repoModuleDoc(plan, definitions, { maintainer: options.maintainer }) },
-    { name: `test/spec/modules/${base}_spec.js`, text: repoSpec(plan, definitions, { split: split === 'imp', knownEndpoints: options.knownEndpoints, allowLocal: options.allowLocal }) },
+    {
+      name: `test/spec/modules/${base}_spec.js`,
+      text: repoSpec(plan, definitions, { split: split === 'imp', knownEndpoints: options.knownEndpoints, allowLocal: options.allowLocal }),
+    },
     { name: `dev-docs/bidders/${plan.code}.md`, text: bidderDevDoc(plan, definitions) },
   ];
 }

@@ -95,7 +95,8 @@ function writes(plan: PrebidPlan, roots: readonly number[]): string[] {
   return lines;
 }
 
-const constantWrites = (constants: readonly ConstantPlan[], root: number) => constants.filter((constant) => constant.to[0] === root).map((constant) => write(constant.to, valueSource(constant.value, literal)));
+const constantWrites = (constants: readonly ConstantPlan[], root: number) =>
+  constants.filter((constant) => constant.to[0] === root).map((constant) => write(constant.to, valueSource(constant.value, literal)));
 
 const indent = (lines: readonly string[], by: string) => lines.map((line) => (line ? by + line : line));
 
@@ -183,7 +184,7 @@ export function repoModule(plan: PrebidPlan, options: RepoModuleOptions): string
     '  // OpenRTB makes crid optional, Prebid drops a bid without creativeId: the id of the bid stands in.',
     '  bidResponse.creativeId ??= bid.id;',
     '  // Prebid fires the image eventtrackers of a client-side bid when it bills it, not its burl: an http(s) burl goes',
-    '  // on as that tracker, with the price in it (as Prebid\'s own Prebid Server adapter passes burl on).',
+    "  // on as that tracker, with the price in it (as Prebid's own Prebid Server adapter passes burl on).",
     `  const burl = typeof bid.burl === "string" && bid.burl.length <= ${MAX_AD} && ${NOTICE_URL}.test(bid.burl) ? bid.burl.replace(/\\$\\{AUCTION_PRICE\\}/g, String(cpm)) : undefined;`,
     '  if (burl) Object.assign(bidResponse, { burl, eventtrackers: [{ event: 1, method: 1, url: burl }] });',
     '  else delete bidResponse.burl;',
@@ -217,25 +218,27 @@ export function repoModule(plan: PrebidPlan, options: RepoModuleOptions): string
           '},',
         ]
     : split
-    ? [
-        'buildRequests(bidRequests, bidderRequest) {',
-        '  // One request per bid.',
-        '  return bidRequests',
-        '    .map((bidRequest) => converter.toORTB({ bidRequests: [bidRequest], bidderRequest }))',
-        '    .filter((data) => data.imp.length)',
-        '    .map((data) => ({ method: "POST", url: ENDPOINT_URL, data }));',
-        '},',
-      ]
-    : [
-        'buildRequests(bidRequests, bidderRequest) {',
-        '  const data = converter.toORTB({ bidRequests, bidderRequest });',
-        '  return data.imp.length ? { method: "POST", url: ENDPOINT_URL, data } : [];',
-        '},',
-      ];
+      ? [
+          'buildRequests(bidRequests, bidderRequest) {',
+          '  // One request per bid.',
+          '  return bidRequests',
+          '    .map((bidRequest) => converter.toORTB({ bidRequests: [bidRequest], bidderRequest }))',
+          '    .filter((data) => data.imp.length)',
+          '    .map((data) => ({ method: "POST", url: ENDPOINT_URL, data }));',
+          '},',
+        ]
+      : [
+          'buildRequests(bidRequests, bidderRequest) {',
+          '  const data = converter.toORTB({ bidRequests, bidderRequest });',
+          '  return data.imp.length ? { method: "POST", url: ENDPOINT_URL, data } : [];',
+          '},',
+        ];
   const isValid = template
     ? ['isBidRequestValid(bid) {', '  const sent = readParams(bid);', '  return sent !== undefined && typeof endpointUrl(sent) === "string";', '},']
     : ['isBidRequestValid: (bid) => readParams(bid) !== undefined,'];
-  const params = plan.fields.map((field) => `  ${paramComment(field)}\n  ${literal(keyOf(field))}${field.required && field.default === undefined ? '' : '?'}: ${valueType(field)};`);
+  const params = plan.fields.map(
+    (field) => `  ${paramComment(field)}\n  ${literal(keyOf(field))}${field.required && field.default === undefined ? '' : '?'}: ${valueType(field)};`,
+  );
 
   return `/**
  * ${code} bid adapter: one OpenRTB 2.6 request (Prebid's ortbConverter) to the partner's endpoint, with each bid's

@@ -48,8 +48,11 @@ function bidderCodes(prebidDir: string): string[] {
   for (const file of fs.existsSync(metadata) ? fs.readdirSync(metadata) : []) {
     if (!file.endsWith('.json')) continue;
     try {
-      const { components } = JSON.parse(fs.readFileSync(path.join(metadata, file), 'utf8')) as { components?: { componentType?: unknown; componentName?: unknown }[] };
-      for (const component of components ?? []) if (component.componentType === 'bidder' && typeof component.componentName === 'string') codes.add(component.componentName);
+      const { components } = JSON.parse(fs.readFileSync(path.join(metadata, file), 'utf8')) as {
+        components?: { componentType?: unknown; componentName?: unknown }[];
+      };
+      for (const component of components ?? [])
+        if (component.componentType === 'bidder' && typeof component.componentName === 'string') codes.add(component.componentName);
     } catch {
       // a metadata file that is not JSON names no code
     }
@@ -67,9 +70,18 @@ function bidderCodes(prebidDir: string): string[] {
  * @example repoCodeIssues('appnexus2', '/path/to/Prebid.js') // [{ code: 'bidder_code_taken', … }]
  */
 export function repoCodeIssues(code: string, prebidDir: string): Issue[] {
-  if (!/^[a-z0-9_]+$/.test(code)) return [issue('invalid_bidder_code', '/bidderCode', `Prebid.js takes bidder codes of lower-case letters, digits and '_' only, not '${code}'`)];
+  if (!/^[a-z0-9_]+$/.test(code))
+    return [issue('invalid_bidder_code', '/bidderCode', `Prebid.js takes bidder codes of lower-case letters, digits and '_' only, not '${code}'`)];
   if (RESERVED_CODES.includes(code)) return [issue('invalid_bidder_code', '/bidderCode', `'${code}' is reserved by Prebid.js (${RESERVED_CODES.join(', ')})`)];
   const prefix = code.slice(0, 6);
   const taken = bidderCodes(prebidDir).filter((other) => other.toLowerCase().slice(0, 6) === prefix);
-  return taken.length ? [issue('bidder_code_taken', '/bidderCode', `Prebid.js needs the first six characters of a bidder code to be its own: '${prefix}' begins ${taken.map((other) => `'${other}'`).join(', ')}`)] : [];
+  return taken.length
+    ? [
+        issue(
+          'bidder_code_taken',
+          '/bidderCode',
+          `Prebid.js needs the first six characters of a bidder code to be its own: '${prefix}' begins ${taken.map((other) => `'${other}'`).join(', ')}`,
+        ),
+      ]
+    : [];
 }

@@ -50,7 +50,17 @@ const SITE = { page: 'https://publisher.example/article', domain: 'publisher.exa
 
 /** A bid of the partner's answer with `cpm` at the CPM field (price is a decoy unless it is the CPM field). */
 function answerBid(cpmField: string, cpm: unknown): Record<string, unknown> {
-  const bid: Record<string, any> = { id: 'seat-bid-1', impid: 'bid-1', price: 0.01, adm: '<div>ad</div>', crid: 'creative-1', w: 300, h: 250, mtype: 1, adomain: ['brand.example'] };
+  const bid: Record<string, any> = {
+    id: 'seat-bid-1',
+    impid: 'bid-1',
+    price: 0.01,
+    adm: '<div>ad</div>',
+    crid: 'creative-1',
+    w: 300,
+    h: 250,
+    mtype: 1,
+    adomain: ['brand.example'],
+  };
   const keys = cpmField.split('.');
   let node = bid;
   for (const key of keys.slice(0, -1)) node = node[key] = typeof node[key] === 'object' && node[key] !== null ? node[key] : {};

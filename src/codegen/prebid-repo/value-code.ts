@@ -70,10 +70,13 @@ export function helpersFor(fields: readonly FieldPlan[], extra: Helper[] = []): 
 }
 
 /** The patterns of `fields`, in order: each is one module constant, `PATTERN_<n>`, compiled once. */
-export const patternsOf = (fields: readonly FieldPlan[]): string[] => [...new Set(fields.flatMap((field) => (field.type === 'text' && field.pattern ? [field.pattern] : [])))];
+export const patternsOf = (fields: readonly FieldPlan[]): string[] => [
+  ...new Set(fields.flatMap((field) => (field.type === 'text' && field.pattern ? [field.pattern] : []))),
+];
 
 /** The module constants of the patterns. */
-export const patternConstants = (patterns: readonly string[]): string[] => patterns.map((pattern, index) => `const PATTERN_${index + 1} = new RegExp(${literal(pattern)}, "u");`);
+export const patternConstants = (patterns: readonly string[]): string[] =>
+  patterns.map((pattern, index) => `const PATTERN_${index + 1} = new RegExp(${literal(pattern)}, "u");`);
 
 /** The tests that refuse a value read (`value` is not `null` or `undefined` there). */
 function refusals(field: FieldPlan, patterns: readonly string[]): string[] {
@@ -110,9 +113,16 @@ export function fieldStatements(field: FieldPlan, patterns: readonly string[]): 
   const rules = tests.length ? ` || ${tests.join(' || ')}` : '';
   const lines = [`// ${key}: ${describe(field)}`, `value = ${READER[field.type]}(params, ${key}${field.type === 'text' ? ', true' : ''});`];
   // JSON has no -0: a default of -0 is written as code so that the value sent is the rule's.
-  if (field.default !== undefined) lines.push(`if (value === undefined) value = ${Object.is(field.default, -0) ? '-0' : literal(field.default)};`, `else if (value === null${rules}) return undefined;`);
+  if (field.default !== undefined)
+    lines.push(
+      `if (value === undefined) value = ${Object.is(field.default, -0) ? '-0' : literal(field.default)};`,
+      `else if (value === null${rules}) return undefined;`,
+    );
   else if (field.required) lines.push(`if (value == null${rules}) return undefined;`);
-  else lines.push(tests.length ? `if (value === null || (value !== undefined && (${tests.join(' || ')}))) return undefined;` : `if (value === null) return undefined;`);
+  else
+    lines.push(
+      tests.length ? `if (value === null || (value !== undefined && (${tests.join(' || ')}))) return undefined;` : `if (value === null) return undefined;`,
+    );
   lines.push(`sent[${key}] = value;`);
   return lines;
 }

@@ -36,8 +36,10 @@ function flags(testCase: ResolvedCase): string[] {
  */
 function skips(testCase: ResolvedCase): string | undefined {
   const list = Array.isArray(testCase.values ?? []);
-  if (testCase.kind === 'enrich' && Array.isArray(testCase.values)) return 'a CLI reads a values file holding an array as values per imp (docs/spec.md#per-imp), so it cannot hand one to safeEnrich';
-  if (testCase.kind === 'enrich-imps' && !list) return 'a CLI reads a values file holding anything but an array as one values object (docs/spec.md#per-imp), so it cannot hand one to safeEnrichImps';
+  if (testCase.kind === 'enrich' && Array.isArray(testCase.values))
+    return 'a CLI reads a values file holding an array as values per imp (docs/spec.md#per-imp), so it cannot hand one to safeEnrich';
+  if (testCase.kind === 'enrich-imps' && !list)
+    return 'a CLI reads a values file holding anything but an array as one values object (docs/spec.md#per-imp), so it cannot hand one to safeEnrichImps';
   return undefined;
 }
 
@@ -59,7 +61,18 @@ export function cliImplementation(command: readonly string[], name = 'cli'): Imp
         const args =
           testCase.kind === 'validate'
             ? ['validate', adapter, '--json', ...flags(testCase)]
-            : ['enrich', '--adapter', adapter, '--values', write('values.json', testCase.values ?? (testCase.kind === 'enrich-imps' ? [] : {})), '--request', write('request.json', testCase.request), '--json', ...flags(testCase), ...(testCase.options?.allImps ? ['--all-imps'] : [])];
+            : [
+                'enrich',
+                '--adapter',
+                adapter,
+                '--values',
+                write('values.json', testCase.values ?? (testCase.kind === 'enrich-imps' ? [] : {})),
+                '--request',
+                write('request.json', testCase.request),
+                '--json',
+                ...flags(testCase),
+                ...(testCase.options?.allImps ? ['--all-imps'] : []),
+              ];
         const { code, stdout, stderr } = await exec(command, args);
         let answer: { ok: boolean; request?: unknown; issues?: Outcome['warnings']; warnings?: Outcome['warnings'] };
         try {

@@ -36,7 +36,12 @@ export function generatedPrebidImplementation(runtime?: string, name = 'prebid-g
       const warn = console.warn;
       console.warn = () => {};
       try {
-        const generated = safeGeneratePrebidAdapter(testCase.adapter, { knownEndpoints: [], ...testCase.compileOptions, runtime: runtime ?? builtRuntime(), outDir: dir });
+        const generated = safeGeneratePrebidAdapter(testCase.adapter, {
+          knownEndpoints: [],
+          ...testCase.compileOptions,
+          runtime: runtime ?? builtRuntime(),
+          outDir: dir,
+        });
         if (!generated.ok) return { ok: false, issues: generated.issues, warnings: [] };
         // A query makes each import a new module instance, whatever file name the bidder code gives.
         const { spec } = (await import(`${pathToFileURL(generated.files[0].path!).href}?case=${++imported}`)) as { spec: PrebidBidderSpec };

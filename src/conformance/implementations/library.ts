@@ -50,4 +50,8 @@ async function runWithLibrary(testCase: ResolvedCase, engine?: EngineKind): Prom
   return result.ok ? { ok: true, request: result.request, warnings } : { ok: false, issues: result.issues, warnings };
 }
 
-export const libraryImplementation: Implementation = { name: 'library', kinds: ['validate', 'enrich', 'enrich-imps', 'rtb', 'prebid-server', 'prebid-js-request', 'prebid-js-response'], run: libraryRunner() };
+export const libraryImplementation: Implementation = {
+  name: 'library',
+  kinds: ['validate', 'enrich', 'enrich-imps', 'rtb', 'prebid-server', 'prebid-js-request', 'prebid-js-response'],
+  run: libraryRunner(),
+};

@@ -57,7 +57,14 @@ export function runSpec(spec: PrebidBidderSpec, testCase: ResolvedCase): Outcome
   const bids = withGetFloor(testCase.bids ?? []).filter((bid) => spec.isBidRequestValid(bid));
   const sent = spec.buildRequests(bids, testCase.bidderRequest ?? {});
   if (testCase.kind === 'prebid-js-request') {
-    const requests = sent.map((request) => ({ http: { method: request.method, url: request.url, headers: { 'content-type': (request.options as { contentType?: string }).contentType ?? 'text/plain' } }, request: JSON.parse(request.data) as unknown }));
+    const requests = sent.map((request) => ({
+      http: {
+        method: request.method,
+        url: request.url,
+        headers: { 'content-type': (request.options as { contentType?: string }).contentType ?? 'text/plain' },
+      },
+      request: JSON.parse(request.data) as unknown,
+    }));
     if (requests.length > 1) return { ok: true, requests, warnings: [] };
     const [first] = requests;
     return first ? { ok: true, http: first.http, request: first.request, requests, warnings: [] } : { ok: true, http: null, requests, warnings: [] };
@@ -79,9 +86,12 @@ export function sizedByPrebid(given: readonly PrebidBid[], bidRequests: readonly
   const has = (value: unknown) => Boolean(value) || parseInt(String(value), 10) === 0;
   return given.flatMap((bid) => {
     if (bid.mediaType !== 'banner' || (has(bid.width) && has(bid.height))) return [bid];
-    const request = bidRequests.find((candidate) => candidate.bidId === bid.requestId) as { sizes?: unknown; mediaTypes?: { banner?: { sizes?: unknown } } } | undefined;
+    const request = bidRequests.find((candidate) => candidate.bidId === bid.requestId) as
+      { sizes?: unknown; mediaTypes?: { banner?: { sizes?: unknown } } } | undefined;
     const sizes = request?.sizes ?? request?.mediaTypes?.banner?.sizes;
-    const pairs = (Array.isArray(sizes) && Array.isArray(sizes[0]) ? sizes : [sizes]).filter((size): size is unknown[] => Array.isArray(size) && size.length === 2 && !isNaN(size[0]) && !isNaN(size[1]));
+    const pairs = (Array.isArray(sizes) && Array.isArray(sizes[0]) ? sizes : [sizes]).filter(
+      (size): size is unknown[] => Array.isArray(size) && size.length === 2 && !isNaN(size[0]) && !isNaN(size[1]),
+    );
     return pairs.length === 1 ? [{ ...bid, width: parseInt(String(pairs[0]![0]), 10), height: parseInt(String(pairs[0]![1]), 10) }] : [];
   });
 }

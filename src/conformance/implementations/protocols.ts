@@ -17,7 +17,9 @@ import type { Outcome, ResolvedCase } from '../types.js';
 function compileFor(testCase: ResolvedCase, extra: CompileOptions): CompiledAdapter {
   const options = { ...testCase.compileOptions, ...extra };
   const input = testCase.adapter as AdapterInput;
-  return testCase.kind === 'prebid-server' ? compilePrebidServer(input, { ...options, paramsLocation: testCase.protocolOptions?.paramsLocation }) : compile(input, options);
+  return testCase.kind === 'prebid-server'
+    ? compilePrebidServer(input, { ...options, paramsLocation: testCase.protocolOptions?.paramsLocation })
+    : compile(input, options);
 }
 
 /** Runs one `rtb` or `prebid-server` case through the wrappers (on `engine`, when one is asked for). */
@@ -44,4 +46,3 @@ export async function runProtocolCase(testCase: ResolvedCase, engine?: EngineKin
   const { method, url, headers, body } = result.http;
   return { ok: true, request: JSON.parse(body), http: { method, url, headers }, warnings };
 }
-

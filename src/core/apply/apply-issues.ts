@@ -18,8 +18,10 @@ export const applyIssues = {
   tooManyEntries: (entries: number, imps: number): Issue => issue('invalid_request', '/imp', `${entries} sets of values for ${imps} imps`),
   impNotObject: (imp: number): Issue => issue('invalid_request', `/imp/${imp}`, 'each imp must be a JSON object'),
   bothAppAndSite: (): Issue => issue('both_app_and_site', '/site', 'the request has both app and site (OpenRTB forbids it); app is used'),
-  noInventory: (field: string | undefined): Issue => issue('no_inventory_object', '', 'the request has none of app, site, dooh to carry the publisher or site id', field),
-  inventoryConflict: (key: string, value: unknown, field: string | undefined): Issue => issue('path_conflict', `/${key}`, `cannot write into a ${describe(value)} ${key}`, field),
+  noInventory: (field: string | undefined): Issue =>
+    issue('no_inventory_object', '', 'the request has none of app, site, dooh to carry the publisher or site id', field),
+  inventoryConflict: (key: string, value: unknown, field: string | undefined): Issue =>
+    issue('path_conflict', `/${key}`, `cannot write into a ${describe(value)} ${key}`, field),
   publisherConflict: (key: string, value: unknown, field: string | undefined): Issue =>
     issue('path_conflict', `/${key}/publisher`, `cannot write the publisher id into a ${describe(value)} publisher`, field),
   /** A non-object at `ext` + `relPath` of imp `imp` (of the request when `imp` is -1). */

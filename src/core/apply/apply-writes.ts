@@ -90,7 +90,9 @@ function applyInventory(request: Obj, out: Obj, key: InventoryKey | undefined, w
       return;
     }
   }
-  const target: Obj = mutate ? inventory : copyFor(inventory, (siteId !== undefined && !Object.hasOwn(inventory, 'id')) || (publisherId !== undefined && !Object.hasOwn(inventory, 'publisher')));
+  const target: Obj = mutate
+    ? inventory
+    : copyFor(inventory, (siteId !== undefined && !Object.hasOwn(inventory, 'id')) || (publisherId !== undefined && !Object.hasOwn(inventory, 'publisher')));
   if (siteId !== undefined) target.id = siteId;
   if (publisherId !== undefined) {
     if (publisher === undefined) target.publisher = { id: publisherId };
@@ -113,7 +115,14 @@ function applyInventory(request: Obj, out: Obj, key: InventoryKey | undefined, w
  * Only own, plain-object values are stepped into; anything else on a path is a `path_conflict`. `null` where an
  * object is expected counts as absent (JSON's "no value"), and is replaced.
  */
-export function applyWrites(request: unknown, imp: ImpWrites | undefined, perImp: readonly (ImpWrites | undefined)[] | undefined, writes: RequestWrites, options: EnrichOptions | undefined, report: Report): BidRequest {
+export function applyWrites(
+  request: unknown,
+  imp: ImpWrites | undefined,
+  perImp: readonly (ImpWrites | undefined)[] | undefined,
+  writes: RequestWrites,
+  options: EnrichOptions | undefined,
+  report: Report,
+): BidRequest {
   if (!isPlainObject(request)) {
     fail(report, applyIssues.notAnObject());
     return request as unknown as BidRequest;
@@ -148,7 +157,9 @@ export function applyWrites(request: unknown, imp: ImpWrites | undefined, perImp
     const tagid = own?.tagid;
     const ext = own?.ext;
     if (tagid === undefined && ext === undefined) continue;
-    const target: Obj = mutate ? item : copyFor(item, (tagid !== undefined && !Object.hasOwn(item, 'tagid')) || (ext !== undefined && !Object.hasOwn(item, 'ext')));
+    const target: Obj = mutate
+      ? item
+      : copyFor(item, (tagid !== undefined && !Object.hasOwn(item, 'tagid')) || (ext !== undefined && !Object.hasOwn(item, 'ext')));
     if (tagid !== undefined) target.tagid = tagid;
     if (ext !== undefined) {
       const written = writeExt(present(item, 'ext'), ext, mutate, i, undefined, report);

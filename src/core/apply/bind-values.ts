@@ -11,7 +11,8 @@ import { isPlainObject } from '../definition/plain-object.js';
 import { valueIssues } from './value-issues.js';
 
 /** The names of a plan's sources: fields, then constants. */
-const sourceName = (plan: Plan, index: number): string => (index < plan.fields.length ? plan.fields[index]!.name : plan.constants[index - plan.fields.length]!.name);
+const sourceName = (plan: Plan, index: number): string =>
+  index < plan.fields.length ? plan.fields[index]!.name : plan.constants[index - plan.fields.length]!.name;
 
 /** The bound leaves of an ext tree, as writes; undefined when none is bound below `nodes`. */
 function pick(nodes: readonly ExtTreeNode[], written: readonly unknown[], plan: Plan): ExtWrite[] | undefined {
@@ -25,7 +26,15 @@ function pick(nodes: readonly ExtTreeNode[], written: readonly unknown[], plan: 
       }
     } else {
       const value = written[node.fieldIndex!];
-      if (value !== undefined) (out ??= []).push({ key: node.key, value, children: undefined, relPath: node.relPath, field: sourceName(plan, node.fieldIndex!), index: node.fieldIndex! });
+      if (value !== undefined)
+        (out ??= []).push({
+          key: node.key,
+          value,
+          children: undefined,
+          relPath: node.relPath,
+          field: sourceName(plan, node.fieldIndex!),
+          index: node.fieldIndex!,
+        });
     }
   }
   return out;

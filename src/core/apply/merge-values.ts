@@ -11,7 +11,11 @@ import type { Plan } from '../plan/compiled-plan.js';
  * conflict (the conflicts are pushed to `issues`). `values` is the first imp's own array when every imp agrees
  * with it (`first` is that imp), a new array otherwise; with no imp values at all, the constants alone (`first` -1).
  */
-export function mergeRequestValues(plan: Plan, perImp: readonly (readonly unknown[] | undefined)[], issues: Issue[]): { values: readonly unknown[]; first: number } | undefined {
+export function mergeRequestValues(
+  plan: Plan,
+  perImp: readonly (readonly unknown[] | undefined)[],
+  issues: Issue[],
+): { values: readonly unknown[]; first: number } | undefined {
   const { requestFields } = plan;
   let first = -1;
   let merged: unknown[] | undefined;

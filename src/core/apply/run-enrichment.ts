@@ -16,7 +16,14 @@ export type PerImpSources = readonly (readonly unknown[] | undefined)[];
  * values (fields, then constants, `undefined` where none was entered; a placement's enricher ignores it, its values
  * are in its code); with `perImp`, imp i takes `perImp[i]` and `w` is the request-level values.
  */
-export type GeneratedApply = (request: unknown, w: readonly unknown[], perImp: PerImpSources | undefined, allImps: boolean, mutate: boolean, report: Report) => BidRequest;
+export type GeneratedApply = (
+  request: unknown,
+  w: readonly unknown[],
+  perImp: PerImpSources | undefined,
+  allImps: boolean,
+  mutate: boolean,
+  report: Report,
+) => BidRequest;
 
 export interface EnrichResult {
   request: BidRequest;
@@ -59,11 +66,21 @@ export function run(writes: Writes, request: unknown, options: EnrichOptions | u
  * `mutate`, what was written before the throw stays written.
  */
 function unreadable(report: Report): SafeEnrichResult {
-  return { ok: false, issues: [issue('invalid_request', '', 'the bid request cannot be read: a getter or proxy in it threw')], warnings: report.warnings ?? NO_WARNINGS };
+  return {
+    ok: false,
+    issues: [issue('invalid_request', '', 'the bid request cannot be read: a getter or proxy in it threw')],
+    warnings: report.warnings ?? NO_WARNINGS,
+  };
 }
 
 /** Applies source values with a generated enricher's apply (with `perImp`, values per imp and `values` the request's). */
-export function runGenerated(apply: GeneratedApply, request: unknown, values: readonly unknown[], perImp: readonly (readonly unknown[] | undefined)[] | undefined, options: EnrichOptions | undefined): SafeEnrichResult {
+export function runGenerated(
+  apply: GeneratedApply,
+  request: unknown,
+  values: readonly unknown[],
+  perImp: readonly (readonly unknown[] | undefined)[] | undefined,
+  options: EnrichOptions | undefined,
+): SafeEnrichResult {
   const report: Report = {};
   try {
     return finish(apply(request, values, perImp, options?.allImps === true, options?.mutate === true, report), report);
@@ -101,8 +118,12 @@ export const single = (bound: BoundWrites): Writes => ({ imp: bound.imp, perImp:
  * The refusal of values that do not bind: their issues with the request's own shape issues, and the request's
  * warnings, so one call reports everything.
  */
-export function refusal(valueIssues: Issue[], request: unknown, options: EnrichOptions | undefined, perImp?: readonly unknown[]): Extract<SafeEnrichResult, { ok: false }> {
+export function refusal(
+  valueIssues: Issue[],
+  request: unknown,
+  options: EnrichOptions | undefined,
+  perImp?: readonly unknown[],
+): Extract<SafeEnrichResult, { ok: false }> {
   const requestCheck = run(perImp ? { ...NO_WRITES, perImp: perImp.map(() => undefined) } : NO_WRITES, request, options);
   return { ok: false, issues: requestCheck.ok ? valueIssues : [...valueIssues, ...requestCheck.issues], warnings: requestCheck.warnings };
 }
-

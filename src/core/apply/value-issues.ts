@@ -11,6 +11,8 @@ export const valueIssues = {
   notAnObject: (base: string): Issue => issue('invalid_value', base, 'values must be an object keyed by field key'),
   unknown: (base: string, key: string): Issue => issue('unknown_field', base + pointer(key), `no field with key '${key}' in this adapter`, key),
   missing: (field: CompiledField, base: string): Issue => issue('missing_required', base + field.valuePath, `'${field.key}' is required`, field.name),
-  refused: (field: CompiledField, [reason]: [ValueReason], base: string): Issue => issue(valueCode(reason), base + field.valuePath, valueMessage(reason, field.plan), field.name),
-  oneOf: (group: { readonly keys: readonly string[] }, base: string): Issue => issue('missing_one_of', base, `one of ${group.keys.map((key) => `'${key}'`).join(', ')} is required`),
+  refused: (field: CompiledField, [reason]: [ValueReason], base: string): Issue =>
+    issue(valueCode(reason), base + field.valuePath, valueMessage(reason, field.plan), field.name),
+  oneOf: (group: { readonly keys: readonly string[] }, base: string): Issue =>
+    issue('missing_one_of', base, `one of ${group.keys.map((key) => `'${key}'`).join(', ')} is required`),
 };

@@ -30,7 +30,11 @@ export function checkEndpointCompact(value: unknown, protocol: Protocol, options
  * the fields its placeholders name (`'unreadable'` when they do not parse). Never throws.
  * @example checkEndpointOrTemplateCompact('https://{r}.bid.example.com/', 'prebid-js', { knownEndpoints: ['*.bid.example.com'] }) // { template: [...] }
  */
-export function checkEndpointOrTemplateCompact(value: unknown, protocol: Protocol, options: EndpointOptions): { url?: URL; template?: Template | 'unreadable'; code?: EndpointCode } {
+export function checkEndpointOrTemplateCompact(
+  value: unknown,
+  protocol: Protocol,
+  options: EndpointOptions,
+): { url?: URL; template?: Template | 'unreadable'; code?: EndpointCode } {
   try {
     const verdict = templateVerdict(value, protocol, options);
     if (verdict === undefined) {

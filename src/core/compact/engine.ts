@@ -55,7 +55,6 @@ export const wordedIssue = (code: string, path: string, field?: string): Issue =
 /** Own value, `null` counting as absent. */
 const present = (object: Obj, key: string) => own(object, key) ?? undefined;
 
-
 /**
  * Compiles an adapter record or bare field array with the compact engine.
  * @throws BidfieldsError with the issues of the run-time rules (see the top of this file).
@@ -96,7 +95,17 @@ export function compileCompact(input: AdapterInput | unknown, options: Pick<Comp
     else plans.push(planned[0]);
   });
   // The record rules (plan/record-rules.ts): names, keys, constants, one-of groups, whatever else is wrong.
-  const rules = recordRules({ fields: Array.isArray(fields) ? fields : [], constants: record.constants, requireOneOf: record.requireOneOf, endpointKeys: checked.template === 'unreadable' ? undefined : checked.template ? templateKeys(checked.template) : [] }, base, protocol, []);
+  const rules = recordRules(
+    {
+      fields: Array.isArray(fields) ? fields : [],
+      constants: record.constants,
+      requireOneOf: record.requireOneOf,
+      endpointKeys: checked.template === 'unreadable' ? undefined : checked.template ? templateKeys(checked.template) : [],
+    },
+    base,
+    protocol,
+    [],
+  );
   for (const found of rules.problems) fail(found.code, found.path, found.field);
   if (issues.length) throw new BidfieldsError(issues);
   const plan: RecordPlan = { fields: plans, ...(rules.constants.length && { constants: rules.constants }), ...(rules.oneOf.length && { oneOf: rules.oneOf }) };
@@ -139,7 +148,10 @@ export function compileCompact(input: AdapterInput | unknown, options: Pick<Comp
       // further imp gets its own copy, so no two imps share one either (as compile's per-write copies).
       if (out) {
         for (const index of enriched.slice(1)) {
-          for (const { to: [root, ...keys], value } of plan.constants ?? []) {
+          for (const {
+            to: [root, ...keys],
+            value,
+          } of plan.constants ?? []) {
             if (root || typeof value !== 'object') continue;
             const last = keys.pop()!;
             let node = out.imp[index];

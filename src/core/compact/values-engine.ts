@@ -106,7 +106,7 @@ export function valuesEngine(plan: RecordPlan, features: readonly Feature[] = []
   return {
     bind(values, issues) {
       const bound: Bound = new Map();
-      if (!isPlainObject(values)) return issues.push(codeIssue('invalid_value', '')), bound;
+      if (!isPlainObject(values)) return (issues.push(codeIssue('invalid_value', '')), bound);
       for (const key of Object.keys(values)) judges.has(key) || issues.push(codeIssue('unknown_field', pointer(key), key));
       for (const [key, [field, judge]] of judges) {
         const raw = own(values, key);

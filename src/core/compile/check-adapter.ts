@@ -43,11 +43,15 @@ const PROTOCOLS: readonly unknown[] = ['rtb', 'prebid-server', 'prebid-js'];
 
 function checkRecordKeys(record: Record<string, unknown>, protocol: Protocol, options: CompileOptions, kit: CheckKit, out: AdapterCheck): void {
   const { cpmField, bidderCode, endpoint } = record;
-  if (protocol === 'prebid-js' && cpmField === undefined) out.issues.push(issue('invalid_cpm_field', '/cpmField', 'a Prebid JS adapter needs the CPM field of the partner\'s bid (e.g. "price")'));
+  if (protocol === 'prebid-js' && cpmField === undefined)
+    out.issues.push(issue('invalid_cpm_field', '/cpmField', 'a Prebid JS adapter needs the CPM field of the partner\'s bid (e.g. "price")'));
   else if (typeof cpmField === 'string' && !isCpmField(cpmField)) {
-    out.issues.push(issue('invalid_cpm_field', '/cpmField', 'the CPM field must be a dot path of [A-Za-z0-9_$-] segments without __proto__, prototype or constructor'));
+    out.issues.push(
+      issue('invalid_cpm_field', '/cpmField', 'the CPM field must be a dot path of [A-Za-z0-9_$-] segments without __proto__, prototype or constructor'),
+    );
   }
-  if (protocol === 'prebid-js' && bidderCode === undefined) out.issues.push(issue('invalid_bidder_code', '/bidderCode', 'a Prebid JS adapter needs its bidder code'));
+  if (protocol === 'prebid-js' && bidderCode === undefined)
+    out.issues.push(issue('invalid_bidder_code', '/bidderCode', 'a Prebid JS adapter needs its bidder code'));
   else if (typeof bidderCode === 'string' && !isBidderCode(bidderCode)) {
     out.issues.push(issue('invalid_bidder_code', '/bidderCode', `the bidder code must be ${BIDDER_CODE_RULE}`));
   }
@@ -111,7 +115,14 @@ export function checkAdapter(input: unknown, options: CompileOptions, kit: Check
     append(out.issues, planned.issues);
     if (planned.plan) plans.push(planned.plan);
   });
-  const parts = isArray ? { fields } : { fields, constants: input.constants, requireOneOf: input.requireOneOf, endpointKeys: out.template === 'unreadable' ? undefined : out.template ? templateKeys(out.template) : [] };
+  const parts = isArray
+    ? { fields }
+    : {
+        fields,
+        constants: input.constants,
+        requireOneOf: input.requireOneOf,
+        endpointKeys: out.template === 'unreadable' ? undefined : out.template ? templateKeys(out.template) : [],
+      };
   const rules = recordRules(parts, fieldsPath, protocol, extBase as readonly string[]);
   // Whether a schema error is at the path or above it: each of its prefixes looked up (a scan of every error for each
   // problem took quadratic time: 11 s for 40,000 fields without a display and with one name).
@@ -121,8 +132,9 @@ export function checkAdapter(input: unknown, options: CompileOptions, kit: Check
     for (let i = path.indexOf('/'); i >= 0; i = path.indexOf('/', i + 1)) if (errorPaths.has(path.slice(0, i))) return true;
     return false;
   };
-  for (const problem of rules.problems) if (!reported(problem.path)) out.issues.push(issue(problem.code, problem.path, recordMessage(problem, extBase as readonly string[]), problem.field));
-  if (out.issues.length === 0) out.plan = compilePlan({ fields: plans, constants: rules.constants, oneOf: rules.oneOf }, (parts as { endpointKeys?: string[] }).endpointKeys);
+  for (const problem of rules.problems)
+    if (!reported(problem.path)) out.issues.push(issue(problem.code, problem.path, recordMessage(problem, extBase as readonly string[]), problem.field));
+  if (out.issues.length === 0)
+    out.plan = compilePlan({ fields: plans, constants: rules.constants, oneOf: rules.oneOf }, (parts as { endpointKeys?: string[] }).endpointKeys);
   return out;
 }
-

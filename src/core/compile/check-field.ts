@@ -14,7 +14,12 @@ import { nameMessage, patternMessage, SHAPE_MESSAGES, valueMessage } from '../pl
 
 type Definition = Record<string, any>;
 
-const TYPE_KEYS: Record<string, string[]> = { number: ['min', 'max', 'integer'], text: ['minLength', 'maxLength', 'pattern'], select: ['options'], boolean: [] };
+const TYPE_KEYS: Record<string, string[]> = {
+  number: ['min', 'max', 'integer'],
+  text: ['minLength', 'maxLength', 'pattern'],
+  select: ['options'],
+  boolean: [],
+};
 const TYPED_KEYS = ['min', 'max', 'integer', 'minLength', 'maxLength', 'pattern', 'options'];
 /** Keys that must have a value when given: JSON has no `undefined`, so a key set to it is a mistake in code. */
 const VALUED_KEYS = ['min', 'max', 'minLength', 'maxLength', 'required', 'integer', 'pattern', 'default', 'param', 'alsoTo'];
@@ -28,7 +33,10 @@ function shapeIssue(field: Definition): [string, string] | undefined {
   const own = Object.hasOwn(TYPE_KEYS, field.type) ? TYPE_KEYS[field.type] : undefined;
   const foreign = own && TYPED_KEYS.find((key) => Object.hasOwn(field, key) && !own.includes(key));
   if (foreign) return [foreign, `not allowed for a ${field.type} field`];
-  const key = VALUED_KEYS.find((key) => Object.hasOwn(field, key) && field[key] === undefined) ?? shapeProblem(field) ?? (typeof field.display !== 'string' ? 'display' : undefined);
+  const key =
+    VALUED_KEYS.find((key) => Object.hasOwn(field, key) && field[key] === undefined) ??
+    shapeProblem(field) ??
+    (typeof field.display !== 'string' ? 'display' : undefined);
   return key === undefined ? undefined : [key, SHAPE_MESSAGES[key]!];
 }
 
@@ -47,7 +55,13 @@ function authoringIssues(field: Definition, fail: (code: Issue['code'], key: (st
   }
 }
 
-export function checkField(input: unknown, index: number, fieldsPath: string, protocol: Protocol | undefined, extBase: readonly string[]): { plan?: FieldPlan; issues: Issue[] } {
+export function checkField(
+  input: unknown,
+  index: number,
+  fieldsPath: string,
+  protocol: Protocol | undefined,
+  extBase: readonly string[],
+): { plan?: FieldPlan; issues: Issue[] } {
   const at = (...keys: (string | number)[]) => fieldsPath + pointer(index, ...keys);
   if (!isPlainObject(input)) return { issues: [issue('schema', at(), 'a field definition must be an object')] };
   const shape = shapeIssue(input);

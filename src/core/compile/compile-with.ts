@@ -43,16 +43,21 @@ export function compileWith(kit: CheckKit) {
     const fields = (Array.isArray(input) ? input : input.fields) as FieldDefinition[];
     // A checked record's template parsed (an unreadable one is an issue).
     const template = checked.template === 'unreadable' ? undefined : checked.template;
-    return new CompiledAdapter(checked.plan, {
-      protocol: checked.protocol,
-      fields,
-      endpoint: checked.endpoint,
-      endpointTemplate: template && (input as { endpoint: string }).endpoint,
-      split: checked.record?.split,
-      cpmField: checked.record?.cpmField,
-      bidderCode: checked.record?.bidderCode,
-      warnings: checked.warnings,
-    }, template && { parts: template, hosts: templateHosts(template, checked.protocol, options ?? {}) }, enricherFor(checked.plan, options ?? {}));
+    return new CompiledAdapter(
+      checked.plan,
+      {
+        protocol: checked.protocol,
+        fields,
+        endpoint: checked.endpoint,
+        endpointTemplate: template && (input as { endpoint: string }).endpoint,
+        split: checked.record?.split,
+        cpmField: checked.record?.cpmField,
+        bidderCode: checked.record?.bidderCode,
+        warnings: checked.warnings,
+      },
+      template && { parts: template, hosts: templateHosts(template, checked.protocol, options ?? {}) },
+      enricherFor(checked.plan, options ?? {}),
+    );
   };
 }
 

@@ -83,11 +83,15 @@ export type NameRefusal = 'unsafe_name' | 'unknown_predefined' | 'rtb_field_with
  * `unsafe_name`, then `unknown_predefined`, then `rtb_field_without_prefix`.
  */
 export function nameRefusal(name: string, protocol: unknown): NameRefusal | undefined {
-  return hasUnsafeSegment(name) ? 'unsafe_name'
-    : predefinedPath(name) ? undefined
-    : name.startsWith('prd.') ? 'unknown_predefined'
-    : protocol === 'rtb' && !name.startsWith(EXT_PREFIX) && !name.startsWith(REQUEST_EXT_PREFIX) && !name.startsWith(ENDPOINT_PREFIX) ? 'rtb_field_without_prefix'
-    : undefined;
+  return hasUnsafeSegment(name)
+    ? 'unsafe_name'
+    : predefinedPath(name)
+      ? undefined
+      : name.startsWith('prd.')
+        ? 'unknown_predefined'
+        : protocol === 'rtb' && !name.startsWith(EXT_PREFIX) && !name.startsWith(REQUEST_EXT_PREFIX) && !name.startsWith(ENDPOINT_PREFIX)
+          ? 'rtb_field_without_prefix'
+          : undefined;
 }
 
 /** Segments under `imp.ext` for a non-predefined name, the RTB prefix stripped. */

@@ -4,7 +4,15 @@
  * callers can collect its issues with everyone else's. No `node:` imports: it runs in browsers too.
  */
 import { type Issue, issue } from '../issues.js';
-import { endpointCode, judgeEndpoint, MAX_ENDPOINT_LENGTH, type CheckedEndpoint, type EndpointOptions, type EndpointRefusal, type EndpointReason } from './endpoint-rules.js';
+import {
+  endpointCode,
+  judgeEndpoint,
+  MAX_ENDPOINT_LENGTH,
+  type CheckedEndpoint,
+  type EndpointOptions,
+  type EndpointRefusal,
+  type EndpointReason,
+} from './endpoint-rules.js';
 import { isIpLiteral } from './host.js';
 import type { Template } from './template.js';
 import { templateCode, templateVerdict } from '../rules/template-verdict.js';
@@ -51,7 +59,9 @@ const schemes = (protocol: Protocol) => (protocol === 'rtb' ? 'http or https' : 
 export function checkEndpoint(value: unknown, protocol: Protocol, path: string, options?: EndpointOptions): { issues: Issue[]; endpoint?: CheckedEndpoint } {
   try {
     const result = judgeEndpoint(value, protocol, options ?? {});
-    return 'reason' in result ? { issues: [issue(endpointCode(result.reason), path, MESSAGES[result.reason](result, protocol, options ?? {}))] } : { issues: [], endpoint: result };
+    return 'reason' in result
+      ? { issues: [issue(endpointCode(result.reason), path, MESSAGES[result.reason](result, protocol, options ?? {}))] }
+      : { issues: [], endpoint: result };
   } catch {
     // Only reachable through hostile options (throwing getters, proxies); fail closed rather than throw.
     return { issues: [issue('invalid_endpoint', path, 'endpoint could not be checked')] };
@@ -71,7 +81,12 @@ const TEMPLATE_MESSAGES = {
  * they do not: which fields they name is then unknown). Never throws.
  * @example checkEndpointOrTemplate('https://{region}.bid.example.com/rtb', 'rtb', '/endpoint', { knownEndpoints: ['*.bid.example.com'] }).template // ['https://', { key: 'region', place: 'host' }, '.bid.example.com/rtb']
  */
-export function checkEndpointOrTemplate(value: unknown, protocol: Protocol, path: string, options?: EndpointOptions): { issues: Issue[]; endpoint?: CheckedEndpoint; template?: Template | 'unreadable' } {
+export function checkEndpointOrTemplate(
+  value: unknown,
+  protocol: Protocol,
+  path: string,
+  options?: EndpointOptions,
+): { issues: Issue[]; endpoint?: CheckedEndpoint; template?: Template | 'unreadable' } {
   try {
     const verdict = templateVerdict(value, protocol, options ?? {});
     if (verdict === undefined) return checkEndpoint(value, protocol, path, options);
@@ -82,7 +97,14 @@ export function checkEndpointOrTemplate(value: unknown, protocol: Protocol, path
     // The sentence names the scheme and host the fixed parts have: judged again with no known host, the template's
     // probe (each placeholder read as `x`) gives them (the verdict stays judgeTemplate's).
     const probe = judgeEndpoint(template.map((part) => (typeof part === 'string' ? part : 'x')).join(''), protocol, { ...options, knownEndpoints: [] });
-    const message = reason === 'uncovered' ? TEMPLATE_MESSAGES.uncovered : MESSAGES[reason]({ reason, scheme: /^([a-z][a-z\d+.-]*):/i.exec(value as string)?.[1]?.toLowerCase(), host: 'reason' in probe ? probe.host : undefined }, protocol, options ?? {});
+    const message =
+      reason === 'uncovered'
+        ? TEMPLATE_MESSAGES.uncovered
+        : MESSAGES[reason](
+            { reason, scheme: /^([a-z][a-z\d+.-]*):/i.exec(value as string)?.[1]?.toLowerCase(), host: 'reason' in probe ? probe.host : undefined },
+            protocol,
+            options ?? {},
+          );
     // The template is kept with its refusal: the record rules still check the fields its placeholders name.
     return { issues: [issue(code, path, message)], template };
   } catch {

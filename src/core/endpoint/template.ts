@@ -28,7 +28,6 @@ export type Template = (string | Placeholder)[];
 /** Why a checked template is refused: its host not covered by a `*.` entry, or a rule of docs/spec.md#protocols on its fixed parts. */
 export type TemplateReason = 'uncovered' | EndpointReason;
 
-
 /** The probe a placeholder is read as when the fixed parts are judged. */
 const PROBE = 'x';
 
@@ -82,7 +81,11 @@ const fillWith = (template: Template, fill: (part: Placeholder) => string) => te
 export function judgeTemplate(template: Template, protocol: Protocol, options: EndpointOptions): TemplateReason | undefined {
   const hostLabels = hasHostLabels(template);
   // With host labels, every rule but the known list first (no list: a well-formed host is `unknown`), then coverage.
-  const judged = judgeEndpoint(fillWith(template, () => PROBE), protocol, hostLabels ? {} : options);
+  const judged = judgeEndpoint(
+    fillWith(template, () => PROBE),
+    protocol,
+    hostLabels ? {} : options,
+  );
   if ('reason' in judged && !(hostLabels && judged.reason === 'unknown')) return judged.reason;
   return hostLabels && !templateHosts(template, protocol, options).length ? 'uncovered' : undefined;
 }
@@ -96,12 +99,20 @@ export function judgeTemplate(template: Template, protocol: Protocol, options: E
  */
 export function templateHosts(template: Template, protocol: Protocol, options: EndpointOptions): string[] {
   if (!hasHostLabels(template)) {
-    const judged = judgeEndpoint(fillWith(template, () => PROBE), protocol, options);
+    const judged = judgeEndpoint(
+      fillWith(template, () => PROBE),
+      protocol,
+      options,
+    );
     return 'reason' in judged ? [] : [judged.host];
   }
   const fixed = fixedHostSuffix(template);
   const known = Array.isArray(options.knownEndpoints) ? options.knownEndpoints : [];
-  return fixed === undefined ? [] : known.filter((entry) => typeof entry === 'string' && entry.startsWith('*.') && isKnownHost(`${PROBE}.${fixed}`, [entry])).map((entry) => '.' + normaliseHost(entry.slice(2)));
+  return fixed === undefined
+    ? []
+    : known
+        .filter((entry) => typeof entry === 'string' && entry.startsWith('*.') && isKnownHost(`${PROBE}.${fixed}`, [entry]))
+        .map((entry) => '.' + normaliseHost(entry.slice(2)));
 }
 
 const hasHostLabels = (template: Template) => template.some((part) => typeof part !== 'string' && part.place === 'host');
@@ -115,7 +126,9 @@ const hasHostLabels = (template: Template) => template.some((part) => typeof par
  */
 export function fixedHostSuffix(template: Template): string | undefined {
   if (!hasHostLabels(template)) return undefined;
-  const host = fillWith(template, (part) => (part.place === 'host' ? '\u0000' : PROBE)).replace(/^[a-z][a-z\d+.-]*:\/\//i, '').split(/[/?#]/)[0]!;
+  const host = fillWith(template, (part) => (part.place === 'host' ? '\u0000' : PROBE))
+    .replace(/^[a-z][a-z\d+.-]*:\/\//i, '')
+    .split(/[/?#]/)[0]!;
   const rest = host.slice(host.lastIndexOf('\u0000') + 2);
   return rest === '' ? undefined : normaliseHost(rest);
 }
@@ -147,7 +160,11 @@ export const encodeValue = (text: string): string => encodeURIComponent(text).re
  * bytes: the page runs it on every bid.
  * @example buildUrl(parseTemplate('https://{r}.bid.example.com/', 'rtb'), ['.bid.example.com'], (key) => 'eu') // URL https://eu.bid.example.com/
  */
-export function buildUrl(template: Template, hosts: readonly string[], valueOf: (key: string) => unknown): URL | [key: string, code: 'invalid_value' | 'unknown_endpoint' | 'missing_required'] {
+export function buildUrl(
+  template: Template,
+  hosts: readonly string[],
+  valueOf: (key: string) => unknown,
+): URL | [key: string, code: 'invalid_value' | 'unknown_endpoint' | 'missing_required'] {
   // The first placeholder (host labels come first: they are before the path), the first outside the host, the
   // first without a value, the first host value that is no DNS label.
   let first: string | undefined;
@@ -161,7 +178,7 @@ export function buildUrl(template: Template, hosts: readonly string[], valueOf: 
     first ??= key;
     // No value (no imp entered one): nothing to fill, never the text "undefined".
     if (raw == null || raw === '') missing ??= key;
-    if (place !== 'host') return (path ??= key), encodeValue(value);
+    if (place !== 'host') return ((path ??= key), encodeValue(value));
     if (!isLabel(label)) refused ??= key;
     return label;
   });
@@ -184,7 +201,9 @@ export function buildUrl(template: Template, hosts: readonly string[], valueOf: 
 }
 
 /** The keys of a template's placeholders, in order, each once. */
-export const templateKeys = (template: Template): string[] => [...new Set(template.filter((part): part is Placeholder => typeof part !== 'string').map((part) => part.key))];
+export const templateKeys = (template: Template): string[] => [
+  ...new Set(template.filter((part): part is Placeholder => typeof part !== 'string').map((part) => part.key)),
+];
 
 /**
  * The keys an endpoint's placeholders name, as the record rules take them: `[]` for no endpoint or one without

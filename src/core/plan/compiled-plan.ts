@@ -81,9 +81,25 @@ export function compilePlan(record: RecordPlan, placeholders: readonly string[] 
     const targets = [plan.to, ...(plan.also ?? [])].map(compileTarget);
     const key = keyOf(plan);
     const requestLevel = targets.some(isRequestLevel) || placeholders.includes(key);
-    return { plan, name: plan.name, key, required: plan.required === true, defaultValue: plan.default, index, targets, requestLevel, judge: makeValueJudge(plan), valuePath: pointer(key) };
+    return {
+      plan,
+      name: plan.name,
+      key,
+      required: plan.required === true,
+      defaultValue: plan.default,
+      index,
+      targets,
+      requestLevel,
+      judge: makeValueJudge(plan),
+      valuePath: pointer(key),
+    };
   });
-  const constants = (record.constants ?? []).map((constant, i): CompiledConstant => ({ name: constant.name, value: constant.value, index: fields.length + i, targets: [compileTarget(constant.to)] }));
+  const constants = (record.constants ?? []).map((constant, i): CompiledConstant => ({
+    name: constant.name,
+    value: constant.value,
+    index: fields.length + i,
+    targets: [compileTarget(constant.to)],
+  }));
   const byKey = new Map(fields.map((field) => [field.key, field]));
   const sources = [...fields, ...constants];
   return {

@@ -22,7 +22,12 @@ interface Building {
 }
 
 function freeze(level: Map<string, Building>): ExtTreeNode[] {
-  return [...level.values()].map((node) => ({ key: node.key, relPath: node.relPath, fieldIndex: node.fieldIndex, children: node.children && freeze(node.children) }));
+  return [...level.values()].map((node) => ({
+    key: node.key,
+    relPath: node.relPath,
+    fieldIndex: node.fieldIndex,
+    children: node.children && freeze(node.children),
+  }));
 }
 
 /** What the tree needs of a source: its index and targets (slot, and keys under ext). */

@@ -69,8 +69,12 @@ const TYPES: unknown[] = ['text', 'number', 'select', 'boolean'];
 export function shapeProblem(definition: Definition): string | undefined {
   const { type, options, param, alsoTo } = definition;
   if (!TYPES.includes(type)) return 'type';
-  if (type === 'select' && !(Array.isArray(options) && options.length && options.every((option) => isPlainObject(option) && finite(option.value)))) return 'options';
+  if (type === 'select' && !(Array.isArray(options) && options.length && options.every((option) => isPlainObject(option) && finite(option.value))))
+    return 'options';
   if (param !== undefined && !isParamKey(param)) return 'param';
   if (alsoTo !== undefined && !(Array.isArray(alsoTo) && alsoTo.length && alsoTo.every(isFieldName))) return 'alsoTo';
-  return ['min', 'max', 'minLength', 'maxLength'].find((key) => definition[key] !== undefined && !finite(definition[key])) ?? ['required', 'integer'].find((key) => definition[key] !== undefined && typeof definition[key] !== 'boolean');
+  return (
+    ['min', 'max', 'minLength', 'maxLength'].find((key) => definition[key] !== undefined && !finite(definition[key])) ??
+    ['required', 'integer'].find((key) => definition[key] !== undefined && typeof definition[key] !== 'boolean')
+  );
 }

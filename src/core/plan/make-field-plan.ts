@@ -26,7 +26,8 @@ export function planField(definition: Definition, extBase: readonly string[] = [
   if (definition.required === true) plan.required = true;
   // A boolean has no rule keys: a text key on it (refused by validateAdapter's schema, not by the page's compact
   // check) must not reach a judge that would compile its pattern.
-  if (type !== 'boolean') for (const key of RULE_KEYS) if (definition[key] !== undefined && definition[key] !== false) (plan as Definition)[key] = definition[key];
+  if (type !== 'boolean')
+    for (const key of RULE_KEYS) if (definition[key] !== undefined && definition[key] !== false) (plan as Definition)[key] = definition[key];
   if (type === 'select') plan.options = options.map((option: Definition) => option.value);
   // Made first, default or not: it compiles the pattern, so a pattern that does not compile throws here.
   const judge = makeValueJudge(plan);

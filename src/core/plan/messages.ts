@@ -16,7 +16,12 @@ const VALUE_MESSAGES: Record<ValueReason, (field: FieldPlan) => string> = {
   [ValueReason.BelowMin]: (field) => `must be at least ${field.min}`,
   [ValueReason.AboveMax]: (field) => `must be at most ${field.max}`,
   [ValueReason.NotAnOption]: (field) => `must be one of the option values: ${field.options!.join(', ')}`,
-  [ValueReason.Unreadable]: (field) => (field.type === 'text' ? 'must be a string or a finite number' : field.type === 'boolean' ? 'must be true or false (or "true" or "false")' : 'must be a finite number'),
+  [ValueReason.Unreadable]: (field) =>
+    field.type === 'text'
+      ? 'must be a string or a finite number'
+      : field.type === 'boolean'
+        ? 'must be true or false (or "true" or "false")'
+        : 'must be a finite number',
   [ValueReason.Inexact]: () => INEXACT,
   [ValueReason.NotInteger]: () => 'must be an integer',
   [ValueReason.TooShort]: (field) => `must be at least ${field.minLength} characters long`,
@@ -43,7 +48,8 @@ const PATTERN_MESSAGES: Record<PatternReason, string> = {
 };
 
 /** Why a record's pattern is refused as `unsafe_pattern`, in words. */
-export const patternMessage = (reason: PatternReason): string => `could take more than linear time on an entered value: the pattern ${PATTERN_MESSAGES[reason]}`;
+export const patternMessage = (reason: PatternReason): string =>
+  `could take more than linear time on an entered value: the pattern ${PATTERN_MESSAGES[reason]}`;
 
 /** Why a name is refused on its own (see `nameRefusal`), in words. */
 export function nameMessage(code: NameRefusal, name: string): string {
@@ -66,7 +72,7 @@ const RULE_MESSAGES: Record<RecordRule, string> = {
   [RecordRule.EndpointAlsoTo]: 'an endpoint-only field writes nothing into the request, so it has no alsoTo',
   [RecordRule.EndpointTarget]: 'only a field named predefinedEndpoint.<segment> fills the endpoint (not an alsoTo, not a constant)',
   [RecordRule.EndpointUnused]: "an endpoint-only field must be used by a placeholder of the record's endpoint",
-  [RecordRule.PlaceholderOptional]: "a field that fills an endpoint placeholder must be required or have a default",
+  [RecordRule.PlaceholderOptional]: 'a field that fills an endpoint placeholder must be required or have a default',
   [RecordRule.PlaceholderUnknown]: 'the placeholder names no field key of this record',
 };
 
@@ -78,7 +84,9 @@ export function recordMessage(problem: RecordProblem, extBase: readonly string[]
   if (code === 'duplicate_name') return `'${name}' is already defined at ${other!.path}`;
   if (code === 'duplicate_param') return `key '${name}' is already the key of ${other!.path} (keys are unique in a record)`;
   if (code === 'name_conflict') {
-    const where = other!.place ? `land in the same place or one inside the other (bidder params go under imp.ext.${extBase.join('.')})` : 'are the same path or one is inside the other';
+    const where = other!.place
+      ? `land in the same place or one inside the other (bidder params go under imp.ext.${extBase.join('.')})`
+      : 'are the same path or one is inside the other';
     return `'${name}' and '${other!.name}' (${other!.path}) ${where}`;
   }
   return code === 'unsafe_name' && problem.path.endsWith('/param') ? 'a key must not be __proto__, prototype or constructor' : nameMessage(code, name);

@@ -153,7 +153,8 @@ function factored(branches: readonly PatternNode[]): PatternNode[] {
   }
   const chars = (sets: Ranges[]): PatternNode[] => sets.map((set) => ({ kind: 'char', set }));
   for (const { set, rests } of groups.values()) {
-    const tail: PatternNode = rests.length === 1 ? { kind: 'seq', items: chars(rests[0]!) } : { kind: 'alt', items: rests.map((rest) => ({ kind: 'seq', items: chars(rest) })) };
+    const tail: PatternNode =
+      rests.length === 1 ? { kind: 'seq', items: chars(rests[0]!) } : { kind: 'alt', items: rests.map((rest) => ({ kind: 'seq', items: chars(rest) })) };
     out.push({ kind: 'seq', items: [{ kind: 'char', set }, tail] });
   }
   return out;
@@ -194,7 +195,7 @@ function repeatsBeforeEnd(first: readonly number[], follow: readonly number[][],
         stack.pop();
       } else if (!ends.has(next)) {
         if (state[next] === 1) return true;
-        if (state[next] === 0) (state[next] = 1), stack.push([next, 0]);
+        if (state[next] === 0) ((state[next] = 1), stack.push([next, 0]));
       }
     }
   }

@@ -105,7 +105,7 @@ export function parsePattern(pattern: string): PatternNode {
   const hex = (count: number): number => {
     if (peek() === '{') {
       let digits = '';
-      for (next(); peek() !== '}'; ) digits += next();
+      for (next(); peek() !== '}';) digits += next();
       next();
       return parseInt(digits, 16);
     }
@@ -188,7 +188,7 @@ export function parsePattern(pattern: string): PatternNode {
   const term = (): PatternNode => {
     const c = next();
     if (c === '^' || c === '$') return { kind: 'assert', start: c === '^' };
-    if (c === '\\' && (peek() === 'b' || peek() === 'B')) return next(), { kind: 'assert', start: false };
+    if (c === '\\' && (peek() === 'b' || peek() === 'B')) return (next(), { kind: 'assert', start: false });
     let atom: PatternNode;
     if (c === '(') atom = group();
     else if (c === '.') atom = { kind: 'char', set: complement(LINE_ENDS) };
@@ -199,7 +199,7 @@ export function parsePattern(pattern: string): PatternNode {
     let bounds: [number, number] | undefined;
     if (q === '*' || q === '+' || q === '?') bounds = [q === '+' ? 1 : 0, q === '?' ? 1 : Infinity];
     if (bounds) next();
-    else if (q === '{') next(), (bounds = counts());
+    else if (q === '{') (next(), (bounds = counts()));
     if (!bounds) return atom;
     if (peek() === '?') next();
     return { kind: 'repeat', min: bounds[0], max: bounds[1], body: atom };
@@ -213,7 +213,7 @@ export function parsePattern(pattern: string): PatternNode {
 
   function disjunction(): PatternNode {
     const items = [alternative()];
-    while (peek() === '|') next(), items.push(alternative());
+    while (peek() === '|') (next(), items.push(alternative()));
     return items.length === 1 ? items[0]! : { kind: 'alt', items };
   }
 

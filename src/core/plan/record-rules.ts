@@ -7,7 +7,19 @@
  */
 import { isArray, isPlainObject } from '../definition/plain-object.js';
 import { pointer } from '../issues.js';
-import { comparedPath, ENDPOINT_PREFIX, extPath, hasUnsafeSegment, isFieldName, isParamKey, isUnsafeSegment, nameRefusal, predefinedPath, REQUEST_EXT_PREFIX, targetOf } from '../definition/names.js';
+import {
+  comparedPath,
+  ENDPOINT_PREFIX,
+  extPath,
+  hasUnsafeSegment,
+  isFieldName,
+  isParamKey,
+  isUnsafeSegment,
+  nameRefusal,
+  predefinedPath,
+  REQUEST_EXT_PREFIX,
+  targetOf,
+} from '../definition/names.js';
 import { extTargets } from '../definition/ext-targets.js';
 import { finite } from '../rules/decimal.js';
 import type { ConstantPlan } from './field-plan.js';
@@ -42,7 +54,8 @@ export enum RecordRule {
 
 /** One broken rule: its issue code and pointer, the field (or constant) name, and what it collides with. */
 export interface RecordProblem {
-  code: 'schema' | 'duplicate_name' | 'name_conflict' | 'duplicate_param' | 'unsafe_name' | 'unknown_predefined' | 'rtb_field_without_prefix' | 'invalid_endpoint';
+  code:
+    'schema' | 'duplicate_name' | 'name_conflict' | 'duplicate_param' | 'unsafe_name' | 'unknown_predefined' | 'rtb_field_without_prefix' | 'invalid_endpoint';
   path: string;
   field?: string;
   /** The name (or key) the problem is about, when it is one. */
@@ -144,7 +157,7 @@ export function recordRules(parts: RecordParts, fieldsPath: string, protocol: un
   /** Registers a name written to; reports a collision with an earlier one. `owner.path` is its definition's pointer. */
   const register = (name: string, at: string, owner: Owner, field: string | undefined): boolean => {
     const other = paths.add(comparedPath(name), owner);
-    if (other) return problems.push({ code: 'name_conflict', path: at, field, name, other }), false;
+    if (other) return (problems.push({ code: 'name_conflict', path: at, field, name, other }), false);
     // Only bidder params land below the ext base: predefined, request-ext and endpoint-only names never do.
     const predefined = predefinedPath(name) !== undefined || name.startsWith(REQUEST_EXT_PREFIX) || name.startsWith(ENDPOINT_PREFIX);
     const overlap = extBase.length > 0 && !predefined ? places.add(extPath(name, extBase), owner) : undefined;
@@ -155,7 +168,7 @@ export function recordRules(parts: RecordParts, fieldsPath: string, protocol: un
   const checkName = (name: unknown, at: string, owner: Owner, field: string | undefined): name is string => {
     if (!isFieldName(name)) return false;
     // Only a field of its own may fill the endpoint: no alsoTo, no constant there.
-    if (name.startsWith(ENDPOINT_PREFIX)) return problems.push({ code: 'schema', path: at, field, rule: RecordRule.EndpointTarget }), false;
+    if (name.startsWith(ENDPOINT_PREFIX)) return (problems.push({ code: 'schema', path: at, field, rule: RecordRule.EndpointTarget }), false);
     const refusal = nameRefusal(name, protocol);
     if (refusal) problems.push({ code: refusal, path: at, field, name });
     return !hasUnsafeSegment(name) && register(name, at, owner, field) && !refusal;
@@ -170,7 +183,8 @@ export function recordRules(parts: RecordParts, fieldsPath: string, protocol: un
     let repeated = false;
     if (usableName) {
       const first = names.get(name);
-      if (first !== undefined) repeated = problems.push({ code: 'duplicate_name', path: `${at}/name`, field: name, name, other: { name, path: `${fieldsPath}/${first}` } }) > 0;
+      if (first !== undefined)
+        repeated = problems.push({ code: 'duplicate_name', path: `${at}/name`, field: name, name, other: { name, path: `${fieldsPath}/${first}` } }) > 0;
       else {
         names.set(name, index);
         register(name, `${at}/name`, { name, path: at }, name);
@@ -189,7 +203,8 @@ export function recordRules(parts: RecordParts, fieldsPath: string, protocol: un
       if (name.split('.').length !== 2) problems.push({ code: 'schema', path: `${at}/name`, field: name, rule: RecordRule.EndpointName });
       if (alsoTo !== undefined) problems.push({ code: 'schema', path: `${at}/alsoTo`, field: name, rule: RecordRule.EndpointAlsoTo });
       const key = param === undefined ? name : param;
-      if (parts.endpointKeys && !parts.endpointKeys.includes(key as string)) problems.push({ code: 'schema', path: `${at}/name`, field: name, rule: RecordRule.EndpointUnused });
+      if (parts.endpointKeys && !parts.endpointKeys.includes(key as string))
+        problems.push({ code: 'schema', path: `${at}/name`, field: name, rule: RecordRule.EndpointUnused });
     }
     // The key: the param, else the name (docs/spec.md#param); unique, and never a prototype key.
     // A name that is no key (unusable, or already reported as repeated) takes no part.
@@ -212,7 +227,8 @@ export function recordRules(parts: RecordParts, fieldsPath: string, protocol: un
       filled.add(key);
       const field = parts.fields[Number(at.slice(at.lastIndexOf('/') + 1))] as Record<string, unknown>;
       const { required, default: fallback } = field;
-      if (required !== true && (fallback === undefined || fallback === null || fallback === '')) problems.push({ code: 'schema', path: `${at}/required`, field: field.name as string, rule: RecordRule.PlaceholderOptional });
+      if (required !== true && (fallback === undefined || fallback === null || fallback === ''))
+        problems.push({ code: 'schema', path: `${at}/required`, field: field.name as string, rule: RecordRule.PlaceholderOptional });
     }
   }
   const { constants, requireOneOf } = parts;
@@ -229,10 +245,13 @@ export function recordRules(parts: RecordParts, fieldsPath: string, protocol: un
         const checked = constantValue(constant.value);
         if ('problem' in checked) {
           const [rule, below] = checked.problem;
-          return problems.push(rule === 'unsafe_name' ? { code: rule, path: `${at}/value${below}`, field } : { code: 'schema', path: `${at}/value${below}`, field, rule });
+          return problems.push(
+            rule === 'unsafe_name' ? { code: rule, path: `${at}/value${below}`, field } : { code: 'schema', path: `${at}/value${below}`, field, rule },
+          );
         }
         // Predefined targets are strings (docs/spec.md#targets).
-        if (usable && predefinedPath(name) && typeof checked.value !== 'string') return problems.push({ code: 'schema', path: `${at}/value`, field, rule: RecordRule.NotAString });
+        if (usable && predefinedPath(name) && typeof checked.value !== 'string')
+          return problems.push({ code: 'schema', path: `${at}/value`, field, rule: RecordRule.NotAString });
         if (usable) out.constants.push({ name, to: targetOf(name, extBase), value: checked.value });
       });
     }

@@ -87,14 +87,25 @@ export function ruleJudge(field: FieldPlan): ValueJudge {
     // Only a select's plan has `options` (make-field-plan.ts). `integer` holds for a select too, as the page always held
     // it (its record check leaves keys of another type to validateAdapter), `min` and `max` never do.
     const reason =
-      value !== value ? ValueReason.Inexact
-      : options && !options.includes(value as number) ? ValueReason.NotAnOption
-      : value === undefined ? ValueReason.Unreadable
-      : text ? (length < minLength ? ValueReason.TooShort : length > maxLength ? ValueReason.TooLong : regExp && !regExp.test(value as string) && ValueReason.NoMatch)
-      : integer && !Number.isInteger(value) ? ValueReason.NotInteger
-      : options ? 0
-      : (value as number) < min! ? ValueReason.BelowMin
-      : (value as number) > max! && ValueReason.AboveMax;
+      value !== value
+        ? ValueReason.Inexact
+        : options && !options.includes(value as number)
+          ? ValueReason.NotAnOption
+          : value === undefined
+            ? ValueReason.Unreadable
+            : text
+              ? length < minLength
+                ? ValueReason.TooShort
+                : length > maxLength
+                  ? ValueReason.TooLong
+                  : regExp && !regExp.test(value as string) && ValueReason.NoMatch
+              : integer && !Number.isInteger(value)
+                ? ValueReason.NotInteger
+                : options
+                  ? 0
+                  : (value as number) < min!
+                    ? ValueReason.BelowMin
+                    : (value as number) > max! && ValueReason.AboveMax;
     return reason ? [reason] : (value as WrittenValue);
   };
 }

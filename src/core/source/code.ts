@@ -62,7 +62,8 @@ export const copy = (object: string, addsKeys: Cond): string =>
 export type Mode = 'mutate' | 'true' | 'false';
 
 /** `inPlace` when writing in place, else `copying`. */
-export const choice = (mode: Mode, inPlace: string, copying: string): string => (mode === 'true' ? inPlace : mode === 'false' ? copying : `mutate ? ${inPlace} : ${copying}`);
+export const choice = (mode: Mode, inPlace: string, copying: string): string =>
+  mode === 'true' ? inPlace : mode === 'false' ? copying : `mutate ? ${inPlace} : ${copying}`;
 
 /** Literals of keys, made once (generating a large adapter writes each many times). */
 const keyLiterals = new Map<string, string>();
@@ -82,7 +83,8 @@ const keyLiteral = (key: string): string => {
  * map says so, and a later change to it is seen), `in` is the answer, else `Object.hasOwn` is asked. `Object.hasOwn`
  * itself is a call V8 does not inline on Node 20, and six of them cost as much as the whole copy (docs/performance.md).
  */
-export const owns = (object: string, key: string): string => `(${keyLiteral(key)} in ${object} && (!(${keyLiteral(key)} in OP) || hasOwn(${object}, ${keyLiteral(key)})))`;
+export const owns = (object: string, key: string): string =>
+  `(${keyLiteral(key)} in ${object} && (!(${keyLiteral(key)} in OP) || hasOwn(${object}, ${keyLiteral(key)})))`;
 
 /** Own, present (not undefined or null) value of `object[key]` (a plain object), as the interpreter's `present` reads it. */
 export const own = (object: string, key: string): string => `(${owns(object, key)} ? ${object}[${keyLiteral(key)}] ?? undefined : undefined)`;
@@ -180,7 +182,11 @@ export function firstName(values: SourceValues, indexes: readonly number[], name
     if (!open.length) return 'undefined';
     last = literal(name(open.pop()!));
   }
-  if (open.length <= LONG) return choose(open.map((index) => [present(values, index), literal(name(index))] as const), last);
+  if (open.length <= LONG)
+    return choose(
+      open.map((index) => [present(values, index), literal(name(index))] as const),
+      last,
+    );
   // The names of a long list by index, from one list of every name.
   const names = values.hoisted.add(open.map((index) => name(index)));
   return `(${names}[first(${values.array}, ${values.hoisted.add(open.map((index) => values.spec(index)))})] ?? ${last})`;
@@ -188,7 +194,10 @@ export function firstName(values: SourceValues, indexes: readonly number[], name
 
 /** The value (`read(index)`) of the last of a few sources with a value, else `undefined` (the interpreter's loop keeps the last). */
 export const lastValue = (values: SourceValues, indexes: readonly number[], read: (index: number) => string): string =>
-  choose([...indexes].reverse().map((index) => [present(values, index), read(index)] as const), 'undefined');
+  choose(
+    [...indexes].reverse().map((index) => [present(values, index), read(index)] as const),
+    'undefined',
+  );
 
 /**
  * Whether writing keys into `object` adds one it does not own: `entries` are each key with the sources whose value
@@ -197,8 +206,13 @@ export const lastValue = (values: SourceValues, indexes: readonly number[], read
 export function addsKeys(values: SourceValues, object: string, entries: readonly { key: string; sources: readonly number[] }[]): Cond {
   const specs = entries.map((entry) => ({ key: entry.key, spec: anySpec(values, entry.sources) })).filter((entry) => entry.spec !== null);
   // A key written by one source is its index alone.
-  if (specs.length > LONG) return `adds(${object}, ${values.array}, ${values.hoisted.add(specs.flatMap((entry) => [Array.isArray(entry.spec) && entry.spec.length === 1 ? entry.spec[0] : entry.spec, entry.key]))})`;
-  return or(specs.map((entry) => and(entry.spec === -1 ? 'true' : or((entry.spec as number[]).map((index) => `${values.array}[${index}] !== undefined`)), `!${owns(object, entry.key)}`)));
+  if (specs.length > LONG)
+    return `adds(${object}, ${values.array}, ${values.hoisted.add(specs.flatMap((entry) => [Array.isArray(entry.spec) && entry.spec.length === 1 ? entry.spec[0] : entry.spec, entry.key]))})`;
+  return or(
+    specs.map((entry) =>
+      and(entry.spec === -1 ? 'true' : or((entry.spec as number[]).map((index) => `${values.array}[${index}] !== undefined`)), `!${owns(object, entry.key)}`),
+    ),
+  );
 }
 
 /**

@@ -38,7 +38,11 @@ export function emitExt(context: ExtContext, nodes: readonly ExtTreeNode[], exis
   const { values, name } = context;
   const target = `t${context.next++}`;
   const field = firstName(values, leaves(nodes), name);
-  const adds = addsKeys(values, existing, nodes.map((node) => ({ key: node.key, sources: node.children ? leaves(node.children) : [node.fieldIndex!] })));
+  const adds = addsKeys(
+    values,
+    existing,
+    nodes.map((node) => ({ key: node.key, sources: node.children ? leaves(node.children) : [node.fieldIndex!] })),
+  );
   const body: string[] = [];
   for (const node of nodes) {
     if (!node.children) {
@@ -49,7 +53,13 @@ export function emitExt(context: ExtContext, nodes: readonly ExtTreeNode[], exis
     if (childWritten === 'false') continue;
     const childExisting = `e${context.next++}`;
     const child = emitExt(context, node.children, childExisting, node.relPath);
-    body.push(...when(childWritten, [`const ${childExisting} = ${own(target, node.key)};`, ...child.lines, `if (${child.target} !== undefined) ${member(target, node.key)} = ${child.target};`]));
+    body.push(
+      ...when(childWritten, [
+        `const ${childExisting} = ${own(target, node.key)};`,
+        ...child.lines,
+        `if (${child.target} !== undefined) ${member(target, node.key)} = ${child.target};`,
+      ]),
+    );
   }
   const lines = [
     `let ${target};`,

@@ -33,7 +33,12 @@ export function emitJudge(plan: Plan): string[] {
   body.push('}');
   for (const field of fields) {
     const i = field.index;
-    const notEntered = field.defaultValue !== undefined ? [`w${i} = ${expression(field.defaultValue)};`] : field.required ? [`(issues ??= []).push(V.missing(F[${i}], base));`] : [];
+    const notEntered =
+      field.defaultValue !== undefined
+        ? [`w${i} = ${expression(field.defaultValue)};`]
+        : field.required
+          ? [`(issues ??= []).push(V.missing(F[${i}], base));`]
+          : [];
     body.push(
       `let w${i};`,
       '{',
@@ -48,7 +53,9 @@ export function emitJudge(plan: Plan): string[] {
       '}',
     );
   }
-  oneOf.forEach((group, g) => body.push(`if (${group.fields.map((field) => `w${field.index} === undefined`).join(' && ')}) (issues ??= []).push(V.oneOf(G[${g}], base));`));
+  oneOf.forEach((group, g) =>
+    body.push(`if (${group.fields.map((field) => `w${field.index} === undefined`).join(' && ')}) (issues ??= []).push(V.oneOf(G[${g}], base));`),
+  );
   body.push('if (issues !== undefined) return { issues };', `return { written: [${fields.map((field) => `w${field.index}`).join(', ')}], issues: NONE };`);
   return body;
 }

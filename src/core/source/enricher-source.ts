@@ -8,7 +8,25 @@
  */
 import type { Plan } from '../plan/compiled-plan.js';
 import type { Slot } from '../plan/compiled-plan.js';
-import { and, any, choice, copy, firstName, Hoisted, indent, lastValue, member, not, or, own, owns, when, type Cond, type Mode, type SourceValues } from './code.js';
+import {
+  and,
+  any,
+  choice,
+  copy,
+  firstName,
+  Hoisted,
+  indent,
+  lastValue,
+  member,
+  not,
+  or,
+  own,
+  owns,
+  when,
+  type Cond,
+  type Mode,
+  type SourceValues,
+} from './code.js';
 import { emitExt, written } from './emit-ext.js';
 import { emitJudge } from './emit-judge.js';
 import { literal } from './literal.js';
@@ -16,10 +34,11 @@ import { INVENTORY_KEYS, type InventoryKey } from '../rules/inventory.js';
 
 /** An inventory object of the request: `app` and `site` are read once into variables (both are checked for the
  * both_app_and_site warning), any other key where it is needed. */
-const inventoryRead = (key: InventoryKey, read: (object: string, key: string) => string): string => (key === 'app' || key === 'site' ? key : read('request', key));
+const inventoryRead = (key: InventoryKey, read: (object: string, key: string) => string): string =>
+  key === 'app' || key === 'site' ? key : read('request', key);
 
 /** What the generated code is told about the adapter it was generated for (a comment: never read as code). */
-const HEADER = '// bidfields enricher: generated from one adapter\'s field plan (do not edit; regenerate from the record).';
+const HEADER = "// bidfields enricher: generated from one adapter's field plan (do not edit; regenerate from the record).";
 
 interface Sources {
   name(index: number): string;
@@ -58,7 +77,13 @@ function writeImp(plan: Plan, sources: Sources, values: SourceValues, mode: Mode
   const context = { values, name: sources.name, imp: 'i', mode, next: 0 };
   if (ext !== 'false') {
     const written = emitExt(context, plan.impTree, 'e', '');
-    body.push(...when(ext, [`const e = ${own('item', 'ext')};`, ...written.lines, `if (${written.target} !== undefined) ${member('target', 'ext')} = ${written.target};`]));
+    body.push(
+      ...when(ext, [
+        `const e = ${own('item', 'ext')};`,
+        ...written.lines,
+        `if (${written.target} !== undefined) ${member('target', 'ext')} = ${written.target};`,
+      ]),
+    );
   }
   body.push('return target;');
   return body;
@@ -92,7 +117,11 @@ function writeInventory(sources: Sources, values: SourceValues, mode: Mode): str
             '}',
           ]),
     ]),
-    ...INVENTORY_KEYS.map((key, index) => (index === INVENTORY_KEYS.length - 1 ? `else ${member('out', key)} = target;` : `${index ? 'else ' : ''}if (inventoryKey === ${literal(key)}) ${member('out', key)} = target;`)),
+    ...INVENTORY_KEYS.map((key, index) =>
+      index === INVENTORY_KEYS.length - 1
+        ? `else ${member('out', key)} = target;`
+        : `${index ? 'else ' : ''}if (inventoryKey === ${literal(key)}) ${member('out', key)} = target;`,
+    ),
   ];
   if (publisher === 'false') return [...body, ...write];
   const publisherField = lastValue(values, publisherSources, (index) => literal(sources.name(index)));
@@ -109,7 +138,10 @@ function writeInventory(sources: Sources, values: SourceValues, mode: Mode): str
 
 /** Whether the plan writes into the inventory object, and the sources it is written from, in order. */
 function inventoryOf(sources: Sources, values: SourceValues): { sources: number[]; cond: Cond } {
-  const list = sources.inSlot('publisher').concat(sources.inSlot('siteId')).sort((a, b) => a - b);
+  const list = sources
+    .inSlot('publisher')
+    .concat(sources.inSlot('siteId'))
+    .sort((a, b) => a - b);
   return { sources: list, cond: any(values, list) };
 }
 
@@ -138,7 +170,9 @@ function applyChecks(sources: Sources, values: SourceValues): string[] {
   else {
     // The first source (in definition order) with a value for the inventory object: its issues are that field's.
     body.push(`const inventoryField = ${firstName(values, inventory.sources, sources.name, 'undefined')};`);
-    body.push(`const inventoryKey = inventoryField === undefined ? undefined : ${INVENTORY_KEYS.map((key) => `${inventoryRead(key, own)} !== undefined ? ${literal(key)} : `).join('')}undefined;`);
+    body.push(
+      `const inventoryKey = inventoryField === undefined ? undefined : ${INVENTORY_KEYS.map((key) => `${inventoryRead(key, own)} !== undefined ? ${literal(key)} : `).join('')}undefined;`,
+    );
     body.push('let mutate = mutateAsked && (inventoryField === undefined || inventoryKey !== undefined);');
   }
   // In place only when the imps in reach are objects (and an inventory object is there when one is written), as in the interpreter.
@@ -147,7 +181,8 @@ function applyChecks(sources: Sources, values: SourceValues): string[] {
 }
 
 /** The variables the writes read, once the checks are made (the parameters of a placement's write functions). */
-const writeParameters = (sources: Sources, values: SourceValues) => `request, w, perImp, count, imps, app, site, ${inventoryOf(sources, values).cond === 'false' ? '' : 'inventoryField, inventoryKey, '}report`;
+const writeParameters = (sources: Sources, values: SourceValues) =>
+  `request, w, perImp, count, imps, app, site, ${inventoryOf(sources, values).cond === 'false' ? '' : 'inventoryField, inventoryKey, '}report`;
 
 /** The second part of `apply`: the writes, in place or copying (`mode`), and the result. */
 function applyWrites(plan: Plan, sources: Sources, values: SourceValues, mode: Mode, writeImp: string): string[] {
@@ -160,7 +195,9 @@ function applyWrites(plan: Plan, sources: Sources, values: SourceValues, mode: M
     '  const v = perImp === undefined ? w : perImp[i];',
     '  if (v === undefined) continue;',
     // In place, every imp in reach was found plain by the checks.
-    ...(mode === 'true' ? [] : [`  if (${mode === 'mutate' ? '!mutate && ' : ''}!plain(item)) {`, '    fail(report, issues.impNotObject(i));', '    continue;', '  }']),
+    ...(mode === 'true'
+      ? []
+      : [`  if (${mode === 'mutate' ? '!mutate && ' : ''}!plain(item)) {`, '    fail(report, issues.impNotObject(i));', '    continue;', '  }']),
     `  ${mode === 'true' ? '' : 'const target = '}${writeImp}(item, v, i, ${mode === 'mutate' ? 'mutate, ' : ''}report);`,
     ...(mode === 'true' ? [] : [`  if (target !== undefined${mode === 'mutate' ? ' && !mutate' : ''}) (newImps ??= imps.slice())[i] = target;`]),
     '}',
@@ -171,7 +208,9 @@ function applyWrites(plan: Plan, sources: Sources, values: SourceValues, mode: M
       ...when(inventory === 'true' ? 'true' : 'inventoryField !== undefined', [
         'if (inventoryKey === undefined) fail(report, issues.noInventory(inventoryField));',
         'else {',
-        `  const inventory = ${INVENTORY_KEYS.slice(0, -1).map((key) => `inventoryKey === ${literal(key)} ? ${inventoryRead(key, member)} : `).join('')}${inventoryRead(INVENTORY_KEYS.at(-1)!, member)};`,
+        `  const inventory = ${INVENTORY_KEYS.slice(0, -1)
+          .map((key) => `inventoryKey === ${literal(key)} ? ${inventoryRead(key, member)} : `)
+          .join('')}${inventoryRead(INVENTORY_KEYS.at(-1)!, member)};`,
         '  if (!plain(inventory)) fail(report, issues.inventoryConflict(inventoryKey, inventory, inventoryField));',
         '  else {',
         ...indent(indent(writeInventory(sources, values, mode))),
@@ -183,7 +222,9 @@ function applyWrites(plan: Plan, sources: Sources, values: SourceValues, mode: M
   const requestExt = written(plan.requestTree, values);
   if (requestExt !== 'false') {
     const ext = emitExt({ values, name: sources.name, imp: '-1', mode, next: 0 }, plan.requestTree, 'e', '');
-    body.push(...when(requestExt, [`const e = ${own('request', 'ext')};`, ...ext.lines, `if (${ext.target} !== undefined) ${member('out', 'ext')} = ${ext.target};`]));
+    body.push(
+      ...when(requestExt, [`const e = ${own('request', 'ext')};`, ...ext.lines, `if (${ext.target} !== undefined) ${member('out', 'ext')} = ${ext.target};`]),
+    );
   }
   body.push('return out;');
   return body;
@@ -221,7 +262,10 @@ export function enricherBody(plan: Plan, valuesOf: (array: string, hoisted: Hois
         '}',
         '',
         'function apply(request, w, perImp, allImps, mutateAsked, report) {',
-        ...indent([...applyChecks(sources, requestValues), `return mutate ? writeInPlace(${writeParameters(sources, requestValues)}) : writeCopying(${writeParameters(sources, requestValues)});`]),
+        ...indent([
+          ...applyChecks(sources, requestValues),
+          `return mutate ? writeInPlace(${writeParameters(sources, requestValues)}) : writeCopying(${writeParameters(sources, requestValues)});`,
+        ]),
         '}',
       ]
     : [
@@ -233,9 +277,7 @@ export function enricherBody(plan: Plan, valuesOf: (array: string, hoisted: Hois
         ...indent([...applyChecks(sources, requestValues), ...applyWrites(plan, sources, requestValues, 'mutate', 'writeImp')]),
         '}',
       ];
-  const judging = judge
-    ? ['', 'function judge(values, base) {', ...indent(emitJudge(plan)), '}']
-    : [];
+  const judging = judge ? ['', 'function judge(values, base) {', ...indent(emitJudge(plan)), '}'] : [];
   return [
     HEADER,
     '"use strict";',

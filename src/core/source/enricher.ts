@@ -93,7 +93,11 @@ export function generatedEnricher(plan: Plan, body: string): Enricher {
     kind: 'generated',
     apply,
     judge: judge!,
-    placement: (written) => run(plan, enricherBody(plan, (_array, hoisted) => fixedValues(written, text, hoisted))).apply,
+    placement: (written) =>
+      run(
+        plan,
+        enricherBody(plan, (_array, hoisted) => fixedValues(written, text, hoisted)),
+      ).apply,
   };
 }
 
@@ -103,8 +107,12 @@ export function generatedEnricher(plan: Plan, body: string): Enricher {
  * other compile options that change where values go, or another version of bidfields).
  */
 export function moduleEnricher(plan: Plan, module: EnricherModule, body: string): Enricher {
-  if (typeof module?.enricher !== 'function' || typeof module.fingerprint !== 'string') throw new TypeError('the enricher option must be a module written by `bidfields codegen` (with `fingerprint` and `enricher`)');
-  if (module.fingerprint !== fingerprint(body)) throw new TypeError('the enricher module was generated from another record, other compile options or another bidfields version: regenerate it with `bidfields codegen --target node`');
+  if (typeof module?.enricher !== 'function' || typeof module.fingerprint !== 'string')
+    throw new TypeError('the enricher option must be a module written by `bidfields codegen` (with `fingerprint` and `enricher`)');
+  if (module.fingerprint !== fingerprint(body))
+    throw new TypeError(
+      'the enricher module was generated from another record, other compile options or another bidfields version: regenerate it with `bidfields codegen --target node`',
+    );
   const { apply, judge } = (module.enricher as EnricherFactory)(enricherRuntime(plan));
   return { kind: 'module', apply, judge: judge!, placement: () => undefined };
 }

@@ -60,7 +60,9 @@ export function expression(value: unknown): string {
   }
   if (Array.isArray(value)) return `[${value.map(expression).join(', ')}]`;
   if (typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
-    const entries = Object.keys(value).map((key) => `${key === '__proto__' ? `[${literal(key)}]` : literal(key)}: ${expression((value as Record<string, unknown>)[key])}`);
+    const entries = Object.keys(value).map(
+      (key) => `${key === '__proto__' ? `[${literal(key)}]` : literal(key)}: ${expression((value as Record<string, unknown>)[key])}`,
+    );
     return `{${entries.join(', ')}}`;
   }
   throw new TypeError(`not a JSON value: ${typeof value}`);

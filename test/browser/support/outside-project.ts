@@ -32,13 +32,21 @@ export const code: string = spec.code;
 export function createOutsideProject(dir: string, repoRoot: string): void {
   fs.rmSync(dir, { recursive: true, force: true });
   fs.mkdirSync(path.join(dir, 'node_modules'), { recursive: true });
-  const pkg = { name: 'outside-project', private: true, type: 'module', dependencies: { bidfields: `file:${path.relative(dir, repoRoot)}`, 'prebid.js': '^11.0.0' } };
+  const pkg = {
+    name: 'outside-project',
+    private: true,
+    type: 'module',
+    dependencies: { bidfields: `file:${path.relative(dir, repoRoot)}`, 'prebid.js': '^11.0.0' },
+  };
   fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify(pkg, null, 2));
   fs.symlinkSync(repoRoot, path.join(dir, 'node_modules', 'bidfields'), 'dir');
   fs.symlinkSync(path.join(repoRoot, 'node_modules', 'prebid.js'), path.join(dir, 'node_modules', 'prebid.js'), 'dir');
   fs.writeFileSync(path.join(dir, 'page.js'), PAGE_ENTRY);
   fs.writeFileSync(path.join(dir, 'check.mjs'), NODE_CHECK);
-  const tsconfig = { compilerOptions: { module: 'NodeNext', moduleResolution: 'NodeNext', target: 'ES2022', strict: true, noEmit: true, skipLibCheck: false, types: [] }, files: ['check.ts'] };
+  const tsconfig = {
+    compilerOptions: { module: 'NodeNext', moduleResolution: 'NodeNext', target: 'ES2022', strict: true, noEmit: true, skipLibCheck: false, types: [] },
+    files: ['check.ts'],
+  };
   fs.writeFileSync(path.join(dir, 'tsconfig.json'), JSON.stringify(tsconfig, null, 2));
 }
 

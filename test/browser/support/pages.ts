@@ -13,13 +13,41 @@ export const FIELDS = [
   { name: 'prd.appPublisherId', type: 'text', display: 'Publisher id' },
   { name: 'prd.appSiteId', type: 'text', display: 'Site id' },
   { name: 'zone', type: 'number', display: 'Zone', integer: true },
-  { name: 'predefinedImpExt.deal.tier', type: 'select', display: 'Deal tier', options: [{ name: 'Gold', value: 1 }, { name: 'Silver', value: 2 }] },
+  {
+    name: 'predefinedImpExt.deal.tier',
+    type: 'select',
+    display: 'Deal tier',
+    options: [
+      { name: 'Gold', value: 1 },
+      { name: 'Silver', value: 2 },
+    ],
+  },
 ];
 
 export const AD_UNITS = [
-  { code: 'top', mediaTypes: { banner: { sizes: [[300, 250], [300, 600]] } }, bids: [{ bidder: 'acme', params: { 'prd.impTagId': 'top-banner', 'prd.appPublisherId': 'pub-42', 'prd.appSiteId': 'site-7', zone: 7, 'predefinedImpExt.deal.tier': 2 } }] },
+  {
+    code: 'top',
+    mediaTypes: {
+      banner: {
+        sizes: [
+          [300, 250],
+          [300, 600],
+        ],
+      },
+    },
+    bids: [
+      {
+        bidder: 'acme',
+        params: { 'prd.impTagId': 'top-banner', 'prd.appPublisherId': 'pub-42', 'prd.appSiteId': 'site-7', zone: 7, 'predefinedImpExt.deal.tier': 2 },
+      },
+    ],
+  },
   { code: 'side', mediaTypes: { banner: { sizes: [[160, 600]] } }, bids: [{ bidder: 'acme', params: { 'prd.impTagId': 'side-banner', zone: '3' } }] },
-  { code: 'player', mediaTypes: { video: { context: 'instream', playerSize: [[640, 480]], mimes: ['video/mp4'], protocols: [2, 3] } }, bids: [{ bidder: 'acme', params: { 'prd.impTagId': 'preroll' } }] },
+  {
+    code: 'player',
+    mediaTypes: { video: { context: 'instream', playerSize: [[640, 480]], mimes: ['video/mp4'], protocols: [2, 3] } },
+    bids: [{ bidder: 'acme', params: { 'prd.impTagId': 'preroll' } }],
+  },
   { code: 'broken', mediaTypes: { banner: { sizes: [[728, 90]] } }, bids: [{ bidder: 'acme', params: { zone: 'abc' } }] },
 ];
 
@@ -81,14 +109,24 @@ export function configFor(scenario: string, partnerPort: number) {
   if (scenario === 'split') {
     return {
       record: {
-        protocol: 'prebid-js', endpoint: `https://localhost:${partnerPort}/bid/split-{zone}`, cpmField: 'ext.bidfields.cpm', bidderCode: 'acme', split: 'imp',
+        protocol: 'prebid-js',
+        endpoint: `https://localhost:${partnerPort}/bid/split-{zone}`,
+        cpmField: 'ext.bidfields.cpm',
+        bidderCode: 'acme',
+        split: 'imp',
         fields: FIELDS.map((field) => (field.name === 'zone' ? { ...field, default: 1 } : field)),
       },
       options: { knownEndpoints: ['localhost'], allowLocal: true, ttl: 120 },
     };
   }
   return {
-    record: { protocol: 'prebid-js', endpoint: `https://localhost:${partnerPort}/bid/${scenario}`, cpmField: scenario === 'price' ? 'price' : 'ext.bidfields.cpm', bidderCode: 'acme', fields: FIELDS },
+    record: {
+      protocol: 'prebid-js',
+      endpoint: `https://localhost:${partnerPort}/bid/${scenario}`,
+      cpmField: scenario === 'price' ? 'price' : 'ext.bidfields.cpm',
+      bidderCode: 'acme',
+      fields: FIELDS,
+    },
     options: { knownEndpoints: ['localhost'], allowLocal: true, ttl: 120 },
   };
 }

@@ -30,8 +30,17 @@ function answer(scenario: string, request: { id?: string; imp?: Imp[] }, origin:
   const banners = (request.imp ?? []).filter((imp) => imp.banner);
   // `price` is a decoy in every scenario read through ext.bidfields.cpm: a bid must never win on it.
   const bid = (imp: Imp, index: number, extra: Record<string, unknown> = {}) => ({
-    id: `b-${imp.id}`, impid: imp.id, price: 0.01, adm: `<div class="bidfields-ad">ad for ${imp.id}</div>`, crid: `cr-${index}`,
-    w: 300, h: 250, mtype: 1, adomain: ['brand.example'], ext: { bidfields: { cpm: 2.5 + index } }, ...extra,
+    id: `b-${imp.id}`,
+    impid: imp.id,
+    price: 0.01,
+    adm: `<div class="bidfields-ad">ad for ${imp.id}</div>`,
+    crid: `cr-${index}`,
+    w: 300,
+    h: 250,
+    mtype: 1,
+    adomain: ['brand.example'],
+    ext: { bidfields: { cpm: 2.5 + index } },
+    ...extra,
   });
   const seat = (bids: unknown[]) => json({ id: request.id, cur: 'USD', seatbid: [{ seat: 'acme', bid: bids }] });
   switch (scenario) {
@@ -40,7 +49,16 @@ function answer(scenario: string, request: { id?: string; imp?: Imp[] }, origin:
     case 'split': {
       // One request per bid (split): each answered for its own banner imps, plus a decoy bid (CPM 99) for every imp
       // of the scenario's earlier requests, which the bidder must not attribute to this request.
-      const decoys = [...splitImps].map((impid) => ({ id: `d-${impid}`, impid, price: 99, adm: '<div>decoy</div>', w: 300, h: 250, mtype: 1, ext: { bidfields: { cpm: 99 } } }));
+      const decoys = [...splitImps].map((impid) => ({
+        id: `d-${impid}`,
+        impid,
+        price: 99,
+        adm: '<div>decoy</div>',
+        w: 300,
+        h: 250,
+        mtype: 1,
+        ext: { bidfields: { cpm: 99 } },
+      }));
       for (const imp of request.imp ?? []) splitImps.add(imp.id);
       return seat([...banners.map((imp, i) => bid(imp, i)), ...decoys]);
     }
@@ -48,12 +66,21 @@ function answer(scenario: string, request: { id?: string; imp?: Imp[] }, origin:
       return seat(banners.map((imp, i) => bid(imp, i, { price: 1.75 + i, ext: {} })));
     case 'notices':
       // The win notice (nurl) and the billing notice (burl, with the price macro) come back to /notice/….
-      return seat(banners.map((imp, i) => bid(imp, i, { nurl: `${origin}/notice/nurl-${imp.id}`, burl: `${origin}/notice/burl-${imp.id}?price=\${AUCTION_PRICE}` })));
+      return seat(
+        banners.map((imp, i) => bid(imp, i, { nurl: `${origin}/notice/nurl-${imp.id}`, burl: `${origin}/notice/burl-${imp.id}?price=\${AUCTION_PRICE}` })),
+      );
     case 'native-malformed': {
       // Native markup Prebid 11's native code cannot read (no assets array) next to good banner bids: Prebid throws
       // on it inside its response callback unless the module drops it, and the whole answer is then lost.
       const natives = (request.imp ?? []).filter((imp) => imp.native);
-      const broken = natives.map((imp) => ({ id: `n-${imp.id}`, impid: imp.id, price: 0.01, mtype: 4, adm: JSON.stringify({ link: { url: 'https://brand.example/' } }), ext: { bidfields: { cpm: 9 } } }));
+      const broken = natives.map((imp) => ({
+        id: `n-${imp.id}`,
+        impid: imp.id,
+        price: 0.01,
+        mtype: 4,
+        adm: JSON.stringify({ link: { url: 'https://brand.example/' } }),
+        ext: { bidfields: { cpm: 9 } },
+      }));
       return seat([...banners.map((imp, i) => bid(imp, i)), ...broken]);
     }
     case 'not-json':
@@ -85,7 +112,15 @@ function answer(scenario: string, request: { id?: string; imp?: Imp[] }, origin:
 export async function startPartner(): Promise<{ port: number; received: Received[]; close(): Promise<void> }> {
   const pems = await selfsigned.generate([{ name: 'commonName', value: 'localhost' }], {
     keySize: 2048,
-    extensions: [{ name: 'subjectAltName', altNames: [{ type: 2, value: 'localhost' }, { type: 7, ip: '127.0.0.1' }] }],
+    extensions: [
+      {
+        name: 'subjectAltName',
+        altNames: [
+          { type: 2, value: 'localhost' },
+          { type: 7, ip: '127.0.0.1' },
+        ],
+      },
+    ],
   });
   const received: Received[] = [];
   const server = https.createServer({ key: pems.private, cert: pems.cert }, (req, res) => {

@@ -39,7 +39,11 @@ export function layOut(dir: string, files: readonly { name: string; text: string
     fs.mkdirSync(path.dirname(path.join(dir, file.name)), { recursive: true });
     fs.writeFileSync(path.join(dir, file.name), file.text);
   }
-  for (const [link, to] of [['src', path.join(DIST, 'src')], ['libraries', path.join(DIST, 'libraries')], ['node_modules', nodeModules]] as const) {
+  for (const [link, to] of [
+    ['src', path.join(DIST, 'src')],
+    ['libraries', path.join(DIST, 'libraries')],
+    ['node_modules', nodeModules],
+  ] as const) {
     if (!fs.existsSync(path.join(dir, link))) fs.symlinkSync(to, path.join(dir, link), 'dir');
   }
   // As in Prebid's repository: no "type", so `declare module '../src/adUnits'` resolves as Prebid's sources do.
@@ -92,10 +96,21 @@ export interface BundleCheck {
 
 /** (a) Bundles the module with Prebid's compiled sources and reports what went in. */
 export async function bundleModule(dir: string, code: string): Promise<BundleCheck> {
-  const result = await build({ entryPoints: [path.join(dir, `modules/${code}BidAdapter.ts`)], bundle: true, format: 'esm', platform: 'browser', write: false, metafile: true, logLevel: 'silent', plugins: [prebidSources()] });
+  const result = await build({
+    entryPoints: [path.join(dir, `modules/${code}BidAdapter.ts`)],
+    bundle: true,
+    format: 'esm',
+    platform: 'browser',
+    write: false,
+    metafile: true,
+    logLevel: 'silent',
+    plugins: [prebidSources()],
+  });
   const inputs = Object.keys((result.metafile as Metafile).inputs).map((input) => fs.realpathSync(path.resolve(input)));
   const core = ['src/adapters/bidderFactory', 'src/hook', 'src/config', 'src/prebidGlobal', 'src/adapterManager', 'libraries/ortbConverter/converter'];
-  const coreCopies = Object.fromEntries(core.map((file) => [file, inputs.filter((input) => new RegExp(`[\\\\/]${file.replace(/\//g, '[\\\\/]')}\\.(js|ts)$`).test(input)).length]));
+  const coreCopies = Object.fromEntries(
+    core.map((file) => [file, inputs.filter((input) => new RegExp(`[\\\\/]${file.replace(/\//g, '[\\\\/]')}\\.(js|ts)$`).test(input)).length]),
+  );
   const uncompiled = inputs.filter((input) => input.startsWith(PREBID + path.sep) && !input.startsWith(DIST + path.sep));
   return { bytes: result.outputFiles[0]!.contents.length, uncompiled, coreCopies, inputs };
 }
@@ -103,7 +118,12 @@ export async function bundleModule(dir: string, code: string): Promise<BundleChe
 /** (b) Type-checks the module against the package's declarations with Prebid's compiler options; tsc's output, empty when it passes. */
 export async function typeCheck(dir: string, code: string): Promise<string> {
   // Prebid's tsconfig.json: its consumer options (tsconfig-strict.json) with the looseness its sources compile with.
-  const config = { extends: path.join(PREBID, 'tsconfig-strict.json'), compilerOptions: { strict: false, noEmit: true, allowImportingTsExtensions: true, isolatedModules: true }, include: [], files: [`modules/${code}BidAdapter.ts`] };
+  const config = {
+    extends: path.join(PREBID, 'tsconfig-strict.json'),
+    compilerOptions: { strict: false, noEmit: true, allowImportingTsExtensions: true, isolatedModules: true },
+    include: [],
+    files: [`modules/${code}BidAdapter.ts`],
+  };
   fs.writeFileSync(path.join(dir, 'tsconfig.json'), JSON.stringify(config, null, 2));
   try {
     await run(process.execPath, [path.join(nodeModules, 'typescript/bin/tsc'), '-p', dir]);
@@ -117,8 +137,15 @@ export async function typeCheck(dir: string, code: string): Promise<string> {
 function importsOf(text: string): string[] {
   const found: string[] = [];
   const visit = (node: ts.Node): void => {
-    if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) found.push(node.moduleSpecifier.text);
-    if (ts.isCallExpression(node) && (node.expression.kind === ts.SyntaxKind.ImportKeyword || (ts.isIdentifier(node.expression) && node.expression.text === 'require')) && node.arguments[0] && ts.isStringLiteral(node.arguments[0])) found.push(node.arguments[0].text);
+    if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier))
+      found.push(node.moduleSpecifier.text);
+    if (
+      ts.isCallExpression(node) &&
+      (node.expression.kind === ts.SyntaxKind.ImportKeyword || (ts.isIdentifier(node.expression) && node.expression.text === 'require')) &&
+      node.arguments[0] &&
+      ts.isStringLiteral(node.arguments[0])
+    )
+      found.push(node.arguments[0].text);
     ts.forEachChild(node, visit);
   };
   visit(ts.createSourceFile('file.ts', text, ts.ScriptTarget.Latest, true));
@@ -127,16 +154,38 @@ function importsOf(text: string): string[] {
 
 /** Globals and properties Prebid's eslint config forbids in modules/ (no-restricted-globals / -properties). */
 const RESTRICTED_GLOBALS = ['require', 'localStorage', 'sessionStorage', 'XMLHttpRequest'];
-const RESTRICTED_PROPERTIES = [['document', 'cookie'], ['navigator', 'sendBeacon'], ['navigator', 'doNotTrack'], ['window', 'localStorage'], ['window', 'sessionStorage'], ['window', 'XMLHttpRequest'], [undefined, 'innerText'], [undefined, 'outerText'], [undefined, 'getBoundingClientRect'], ['window', 'innerHeight'], ['window', 'innerWidth'], ['window', 'scrollTop'], ['window', 'scrollLeft'], ['window', 'visualViewport']];
+const RESTRICTED_PROPERTIES = [
+  ['document', 'cookie'],
+  ['navigator', 'sendBeacon'],
+  ['navigator', 'doNotTrack'],
+  ['window', 'localStorage'],
+  ['window', 'sessionStorage'],
+  ['window', 'XMLHttpRequest'],
+  [undefined, 'innerText'],
+  [undefined, 'outerText'],
+  [undefined, 'getBoundingClientRect'],
+  ['window', 'innerHeight'],
+  ['window', 'innerWidth'],
+  ['window', 'scrollTop'],
+  ['window', 'scrollLeft'],
+  ['window', 'visualViewport'],
+];
 
 function restrictedUses(text: string, fileName: string): string[] {
   const found: string[] = [];
   const source = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true);
   const visit = (node: ts.Node): void => {
-    if (ts.isIdentifier(node) && RESTRICTED_GLOBALS.includes(node.text) && !(ts.isPropertyAccessExpression(node.parent) && node.parent.name === node) && !ts.isPropertyAssignment(node.parent)) found.push(`global ${node.text}`);
+    if (
+      ts.isIdentifier(node) &&
+      RESTRICTED_GLOBALS.includes(node.text) &&
+      !(ts.isPropertyAccessExpression(node.parent) && node.parent.name === node) &&
+      !ts.isPropertyAssignment(node.parent)
+    )
+      found.push(`global ${node.text}`);
     if (ts.isPropertyAccessExpression(node)) {
       const object = ts.isIdentifier(node.expression) ? node.expression.text : undefined;
-      if (RESTRICTED_PROPERTIES.some(([on, property]) => property === node.name.text && (on === undefined || on === object))) found.push(`property ${object ?? '…'}.${node.name.text}`);
+      if (RESTRICTED_PROPERTIES.some(([on, property]) => property === node.name.text && (on === undefined || on === object)))
+        found.push(`property ${object ?? '…'}.${node.name.text}`);
     }
     ts.forEachChild(node, visit);
   };
@@ -158,7 +207,9 @@ interface EslintContext {
  * Returns the problems; none when it passes.
  */
 export function lintModule(fileName: string, text: string): string[] {
-  const { flagErrors } = require(path.join(PREBID, 'plugins/eslint/validateImports.js')) as { flagErrors(context: EslintContext, node: unknown, importPath: string): void };
+  const { flagErrors } = require(path.join(PREBID, 'plugins/eslint/validateImports.js')) as {
+    flagErrors(context: EslintContext, node: unknown, importPath: string): void;
+  };
   const resolver = require(path.join(PREBID, 'plugins/eslint/resolver.js')) as { resolve(source: string, file: string): { found: boolean; message?: string } };
   const file = path.join(PREBID, 'modules', fileName);
   const problems: string[] = [];
@@ -183,7 +234,8 @@ export function lintSpec(text: string, newModule: string): string[] {
   const { devDependencies } = JSON.parse(fs.readFileSync(path.join(PREBID, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> };
   return importsOf(text).flatMap((specifier) => {
     if (specifier === newModule) return [];
-    if (/^(src|libraries|modules|test)\//.test(specifier)) return compiled(specifier) || fs.existsSync(path.join(PREBID, specifier)) ? [] : [`import "${specifier}" is not in Prebid.js`];
+    if (/^(src|libraries|modules|test)\//.test(specifier))
+      return compiled(specifier) || fs.existsSync(path.join(PREBID, specifier)) ? [] : [`import "${specifier}" is not in Prebid.js`];
     if (specifier.startsWith('.')) return [`import "${specifier}": a spec imports from the repository root`];
     return devDependencies[specifier.split('/')[0]!] ? [] : [`import "${specifier}" is not a dev dependency of Prebid.js`];
   });
@@ -201,7 +253,13 @@ export interface SpecRun {
  * Not mocks/adloaderStub.js: it stubs an ES module's export, which only Prebid's own (Babel) test build allows; a
  * converter-based adapter loads no script.
  */
-const TEST_DEPS = ['test/helpers/global_hooks.js', 'test/helpers/consentData.js', 'test/helpers/prebidGlobal.js', 'test/mocks/ortbConverter.js', 'test/mocks/storageManager.js'];
+const TEST_DEPS = [
+  'test/helpers/global_hooks.js',
+  'test/helpers/consentData.js',
+  'test/helpers/prebidGlobal.js',
+  'test/mocks/ortbConverter.js',
+  'test/mocks/storageManager.js',
+];
 
 /** (c) Runs the generated spec with mocha + jsdom on Prebid's test helpers, with c8's coverage of the module. */
 export async function runSpec(dir: string, code: string): Promise<SpecRun> {
@@ -220,11 +278,23 @@ for (const key of Object.getOwnPropertyNames(dom.window)) if (!(key in globalThi
 `,
   );
   // Before Prebid's helpers: mocha's globals where they look for them (window), sinon global as test_deps.js sets it.
-  fs.writeFileSync(path.join(work, 'before.js'), `import sinon from 'sinon';\nglobalThis.sinon = sinon;\nwindow.describe = globalThis.describe;\nwindow.context = globalThis.context;\nwindow.process = { env: { NODE_ENV: 'production' } };\n`);
+  fs.writeFileSync(
+    path.join(work, 'before.js'),
+    `import sinon from 'sinon';\nglobalThis.sinon = sinon;\nwindow.describe = globalThis.describe;\nwindow.context = globalThis.context;\nwindow.process = { env: { NODE_ENV: 'production' } };\n`,
+  );
   // After them: the describe global_hooks.js wraps is the one the spec calls.
   fs.writeFileSync(path.join(work, 'after.js'), 'globalThis.describe = window.describe;\nglobalThis.context = window.context;\n');
   const spec = path.join(dir, `test/spec/modules/${code}BidAdapter_spec.js`);
-  fs.writeFileSync(path.join(work, 'entry.js'), [`import './before.js';`, ...TEST_DEPS.map((file) => `import '${file}';`), `import './after.js';`, `import ${JSON.stringify(spec)};`, `import 'test/helpers/hookSetup.js';`].join('\n') + '\n');
+  fs.writeFileSync(
+    path.join(work, 'entry.js'),
+    [
+      `import './before.js';`,
+      ...TEST_DEPS.map((file) => `import '${file}';`),
+      `import './after.js';`,
+      `import ${JSON.stringify(spec)};`,
+      `import 'test/helpers/hookSetup.js';`,
+    ].join('\n') + '\n',
+  );
   await build({
     entryPoints: [path.join(work, 'entry.js')],
     bundle: true,
@@ -266,7 +336,9 @@ for (const key of Object.getOwnPropertyNames(dom.window)) if (!(key in globalThi
   const summary = path.join(reports, 'coverage-summary.json');
   let coverage: SpecRun['coverage'];
   if (fs.existsSync(summary)) {
-    const totals = Object.entries(JSON.parse(fs.readFileSync(summary, 'utf8')) as Record<string, Record<string, { pct: number }>>).find(([file]) => file.endsWith(`${code}BidAdapter.ts`))?.[1];
+    const totals = Object.entries(JSON.parse(fs.readFileSync(summary, 'utf8')) as Record<string, Record<string, { pct: number }>>).find(([file]) =>
+      file.endsWith(`${code}BidAdapter.ts`),
+    )?.[1];
     if (totals) coverage = { lines: totals.lines!.pct, statements: totals.statements!.pct, branches: totals.branches!.pct, functions: totals.functions!.pct };
   }
   return { passed, output, coverage };

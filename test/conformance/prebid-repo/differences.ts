@@ -31,9 +31,9 @@ const httpUrl = (value: unknown) => isString(value) && /^https?:\/\/\S+$/i.test(
 export const DIFFERENCES: Difference[] = [
   {
     name: 'request id',
-    what: 'Prebid\'s converter gives each request a random UUID (ortb2 has no id); the runtime uses bidderRequestId, else auctionId',
+    what: "Prebid's converter gives each request a random UUID (ortb2 has no id); the runtime uses bidderRequestId, else auctionId",
     status: 'kept',
-    why: 'a random id cannot be written in a fixture; the converter\'s is compared as a UUID',
+    why: "a random id cannot be written in a fixture; the converter's is compared as a UUID",
     request(body, testCase) {
       if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(body.id)) return false;
       body.id = String(testCase.bidderRequest?.bidderRequestId ?? testCase.bidderRequest?.auctionId);
@@ -44,7 +44,7 @@ export const DIFFERENCES: Difference[] = [
     name: 'ortb2Imp.banner on a unit without banner',
     what: 'Prebid merges ortb2Imp whole, so a video-only ad unit whose ortb2Imp has a banner object sends it; the runtime sends only the media types the ad unit asks for',
     status: 'kept',
-    why: 'a banner object for a slot that takes no banner invites banner bids for it: the runtime is right; the generated adapter keeps Prebid\'s converter as it is (Prebid\'s own issue)',
+    why: "a banner object for a slot that takes no banner invites banner bids for it: the runtime is right; the generated adapter keeps Prebid's converter as it is (Prebid's own issue)",
     request(body, testCase) {
       let changed = false;
       for (const imp of body.imp as Json[]) {
@@ -56,9 +56,9 @@ export const DIFFERENCES: Difference[] = [
   },
   {
     name: 'adomain entries that are no string',
-    what: 'Prebid sets meta.advertiserDomains to the bid\'s adomain as given (entries that are no string, or adomain that is no list); the runtime to its strings',
+    what: "Prebid sets meta.advertiserDomains to the bid's adomain as given (entries that are no string, or adomain that is no list); the runtime to its strings",
     status: 'kept',
-    why: 'the runtime reads an untrusted answer by shape: an entry that is no string is the partner\'s error, no advertiser domain (Prebid\'s converter\'s own issue)',
+    why: "the runtime reads an untrusted answer by shape: an entry that is no string is the partner's error, no advertiser domain (Prebid's converter's own issue)",
     bid(bid) {
       const domains = bid.meta?.advertiserDomains;
       if (domains === undefined) return false;
@@ -70,9 +70,9 @@ export const DIFFERENCES: Difference[] = [
   },
   {
     name: 'IAB categories and DSA',
-    what: 'Prebid takes cat and ext.dsa as given (a cat that is a string gives its first letter); the runtime takes cat\'s strings and an ext.dsa object only',
+    what: "Prebid takes cat and ext.dsa as given (a cat that is a string gives its first letter); the runtime takes cat's strings and an ext.dsa object only",
     status: 'kept',
-    why: 'the runtime reads an untrusted answer by shape; Prebid\'s converter does not (its own issue)',
+    why: "the runtime reads an untrusted answer by shape; Prebid's converter does not (its own issue)",
     bid(bid, answer) {
       const before = JSON.stringify(bid.meta);
       const { primaryCatId: _primary, secondaryCatIds: _secondary, dsa: _dsa, ...meta } = bid.meta ?? {};
@@ -87,7 +87,7 @@ export const DIFFERENCES: Difference[] = [
     name: 'win pixel of a nurl with encoded characters',
     what: 'Prebid decodes the nurl before it encodes it for its tracking pixel (createTrackPixelHtml(decodeURIComponent(nurl), encodeMacroURI)), so an encoded %2F, %26 or %3D in a parameter becomes the character itself; the runtime writes the same pixel with the nurl as given, only the characters that cannot stand in the attribute (" < > `) encoded',
     status: 'kept',
-    why: 'decoding changes the partner\'s win notice URL (an encoded URL in a parameter breaks at its & and =): the runtime is right (Prebid\'s own issue, to raise there). For a nurl without such escapes the markup is the same',
+    why: "decoding changes the partner's win notice URL (an encoded URL in a parameter breaks at its & and =): the runtime is right (Prebid's own issue, to raise there). For a nurl without such escapes the markup is the same",
     bid(bid, answer) {
       const start = '<div style="position:absolute;left:0px;top:0px;visibility:hidden;"><img src="';
       if (!isString(bid.ad) || !httpUrl(answer.nurl) || !isString(answer.adm) || !bid.ad.startsWith(start) || !bid.ad.endsWith(answer.adm)) return false;
@@ -99,9 +99,9 @@ export const DIFFERENCES: Difference[] = [
   },
   {
     name: 'nurl that is no http(s) URL',
-    what: 'Prebid passes any nurl on: as the address of markup it has not got (a javascript: URL too), and in its win pixel before a banner\'s markup; the runtime takes only http(s) URLs, drops a bid with neither markup nor one, and writes no pixel for another',
+    what: "Prebid passes any nurl on: as the address of markup it has not got (a javascript: URL too), and in its win pixel before a banner's markup; the runtime takes only http(s) URLs, drops a bid with neither markup nor one, and writes no pixel for another",
     status: 'kept',
-    why: 'a javascript: address is no creative, and no win notice: the runtime is right (Prebid\'s converter\'s own issue)',
+    why: "a javascript: address is no creative, and no win notice: the runtime is right (Prebid's converter's own issue)",
     bid(bid, answer) {
       if (isString(bid.adUrl) && !httpUrl(bid.adUrl)) return 'drop';
       if (!isString(bid.ad) || !isString(answer.nurl) || httpUrl(answer.nurl) || bid.ad === answer.adm) return false;
@@ -114,9 +114,9 @@ export const DIFFERENCES: Difference[] = [
 /** Cases the converter cannot answer as the runtime does at all (a whole answer lost), by name, with why. */
 export const SKIPPED: Record<string, string> = {
   'malformed seatbid entries and bids are skipped, the rest is read':
-    'kept difference: Prebid\'s converter throws on a seatbid entry or bid that is not an object, and the whole answer gives no bids (Prebid\'s own issue); the runtime skips the bad entries',
+    "kept difference: Prebid's converter throws on a seatbid entry or bid that is not an object, and the whole answer gives no bids (Prebid's own issue); the runtime skips the bad entries",
   'native markup Prebid 11 cannot read without throwing (no link.url, assets not an array of objects, eventtrackers or imptrackers of the wrong shape) is dropped; __proto__ and object-valued constructor keys are removed from parsed markup':
-    'kept difference: Prebid 11 throws validating native markup whose assets hold null (nativeBidIsValid), which stalls the auction; the runtime drops such markup first. Prebid\'s own issue, to raise there',
+    "kept difference: Prebid 11 throws validating native markup whose assets hold null (nativeBidIsValid), which stalls the auction; the runtime drops such markup first. Prebid's own issue, to raise there",
 };
 
 /** The outcome with each difference applied; `applied` collects the names of those that changed something. */

@@ -104,7 +104,7 @@ fs.writeFileSync(process.argv[2], JSON.stringify(outcomes));
 `;
 
 /** Prebid's console output is its own logging (invalid bids, converter errors): quiet, as in its test runs. */
-const QUIET = process.env.BIDFIELDS_DEBUG ? "" : "for (const level of ['log', 'info', 'warn', 'error']) console[level] = () => {};\n";
+const QUIET = process.env.BIDFIELDS_DEBUG ? '' : "for (const level of ['log', 'info', 'warn', 'error']) console[level] = () => {};\n";
 
 const key = (testCase: ResolvedCase) => `${testCase.file}\u0000${testCase.name}`;
 
@@ -134,7 +134,10 @@ export async function prebidRepoImplementation(cases: readonly ResolvedCase[], a
     const entry = path.join(dir, 'entry.js');
     const specs = prebidCases.map(([, file], index) => `import { spec as spec${index} } from ${JSON.stringify(file)};`).join('\n');
     fs.writeFileSync(path.join(dir, 'quiet.js'), QUIET + "window.process = { env: { NODE_ENV: 'production' } };\n");
-    fs.writeFileSync(path.join(dir, 'cases.js'), `${specs}\nglobalThis.__cases = [${prebidCases.map(([testCase], index) => `[spec${index}, ${JSON.stringify(testCase)}]`).join(',\n')}];\n`);
+    fs.writeFileSync(
+      path.join(dir, 'cases.js'),
+      `${specs}\nglobalThis.__cases = [${prebidCases.map(([testCase], index) => `[spec${index}, ${JSON.stringify(testCase)}]`).join(',\n')}];\n`,
+    );
     fs.writeFileSync(path.join(dir, 'runner.js'), RUNNER);
     fs.writeFileSync(entry, "import './quiet.js';\nimport './cases.js';\nimport './runner.js';\n");
     fs.writeFileSync(
@@ -146,15 +149,28 @@ globalThis.window = dom.window;
 for (const key of Object.getOwnPropertyNames(dom.window)) if (!(key in globalThis)) globalThis[key] = dom.window[key];
 `,
     );
-    await build({ entryPoints: [entry], bundle: true, format: 'esm', platform: 'node', outfile: path.join(dir, 'bundle.mjs'), logLevel: 'silent', plugins: [prebidSources()] });
+    await build({
+      entryPoints: [entry],
+      bundle: true,
+      format: 'esm',
+      platform: 'node',
+      outfile: path.join(dir, 'bundle.mjs'),
+      logLevel: 'silent',
+      plugins: [prebidSources()],
+    });
     const results = path.join(dir, 'outcomes.json');
-    const child = await run(process.execPath, ['--require', path.join(dir, 'jsdom.cjs'), path.join(dir, 'bundle.mjs'), results], { maxBuffer: 64 * 1024 * 1024 });
+    const child = await run(process.execPath, ['--require', path.join(dir, 'jsdom.cjs'), path.join(dir, 'bundle.mjs'), results], {
+      maxBuffer: 64 * 1024 * 1024,
+    });
     if (process.env.BIDFIELDS_DEBUG) process.stderr.write(child.stdout + child.stderr);
     const ran = JSON.parse(fs.readFileSync(results, 'utf8')) as (Outcome | { threw: string })[];
     prebidCases.forEach(([testCase], index) => {
       const outcome = ran[index]!;
       // Prebid itself threw (in its own validation of a bid): in an auction that stalls the bidder's callback.
-      outcomes.set(key(testCase), 'threw' in outcome ? { ok: false, issues: [{ code: 'prebid_threw', path: '', message: outcome.threw }], warnings: [] } : outcome);
+      outcomes.set(
+        key(testCase),
+        'threw' in outcome ? { ok: false, issues: [{ code: 'prebid_threw', path: '', message: outcome.threw }], warnings: [] } : outcome,
+      );
     });
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });

@@ -56,7 +56,9 @@ function badCode(bidderCode: string): AdapterAnswer | undefined {
 /** The body's own shape: `{ version, adapter }`, nothing else; the record inside is checked by validateAdapter. */
 function bodyIssues(body: unknown): Issue[] {
   if (!isPlainObject(body)) return [issue('schema', '', 'the body must be an object { "version": N, "adapter": { … } }')];
-  const issues = Object.keys(body).filter((key) => !BODY_KEYS.has(key)).map((key) => issue('schema', `/${key}`, `unknown key '${key}'`));
+  const issues = Object.keys(body)
+    .filter((key) => !BODY_KEYS.has(key))
+    .map((key) => issue('schema', `/${key}`, `unknown key '${key}'`));
   if (!Number.isSafeInteger(body.version) || (body.version as number) < 0) {
     issues.push(issue('schema', '/version', 'must be the version being replaced: 0 for a new adapter, else the stored version'));
   }

@@ -56,7 +56,8 @@ export function createHashGate(options: HashGateOptions = {}): HashGate {
   };
   const leave = () => {
     const next = queue.shift();
-    if (next) next(); // the slot passes straight on: `running` stays the same
+    if (next)
+      next(); // the slot passes straight on: `running` stays the same
     else running--;
   };
   return {

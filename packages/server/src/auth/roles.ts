@@ -7,7 +7,6 @@ import { ROLE, STATUS, type Role, type Status } from 'bidfields/api';
 
 export { ROLE, STATUS, type Role, type Status };
 
-
 /** The roles that may use the custom report (docs/spec.md#reports): Admin and Service. */
 export const REPORT_ROLES: readonly Role[] = [ROLE.admin, ROLE.service];
 

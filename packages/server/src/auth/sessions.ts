@@ -72,8 +72,12 @@ export function createSessions(tokens: TokenService, users: UserStore, options: 
       // perhaps on another server): the cache is behind, not the token.
       if (user && user.tokenVersion < version) user = await lookUp(userID, true);
       const holds =
-        user !== undefined && user.deletedAt === null && user.status === STATUS.active && user.role === role &&
-        user.accountID === accountID && user.tokenVersion === version;
+        user !== undefined &&
+        user.deletedAt === null &&
+        user.status === STATUS.active &&
+        user.role === role &&
+        user.accountID === accountID &&
+        user.tokenVersion === version;
       return holds ? check : { ok: false, reason: 'revoked' };
     },
     async signOut(claims) {

@@ -146,7 +146,10 @@ function checkBody(body: unknown): Issue[] {
   for (const k of Object.keys(b)) {
     if (k !== 'email' && k !== 'password') issues.push(issue('unknown_field', pointer(k), `unknown property '${k}'`));
   }
-  for (const [k, max] of [['email', MAX_EMAIL], ['password', MAX_PASSWORD]] as const) {
+  for (const [k, max] of [
+    ['email', MAX_EMAIL],
+    ['password', MAX_PASSWORD],
+  ] as const) {
     if (!(k in b)) issues.push(issue('missing_required', `/${k}`, `${k} is required`));
     else if (typeof b[k] !== 'string' || b[k] === '') issues.push(issue('schema', `/${k}`, `${k} must be a non-empty string`));
     else if ((b[k] as string).length > max) issues.push(issue('limit_exceeded', `/${k}`, `${k} has at most ${max} characters`));

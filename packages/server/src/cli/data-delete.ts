@@ -39,8 +39,12 @@ export async function runDataDelete(args: string[], io: CliIO): Promise<number> 
     strict: true,
     allowPositionals: true,
     options: {
-      'start-date': { type: 'string' }, 'end-date': { type: 'string' }, service: { type: 'string' },
-      country: { type: 'string' }, ...STORE_OPTIONS, server: { type: 'string' },
+      'start-date': { type: 'string' },
+      'end-date': { type: 'string' },
+      service: { type: 'string' },
+      country: { type: 'string' },
+      ...STORE_OPTIONS,
+      server: { type: 'string' },
     },
   });
   if (positionals.length > 0) throw new UsageError(`unexpected argument '${positionals[0]}'`);
@@ -49,7 +53,10 @@ export async function runDataDelete(args: string[], io: CliIO): Promise<number> 
   }
   const { service, country } = values;
   const check = checkDeleteRequest({
-    startDate: values['start-date'], endDate: values['end-date'], ...(service !== undefined && { service }), ...(country !== undefined && { country }),
+    startDate: values['start-date'],
+    endDate: values['end-date'],
+    ...(service !== undefined && { service }),
+    ...(country !== undefined && { country }),
   });
   if (!check.ok) throw new UsageError(usageMessage(check.issues[0]!));
   if (values.server !== undefined) {

@@ -36,7 +36,10 @@ export async function runDataImport(args: string[], io: CliIO): Promise<number> 
     strict: true,
     allowPositionals: true,
     options: {
-      ...STORE_OPTIONS, server: { type: 'string' }, 'skip-invalid': { type: 'boolean' }, force: { type: 'boolean' },
+      ...STORE_OPTIONS,
+      server: { type: 'string' },
+      'skip-invalid': { type: 'boolean' },
+      force: { type: 'boolean' },
       'batch-size': { type: 'string' },
     },
   });

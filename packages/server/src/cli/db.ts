@@ -38,7 +38,8 @@ async function runDbInit(args: string[], io: CliIO): Promise<number> {
         for (const t of (events.events as { schema?: { table: string; engine: string; created: boolean }[] }).schema ?? []) {
           io.stdout(`${where}: table ${t.table} (${t.engine}) ${t.created ? 'created' : 'exists'}\n`);
         }
-        if (location.cluster === undefined) io.stdout(`${where}: insert deduplication window ${DEDUPLICATION_WINDOW} blocks (non_replicated_deduplication_window)\n`);
+        if (location.cluster === undefined)
+          io.stdout(`${where}: insert deduplication window ${DEDUPLICATION_WINDOW} blocks (non_replicated_deduplication_window)\n`);
       } finally {
         await events.close();
       }
@@ -55,7 +56,9 @@ async function runDbInit(args: string[], io: CliIO): Promise<number> {
       // The data folder keeps whatever the options above do not put elsewhere.
       const storage = await openStorage({ dataDir: (location as { dataDir: string }).dataDir, holder: 'db init' });
       await storage.close();
-      const kept = [location.clickhouse === undefined && 'events', location.postgresUrl === undefined && 'users and adapter records'].filter(Boolean).join(', ');
+      const kept = [location.clickhouse === undefined && 'events', location.postgresUrl === undefined && 'users and adapter records']
+        .filter(Boolean)
+        .join(', ');
       io.stdout(`data folder ${(location as { dataDir: string }).dataDir}: database ready (${kept})\n`);
     }
     return EXIT_OK;

@@ -7,7 +7,16 @@
 import { constants } from 'node:os';
 import { parseArgs } from 'node:util';
 // The one place the CLI reaches into the server: `serve` starts it, through the server's public entry.
-import { createServices, DEFAULT_GRACE_MS, DEFAULT_IDLE_TIMEOUT_MS, DEMO_USERS, defaultConsoleDir, loadConsoleAssets, seedDemo, startServer } from '../index.js';
+import {
+  createServices,
+  DEFAULT_GRACE_MS,
+  DEFAULT_IDLE_TIMEOUT_MS,
+  DEMO_USERS,
+  defaultConsoleDir,
+  loadConsoleAssets,
+  seedDemo,
+  startServer,
+} from '../index.js';
 import { openStorage, type Storage } from '../stores/index.js';
 import { describeStorageError } from './storage-errors.js';
 import { STORE_OPTIONS, STORE_USAGE, storeLocation } from './stores.js';
@@ -103,9 +112,16 @@ export async function runServe(args: string[], io: CliIO, stop: Promise<void>): 
     args,
     strict: true,
     options: {
-      ...STORE_OPTIONS, port: { type: 'string' }, host: { type: 'string' }, demo: { type: 'boolean' },
-      cors: { type: 'string' }, 'max-body': { type: 'string' }, 'max-import': { type: 'string' }, 'grace-ms': { type: 'string' },
-      'drain-delay-ms': { type: 'string' }, 'import-idle-ms': { type: 'string' },
+      ...STORE_OPTIONS,
+      port: { type: 'string' },
+      host: { type: 'string' },
+      demo: { type: 'boolean' },
+      cors: { type: 'string' },
+      'max-body': { type: 'string' },
+      'max-import': { type: 'string' },
+      'grace-ms': { type: 'string' },
+      'drain-delay-ms': { type: 'string' },
+      'import-idle-ms': { type: 'string' },
       'known-endpoint': { type: 'string', multiple: true },
       'trust-proxy': { type: 'string' },
     },
@@ -138,22 +154,33 @@ export async function runServe(args: string[], io: CliIO, stop: Promise<void>): 
     const knownEndpoints = values['known-endpoint'] ?? [];
     const consoleDir = defaultConsoleDir();
     const consoleAssets = consoleDir ? await loadConsoleAssets(consoleDir, { knownEndpoints }).catch(() => undefined) : undefined;
-    const running = await startServer(createServices(storage, { knownEndpoints, ...(secret && { jwtSecret: secret }), ...(storage.throttle && { throttle: storage.throttle, addressThrottle: storage.addressThrottle }) }), {
-      port,
-      host: values.host ?? '127.0.0.1',
-      maxBodyBytes,
-      maxImportBytes,
-      importIdleTimeoutMs,
-      graceMs,
-      drainDelayMs,
-      log: (line) => io.stderr(line + '\n'),
-      ...(values.cors && { corsOrigin: values.cors }),
-      ...(values['trust-proxy'] !== undefined && { trustProxy: trustProxy(values['trust-proxy']) }),
-      ...(consoleAssets && { console: consoleAssets }),
-    });
+    const running = await startServer(
+      createServices(storage, {
+        knownEndpoints,
+        ...(secret && { jwtSecret: secret }),
+        ...(storage.throttle && { throttle: storage.throttle, addressThrottle: storage.addressThrottle }),
+      }),
+      {
+        port,
+        host: values.host ?? '127.0.0.1',
+        maxBodyBytes,
+        maxImportBytes,
+        importIdleTimeoutMs,
+        graceMs,
+        drainDelayMs,
+        log: (line) => io.stderr(line + '\n'),
+        ...(values.cors && { corsOrigin: values.cors }),
+        ...(values['trust-proxy'] !== undefined && { trustProxy: trustProxy(values['trust-proxy']) }),
+        ...(consoleAssets && { console: consoleAssets }),
+      },
+    );
     io.stdout(`listening on ${running.url}\n`);
     io.stdout(consoleAssets ? `console: ${running.url}/ (open it in a browser and sign in)\n` : 'console: not built (npm run build), API only\n');
-    io.stderr(knownEndpoints.length > 0 ? `adapter endpoints may name: ${knownEndpoints.join(', ')}\n` : 'no --known-endpoint: adapters with an endpoint cannot be saved\n');
+    io.stderr(
+      knownEndpoints.length > 0
+        ? `adapter endpoints may name: ${knownEndpoints.join(', ')}\n`
+        : 'no --known-endpoint: adapters with an endpoint cannot be saved\n',
+    );
     await stop;
     const delay = drainDelayMs > 0 ? `serving for ${drainDelayMs} ms more, then ` : '';
     io.stderr(`shutting down: ${delay}requests in flight have ${graceMs} ms\n`);

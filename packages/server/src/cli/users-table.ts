@@ -15,10 +15,24 @@ export function formatUserTable(users: readonly StoredUser[]): string {
   const rows = [
     ['ID', 'EMAIL', 'NAME', 'ROLE', 'STATUS', 'ACCOUNT', 'DELETED'],
     ...users.map((u) => [
-      String(u.id), u.email, u.name, ROLE_NAMES.get(u.role) ?? String(u.role), u.status === 1 ? 'active' : 'inactive',
-      String(u.accountID), u.deletedAt ? u.deletedAt.toISOString() : '',
+      String(u.id),
+      u.email,
+      u.name,
+      ROLE_NAMES.get(u.role) ?? String(u.role),
+      u.status === 1 ? 'active' : 'inactive',
+      String(u.accountID),
+      u.deletedAt ? u.deletedAt.toISOString() : '',
     ]),
   ];
   const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
-  return rows.map((row) => row.map((cell, column) => cell.padEnd(widths[column]!)).join('  ').trimEnd()).join('\n') + '\n';
+  return (
+    rows
+      .map((row) =>
+        row
+          .map((cell, column) => cell.padEnd(widths[column]!))
+          .join('  ')
+          .trimEnd(),
+      )
+      .join('\n') + '\n'
+  );
 }

@@ -68,8 +68,13 @@ export const usersCommand: CliCommand = {
       strict: true,
       allowPositionals: true,
       options: {
-        email: { type: 'string' }, password: { type: 'string' }, role: { type: 'string' }, name: { type: 'string' },
-        account: { type: 'string' }, json: { type: 'boolean' }, ...STORE_OPTIONS,
+        email: { type: 'string' },
+        password: { type: 'string' },
+        role: { type: 'string' },
+        name: { type: 'string' },
+        account: { type: 'string' },
+        json: { type: 'boolean' },
+        ...STORE_OPTIONS,
       },
     });
     const action = positionals[0] ?? '';

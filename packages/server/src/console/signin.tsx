@@ -28,12 +28,24 @@ export function SignIn(props: { onSignedIn: (session: Session) => void; notice: 
   return (
     <main class="signin">
       <h1>Sign in to the bidfields console</h1>
-      {props.notice && !error && <p class="notice" role="status">{props.notice}</p>}
+      {props.notice && !error && (
+        <p class="notice" role="status">
+          {props.notice}
+        </p>
+      )}
       <form onSubmit={submit} aria-describedby={error ? 'signin-error' : undefined}>
         <label for="email">Email</label>
         <input id="email" name="email" type="email" autocomplete="username" required value={email} onInput={(e) => setEmail(e.currentTarget.value)} />
         <label for="password">Password</label>
-        <input id="password" name="password" type="password" autocomplete="current-password" required value={password} onInput={(e) => setPassword(e.currentTarget.value)} />
+        <input
+          id="password"
+          name="password"
+          type="password"
+          autocomplete="current-password"
+          required
+          value={password}
+          onInput={(e) => setPassword(e.currentTarget.value)}
+        />
         {error && (
           <p id="signin-error" class="error" role="alert">
             {error}

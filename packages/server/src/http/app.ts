@@ -145,7 +145,10 @@ export function buildApi(services: ApiServices, options: HandlerOptions = {}): A
     const { status, headers } = answer ?? INTERNAL_ERROR;
     // Refused before its body was read (413): close the connection without resetting it under the answer.
     if (headers.Connection === 'close' && !request.raw.complete) lingerBeforeClose(request.raw);
-    void reply.code(status).headers(headers).send((answer ?? INTERNAL_ERROR).body());
+    void reply
+      .code(status)
+      .headers(headers)
+      .send((answer ?? INTERNAL_ERROR).body());
   });
   void app.register(async (api) => {
     acceptJsonBodies(api, maxBodyBytes);

@@ -41,7 +41,11 @@ export async function authenticate(req: { headers: IncomingHttpHeaders }, sessio
     throw unauthorized('token_expired', 'the token has expired; sign in again', 'Bearer error="invalid_token", error_description="expired"');
   }
   if (!check.ok && check.reason === 'revoked') {
-    throw unauthorized('token_revoked', 'the token has ended (signed out, or the user was changed); sign in again', 'Bearer error="invalid_token", error_description="revoked"');
+    throw unauthorized(
+      'token_revoked',
+      'the token has ended (signed out, or the user was changed); sign in again',
+      'Bearer error="invalid_token", error_description="revoked"',
+    );
   }
   if (!check.ok) throw unauthorized('invalid_token', 'the token is malformed or not validly signed', 'Bearer error="invalid_token"');
   if (!roles.includes(check.claims.role)) throw new HttpError(403, 'forbidden', 'this role may not use this endpoint');

@@ -19,7 +19,10 @@ export const JSON_CHUNK_ROWS = 1000;
 export function* jsonArrayChunks(rows: readonly unknown[], rowsPerChunk = JSON_CHUNK_ROWS): Generator<string> {
   if (rows.length === 0) return yield '[]';
   for (let start = 0; start < rows.length; start += rowsPerChunk) {
-    const piece = rows.slice(start, start + rowsPerChunk).map((row) => JSON.stringify(row)).join(',');
+    const piece = rows
+      .slice(start, start + rowsPerChunk)
+      .map((row) => JSON.stringify(row))
+      .join(',');
     yield `${start === 0 ? '[' : ','}${piece}${start + rowsPerChunk >= rows.length ? ']' : ''}`;
   }
 }

@@ -27,7 +27,12 @@ const SECURITY = {
   'Referrer-Policy': 'no-referrer',
   'X-Frame-Options': 'DENY',
 };
-const TYPES: Record<string, string> = { '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8', '.png': 'image/png', '.svg': 'image/svg+xml' };
+const TYPES: Record<string, string> = {
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.png': 'image/png',
+  '.svg': 'image/svg+xml',
+};
 
 /** A file to send. */
 export interface ConsoleFile {
@@ -56,7 +61,8 @@ export function defaultConsoleDir(): string | undefined {
   let dir = dirname(fileURLToPath(import.meta.url));
   for (let up = 0; up < 4; up++, dir = dirname(dir)) {
     // The built folder has assets/ beside index.html (src/console has the template only).
-    for (const candidate of [join(dir, 'console'), join(dir, 'dist', 'console')]) if (existsSync(join(candidate, 'index.html')) && existsSync(join(candidate, 'assets'))) return candidate;
+    for (const candidate of [join(dir, 'console'), join(dir, 'dist', 'console')])
+      if (existsSync(join(candidate, 'index.html')) && existsSync(join(candidate, 'assets'))) return candidate;
   }
   return undefined;
 }

@@ -44,23 +44,26 @@ export async function seedDemo(stores: { events: ReportStore | EventStore; users
     const store = stores.events;
     if (await store.findImport(file.hash)) loaded = false;
     else {
-      await store.importFile(file, (async function* () {
-        for (let i = 0; i < rows.length; i += 20_000) yield rows.slice(i, i + 20_000);
-      })()).catch((error: unknown) => {
-        // Another instance started with --demo at the same moment loaded them first.
-        if (!(error instanceof AlreadyImportedError)) throw error;
-        loaded = false;
-      });
+      await store
+        .importFile(
+          file,
+          (async function* () {
+            for (let i = 0; i < rows.length; i += 20_000) yield rows.slice(i, i + 20_000);
+          })(),
+        )
+        .catch((error: unknown) => {
+          // Another instance started with --demo at the same moment loaded them first.
+          if (!(error instanceof AlreadyImportedError)) throw error;
+          loaded = false;
+        });
     }
   } else await stores.events.append(rows);
   const hashes = await Promise.all(DEMO_USERS.map((u) => hashPassword(u.password, cost)));
   for (const [i, u] of DEMO_USERS.entries()) {
     // A shared user store (PostgreSQL) may have the demo users from an earlier demo already; keep those.
-    await stores.users
-      .add({ email: u.email, name: `Demo ${u.roleName}`, accountID: 1, role: u.role, passwordHash: hashes[i]! })
-      .catch((error: unknown) => {
-        if (!(error instanceof DuplicateEmailError)) throw error;
-      });
+    await stores.users.add({ email: u.email, name: `Demo ${u.roleName}`, accountID: 1, role: u.role, passwordHash: hashes[i]! }).catch((error: unknown) => {
+      if (!(error instanceof DuplicateEmailError)) throw error;
+    });
   }
   return { rows: rows.length, loaded };
 }

@@ -45,8 +45,7 @@ export const UNSUPPORTED_MEDIA_TYPE = new HttpError(415, 'unsupported_media_type
 
 /** Fastify's refusals, by error code, as the API answers them. */
 const FRAMEWORK_ERRORS: Record<string, (limit: string) => HttpError> = {
-  FST_ERR_CTP_BODY_TOO_LARGE: (limit) =>
-    new HttpError(413, 'payload_too_large', `the body is larger than ${limit} bytes`, undefined, { Connection: 'close' }),
+  FST_ERR_CTP_BODY_TOO_LARGE: (limit) => new HttpError(413, 'payload_too_large', `the body is larger than ${limit} bytes`, undefined, { Connection: 'close' }),
   FST_ERR_CTP_INVALID_MEDIA_TYPE: () => UNSUPPORTED_MEDIA_TYPE,
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: () => new HttpError(400, 'bad_request', 'the body does not have the length the request declared'),
 };

@@ -41,6 +41,8 @@ export function sendRawError(res: ServerResponse, error: HttpError): void {
  */
 export function rawErrorResponse(error: HttpError): string {
   const { text, headers } = errorResponse(error);
-  const head = Object.entries({ ...headers, Connection: 'close' }).map(([name, value]) => `${name}: ${value}\r\n`).join('');
+  const head = Object.entries({ ...headers, Connection: 'close' })
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join('');
   return `HTTP/1.1 ${error.status} ${STATUS_CODES[error.status] ?? ''}\r\n${head}\r\n${text}`;
 }

@@ -62,7 +62,10 @@ export interface ServiceOptions {
  * @example
  * const services = createServices({ events: storage.events, users: storage.users }, { jwtSecret: process.env.BIDFIELDS_JWT_SECRET })
  */
-export function createServices(stores: { events: ReportStore | EventStore; users: UserStore; adapters?: AdapterStore }, options: ServiceOptions = {}): ApiServices {
+export function createServices(
+  stores: { events: ReportStore | EventStore; users: UserStore; adapters?: AdapterStore },
+  options: ServiceOptions = {},
+): ApiServices {
   const tokens = createTokenService({
     secret: options.jwtSecret ?? randomBytes(32),
     ...(options.tokenTtlSeconds !== undefined && { ttlSeconds: options.tokenTtlSeconds }),
@@ -80,7 +83,10 @@ export function createServices(stores: { events: ReportStore | EventStore; users
   const sessions = createSessions(tokens, stores.users, { ...(options.sessionCacheMs !== undefined && { cacheMs: options.sessionCacheMs }) });
   const services: ApiServices = { signIn, tokens, sessions, reports: createReportEngine(stores.events), ...(imports && { imports }) };
   if (stores.adapters) {
-    services.adapters = createAdapterService(stores.adapters, { knownEndpoints: options.knownEndpoints ?? [], allowLocal: options.allowLocalEndpoints === true });
+    services.adapters = createAdapterService(stores.adapters, {
+      knownEndpoints: options.knownEndpoints ?? [],
+      allowLocal: options.allowLocalEndpoints === true,
+    });
   }
   return services;
 }

@@ -79,7 +79,6 @@ export async function startServer(services: ApiServices, options: StartOptions =
     port: address.port,
     server,
     // Without a delay the drain starts at once, so a request that arrives after close() is called is turned away.
-    close: () =>
-      (closing ??= (drainDelayMs > 0 ? new Promise((resolve) => setTimeout(resolve, drainDelayMs)).then(drain) : drain()).then(() => app.close())),
+    close: () => (closing ??= (drainDelayMs > 0 ? new Promise((resolve) => setTimeout(resolve, drainDelayMs)).then(drain) : drain()).then(() => app.close())),
   };
 }

@@ -10,9 +10,7 @@ import type { ReportStore, StoreRow } from './store.js';
 import { validateReportRequest } from 'bidfields/api';
 
 /** The outcome of one report run: the rows, or the issues that make the request invalid. */
-export type ReportOutcome =
-  | { ok: true; request: CheckedReportRequest; rows: ReportRow[] }
-  | { ok: false; issues: Issue[] };
+export type ReportOutcome = { ok: true; request: CheckedReportRequest; rows: ReportRow[] } | { ok: false; issues: Issue[] };
 
 /** Runs report requests against a store. */
 export interface ReportEngine {

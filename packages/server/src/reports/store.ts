@@ -141,7 +141,10 @@ export function isEventStore(store: ReportStore | EventStore): store is EventSto
  */
 export class BatchesKeptError extends Error {
   override name = 'BatchesKeptError';
-  constructor(readonly kept: number, options: { cause: unknown }) {
+  constructor(
+    readonly kept: number,
+    options: { cause: unknown },
+  ) {
     super((options.cause as Error)?.message ?? String(options.cause), options);
   }
 }

@@ -61,7 +61,13 @@ async function openDatabase(path: string, afterClose: () => void): Promise<DataF
     afterClose();
   };
   try {
-    return { events: await createDuckDBReportStore(db), users: await createDuckDBUserStore(db), adapters: await createDuckDBAdapterStore(db), interrupt: db.interrupt, close };
+    return {
+      events: await createDuckDBReportStore(db),
+      users: await createDuckDBUserStore(db),
+      adapters: await createDuckDBAdapterStore(db),
+      interrupt: db.interrupt,
+      close,
+    };
   } catch (error) {
     await db.close();
     throw error;

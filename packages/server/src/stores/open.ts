@@ -143,11 +143,13 @@ export async function openUsers(where: StorageLocation): Promise<{ users: UserSt
 }
 
 function openEvents(location: string, where: SharedStores) {
-  return opening(describeClickHouseLocation(location), () => openClickHouseStore(location, {
-    ...(where.cwd !== undefined && { cwd: where.cwd }),
-    ...(where.cluster !== undefined && { cluster: where.cluster }),
-    ...(where.batchRows !== undefined && { batchRows: where.batchRows }),
-  }));
+  return opening(describeClickHouseLocation(location), () =>
+    openClickHouseStore(location, {
+      ...(where.cwd !== undefined && { cwd: where.cwd }),
+      ...(where.cluster !== undefined && { cluster: where.cluster }),
+      ...(where.batchRows !== undefined && { batchRows: where.batchRows }),
+    }),
+  );
 }
 
 function openFolder(where: StorageLocation): Promise<DataFolder> {

@@ -37,7 +37,8 @@ export function AdapterEditor({ initial, version, isNew, canSave, serverIssues, 
   const options = useMemo(() => ({ strict: true, knownEndpoints: knownEndpoints(), allowLocal: allowLocal() }), []);
   const issues = useMemo(() => {
     const found = draftIssues(draft, validateAdapter(recordOf(draft), options));
-    if (!draft.bidderCode && !found.some((i) => i.path === '/bidderCode')) found.push({ code: 'invalid_bidder_code', path: '/bidderCode', message: 'a bidder code is needed: the adapter is stored under it' });
+    if (!draft.bidderCode && !found.some((i) => i.path === '/bidderCode'))
+      found.push({ code: 'invalid_bidder_code', path: '/bidderCode', message: 'a bidder code is needed: the adapter is stored under it' });
     return found;
   }, [draft, options]);
   const shown = issues.length > 0 ? issues : serverIssues;
@@ -91,13 +92,24 @@ export function AdapterEditor({ initial, version, isNew, canSave, serverIssues, 
       <div class="row">
         <label for="adapter-endpoint">Endpoint</label>
         {/* Text, not type=url: a template is no URL yet, and the library alone judges it. */}
-        <input {...described('adapter-endpoint', 'adapter-endpoint-hint')} class="wide endpoint" type="text" inputMode="url" spellcheck={false} value={draft.endpoint} placeholder="https://bid.partner.example/openrtb" onInput={(e) => set({ endpoint: e.currentTarget.value })} />
+        <input
+          {...described('adapter-endpoint', 'adapter-endpoint-hint')}
+          class="wide endpoint"
+          type="text"
+          inputMode="url"
+          spellcheck={false}
+          value={draft.endpoint}
+          placeholder="https://bid.partner.example/openrtb"
+          onInput={(e) => set({ endpoint: e.currentTarget.value })}
+        />
         {issuesAt('adapter-endpoint')}
         <p class="hint" id="adapter-endpoint-hint">
-          {options.knownEndpoints.length > 0 ? `The server accepts endpoints on: ${options.knownEndpoints.join(', ')}. ` : 'The server was started without --known-endpoint, so it accepts no endpoint. '}
+          {options.knownEndpoints.length > 0
+            ? `The server accepts endpoints on: ${options.knownEndpoints.join(', ')}. `
+            : 'The server was started without --known-endpoint, so it accepts no endpoint. '}
           Placeholders <code>{'{key}'}</code> take a field's value (by its key) per request, as a whole host label or inside a path segment
-          {draft.protocol === 'rtb' ? ', or as a query value' : ''}: <code>{'https://{region}.bid.example.com/pub/{publisherId}'}</code>. A host placeholder needs a{' '}
-          <code>*.</code> entry over the labels after it (<code>*.bid.example.com</code>); the fields it names must be required or have a default.
+          {draft.protocol === 'rtb' ? ', or as a query value' : ''}: <code>{'https://{region}.bid.example.com/pub/{publisherId}'}</code>. A host placeholder
+          needs a <code>*.</code> entry over the labels after it (<code>*.bid.example.com</code>); the fields it names must be required or have a default.
         </p>
         <label for="adapter-split">Requests</label>
         <select {...described('adapter-split', 'adapter-split-hint')} value={draft.split} onChange={(e) => set({ split: e.currentTarget.value })}>
@@ -119,28 +131,50 @@ export function AdapterEditor({ initial, version, isNew, canSave, serverIssues, 
       </div>
       <h3>Fields</h3>
       <p class="hint">
-        A field named <code>predefinedEndpoint.&lt;segment&gt;</code> is entered like any other, but writes nothing into the request: its value only fills
-        the endpoint's placeholder of its key (<code>{'{supplyId}'}</code>).
+        A field named <code>predefinedEndpoint.&lt;segment&gt;</code> is entered like any other, but writes nothing into the request: its value only fills the
+        endpoint's placeholder of its key (<code>{'{supplyId}'}</code>).
       </p>
       {draft.fields.map((f, i) => (
-        <FieldRow index={i} field={f} change={(c) => setField(i, c)} remove={() => set({ fields: draft.fields.filter((_, j) => j !== i) })} described={described} issuesAt={issuesAt} />
+        <FieldRow
+          index={i}
+          field={f}
+          change={(c) => setField(i, c)}
+          remove={() => set({ fields: draft.fields.filter((_, j) => j !== i) })}
+          described={described}
+          issuesAt={issuesAt}
+        />
       ))}
       <button type="button" onClick={() => set({ fields: [...draft.fields, emptyField()] })}>
         Add field
       </button>
       <h3>Constants</h3>
-      <p class="hint">Fixed values written on every enrichment, with no input: a name (as a field's) and a JSON value, e.g. <code>true</code>, <code>"abc"</code>, <code>{'{}'}</code>.</p>
+      <p class="hint">
+        Fixed values written on every enrichment, with no input: a name (as a field's) and a JSON value, e.g. <code>true</code>, <code>"abc"</code>,{' '}
+        <code>{'{}'}</code>.
+      </p>
       {draft.constants.map((c, i) => (
         <fieldset class="field-row">
           <legend>Constant {i + 1}</legend>
           <span class="cell">
             <label for={`constant-${i}-name`}>Constant {i + 1} name</label>
-            <input {...described(`constant-${i}-name`)} value={c.name} placeholder="predefinedImpExt.is_prebid" onInput={(e) => setConstant(i, { name: e.currentTarget.value })} />
+            <input
+              {...described(`constant-${i}-name`)}
+              value={c.name}
+              placeholder="predefinedImpExt.is_prebid"
+              onInput={(e) => setConstant(i, { name: e.currentTarget.value })}
+            />
             {issuesAt(`constant-${i}-name`)}
           </span>
           <span class="cell">
             <label for={`constant-${i}-value`}>Constant {i + 1} value (JSON)</label>
-            <input {...described(`constant-${i}-value`)} class="wide" value={c.value} placeholder="true" spellcheck={false} onInput={(e) => setConstant(i, { value: e.currentTarget.value })} />
+            <input
+              {...described(`constant-${i}-value`)}
+              class="wide"
+              value={c.value}
+              placeholder="true"
+              spellcheck={false}
+              onInput={(e) => setConstant(i, { value: e.currentTarget.value })}
+            />
             {issuesAt(`constant-${i}-value`)}
           </span>
           <button type="button" onClick={() => set({ constants: draft.constants.filter((_, j) => j !== i) })}>
@@ -157,7 +191,13 @@ export function AdapterEditor({ initial, version, isNew, canSave, serverIssues, 
         <div class="row">
           <span class="cell">
             <label for={`oneof-${i}`}>One-of group {i + 1} (keys, comma-separated)</label>
-            <input {...described(`oneof-${i}`)} class="wide" value={keys} placeholder="placementId, invCode" onInput={(e) => set({ oneOf: draft.oneOf.map((g, j) => (j === i ? e.currentTarget.value : g)) })} />
+            <input
+              {...described(`oneof-${i}`)}
+              class="wide"
+              value={keys}
+              placeholder="placementId, invCode"
+              onInput={(e) => set({ oneOf: draft.oneOf.map((g, j) => (j === i ? e.currentTarget.value : g)) })}
+            />
             {issuesAt(`oneof-${i}`)}
           </span>
           <button type="button" onClick={() => set({ oneOf: draft.oneOf.filter((_, j) => j !== i) })}>
@@ -170,15 +210,13 @@ export function AdapterEditor({ initial, version, isNew, canSave, serverIssues, 
       </button>
       <section aria-label="Issues" class="issue-list">
         <h3>Issues</h3>
-        <div role="status">
-          {shown.length === 0 ? (
-            <p>No issues: the record is valid.</p>
-          ) : (
-            <IssueList issues={shown} />
-          )}
-        </div>
+        <div role="status">{shown.length === 0 ? <p>No issues: the record is valid.</p> : <IssueList issues={shown} />}</div>
       </section>
-      {saved && <p role="status" class="saved">{saved}</p>}
+      {saved && (
+        <p role="status" class="saved">
+          {saved}
+        </p>
+      )}
       <div class="row">
         <button type="submit" class="primary" disabled={!canSave || issues.length > 0}>
           Save

@@ -31,8 +31,12 @@ export function AdapterList({ list, canCreate }: { list: StoredAdapter[] | undef
                 <td class="num">{a.version}</td>
                 <td>{a.updatedAt}</td>
                 <td>
-                  <a href={href('adapters', { bidder: a.bidderCode })} aria-label={`Edit ${a.bidderCode}`}>Edit</a>{' '}
-                  <a href={href('preview', { bidder: a.bidderCode })} aria-label={`Preview placement of ${a.bidderCode}`}>Preview placement</a>
+                  <a href={href('adapters', { bidder: a.bidderCode })} aria-label={`Edit ${a.bidderCode}`}>
+                    Edit
+                  </a>{' '}
+                  <a href={href('preview', { bidder: a.bidderCode })} aria-label={`Preview placement of ${a.bidderCode}`}>
+                    Preview placement
+                  </a>
                 </td>
               </tr>
             ))}

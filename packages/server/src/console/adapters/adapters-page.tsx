@@ -35,7 +35,11 @@ export function AdaptersPage({ api, role, params, failed }: PageProps) {
     setServerIssues([]);
     api.adapters.list().then(setList, (failure: unknown) => setError(failed(failure)));
     if (bidder === 'new') setEditing({ draft: emptyDraft(), version: 0 });
-    else if (bidder) api.adapters.get(bidder).then((stored) => setEditing({ draft: draftOf(stored.adapter), version: stored.version }), (failure: unknown) => setError(failed(failure)));
+    else if (bidder)
+      api.adapters.get(bidder).then(
+        (stored) => setEditing({ draft: draftOf(stored.adapter), version: stored.version }),
+        (failure: unknown) => setError(failed(failure)),
+      );
     else setEditing(undefined);
   }, [bidder, api]);
 
@@ -61,7 +65,8 @@ export function AdaptersPage({ api, role, params, failed }: PageProps) {
         navigate(href('adapters', { bidder: stored.bidderCode }), true);
       }
     } catch (failure) {
-      if (failure instanceof ApiError && failure.status === 400) setServerIssues(failure.issues.map((i) => ({ ...i, path: i.path.replace(/^\/adapter(?=\/|$)/, '') })));
+      if (failure instanceof ApiError && failure.status === 400)
+        setServerIssues(failure.issues.map((i) => ({ ...i, path: i.path.replace(/^\/adapter(?=\/|$)/, '') })));
       setError(failed(failure));
     }
   }

@@ -50,10 +50,42 @@ export interface AdapterDraft {
   oneOf: string[];
 }
 
-const FIELD_KEYS = ['name', 'param', 'type', 'display', 'description', 'required', 'options', 'min', 'max', 'integer', 'minLength', 'maxLength', 'pattern', 'default', 'alsoTo'] as const;
+const FIELD_KEYS = [
+  'name',
+  'param',
+  'type',
+  'display',
+  'description',
+  'required',
+  'options',
+  'min',
+  'max',
+  'integer',
+  'minLength',
+  'maxLength',
+  'pattern',
+  'default',
+  'alsoTo',
+] as const;
 
 export function emptyField(): FieldDraft {
-  return { name: '', param: '', type: 'text', display: '', description: '', required: false, options: '', min: '', max: '', integer: false, minLength: '', maxLength: '', pattern: '', default: '', alsoTo: '' };
+  return {
+    name: '',
+    param: '',
+    type: 'text',
+    display: '',
+    description: '',
+    required: false,
+    options: '',
+    min: '',
+    max: '',
+    integer: false,
+    minLength: '',
+    maxLength: '',
+    pattern: '',
+    default: '',
+    alsoTo: '',
+  };
 }
 
 export function emptyConstant(): ConstantDraft {
@@ -97,7 +129,9 @@ function fieldRecord(f: FieldDraft): Record<string, unknown> {
     if (f.maxLength.trim()) out.maxLength = numberOr(f.maxLength);
     if (f.pattern) out.pattern = f.pattern;
   }
-  if (f.default !== '') out.default = f.type === 'text' ? f.default : f.type === 'boolean' ? (f.default === 'true' ? true : f.default === 'false' ? false : f.default) : numberOr(f.default);
+  if (f.default !== '')
+    out.default =
+      f.type === 'text' ? f.default : f.type === 'boolean' ? (f.default === 'true' ? true : f.default === 'false' ? false : f.default) : numberOr(f.default);
   if (f.alsoTo.trim()) out.alsoTo = listOf(f.alsoTo);
   return out;
 }
@@ -139,7 +173,12 @@ export function draftIssues(draft: AdapterDraft, found: readonly Issue[]): Issue
   const own: Issue[] = [];
   draft.constants.forEach((c, j) => {
     const { error } = parsed(c.value);
-    if (error !== undefined) own.push({ code: 'schema', path: `/constants/${j}/value`, message: `the value must be JSON (a string in double quotes, a number, true, false, an array or an object): ${error}` });
+    if (error !== undefined)
+      own.push({
+        code: 'schema',
+        path: `/constants/${j}/value`,
+        message: `the value must be JSON (a string in double quotes, a number, true, false, an array or an object): ${error}`,
+      });
   });
   const mine = new Set(own.map((i) => i.path));
   return [...found.filter((i) => !mine.has(i.path)), ...own];
@@ -176,7 +215,9 @@ export function draftOf(record: AdapterRecord): AdapterDraft {
         alsoTo: Array.isArray(f.alsoTo) ? f.alsoTo.map(text).join(', ') : '',
       };
     }),
-    constants: Array.isArray(record.constants) ? record.constants.map((c) => ({ name: text(c.name), value: c.value === undefined ? '' : JSON.stringify(c.value) })) : [],
+    constants: Array.isArray(record.constants)
+      ? record.constants.map((c) => ({ name: text(c.name), value: c.value === undefined ? '' : JSON.stringify(c.value) }))
+      : [],
     oneOf: Array.isArray(record.requireOneOf) ? record.requireOneOf.map((group) => (Array.isArray(group) ? group.map(text).join(', ') : '')) : [],
   };
 }

@@ -24,7 +24,12 @@ export function FieldRow({ index, field, change, remove, described, issuesAt }: 
       <label for={id(key)}>
         Field {n} {label}
       </label>
-      <input {...described(id(key), hint ? `${id(key)}-hint` : undefined)} {...extra} value={field[key] as string} onInput={(e) => change({ [key]: e.currentTarget.value })} />
+      <input
+        {...described(id(key), hint ? `${id(key)}-hint` : undefined)}
+        {...extra}
+        value={field[key] as string}
+        onInput={(e) => change({ [key]: e.currentTarget.value })}
+      />
       {issuesAt(id(key))}
       {hint && (
         <p class="hint" id={`${id(key)}-hint`}>
@@ -37,8 +42,8 @@ export function FieldRow({ index, field, change, remove, described, issuesAt }: 
   const endpointOnly = field.name.startsWith(ENDPOINT_PREFIX) && (
     <>
       Endpoint only: writes nothing into the request; its value only fills the endpoint's placeholder{' '}
-      {field.param ? <code>{`{${field.param}}`}</code> : 'of its key (give it one: a placeholder is an identifier)'}, so it must be required or have a default, and takes no
-      "also to".
+      {field.param ? <code>{`{${field.param}}`}</code> : 'of its key (give it one: a placeholder is an identifier)'}, so it must be required or have a default,
+      and takes no "also to".
     </>
   );
   const box = (key: 'required' | 'integer', label: string) => (
@@ -57,7 +62,11 @@ export function FieldRow({ index, field, change, remove, described, issuesAt }: 
       {textInput('param', 'key (param)', { placeholder: 'the name', title: 'The key values are entered under; empty: the name' })}
       <span class="cell">
         <label for={id('type')}>Field {n} type</label>
-        <select {...described(id('type'))} value={field.type} onChange={(e) => change({ type: e.currentTarget.value, ...(e.currentTarget.value === 'boolean' || field.type === 'boolean' ? { default: '' } : {}) })}>
+        <select
+          {...described(id('type'))}
+          value={field.type}
+          onChange={(e) => change({ type: e.currentTarget.value, ...(e.currentTarget.value === 'boolean' || field.type === 'boolean' ? { default: '' } : {}) })}
+        >
           <option value="text">text</option>
           <option value="number">number</option>
           <option value="select">select</option>

@@ -6,7 +6,11 @@
 import type { FormField } from 'bidfields';
 
 /** A bids entry `{ bidder, params }`; values left empty are not sent. */
-export function bidsEntry(bidder: string, form: readonly FormField[], values: Readonly<Record<string, string>>): { bidder: string; params: Record<string, string | number | boolean> } {
+export function bidsEntry(
+  bidder: string,
+  form: readonly FormField[],
+  values: Readonly<Record<string, string>>,
+): { bidder: string; params: Record<string, string | number | boolean> } {
   const params: Record<string, string | number | boolean> = {};
   for (const field of form) {
     const text = Object.hasOwn(values, field.key) ? values[field.key] : undefined;

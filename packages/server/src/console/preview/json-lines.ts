@@ -24,7 +24,8 @@ export function pastedRequest(text: string): { request?: unknown; error?: string
     return { error: `The pasted text is not JSON: ${(failure as Error).message}` };
   }
   // Without recursion, as generated code measures a constant; it stops at the first value past the limit.
-  if (nesting(request, MAX_SHOWN_DEPTH) > MAX_SHOWN_DEPTH) return { error: `The pasted request nests deeper than ${MAX_SHOWN_DEPTH.toLocaleString('en-US')} levels: the preview cannot show it.` };
+  if (nesting(request, MAX_SHOWN_DEPTH) > MAX_SHOWN_DEPTH)
+    return { error: `The pasted request nests deeper than ${MAX_SHOWN_DEPTH.toLocaleString('en-US')} levels: the preview cannot show it.` };
   return { request };
 }
 

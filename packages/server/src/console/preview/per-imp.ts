@@ -30,4 +30,5 @@ export function perImpEntries(count: number, values: readonly (Entered | undefin
 export const isValuePath = (found: Issue): boolean => /^\/\d+(?:\/|$)/.test(found.path);
 
 /** The value issues of imp `i`. */
-export const issuesOfImp = (issues: readonly Issue[], i: number): Issue[] => issues.filter((found) => found.path === `/${i}` || found.path.startsWith(`/${i}/`));
+export const issuesOfImp = (issues: readonly Issue[], i: number): Issue[] =>
+  issues.filter((found) => found.path === `/${i}` || found.path.startsWith(`/${i}/`));

@@ -21,7 +21,9 @@ const sizeOf = (format: unknown) => (isObject(format) && typeof format.w === 'nu
 export function bidOf(bidder: string, imp: unknown, params: Obj): Obj {
   const { id, banner, video, native, bidfloor, bidfloorcur, ...firstParty } = isObject(imp) ? imp : ({} as Obj);
   // A banner's formats, else its own w and h.
-  const sizes = isObject(banner) ? (Array.isArray(banner.format) && banner.format.length ? banner.format : [banner]).map(sizeOf).filter((size) => size !== undefined) : [];
+  const sizes = isObject(banner)
+    ? (Array.isArray(banner.format) && banner.format.length ? banner.format : [banner]).map(sizeOf).filter((size) => size !== undefined)
+    : [];
   let nativeRequest: unknown;
   try {
     nativeRequest = isObject(native) && typeof native.request === 'string' ? JSON.parse(native.request) : undefined;
@@ -48,11 +50,21 @@ export function bidOf(bidder: string, imp: unknown, params: Obj): Obj {
  * The requests the Prebid.js bidder sends for values per imp (`null`: that imp's ad unit does not bid), or the issues
  * of the bids it leaves out (at `/<imp>/<key>`, in the page runtime's codes) and of the record.
  */
-export function prebidWire(record: AdapterRecord, request: BidRequest, entries: readonly (Record<string, string> | null)[], form: readonly FormField[], options: { knownEndpoints: readonly string[]; allowLocal?: boolean }): Wire {
+export function prebidWire(
+  record: AdapterRecord,
+  request: BidRequest,
+  entries: readonly (Record<string, string> | null)[],
+  form: readonly FormField[],
+  options: { knownEndpoints: readonly string[]; allowLocal?: boolean },
+): Wire {
   const logged: unknown[] = [];
   let spec;
   try {
-    spec = createPrebidBidder(record, { knownEndpoints: options.knownEndpoints, allowLocal: options.allowLocal === true, log: (_message, detail) => logged.push(detail) });
+    spec = createPrebidBidder(record, {
+      knownEndpoints: options.knownEndpoints,
+      allowLocal: options.allowLocal === true,
+      log: (_message, detail) => logged.push(detail),
+    });
   } catch (error) {
     if (error instanceof BidfieldsError) return { ok: false, issues: [...error.issues], warnings: [] };
     throw error;
@@ -70,7 +82,12 @@ export function prebidWire(record: AdapterRecord, request: BidRequest, entries: 
     else for (const detail of logged) if (Array.isArray(detail)) issues.push(...(detail as Issue[]).map((found) => ({ ...found, path: `/${i}${found.path}` })));
   });
   if (issues.length) return { ok: false, issues, warnings: [] };
-  const bidderRequest = { bidderRequestId: String(ortb2.id), auctionId: String(ortb2.id), ortb2, ...(typeof ortb2.tmax === 'number' && { timeout: ortb2.tmax }) };
+  const bidderRequest = {
+    bidderRequestId: String(ortb2.id),
+    auctionId: String(ortb2.id),
+    ortb2,
+    ...(typeof ortb2.tmax === 'number' && { timeout: ortb2.tmax }),
+  };
   const split = record.split === 'imp';
   const requests = spec.buildRequests(bids, bidderRequest).map((sent): WireRequest => {
     const body = JSON.parse(sent.data) as Obj;

@@ -48,7 +48,12 @@ export function PreviewPage({ api, role, params, failed }: PageProps) {
     if (role !== PUBLISHER) api.adapters.list().then(setList, (failure: unknown) => setError(failed(failure)));
   }, [api]);
 
-  if (role === PUBLISHER) return <p class="notice" role="status">The placement preview reads stored adapters, which are for Admin and Service accounts; a Publisher may not read them (403).</p>;
+  if (role === PUBLISHER)
+    return (
+      <p class="notice" role="status">
+        The placement preview reads stored adapters, which are for Admin and Service accounts; a Publisher may not read them (403).
+      </p>
+    );
   const stored = list?.find((a) => a.bidderCode === bidder);
   return (
     <>
@@ -56,7 +61,11 @@ export function PreviewPage({ api, role, params, failed }: PageProps) {
       <label for="preview-adapter">Adapter</label>
       <select id="preview-adapter" value={bidder} onChange={(e) => navigate(href('preview', { bidder: e.currentTarget.value }))}>
         <option value="">Choose a saved adapter</option>
-        {list?.map((a) => <option value={a.bidderCode}>{a.bidderCode} ({a.adapter.protocol})</option>)}
+        {list?.map((a) => (
+          <option value={a.bidderCode}>
+            {a.bidderCode} ({a.adapter.protocol})
+          </option>
+        ))}
       </select>
       {list && bidder && !stored && <Alert>No saved adapter '{bidder}'.</Alert>}
       {stored && <Preview key={`${stored.bidderCode}-${stored.version}`} stored={stored} />}
@@ -86,16 +95,26 @@ function Preview({ stored }: { stored: StoredAdapter }) {
   // enrichment per imp.
   const byBidder = adapter !== undefined && isRoutedPrebid(adapter);
   const wire = useMemo(
-    () => (adapter && request.request !== undefined ? (byBidder ? prebidWire(stored.adapter, request.request, entries, form, { knownEndpoints: knownEndpoints(), allowLocal: allowLocal() }) : wireRequests(adapter, request.request, entries)) : undefined),
+    () =>
+      adapter && request.request !== undefined
+        ? byBidder
+          ? prebidWire(stored.adapter, request.request, entries, form, { knownEndpoints: knownEndpoints(), allowLocal: allowLocal() })
+          : wireRequests(adapter, request.request, entries)
+        : undefined,
     [adapter, request, entries],
   );
-  const outcome = useMemo(() => (adapter && !wire && request.request !== undefined ? adapter.safeEnrichImps(request.request, entries) : undefined), [adapter, wire, request, entries]);
+  const outcome = useMemo(
+    () => (adapter && !wire && request.request !== undefined ? adapter.safeEnrichImps(request.request, entries) : undefined),
+    [adapter, wire, request, entries],
+  );
   // Value issues at /<imp>/<key> (and /<imp> for a one-of group): from the wrapper or the enrichment, or, with no
   // request, from each imp's values alone.
   const valueIssues = useMemo(() => {
     const verdict = wire ?? outcome;
     if (verdict) return verdict.ok ? [] : verdict.issues.filter(isValuePath);
-    return adapter ? entries.flatMap((entry, i) => (entry ? adapter.validateValues(entry).map((found) => ({ ...found, path: `/${i}${found.path}` })) : [])) : [];
+    return adapter
+      ? entries.flatMap((entry, i) => (entry ? adapter.validateValues(entry).map((found) => ({ ...found, path: `/${i}${found.path}` })) : []))
+      : [];
   }, [wire, outcome, adapter, entries]);
 
   if (!adapter) {
@@ -130,7 +149,9 @@ function Preview({ stored }: { stored: StoredAdapter }) {
         <h2>Bid request</h2>
         <label for="request-choice">Bid request</label>
         <select id="request-choice" value={choice} onChange={(e) => setChoice(e.currentTarget.value)}>
-          {Object.keys(requests).map((name) => <option value={name}>{name}</option>)}
+          {Object.keys(requests).map((name) => (
+            <option value={name}>{name}</option>
+          ))}
           <option value={PASTED}>Pasted JSON</option>
         </select>
         {choice === PASTED && (
@@ -149,7 +170,14 @@ function Preview({ stored }: { stored: StoredAdapter }) {
             <select id="preview-imp" value={String(imp)} onChange={(e) => setShown(Number(e.currentTarget.value))}>
               {imps.map((id, i) => {
                 const count = issuesOfImp(valueIssues, i).length;
-                return <option value={String(i)}>Imp {i + 1}{id === undefined ? '' : ` (id ${id})`}{entries[i] === null ? ': left as it is' : ''}{count > 0 ? `: ${count} issue${count > 1 ? 's' : ''}` : ''}</option>;
+                return (
+                  <option value={String(i)}>
+                    Imp {i + 1}
+                    {id === undefined ? '' : ` (id ${id})`}
+                    {entries[i] === null ? ': left as it is' : ''}
+                    {count > 0 ? `: ${count} issue${count > 1 ? 's' : ''}` : ''}
+                  </option>
+                );
               })}
             </select>
             <span class="cell check">
@@ -164,7 +192,13 @@ function Preview({ stored }: { stored: StoredAdapter }) {
         {imps.length > 1 && !isEnriched && <p class="hint">Imp {imp + 1} is left as it is: its values are kept, not applied.</p>}
         {form.length === 0 && <p>This adapter has no fields.</p>}
         {form.map((field, i) => (
-          <Input id={`value-${i}`} field={field} text={Object.hasOwn(current, field.key) ? current[field.key]! : ''} found={issuesOf(field.path)} set={(value) => setValue(field.key, value)} />
+          <Input
+            id={`value-${i}`}
+            field={field}
+            text={Object.hasOwn(current, field.key) ? current[field.key]! : ''}
+            found={issuesOf(field.path)}
+            set={(value) => setValue(field.key, value)}
+          />
         ))}
         {groups.length > 0 && (
           <fieldset class="one-of" aria-describedby={groupIssues.length > 0 ? 'oneof-issues' : undefined}>
@@ -179,15 +213,28 @@ function Preview({ stored }: { stored: StoredAdapter }) {
             </ul>
             {groupIssues.length > 0 && (
               <ul id="oneof-issues" class="issues-at" data-for="oneof">
-                {groupIssues.map((i) => <li>{i.message} ({i.code})</li>)}
+                {groupIssues.map((i) => (
+                  <li>
+                    {i.message} ({i.code})
+                  </li>
+                ))}
               </ul>
             )}
           </fieldset>
         )}
       </form>
       {byBidder && wire?.ok && <BidsEntries stored={stored} form={form} entries={entries} />}
-      {wire !== undefined && <Requests sender={adapter.protocol === 'rtb' ? 'RTB wrapper' : adapter.protocol === 'prebid-server' ? 'Prebid Server wrapper' : 'Prebid.js bidder'} split={adapter.split === 'imp'} imps={imps} wire={wire} />}
-      {outcome !== undefined && request.request !== undefined && <Outcome stored={stored} form={form} request={request.request} entries={entries} result={outcome} />}
+      {wire !== undefined && (
+        <Requests
+          sender={adapter.protocol === 'rtb' ? 'RTB wrapper' : adapter.protocol === 'prebid-server' ? 'Prebid Server wrapper' : 'Prebid.js bidder'}
+          split={adapter.split === 'imp'}
+          imps={imps}
+          wire={wire}
+        />
+      )}
+      {outcome !== undefined && request.request !== undefined && (
+        <Outcome stored={stored} form={form} request={request.request} entries={entries} result={outcome} />
+      )}
     </div>
   );
 }

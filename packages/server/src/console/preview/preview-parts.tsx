@@ -22,14 +22,33 @@ export function Input({ id, field, text, found, set }: { id: string; field: Form
     field.kind === 'checkbox' && text === '' && 'not entered',
     field.default !== undefined && `default ${field.default}`,
     field.oneOf && `one of several: ${field.oneOf.map((g) => `group ${g + 1}`).join(', ')}`,
-  ].filter(Boolean).join('; ');
+  ]
+    .filter(Boolean)
+    .join('; ');
   const describedBy = [hints && `${id}-hint`, found.length > 0 && `${id}-issues`].filter(Boolean).join(' ') || undefined;
   const common = { id, 'aria-invalid': found.length > 0 || undefined, 'aria-describedby': describedBy };
-  const label = <label for={id}>{field.label}{field.required ? ' (required)' : ''}</label>;
+  const label = (
+    <label for={id}>
+      {field.label}
+      {field.required ? ' (required)' : ''}
+    </label>
+  );
   const after = (
     <>
-      {hints && <p id={`${id}-hint`} class="hint">{hints}</p>}
-      {found.length > 0 && <ul id={`${id}-issues`} class="issues-at" data-for={id}>{found.map((i) => <li>{i.message} ({i.code})</li>)}</ul>}
+      {hints && (
+        <p id={`${id}-hint`} class="hint">
+          {hints}
+        </p>
+      )}
+      {found.length > 0 && (
+        <ul id={`${id}-issues`} class="issues-at" data-for={id}>
+          {found.map((i) => (
+            <li>
+              {i.message} ({i.code})
+            </li>
+          ))}
+        </ul>
+      )}
     </>
   );
   if (field.kind === 'checkbox') {
@@ -38,7 +57,13 @@ export function Input({ id, field, text, found, set }: { id: string; field: Form
     return (
       <div class="cell">
         <span class="check">
-          <input type="checkbox" {...common} checked={checked} indeterminate={text === '' && field.default === undefined} onChange={(e) => set(e.currentTarget.checked ? 'true' : 'false')} />
+          <input
+            type="checkbox"
+            {...common}
+            checked={checked}
+            indeterminate={text === '' && field.default === undefined}
+            onChange={(e) => set(e.currentTarget.checked ? 'true' : 'false')}
+          />
           {label}
           {text !== '' && (
             <button type="button" class="small" onClick={() => set('')}>
@@ -56,10 +81,21 @@ export function Input({ id, field, text, found, set }: { id: string; field: Form
       {field.kind === 'select' ? (
         <select {...common} required={field.required} value={text} onChange={(e) => set(e.currentTarget.value)}>
           <option value="">Not entered</option>
-          {field.options!.map((o) => <option value={String(o.value)}>{o.name} ({o.value})</option>)}
+          {field.options!.map((o) => (
+            <option value={String(o.value)}>
+              {o.name} ({o.value})
+            </option>
+          ))}
         </select>
       ) : (
-        <input {...common} required={field.required} inputMode={field.kind === 'number' ? 'decimal' : undefined} value={text} placeholder={field.default === undefined ? '' : String(field.default)} onInput={(e) => set(e.currentTarget.value)} />
+        <input
+          {...common}
+          required={field.required}
+          inputMode={field.kind === 'number' ? 'decimal' : undefined}
+          value={text}
+          placeholder={field.default === undefined ? '' : String(field.default)}
+          onInput={(e) => set(e.currentTarget.value)}
+        />
       )}
       {after}
     </div>
@@ -77,7 +113,9 @@ function Refused({ issues, sent }: { issues: readonly Issue[]; sent: boolean }) 
       <Alert>{sent ? 'Nothing is sent until these are fixed:' : 'The request is not enriched until these are fixed:'}</Alert>
       {values.length > 0 && (
         <>
-          <h3>Entered values (<code>/imp/key</code>, imps counted from 0)</h3>
+          <h3>
+            Entered values (<code>/imp/key</code>, imps counted from 0)
+          </h3>
           <IssueList issues={values} />
         </>
       )}
@@ -104,7 +142,17 @@ function Body({ before, after, level }: { before: unknown; after: unknown; level
   return (
     <>
       <Heading>Changed paths</Heading>
-      {changed.length === 0 ? <p>None: nothing entered.</p> : <ul data-testid="changed-paths">{changed.map((p) => <li><code>{p}</code></li>)}</ul>}
+      {changed.length === 0 ? (
+        <p>None: nothing entered.</p>
+      ) : (
+        <ul data-testid="changed-paths">
+          {changed.map((p) => (
+            <li>
+              <code>{p}</code>
+            </li>
+          ))}
+        </ul>
+      )}
       <pre class="code json" data-testid="enriched" tabIndex={0}>
         {jsonLines(after, changed).map((line) => (line.changed ? <mark data-path={line.path}>{line.text + '\n'}</mark> : line.text + '\n'))}
       </pre>
@@ -126,21 +174,38 @@ export function Requests({ sender, split, imps, wire }: { sender: string; split:
   return (
     <>
       <section aria-label="Wire">
-        <h2>HTTP request{split || wire.requests.length > 1 ? 's' : ''} the {sender} sends</h2>
-        {split && <p class="hint" data-testid="split">One request per imp (split: imp): {requests.length === 1 ? '1 request' : `${requests.length} requests`}, each with that imp alone and the URL its values make.</p>}
+        <h2>
+          HTTP request{split || wire.requests.length > 1 ? 's' : ''} the {sender} sends
+        </h2>
+        {split && (
+          <p class="hint" data-testid="split">
+            One request per imp (split: imp): {requests.length === 1 ? '1 request' : `${requests.length} requests`}, each with that imp alone and the URL its
+            values make.
+          </p>
+        )}
         {requests.length === 0 && <p>None: no imp is enriched.</p>}
         {requests.map((r, k) => (
           <>
             {split && <h3>{title(r, k)}</h3>}
-            <pre class="code" data-testid="http-request" data-imp={r.imp === undefined ? undefined : String(r.imp)}>{httpLines(r.http)}</pre>
+            <pre class="code" data-testid="http-request" data-imp={r.imp === undefined ? undefined : String(r.imp)}>
+              {httpLines(r.http)}
+            </pre>
           </>
         ))}
       </section>
       {requests.length > 0 && (
         <section aria-label="Enriched request">
           <h2>{split ? 'Bodies sent, one per imp' : 'Enriched request'}</h2>
-          {split && <p class="hint">Each body holds its imp alone, at <code>/imp/0</code>; changed paths are paths in that body.</p>}
-          {wire.warnings.map((w) => <p class="notice">{w.message} ({w.code})</p>)}
+          {split && (
+            <p class="hint">
+              Each body holds its imp alone, at <code>/imp/0</code>; changed paths are paths in that body.
+            </p>
+          )}
+          {wire.warnings.map((w) => (
+            <p class="notice">
+              {w.message} ({w.code})
+            </p>
+          ))}
           {requests.map((r, k) =>
             split ? (
               <>
@@ -161,7 +226,8 @@ export function Requests({ sender, split, imps, wire }: { sender: string; split:
  * A Prebid JS record whose requests the Prebid.js bidder itself shows best: with an endpoint template it sends one
  * request per URL its bids make, with a split one per bid (docs/spec.md#records).
  */
-export const isRoutedPrebid = (adapter: CompiledAdapter) => adapter.protocol === 'prebid-js' && (adapter.split === 'imp' || adapter.endpointTemplate !== undefined);
+export const isRoutedPrebid = (adapter: CompiledAdapter) =>
+  adapter.protocol === 'prebid-js' && (adapter.split === 'imp' || adapter.endpointTemplate !== undefined);
 
 /** Prebid JS: the `bids` entry of each enriched imp's ad unit. */
 export function BidsEntries({ stored, form, entries }: { stored: StoredAdapter; form: readonly FormField[]; entries: readonly (Entered | null)[] }) {
@@ -173,7 +239,9 @@ export function BidsEntries({ stored, form, entries }: { stored: StoredAdapter; 
         entry === null ? null : (
           <>
             {several && <h3>Ad unit of imp {i + 1}</h3>}
-            <pre class="code" data-testid="bids-entry">{JSON.stringify(bidsEntry(stored.bidderCode, form, entry), null, 2)}</pre>
+            <pre class="code" data-testid="bids-entry">
+              {JSON.stringify(bidsEntry(stored.bidderCode, form, entry), null, 2)}
+            </pre>
           </>
         ),
       )}
@@ -182,14 +250,30 @@ export function BidsEntries({ stored, form, entries }: { stored: StoredAdapter; 
 }
 
 /** Prebid JS: the `bids` entry of each enriched imp's ad unit, and the request enriched per imp. */
-export function Outcome({ stored, form, request, entries, result }: { stored: StoredAdapter; form: readonly FormField[]; request: BidRequest; entries: readonly (Entered | null)[]; result: SafeEnrichResult }) {
+export function Outcome({
+  stored,
+  form,
+  request,
+  entries,
+  result,
+}: {
+  stored: StoredAdapter;
+  form: readonly FormField[];
+  request: BidRequest;
+  entries: readonly (Entered | null)[];
+  result: SafeEnrichResult;
+}) {
   if (!result.ok) return <Refused issues={result.issues} sent={false} />;
   return (
     <>
       <BidsEntries stored={stored} form={form} entries={entries} />
       <section aria-label="Enriched request">
         <h2>Enriched request</h2>
-        {result.warnings.map((w) => <p class="notice">{w.message} ({w.code})</p>)}
+        {result.warnings.map((w) => (
+          <p class="notice">
+            {w.message} ({w.code})
+          </p>
+        ))}
         <Body before={request} after={result.request} level={3} />
       </section>
     </>

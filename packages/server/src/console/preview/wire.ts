@@ -53,4 +53,5 @@ export function wireRequests(adapter: CompiledAdapter, request: BidRequest, entr
 }
 
 /** The request line and headers, as the preview prints them. */
-export const httpLines = (http: HttpRequest): string => [`${http.method} ${http.url}`, ...Object.entries(http.headers).map(([k, v]) => `${k}: ${v}`)].join('\n');
+export const httpLines = (http: HttpRequest): string =>
+  [`${http.method} ${http.url}`, ...Object.entries(http.headers).map(([k, v]) => `${k}: ${v}`)].join('\n');

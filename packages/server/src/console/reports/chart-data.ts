@@ -23,11 +23,27 @@ export async function loadChartData(api: ApiClient, settings: ReportSettings): P
   let labels = ['All'];
   let rows: Record<string, string | number>[];
   if (split) {
-    const top = (await api.report({ ...base, dimensions: [split], order: `${metric} DESC`, limit: '5', ...(filters.length && { filters }) } as unknown as ReportRequest)) as Record<string, string | number>[];
+    const top = (await api.report({
+      ...base,
+      dimensions: [split],
+      order: `${metric} DESC`,
+      limit: '5',
+      ...(filters.length && { filters }),
+    } as unknown as ReportRequest)) as Record<string, string | number>[];
     labels = top.map((row) => String(row[split]));
-    rows = labels.length === 0 ? [] : ((await api.report({ ...base, dimensions: ['date', split], filters: [...filters, { key: split, operator: 'IN', values: labels }] } as unknown as ReportRequest)) as Record<string, string | number>[]);
+    rows =
+      labels.length === 0
+        ? []
+        : ((await api.report({
+            ...base,
+            dimensions: ['date', split],
+            filters: [...filters, { key: split, operator: 'IN', values: labels }],
+          } as unknown as ReportRequest)) as Record<string, string | number>[]);
   } else {
-    rows = (await api.report({ ...base, dimensions: ['date'], ...(filters.length && { filters }) } as unknown as ReportRequest)) as Record<string, string | number>[];
+    rows = (await api.report({ ...base, dimensions: ['date'], ...(filters.length && { filters }) } as unknown as ReportRequest)) as Record<
+      string,
+      string | number
+    >[];
   }
   const dates = [...new Set(rows.map((row) => String(row.date)))].sort();
   const at = new Map(dates.map((date, i) => [date, i]));

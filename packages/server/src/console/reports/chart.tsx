@@ -38,7 +38,8 @@ export function Chart({ data }: { data: ChartData }) {
         tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), 'Etc/UTC'),
         axes: [
           { space: 80, incrs: DAY_STEPS, values: (_u, ticks) => ticks.map((tick) => new Date(tick * 1000).toISOString().slice(0, 10)) },
-          { size: 90, values: (_u, ticks) => ticks.map((tick) => formatMetric(data.metric, tick)) }],
+          { size: 90, values: (_u, ticks) => ticks.map((tick) => formatMetric(data.metric, tick)) },
+        ],
         series: [{}, ...data.series.map((line, i) => ({ label: line.label, stroke: COLOURS[i % COLOURS.length]!, width: 2, spanGaps: false }))],
       },
       [data.xs, ...data.series.map((line) => line.values)] as uPlot.AlignedData,

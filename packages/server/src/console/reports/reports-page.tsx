@@ -147,7 +147,14 @@ export function ReportsPage({ api, role, params, failed }: PageProps) {
             </select>
           </label>
           <label>
-            Page size <input type="number" min={1} max={10000} value={settings.pageSize} onInput={(e) => set({ pageSize: Math.max(1, Number(e.currentTarget.value) || 1) })} />
+            Page size{' '}
+            <input
+              type="number"
+              min={1}
+              max={10000}
+              value={settings.pageSize}
+              onInput={(e) => set({ pageSize: Math.max(1, Number(e.currentTarget.value) || 1) })}
+            />
           </label>
           <label>
             Chart metric
@@ -182,7 +189,11 @@ function Checks({ legend, names, chosen, choose }: { legend: string; names: read
       <legend>{legend}</legend>
       {names.map((name) => (
         <label class="check">
-          <input type="checkbox" checked={chosen.includes(name)} onChange={(e) => choose(names.filter((n) => (n === name ? e.currentTarget.checked : chosen.includes(n))))} />
+          <input
+            type="checkbox"
+            checked={chosen.includes(name)}
+            onChange={(e) => choose(names.filter((n) => (n === name ? e.currentTarget.checked : chosen.includes(n))))}
+          />
           {name}
         </label>
       ))}

@@ -76,7 +76,14 @@ export function filtersOf(settings: ReportSettings): ReportFilter[] {
   return settings.filters.map((f): ReportFilter => {
     const many = f.operator === 'IN' || f.operator === 'NOT IN';
     return (many
-      ? { key: f.key, operator: f.operator, values: f.values.split(',').map((v) => v.trim()).filter(Boolean) }
+      ? {
+          key: f.key,
+          operator: f.operator,
+          values: f.values
+            .split(',')
+            .map((v) => v.trim())
+            .filter(Boolean),
+        }
       : { key: f.key, operator: f.operator, value: f.values.trim() }) as unknown as ReportFilter;
   });
 }

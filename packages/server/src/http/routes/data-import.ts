@@ -87,15 +87,20 @@ export function dataImportRoute(deps: { sessions: Sessions; store: EventStore; m
           const outcome = importOutcome(summary, HTTP_OPTIONS);
           if (summary.status === 'loaded' || summary.status === 'skipped-invalid') {
             const answer: ImportAnswer = {
-              status: summary.status, loaded: summary.loaded, refused: summary.refused, refusedRows,
-              hash: summary.hash!, elapsedMs: Math.round(summary.elapsedMs),
+              status: summary.status,
+              loaded: summary.loaded,
+              refused: summary.refused,
+              refusedRows,
+              hash: summary.hash!,
+              elapsedMs: Math.round(summary.elapsedMs),
             };
             return answer;
           }
           if (summary.status === 'interrupted') throw SHUTTING_DOWN;
           if (summary.status === 'changed') throw new Error('the spooled upload changed during its import');
           if (summary.status === 'refused') reply.header(REFUSED_HEADER, String(summary.refused));
-          const issues: Issue[] | undefined = summary.status === 'refused' ? refusedRows.map((r) => ({ code: 'invalid_row', path: `/${r.line}`, message: r.reason })) : undefined;
+          const issues: Issue[] | undefined =
+            summary.status === 'refused' ? refusedRows.map((r) => ({ code: 'invalid_row', path: `/${r.line}`, message: r.reason })) : undefined;
           throw new HttpError(outcome.httpStatus, outcome.code!, outcome.sentence, issues);
         } finally {
           await rm(folder, { recursive: true, force: true });

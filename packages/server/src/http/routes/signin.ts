@@ -41,8 +41,12 @@ export function signInRoute(deps: { signIn: SignInService; sessions: Sessions })
       }
     });
     // The token says whom to sign out, so it is checked (and acted on) before any body is read; a body is ignored.
-    app.post('/api/signout', {
-      onRequest: async (request) => deps.sessions.signOut(await authenticate(request, deps.sessions, ANY_ROLE)),
-    }, async (_request, reply) => reply.code(204).send());
+    app.post(
+      '/api/signout',
+      {
+        onRequest: async (request) => deps.sessions.signOut(await authenticate(request, deps.sessions, ANY_ROLE)),
+      },
+      async (_request, reply) => reply.code(204).send(),
+    );
   };
 }

@@ -7,7 +7,10 @@
 export class ImportFileError extends Error {
   override name = 'ImportFileError';
   /** The line the parser stopped at, when it says. */
-  constructor(message: string, readonly line?: number) {
+  constructor(
+    message: string,
+    readonly line?: number,
+  ) {
     super(message);
   }
 }

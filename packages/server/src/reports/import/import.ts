@@ -174,7 +174,14 @@ async function checkPass(path: string, summary: ImportSummary, totalBytes: numbe
 }
 
 /** The second pass: the good rows in batches; throws (so the store rolls back) if the content is not the same. */
-async function* loadPass(path: string, hash: string, totalBytes: number, store: EventStore, options: ImportOptions, lines: boolean): AsyncGenerator<EventRow[]> {
+async function* loadPass(
+  path: string,
+  hash: string,
+  totalBytes: number,
+  store: EventStore,
+  options: ImportOptions,
+  lines: boolean,
+): AsyncGenerator<EventRow[]> {
   const batchSize = options.batchSize ?? 20_000;
   const scan = await scanFile(path, { signal: options.signal, lines });
   let batch: EventRow[] = [];

@@ -51,7 +51,7 @@ function completeLength(buf: Buffer): number {
 /** The bad sequences of a buffer that ends on a whole character: `[start, end)` each. */
 function badSequences(buf: Buffer): [number, number][] {
   const bad: [number, number][] = [];
-  for (let i = 0; i < buf.length; ) {
+  for (let i = 0; i < buf.length;) {
     const length = sequenceAt(buf, i);
     const size = length === TRUNCATED ? buf.length - i : Math.abs(length);
     if (length <= 0) bad.push([i, i + size]);

@@ -15,7 +15,21 @@ interface ChdbSession {
   path: string;
 }
 
-const OWN_PARAMS = new Set(['query', 'database', 'default_format', 'query_id', 'session_id', 'session_timeout', 'role', 'user', 'password', 'compress', 'decompress', 'enable_http_compression', 'wait_end_of_query']);
+const OWN_PARAMS = new Set([
+  'query',
+  'database',
+  'default_format',
+  'query_id',
+  'session_id',
+  'session_timeout',
+  'role',
+  'user',
+  'password',
+  'compress',
+  'decompress',
+  'enable_http_compression',
+  'wait_end_of_query',
+]);
 const NOT_FOUND_CODES = new Set([60, 81]); // UNKNOWN_TABLE, UNKNOWN_DATABASE
 
 /** A running front. */
@@ -71,12 +85,14 @@ export async function startClickHouseFront(path?: string, options: { password?: 
     let used = false;
     try {
       if (database !== null && database !== 'default') {
-        if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(database)) throw Object.assign(new Error(`Code: 81. DB::Exception: Database ${database} does not exist. (UNKNOWN_DATABASE)`), { clickhouseCode: 81 });
+        if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(database))
+          throw Object.assign(new Error(`Code: 81. DB::Exception: Database ${database} does not exist. (UNKNOWN_DATABASE)`), { clickhouseCode: 81 });
         used = true;
         await session.queryBindAsync(`USE \`${database}\``, {}, { format: 'TabSeparated' });
       }
       for (const [name, value] of settings) {
-        if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) throw Object.assign(new Error(`Code: 115. DB::Exception: Unknown setting '${name}'. (UNKNOWN_SETTING)`), { clickhouseCode: 115 });
+        if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name))
+          throw Object.assign(new Error(`Code: 115. DB::Exception: Unknown setting '${name}'. (UNKNOWN_SETTING)`), { clickhouseCode: 115 });
         // A setting's value as a string literal (ClickHouse converts it to the setting's type), escaped.
         const literal = `'${value.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
         await session.queryBindAsync(`SET ${name} = ${literal}`, {}, { format: 'TabSeparated' });
@@ -124,14 +140,32 @@ export async function startClickHouseFront(path?: string, options: { password?: 
       queue = job.catch(() => undefined);
       try {
         const result = await job;
-        const summary = { read_rows: String(result.rowsRead), read_bytes: String(result.bytesRead), written_rows: '0', written_bytes: '0', total_rows_to_read: '0', result_rows: '0', result_bytes: '0', elapsed_ns: '0' };
-        res.writeHead(200, { ...headers, 'Content-Type': 'text/plain; charset=UTF-8', 'X-ClickHouse-Format': format, 'X-ClickHouse-Summary': JSON.stringify(summary) });
+        const summary = {
+          read_rows: String(result.rowsRead),
+          read_bytes: String(result.bytesRead),
+          written_rows: '0',
+          written_bytes: '0',
+          total_rows_to_read: '0',
+          result_rows: '0',
+          result_bytes: '0',
+          elapsed_ns: '0',
+        };
+        res.writeHead(200, {
+          ...headers,
+          'Content-Type': 'text/plain; charset=UTF-8',
+          'X-ClickHouse-Format': format,
+          'X-ClickHouse-Summary': JSON.stringify(summary),
+        });
         res.end(result.text());
       } catch (error) {
         const message = (error as Error).message ?? String(error);
         const code = (error as { clickhouseCode?: number }).clickhouseCode ?? Number(/^Code: (\d+)\./.exec(message)?.[1] ?? 1001);
         const text = /^Code: \d+\./.test(message) ? message : `Code: ${code}. DB::Exception: ${message}. (STD_EXCEPTION)`;
-        res.writeHead(NOT_FOUND_CODES.has(code) ? 404 : 500, { ...headers, 'Content-Type': 'text/plain; charset=UTF-8', 'X-ClickHouse-Exception-Code': String(code) });
+        res.writeHead(NOT_FOUND_CODES.has(code) ? 404 : 500, {
+          ...headers,
+          'Content-Type': 'text/plain; charset=UTF-8',
+          'X-ClickHouse-Exception-Code': String(code),
+        });
         res.end(`${text}\n`);
       }
     })().catch((error: unknown) => {
@@ -210,7 +244,7 @@ const unescaped = (text: string) => text.replace(/\\(.)/gs, (_, c: string) => ES
 
 /** The strings of an array parameter written as `['…','…']` (escaped inside the quotes); undefined if it is not one. */
 function stringsOf(text: string): string[] | undefined {
-  const items = /^\[\s*(?:'(?:[^'\\]|\\.)*'\s*(?:,\s*'(?:[^'\\]|\\.)*'\s*)*)?\]$/s.test(text) ? text.match(/'(?:[^'\\]|\\.)*'/gs) ?? [] : undefined;
+  const items = /^\[\s*(?:'(?:[^'\\]|\\.)*'\s*(?:,\s*'(?:[^'\\]|\\.)*'\s*)*)?\]$/s.test(text) ? (text.match(/'(?:[^'\\]|\\.)*'/gs) ?? []) : undefined;
   return items?.map((quoted) => unescaped(quoted.slice(1, -1)));
 }
 

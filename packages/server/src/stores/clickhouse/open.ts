@@ -56,10 +56,7 @@ export function describeClickHouseLocation(location: string): string {
  * await store.importFile({ hash, name: 'events.csv' }, batches)
  * await store.close()
  */
-export async function openClickHouseStore(
-  location: string,
-  options: ClickHouseStoreOptions & { cwd?: string } = {},
-): Promise<ClickHouseReportStore> {
+export async function openClickHouseStore(location: string, options: ClickHouseStoreOptions & { cwd?: string } = {}): Promise<ClickHouseReportStore> {
   const problem = clickHouseLocationProblem(location);
   if (problem) throw new ClickHouseLocationError(problem);
   const { cwd = process.cwd(), ...storeOptions } = options;

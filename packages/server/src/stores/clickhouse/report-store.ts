@@ -7,7 +7,15 @@
  */
 import type { ClickHouseClient } from '@clickhouse/client';
 import type { ReportPlan } from '../../reports/plan.js';
-import { AlreadyImportedError, BatchesKeptError, type DeleteFilter, type EventRow, type ResumableEventStore, type StoreResult, type StoreRow } from '../../reports/store.js';
+import {
+  AlreadyImportedError,
+  BatchesKeptError,
+  type DeleteFilter,
+  type EventRow,
+  type ResumableEventStore,
+  type StoreResult,
+  type StoreRow,
+} from '../../reports/store.js';
 import { neverDeduplicated } from './client.js';
 import { clickHouseRowProblem, INSERT_COLUMNS, renamed, toInsertRow } from './encode.js';
 import { createImportLog } from './resume.js';
@@ -42,15 +50,11 @@ export interface ClickHouseReportStore extends ResumableEventStore {
  * const store = await createClickHouseReportStore(createClickHouseClient(url))
  * await store.importFile({ hash, name: 'events.csv' }, batches) // { loaded: 1000 }
  */
-export async function createClickHouseReportStore(
-  client: ClickHouseClient,
-  options: ClickHouseStoreOptions = {},
-): Promise<ClickHouseReportStore> {
+export async function createClickHouseReportStore(client: ClickHouseClient, options: ClickHouseStoreOptions = {}): Promise<ClickHouseReportStore> {
   const batchRows = options.batchRows ?? 100_000;
   if (!Number.isSafeInteger(batchRows) || batchRows < 1) throw new RangeError(`batchRows must be a positive integer`);
   const schema = options.createSchema === false ? undefined : await initClickHouseSchema(client, { cluster: options.cluster });
-  const select = async <T>(q: BoundQuery): Promise<T[]> =>
-    (await client.query({ query: q.query, query_params: q.params, format: 'JSONEachRow' })).json<T>();
+  const select = async <T>(q: BoundQuery): Promise<T[]> => (await client.query({ query: q.query, query_params: q.params, format: 'JSONEachRow' })).json<T>();
   const log = createImportLog(client, select, batchRows);
 
   const insertBatch = (rows: readonly EventRow[], token: string, blockRows: number) =>
@@ -85,7 +89,13 @@ export async function createClickHouseReportStore(
       if (plan.limit === 0) {
         // LIMIT 0 skips the reading, totals included: the totals alone, one query.
         const [totals] = await select<Record<string, number>>(buildTotalsQuery(plan));
-        return { rows: [], totals: renamed(totals ?? {}, plan.metrics.map((m) => m.name)) as Record<string, number> };
+        return {
+          rows: [],
+          totals: renamed(
+            totals ?? {},
+            plan.metrics.map((m) => m.name),
+          ) as Record<string, number>,
+        };
       }
       // The page and its totals from one query (GROUP BY … WITH TOTALS: totals over every group, before LIMIT), so
       // both read one snapshot and always agree, even while an import inserts.
@@ -148,7 +158,13 @@ export async function createClickHouseReportStore(
       if (n === 0) return 0;
       const target = options.cluster === undefined ? EVENTS_TABLE : `${EVENTS_LOCAL_TABLE} ON CLUSTER ${clusterName(options.cluster)}`;
       // Logged before the rows go, so that a re-run of an interrupted import never takes its kept rows as whole after a delete.
-      await log.logDeletion({ start_date: filter.startDate, end_date: filter.endDate, service: filter.service ?? '', country: filter.country ?? '', row_count: n });
+      await log.logDeletion({
+        start_date: filter.startDate,
+        end_date: filter.endDate,
+        service: filter.service ?? '',
+        country: filter.country ?? '',
+        row_count: n,
+      });
       await client.command({ query: `DELETE FROM ${target} WHERE ${where.query}`, query_params: where.params });
       return n;
     },

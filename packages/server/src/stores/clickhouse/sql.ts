@@ -102,10 +102,7 @@ export function buildPageQuery(plan: ReportPlan, table = EVENTS_TABLE): BoundQue
     alias.set(column, name);
     return name;
   };
-  const select = [
-    ...plan.dimensions.map((d) => `${DIMENSION_OUT[d]} AS ${aliasFor(d)}`),
-    ...plan.metrics.map((m) => `${metricSql(m)} AS ${aliasFor(m.name)}`),
-  ];
+  const select = [...plan.dimensions.map((d) => `${DIMENSION_OUT[d]} AS ${aliasFor(d)}`), ...plan.metrics.map((m) => `${metricSql(m)} AS ${aliasFor(m.name)}`)];
   const orderBy = plan.sort.map((k) => `${alias.get(k.column)} ${k.direction === 'desc' ? 'DESC' : 'ASC'}`);
   let query =
     `SELECT ${select.join(', ')} FROM ${tableName(table)} WHERE ${whereSql(plan, params)}` +
@@ -237,8 +234,10 @@ export function schemaStatements(options: SchemaOptions = {}): string[] {
     `CREATE TABLE IF NOT EXISTS ${EVENTS_TABLE} ${on} AS ${EVENTS_LOCAL_TABLE}\n` +
       `ENGINE = Distributed(${clusterName(options.cluster)}, currentDatabase(), ${EVENTS_LOCAL_TABLE}, cityHash64(\`date\`, \`service\`, \`country\`))`,
     // One Keeper path per table for the whole cluster ('all', replica '{shard}-{replica}'): every node sees every row.
-    ...BOOKKEEPING.map(([table, columns, order]) =>
-      `CREATE TABLE IF NOT EXISTS ${table} ${on} ${columns}\n` +
-      `ENGINE = ReplicatedMergeTree('/clickhouse/tables/all/{database}/${table}', '{shard}-{replica}') ORDER BY ${order}`),
+    ...BOOKKEEPING.map(
+      ([table, columns, order]) =>
+        `CREATE TABLE IF NOT EXISTS ${table} ${on} ${columns}\n` +
+        `ENGINE = ReplicatedMergeTree('/clickhouse/tables/all/{database}/${table}', '{shard}-{replica}') ORDER BY ${order}`,
+    ),
   ];
 }

@@ -3,17 +3,7 @@
  * call, three times faster than appending value by value. Both a plain append and a whole-file import go through
  * here, so the two cannot disagree on how a date or a revenue is stored.
  */
-import {
-  BIGINT,
-  DATE,
-  DECIMAL,
-  DuckDBDataChunk,
-  VARCHAR,
-  dateValue,
-  decimalValue,
-  type DuckDBAppender,
-  type DuckDBValue,
-} from '@duckdb/node-api';
+import { BIGINT, DATE, DECIMAL, DuckDBDataChunk, VARCHAR, dateValue, decimalValue, type DuckDBAppender, type DuckDBValue } from '@duckdb/node-api';
 import type { EventRow } from '../../reports/store.js';
 
 const DAY_MS = 86_400_000;

@@ -4,7 +4,15 @@
  * replays only committed transactions), so an error, an interrupt or a `kill -9` before COMMIT keeps nothing.
  */
 import { BIGINT, VARCHAR, type DuckDBConnection, type DuckDBType, type DuckDBValue } from '@duckdb/node-api';
-import { AlreadyImportedError, type AtomicEventStore, type DeleteFilter, type EventRow, type ImportedFile, type ImportFileOptions, type ImportRecord } from '../../reports/store.js';
+import {
+  AlreadyImportedError,
+  type AtomicEventStore,
+  type DeleteFilter,
+  type EventRow,
+  type ImportedFile,
+  type ImportFileOptions,
+  type ImportRecord,
+} from '../../reports/store.js';
 import { appendRows } from './chunk.js';
 import type { DuckDB } from './database.js';
 import { EVENTS_TABLE, IMPORTS_TABLE } from './migrations.js';

@@ -40,7 +40,10 @@ export async function createDuckDBReportStore(db: DuckDB): Promise<DuckDBReportS
           const rows = toRows(await page.getColumnsJS(), names);
           if (!plan.totals) return { rows };
           const totalsResult = await run(c, buildTotalsSql(plan));
-          const [totalsRow] = toRows(await totalsResult.getColumnsJS(), plan.metrics.map((m) => m.name));
+          const [totalsRow] = toRows(
+            await totalsResult.getColumnsJS(),
+            plan.metrics.map((m) => m.name),
+          );
           return { rows, totals: (totalsRow ?? {}) as Record<string, number> };
         } finally {
           await c.run('ROLLBACK'); // read-only: ending the snapshot is all that is left to do

@@ -71,8 +71,16 @@ export async function createDuckDBUserStore(db: DuckDB): Promise<UserStore> {
         `INSERT INTO users (account_id, name, email, status, role, password_hash, created_at, updated_at, deleted_at)
          VALUES ($1, $2, $3, $4, $5, $6, CAST($7 AS TIMESTAMP), CAST($7 AS TIMESTAMP), CAST($8 AS TIMESTAMP))
          RETURNING id, account_id, name, email, status, role, password_hash, 0 AS token_version, ${TIMES}`,
-        [user.accountID, user.name, email, user.status ?? STATUS.active, user.role, user.passwordHash, now,
-          user.deletedAt ? user.deletedAt.toISOString() : null],
+        [
+          user.accountID,
+          user.name,
+          email,
+          user.status ?? STATUS.active,
+          user.role,
+          user.passwordHash,
+          now,
+          user.deletedAt ? user.deletedAt.toISOString() : null,
+        ],
       ).catch(async (error: unknown) => {
         throw (await findByEmail(email)) ? taken() : error;
       });

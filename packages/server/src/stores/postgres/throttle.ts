@@ -33,7 +33,12 @@ export async function createPostgresThrottle(pool: pg.Pool, options: ThrottleOpt
       );
       const at = now();
       const row = rows[0];
-      let entry: ThrottleEntry | undefined = row && { failures: row.failures, pending: row.pending, last: Number(row.last_ms), lockedUntil: Number(row.locked_until_ms) };
+      let entry: ThrottleEntry | undefined = row && {
+        failures: row.failures,
+        pending: row.pending,
+        last: Number(row.last_ms),
+        lockedUntil: Number(row.locked_until_ms),
+      };
       if (entry && rules.stale(entry, at)) entry = undefined;
       const changed = change(entry, at);
       if (changed.entry === null) await client.query('DELETE FROM signin_throttle WHERE key = $1', [key]);
@@ -50,8 +55,7 @@ export async function createPostgresThrottle(pool: pg.Pool, options: ThrottleOpt
     if (++calls % 1000 === 0) void forgetIdle(now()).catch(() => undefined);
     return out.result;
   };
-  const forgetIdle = (at: number) =>
-    pool.query('DELETE FROM signin_throttle WHERE last_ms < $1 AND locked_until_ms <= $2', [at - windowSeconds * 1000, at]);
+  const forgetIdle = (at: number) => pool.query('DELETE FROM signin_throttle WHERE last_ms < $1 AND locked_until_ms <= $2', [at - windowSeconds * 1000, at]);
 
   return {
     async retryAfter(key) {

@@ -41,7 +41,10 @@ export function migrate(target: MigrationTarget, component: string, migrations: 
     for (let version = from + 1; version <= to; version++) {
       for (const statement of migrations[version]!) await run(statement);
     }
-    await run('INSERT INTO bidfields_schema (component, version) VALUES ($1, $2) ON CONFLICT (component) DO UPDATE SET version = excluded.version', [component, to]);
+    await run('INSERT INTO bidfields_schema (component, version) VALUES ($1, $2) ON CONFLICT (component) DO UPDATE SET version = excluded.version', [
+      component,
+      to,
+    ]);
     return { component, from, to };
   });
 }
