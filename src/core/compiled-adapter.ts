@@ -2,18 +2,16 @@
  * A compiled adapter: the checked definition and its plan, with the enrich entry points. `enrich` throws a
  * `BidfieldsError`, `safeEnrich` returns the same issues as data; `bind` validates values once for the hot path.
  */
-import { BidfieldsError, type Issue } from './issues.js';
-import { append, issue } from './issues.js';
+import { append, BidfieldsError, issue, pointer, type Issue } from './issues.js';
 import type { BidRequest, EnrichOptions, FieldDefinition, FieldValues, Protocol } from './types.js';
 import type { Plan } from './plan/compiled-plan.js';
 import type { BoundWrites } from './plan/bound-writes.js';
 import { bindValues, requestWrites } from './apply/bind-values.js';
 import { mergeRequestValues } from './apply/merge-values.js';
-import { valueIssues } from './apply/value-issues.js';
+import { readValues } from './apply/value-issues.js';
 import { enrichGenerated, orThrow, refusal, run, runGenerated, single, type EnrichResult, type SafeEnrichResult } from './apply/run-enrichment.js';
 import { adapterSource, moduleText, PLACEMENT_TIER, type Enricher, type EngineKind } from './source/enricher.js';
 import { isArray } from './definition/plain-object.js';
-import { pointer } from './issues.js';
 import { buildUrl, type Template } from './endpoint/template.js';
 
 export type { EnrichResult, SafeEnrichResult };
@@ -39,18 +37,6 @@ export interface AdapterInfo {
   cpmField?: string;
   bidderCode?: string;
   warnings: readonly Issue[];
-}
-
-/**
- * Reads a values object (`read`: either engine's judge), or, when a JavaScript caller's getter or proxy in it
- * throws, refuses it as no values object (`invalid_value` at `base`), as a revoked proxy is: the safe APIs never throw.
- */
-function readValues<T extends { issues: Issue[] }>(read: () => T, base: string): T {
-  try {
-    return read();
-  } catch {
-    return { issues: [valueIssues.notAnObject(base)] } as unknown as T;
-  }
 }
 
 /** The writes `bind` made, by the placement it returned, and the plan they belong to. */

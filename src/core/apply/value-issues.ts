@@ -16,3 +16,15 @@ export const valueIssues = {
   oneOf: (group: { readonly keys: readonly string[] }, base: string): Issue =>
     issue('missing_one_of', base, `one of ${group.keys.map((key) => `'${key}'`).join(', ')} is required`),
 };
+
+/**
+ * Reads a values object (`read`: either engine's judge), or, when a JavaScript caller's getter or proxy in it
+ * throws, refuses it as no values object (`invalid_value` at `base`), as a revoked proxy is: the safe APIs never throw.
+ */
+export function readValues<T extends { issues: Issue[] }>(read: () => T, base: string): T {
+  try {
+    return read();
+  } catch {
+    return { issues: [valueIssues.notAnObject(base)] } as unknown as T;
+  }
+}
