@@ -12,6 +12,7 @@
  * test/codegen/endpoint-source.test.ts holds both forms to `buildUrl` on hostile values: the same URL, or the same
  * key and code.
  */
+import { urlParts } from '../core/rules/url-parts.js';
 import { MAX_ENDPOINT_LENGTH } from '../core/endpoint/endpoint-rules.js';
 import type { Template } from '../core/endpoint/template.js';
 import { literal } from '../core/source/literal.js';
@@ -57,8 +58,8 @@ export function endpointSource(template: Template, { typed }: EndpointCodeOption
   });
   // The authority ends at the first `/`, `?` or `#` after the scheme's `//`; what follows (path and query) is `path`.
   const probe = template.map((part) => (typeof part === 'string' ? part : 'x')).join('');
-  const start = probe.indexOf('//') + 2;
-  const authorityEnd = start + probe.slice(start).search(/[/?#]|$/);
+  const [, scheme = '', slashes = '', authority] = urlParts(probe);
+  const authorityEnd = scheme.length + slashes.length + authority.length;
   const head: string[] = [];
   const tail: string[] = [];
   let at = 0;

@@ -4,6 +4,7 @@
  * code only) give the same verdict without the page carrying the sentences. Why the text is judged as typed, before
  * parsing, is on {@link judgeEndpoint}: an endpoint receives user and device data. No `node:` imports (browsers too).
  */
+import { urlParts } from '../rules/url-parts.js';
 import { isKnownHost, isLocalHost, normaliseHost } from './host.js';
 import type { Protocol } from '../types.js';
 
@@ -79,8 +80,7 @@ export const endpointCode = (reason: EndpointReason): 'invalid_endpoint' | 'unkn
  */
 export function judgeEndpoint(value: unknown, protocol: Protocol, options: EndpointOptions): CheckedEndpoint | EndpointRefusal {
   if (typeof value !== 'string') return { reason: 'not_string' };
-  // As typed: scheme, `//`, authority (up to the first `/`, `?` or `#`), the rest.
-  const [, typed, slashes, authority = '', rest = ''] = /^([a-z][a-z\d+.-]*:)?(\/\/)?([^/?#]*)(.*)/is.exec(value)!;
+  const [, typed, slashes, authority, rest] = urlParts(value);
   const scheme = typed?.slice(0, -1).toLowerCase();
   const refuse = (reason: EndpointReason, host?: string): EndpointRefusal => ({ reason, scheme, host });
   if (value.length > MAX_ENDPOINT_LENGTH) return refuse('too_long');

@@ -6,6 +6,7 @@
  * is judged again against the known endpoints before anything is sent. No words here (the page ships it); no
  * `node:` imports.
  */
+import { urlParts } from '../rules/url-parts.js';
 import { isParamKey } from '../definition/names.js';
 import { decimalString, finite } from '../rules/decimal.js';
 import { judgeEndpoint, MAX_ENDPOINT_LENGTH, type EndpointOptions, type EndpointReason } from './endpoint-rules.js';
@@ -40,8 +41,11 @@ const PROBE = 'x';
 export function parseTemplate(text: string, protocol: Protocol): Template | 'placement' | undefined {
   if (!/[{}]/.test(text)) return undefined;
   const template: Template = [];
-  // As typed: scheme and `//`, authority (up to the first `/`, `?` or `#`), the rest.
-  const [, start = '', authority = '', rest = ''] = /^([a-z][a-z\d+.-]*:\/\/)?([^/?#]*)(.*)/is.exec(text)!;
+  // The URL's parts as typed, `scheme://` read as one: without both, all up to the first `/`, `?` or `#` is the authority.
+  const [, scheme, slashes, typedAuthority, typedRest] = urlParts(text);
+  const start = scheme && slashes ? scheme + slashes : '';
+  const authority = start ? typedAuthority : slashes ? '' : (scheme ?? '') + typedAuthority;
+  const rest = start || !slashes ? typedRest : slashes + typedAuthority + typedRest;
   const query = rest.indexOf('?');
   let at = 0;
   for (const match of text.matchAll(/\{([^{}]*)\}|[{}]/g)) {
@@ -126,9 +130,7 @@ const hasHostLabels = (template: Template) => template.some((part) => typeof par
  */
 export function fixedHostSuffix(template: Template): string | undefined {
   if (!hasHostLabels(template)) return undefined;
-  const host = fillWith(template, (part) => (part.place === 'host' ? '\u0000' : PROBE))
-    .replace(/^[a-z][a-z\d+.-]*:\/\//i, '')
-    .split(/[/?#]/)[0]!;
+  const host = urlParts(fillWith(template, (part) => (part.place === 'host' ? '\u0000' : PROBE)))[3];
   const rest = host.slice(host.lastIndexOf('\u0000') + 2);
   return rest === '' ? undefined : normaliseHost(rest);
 }
