@@ -8,11 +8,9 @@ import { readCheckedCpm } from '../protocols/prebid-js.js';
 import { every, isNumber, isString, list, obj, strings, type Obj } from './imp.js';
 import type { Warn } from './build-requests.js';
 import type { PrebidBid, PrebidMediaType, PrebidRuntimeOptions } from './types.js';
-import { MAX_AD, NOTICE_URL } from '../core/rules/prebid-limits.js';
+import { MAX_AD, MAX_BIDS, NOTICE_URL } from '../core/rules/prebid-limits.js';
 
-/** Bids looked at per answer; one request carries a page's ad units, so a real answer has far fewer. */
-export const MAX_BIDS = 500;
-export { MAX_AD };
+export { MAX_AD, MAX_BIDS };
 
 export const MEDIA_TYPES: PrebidMediaType[] = ['banner', 'video', 'native'];
 

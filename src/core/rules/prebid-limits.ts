@@ -8,3 +8,6 @@ export const MAX_AD = 500_000;
 
 /** A notice URL (`nurl`, `burl`): http(s), no white space. */
 export const NOTICE_URL = /^https?:\/\/\S+$/i;
+
+/** Bids looked at per answer; one request carries a page's ad units, so a real answer has far fewer. */
+export const MAX_BIDS = 500;
