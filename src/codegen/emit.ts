@@ -5,7 +5,7 @@
  */
 import type { FieldPlan } from '../core/plan/field-plan.js';
 import type { BidderPlan, PrebidRuntimeOptions } from '../prebid/types.js';
-import { literal, valueSource } from '../core/source/literal.js';
+import { literal } from '../core/source/literal.js';
 import { endpointSource, endpointHelpers } from './endpoint-source.js';
 
 export { literal };
@@ -61,7 +61,7 @@ export function adapterModule(plan: BidderPlan, options: PrebidRuntimeOptions, r
   // A template or split sends a request per URL (per bid with split): the runtime's requestsByUrl.
   const requests = template || plan.split ? ['requestsByUrl'] : [];
   const args = [
-    valueSource(pagePlan(plan), literal),
+    literal(pagePlan(plan)),
     ...(requests.length
       ? [literal(options), `[${features.join(', ')}]`, ...requests]
       : features.length

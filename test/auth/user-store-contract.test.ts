@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../packages/server/src/auth/password.js';
 import { createPostgresUserStore } from '../../packages/server/src/stores/postgres/user-store.js';
 import { USERS_MIGRATIONS as POSTGRES_USERS_MIGRATIONS, USERS_SCHEMA_VERSION } from '../../packages/server/src/stores/postgres/migrations.js';
-import { migratePostgres as migratePostgres, openPostgres } from '../../packages/server/src/stores/postgres/database.js';
+import { migratePostgres, openPostgres } from '../../packages/server/src/stores/postgres/database.js';
 import { migrateDuckDB, USERS_MIGRATIONS as DUCKDB_USERS_MIGRATIONS } from '../../packages/server/src/stores/duckdb/migrations.js';
 import { ROLE, STATUS } from '../../packages/server/src/auth/roles.js';
 import { createSignIn } from '../../packages/server/src/auth/signin.js';
@@ -54,20 +54,26 @@ const stores: [string, () => Promise<{ store: UserStore; close(): Promise<void> 
   ['PostgreSQL', freshPostgres],
 ];
 
-describe.each(stores)('user store contract: %s', (name, open) => {
-  let store: UserStore;
-  let close: () => Promise<void>;
+/**
+ * The cases of a describe block run on one store of `name`, opened before them and closed after; each case is
+ * skipped (the reason printed once) where the store's engine is missing, and gets the store.
+ */
+function storeCases(name: string, open: () => Promise<{ store: UserStore; close(): Promise<void> }>) {
   const skip = () => name === 'PostgreSQL' && 'skip' in postgres;
+  let opened: { store: UserStore; close(): Promise<void> } | undefined;
   beforeAll(async () => {
-    if (skip()) return;
-    ({ store, close } = await open());
+    if (!skip()) opened = await open();
   });
   afterAll(async () => {
-    if (!skip()) await close();
+    await opened?.close();
   });
+  return (title: string, body: (store: UserStore) => Promise<void>) => it(title, async (ctx) => (skip() ? ctx.skip() : body(opened!.store)));
+}
 
-  it('adds a user and finds it by e-mail in any case, with its fields and millisecond times', async (ctx) => {
-    if (skip()) return ctx.skip();
+describe.each(stores)('user store contract: %s', (name, open) => {
+  const contract = storeCases(name, open);
+
+  contract('adds a user and finds it by e-mail in any case, with its fields and millisecond times', async (store) => {
     const before = Date.now();
     const added = await store.add({ email: ' Ada@Example.COM', name: 'Ada', accountID: 4, role: ROLE.admin, passwordHash: 'scrypt$x' });
     expect(added).toMatchObject({
@@ -85,8 +91,7 @@ describe.each(stores)('user store contract: %s', (name, open) => {
     expect(await store.findByEmail('nobody@example.com')).toBeUndefined();
   });
 
-  it('refuses a taken e-mail, also when two adds race', async (ctx) => {
-    if (skip()) return ctx.skip();
+  contract('refuses a taken e-mail, also when two adds race', async (store) => {
     const user = { name: 'B', accountID: 1, role: ROLE.service, passwordHash: 'h' };
     await store.add({ ...user, email: 'b@example.com' });
     await expect(store.add({ ...user, email: 'B@EXAMPLE.com' })).rejects.toBeInstanceOf(DuplicateEmailError);
@@ -95,15 +100,13 @@ describe.each(stores)('user store contract: %s', (name, open) => {
     for (const r of race.filter((x) => x.status === 'rejected')) expect((r as PromiseRejectedResult).reason).toBeInstanceOf(DuplicateEmailError);
   });
 
-  it('keeps an inactive and a deleted user as such', async (ctx) => {
-    if (skip()) return ctx.skip();
+  contract('keeps an inactive and a deleted user as such', async (store) => {
     const deletedAt = new Date('2024-03-04T05:06:07.089Z');
     await store.add({ email: 'gone@example.com', name: 'G', accountID: 1, role: ROLE.publisher, passwordHash: 'h', status: STATUS.inactive, deletedAt });
     expect(await store.findByEmail('gone@example.com')).toMatchObject({ status: STATUS.inactive, deletedAt });
   });
 
-  it('serves sign-in: a token for the right password, the one 401 otherwise', async (ctx) => {
-    if (skip()) return ctx.skip();
+  contract('serves sign-in: a token for the right password, the one 401 otherwise', async (store) => {
     await store.add({ email: 'signin@example.com', name: 'S', accountID: 2, role: ROLE.service, passwordHash: await hashPassword('right-password', cost) });
     const tokens = createTokenService({ secret: 'x'.repeat(32) });
     const service = createSignIn({ users: store, tokens, throttle: createThrottle(), cost });
@@ -114,19 +117,9 @@ describe.each(stores)('user store contract: %s', (name, open) => {
 });
 
 describe.each(stores)('user changes and token versions: %s', (name, open) => {
-  let store: UserStore;
-  let close: () => Promise<void>;
-  const skip = () => name === 'PostgreSQL' && 'skip' in postgres;
-  beforeAll(async () => {
-    if (skip()) return;
-    ({ store, close } = await open());
-  });
-  afterAll(async () => {
-    if (!skip()) await close();
-  });
+  const contract = storeCases(name, open);
 
-  it('finds a user by id and lists users by id, hashes and all (the CLI leaves the hashes out)', async (ctx) => {
-    if (skip()) return ctx.skip();
+  contract('finds a user by id and lists users by id, hashes and all (the CLI leaves the hashes out)', async (store) => {
     const a = await store.add({ email: 'one@example.com', name: 'One', accountID: 1, role: ROLE.admin, passwordHash: 'h1' });
     const b = await store.add({ email: 'two@example.com', name: 'Two', accountID: 1, role: ROLE.service, passwordHash: 'h2' });
     expect(a.tokenVersion).toBe(0);
@@ -135,8 +128,7 @@ describe.each(stores)('user changes and token versions: %s', (name, open) => {
     expect((await store.list()).map((u) => u.email)).toEqual(['one@example.com', 'two@example.com']);
   });
 
-  it('every change raises the token version, in the one statement that makes it; unknown users are undefined', async (ctx) => {
-    if (skip()) return ctx.skip();
+  contract('every change raises the token version, in the one statement that makes it; unknown users are undefined', async (store) => {
     const added = await store.add({ email: 'change@example.com', name: 'C', accountID: 1, role: ROLE.admin, passwordHash: 'old' });
     const off = await store.update('CHANGE@example.com', { status: STATUS.inactive });
     expect(off).toMatchObject({ status: STATUS.inactive, role: ROLE.admin, passwordHash: 'old', tokenVersion: 1, deletedAt: null });

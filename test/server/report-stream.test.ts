@@ -6,15 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reportCsv, reportCsvChunks } from '../../packages/server/src/reports/csv.js';
 import type { CheckedReportRequest, ReportRow } from '../../src/api-contract/checked-report.js';
 import { jsonArrayChunks } from '../../packages/server/src/http/chunked-answer.js';
-import { startTestServer, type TestServer } from './test-server.js';
+import { useTestServer } from './test-server.js';
 
-let server: TestServer;
-let admin: string;
-beforeAll(async () => {
-  server = await startTestServer();
-  admin = await server.token(1);
-});
-afterAll(() => server.stop());
+const env = useTestServer();
 
 // The whole demo year by day, service and country: 65,148 rows, some 7 MB of JSON.
 const BIG = {
@@ -26,12 +20,16 @@ const BIG = {
 };
 
 async function engineRows(body: object): Promise<{ request: CheckedReportRequest; rows: ReportRow[] }> {
-  const outcome = await server.services.reports.run(body);
+  const outcome = await env.server.services.reports.run(body);
   if (!outcome.ok) throw new Error('invalid request');
   return { request: outcome.request, rows: outcome.rows as ReportRow[] };
 }
 const ask = (body: object) =>
-  fetch(`${server.url}/api/reportv2/`, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: admin }, body: JSON.stringify(body) });
+  fetch(`${env.server.url}/api/reportv2/`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: env.admin },
+    body: JSON.stringify(body),
+  });
 
 describe('the chunked serialisers', () => {
   const rows = (n: number) => Array.from({ length: n }, (_, i) => ({ date: '2024-01-01', service: `s"${i}`, requests: i, revenue: i / 3 }));

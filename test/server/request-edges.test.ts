@@ -3,21 +3,15 @@
 // path segment) rather than the rule's 400 invalid_bidder_code; and the import route answered a JSON body with the
 // JSON routes' "the body must be JSON".
 import net from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { answerOf, startTestServer, type TestServer } from './test-server.js';
+import { describe, expect, it } from 'vitest';
+import { answerOf, useTestServer } from './test-server.js';
 
-let server: TestServer;
-let admin: string;
-beforeAll(async () => {
-  server = await startTestServer();
-  admin = await server.token(1);
-});
-afterAll(() => server.stop());
+const env = useTestServer();
 
 /** Writes `text` on a fresh connection and collects what the server sends until it closes the connection. */
 function exchange(text: string): Promise<string> {
   return new Promise((resolve, reject) => {
-    const socket = net.connect(server.port, '127.0.0.1', () => socket.write(text));
+    const socket = net.connect(env.server.port, '127.0.0.1', () => socket.write(text));
     let received = '';
     socket.setEncoding('utf8');
     socket.on('data', (chunk: string) => (received += chunk));
@@ -47,9 +41,9 @@ describe('an HTTP/1.1 request without Host', () => {
 describe('a bidder code the rule refuses is 400 invalid_bidder_code, whatever its length', () => {
   it.each([101, 1000, 5000])('%i characters', async (length) => {
     for (const method of ['GET', 'PUT', 'DELETE']) {
-      const response = await fetch(`${server.url}/api/adapters/${'a'.repeat(length)}`, {
+      const response = await fetch(`${env.server.url}/api/adapters/${'a'.repeat(length)}`, {
         method,
-        headers: { Authorization: admin, ...(method === 'PUT' && { 'Content-Type': 'application/json' }) },
+        headers: { Authorization: env.admin, ...(method === 'PUT' && { 'Content-Type': 'application/json' }) },
         ...(method === 'PUT' && { body: '{"version":0,"adapter":{}}' }),
       });
       const answer = await answerOf(response);
@@ -62,7 +56,7 @@ describe('a bidder code the rule refuses is 400 invalid_bidder_code, whatever it
   });
 
   it('100 characters is a code (404: no such record)', async () => {
-    const response = await fetch(`${server.url}/api/adapters/${'a'.repeat(100)}`, { headers: { Authorization: admin } });
+    const response = await fetch(`${env.server.url}/api/adapters/${'a'.repeat(100)}`, { headers: { Authorization: env.admin } });
     expect(response.status).toBe(404);
   });
 });
@@ -70,9 +64,9 @@ describe('a bidder code the rule refuses is 400 invalid_bidder_code, whatever it
 describe('the import route and a JSON body', () => {
   it('is 415 with the import route’s words, not "the body must be JSON"', async () => {
     for (const type of ['application/json', 'text/plain', 'application/octet-stream']) {
-      const response = await fetch(`${server.url}/api/data/import`, {
+      const response = await fetch(`${env.server.url}/api/data/import`, {
         method: 'POST',
-        headers: { Authorization: admin, 'Content-Type': type },
+        headers: { Authorization: env.admin, 'Content-Type': type },
         body: '{"a":1}',
       });
       const answer = await answerOf(response);

@@ -2,6 +2,7 @@
 // cheap password hash so the tests stay fast. Shared by the server, client and conformance tests. With `storage`
 // (test/support/storages.ts), the events are in ClickHouse and the users, adapters and sign-in throttle in
 // PostgreSQL instead, as `serve --clickhouse URL --postgres URL` has them, the demo seeded there the same way.
+import { afterAll, beforeAll } from 'vitest';
 import { createTokenService } from '../../packages/server/src/auth/token.js';
 import { DEMO_USERS, seedDemo } from '../../packages/server/src/http/demo.js';
 import { createServices, type ApiServices, type ServiceOptions } from '../../packages/server/src/http/services.js';
@@ -84,4 +85,22 @@ export async function answerOf(response: Response) {
     json = undefined;
   }
   return { status: response.status, headers: response.headers, text, json: json as any };
+}
+
+/**
+ * One test server for the file: started before its tests (with an Admin's token), stopped after them. The fields are
+ * set once `beforeAll` has run.
+ *
+ * @example
+ * const env = useTestServer();
+ * it('answers', async () => expect((await fetch(`${env.server.url}/api/adapters/`, { headers: { Authorization: env.admin } })).status).toBe(200));
+ */
+export function useTestServer(options: Parameters<typeof startTestServer>[0] = {}): { server: TestServer; admin: string } {
+  const env = {} as { server: TestServer; admin: string };
+  beforeAll(async () => {
+    env.server = await startTestServer(options);
+    env.admin = await env.server.token(1);
+  });
+  afterAll(() => env.server?.stop());
+  return env;
 }

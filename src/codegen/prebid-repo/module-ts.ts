@@ -10,7 +10,6 @@ import type { ConstantPlan, FieldPlan, Target } from '../../core/plan/field-plan
 import { keyOf } from '../../core/plan/field-plan.js';
 import type { PrebidPlan } from '../prebid-plan.js';
 import { literal } from '../emit.js';
-import { valueSource } from '../../core/source/literal.js';
 import { endpointFunction } from './endpoint-ts.js';
 import { MAX_AD, NOTICE_URL } from '../../core/rules/prebid-limits.js';
 import { INVENTORY_KEYS } from '../../core/rules/inventory.js';
@@ -96,7 +95,7 @@ function writes(plan: PrebidPlan, roots: readonly number[]): string[] {
 }
 
 const constantWrites = (constants: readonly ConstantPlan[], root: number) =>
-  constants.filter((constant) => constant.to[0] === root).map((constant) => write(constant.to, valueSource(constant.value, literal)));
+  constants.filter((constant) => constant.to[0] === root).map((constant) => write(constant.to, literal(constant.value)));
 
 const indent = (lines: readonly string[], by: string) => lines.map((line) => (line ? by + line : line));
 

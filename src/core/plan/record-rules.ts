@@ -69,7 +69,10 @@ export interface RecordProblem {
 export const MAX_CONSTANT_BYTES = 4096;
 /**
  * A constant's value nests at most this many arrays and objects. 4,096 bytes hold 2,000 levels, which every engine
- * then walks (the console's preview, generated code, a partner's JSON parser); real OpenRTB objects nest a few.
+ * then walks (the console's preview, generated code, a partner's JSON parser): parsers build a nested literal
+ * recursively, and so does V8 when it runs one, so a 2,000-deep constant overflowed the stack where an enricher ran
+ * it and where a page parsed a generated Prebid.js module. At 32, every engine writes constants as plain literals;
+ * real OpenRTB objects nest a few levels.
  */
 export const MAX_CONSTANT_DEPTH = 32;
 

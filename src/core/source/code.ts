@@ -4,7 +4,7 @@
  * adapter's enricher) or as literals (a bound placement's, whose values are known).
  */
 import type { Plan } from '../plan/compiled-plan.js';
-import { expression, literal, valueSource } from './literal.js';
+import { expression, literal } from './literal.js';
 
 /** A JavaScript condition; `'true'` and `'false'` are known while generating, and fold. */
 export type Cond = string;
@@ -97,7 +97,7 @@ export function member(object: string, key: string): string {
 }
 
 /** A value as written to an ext target: an object or array (a constant's) copied through JSON, as the interpreter's `fresh` does. */
-const fresh = (value: unknown): string => valueSource(typeof value === 'object' ? JSON.parse(JSON.stringify(value)) : value, expression);
+const fresh = (value: unknown): string => expression(typeof value === 'object' ? JSON.parse(JSON.stringify(value)) : value);
 
 /**
  * Longer lists of conditions than this go to a runtime helper over a list hoisted as a JSON literal: an expression

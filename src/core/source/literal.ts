@@ -14,14 +14,6 @@ export function literal(value: unknown): string {
 }
 
 /**
- * Deeper than this, a JSON value enters generated code as `JSON.parse("…")`, not as a literal: parsers build a nested
- * literal recursively, and so does V8 when it runs one. A constant that is a 2,000-deep array (4,000 bytes, within the
- * 4,096 of docs/spec.md#constants) overflowed V8's stack when an enricher ran it and when a generated Prebid.js module was parsed
- * (the page's whole bundle fails then); JSON.parse reads any depth. Real constants nest a few levels.
- */
-const MAX_LITERAL_DEPTH = 100;
-
-/**
  * How deep a JSON value nests (a scalar 0, `[]` 1, `[{}]` 2), read without recursion; the walk stops once it finds a
  * value deeper than `limit`, and gives that depth (more than `limit`, not necessarily the deepest).
  */
@@ -35,15 +27,6 @@ export function nesting(value: unknown, limit = Infinity): number {
     for (const child of Object.values(node)) stack.push([child, depth + 1]);
   }
   return deepest;
-}
-
-/**
- * A JSON value as code: `make(value)` (its {@link literal} or {@link expression}), or, nested deeper than
- * {@link MAX_LITERAL_DEPTH}, `JSON.parse` of its JSON (a new copy each time it runs, own `__proto__` keys as data).
- * @example valueSource([1], literal) // '[1]'
- */
-export function valueSource(value: unknown, make: (value: unknown) => string): string {
-  return nesting(value, MAX_LITERAL_DEPTH) > MAX_LITERAL_DEPTH ? `JSON.parse(${literal(JSON.stringify(value))})` : make(value);
 }
 
 /**
