@@ -3,7 +3,7 @@
 // index.html that loads them by those names: no inline script or style anywhere, so the page runs under a
 // Content-Security-Policy without 'unsafe-inline' or 'unsafe-eval'. The bundled real requests of
 // fixtures/requests (the library's) come in as the virtual module `virtual:bidfields-requests`.
-import typescript from '@rollup/plugin-typescript';
+import { sources } from '../../scripts/rollup-node.mjs';
 import nodeResolve from '@rollup/plugin-node-resolve';
 import terser from '@rollup/plugin-terser';
 import { createHash } from 'node:crypto';
@@ -60,15 +60,7 @@ export default {
   plugins: [
     bundledRequests(),
     nodeResolve({ browser: true, extensions: ['.mjs', '.js', '.json', '.ts', '.tsx'] }),
-    typescript({
-      tsconfig: './tsconfig.json',
-      include: ['src/**/*.ts', 'src/**/*.tsx'],
-      exclude: ['test/**', 'scripts/**'],
-      declaration: false,
-      outDir: undefined,
-      noEmitOnError: true,
-      noCheck: true,
-    }),
+    sources({ include: ['src/**/*.ts', 'src/**/*.tsx'] }),
     terser(),
     page(),
   ],

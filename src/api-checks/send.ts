@@ -86,6 +86,11 @@ export async function send(request: CheckRequest, ctx: RunContext, authorization
     headers,
     ...(body !== undefined && { body }),
   });
+  return answerOf(response);
+}
+
+/** A response's status, headers, text and JSON (undefined when the text is not JSON). */
+export async function answerOf(response: Response): Promise<{ status: number; headers: Headers; text: string; json: unknown }> {
   const text = await response.text();
   let json: unknown;
   try {

@@ -2,6 +2,7 @@
 // cheap password hash so the tests stay fast. Shared by the server, client and conformance tests. With `storage`
 // (test/support/storages.ts), the events are in ClickHouse and the users, adapters and sign-in throttle in
 // PostgreSQL instead, as `serve --clickhouse URL --postgres URL` has them, the demo seeded there the same way.
+import { answerOf as readAnswer } from '../../src/api-checks/send.js';
 import { afterAll, beforeAll } from 'vitest';
 import { createTokenService } from '../../packages/server/src/auth/token.js';
 import { DEMO_USERS, seedDemo } from '../../packages/server/src/http/demo.js';
@@ -75,16 +76,10 @@ export async function post(url: string, body: unknown, headers: Record<string, s
   return answerOf(response);
 }
 
-/** A response's status, headers, text and JSON (undefined when the text is not JSON). */
+/** A response's status, headers, text and JSON (undefined when the text is not JSON), as the API checks read one. */
 export async function answerOf(response: Response) {
-  const text = await response.text();
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    json = undefined;
-  }
-  return { status: response.status, headers: response.headers, text, json: json as any };
+  const answer = await readAnswer(response);
+  return { ...answer, json: answer.json as any };
 }
 
 /**
