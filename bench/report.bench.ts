@@ -27,7 +27,7 @@ import { openClickHouseStore } from '../packages/server/src/stores/clickhouse/op
 import { createClickHouseClient, createClickHouseReportStore } from '../packages/server/src/stores/clickhouse/report-store.js';
 import { demoEvents } from '../packages/server/src/reports/demo-data.js';
 import { createReportEngine } from '../packages/server/src/reports/engine.js';
-import type { EventRow, ImportingStore } from '../packages/server/src/reports/store.js';
+import type { EventRow, EventStore } from '../packages/server/src/reports/store.js';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 2_000_000);
 if (!Number.isSafeInteger(ROWS) || ROWS < 1) throw new Error(`BENCH_ROWS must be a positive integer, not ${process.env.BENCH_ROWS}`);
@@ -41,7 +41,7 @@ const wanted = new Set((process.env.BENCH_STORES ?? 'duckdb,chdb,server').split(
 
 interface Contestant {
   name: string;
-  store: ImportingStore;
+  store: EventStore;
   close(): Promise<void>;
   importMs?: number;
   times: number[];
