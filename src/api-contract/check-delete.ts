@@ -4,7 +4,7 @@
  * deleted"): real dates, the start not after the end, a service and a country as an import row would have them.
  * Browser-safe: the client checks a request with it before sending.
  */
-import type { Issue } from '../core/issues.js';
+import { pointer, type Issue } from '../core/issues.js';
 import { isCalendarDate } from './dates.js';
 import { COUNTRY_RULE, SERVICE_RULE, isCountryCode, isServiceName } from './import-row.js';
 import type { DeleteRequest } from './data-delete.js';
@@ -28,7 +28,7 @@ export function checkDeleteRequest(value: unknown): DeleteCheck {
   const body = value as Record<string, unknown>;
   const issues: Issue[] = Object.keys(body)
     .filter((key) => !KEYS.has(key))
-    .map((key) => ({ code: 'unknown_field', path: `/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`, message: `unknown key '${key}'` }));
+    .map((key) => ({ code: 'unknown_field', path: pointer(key), message: `unknown key '${key}'` }));
   const { startDate, endDate, service, country } = body;
   for (const [key, date] of [
     ['startDate', startDate],

@@ -5,6 +5,8 @@
  */
 
 /** Issue codes of the behaviour contract (docs/spec.md#issues), plus the codes bidfields adds. */
+import { tokenPointer } from './rules/json-pointer.js';
+
 export type IssueCode =
   | 'schema'
   | 'duplicate_name'
@@ -73,14 +75,13 @@ export class BidfieldsError extends Error {
 
 /** Escapes one reference token of a JSON Pointer (RFC 6901 §3). */
 export function escapePointerToken(token: string | number): string {
-  const s = String(token);
-  return s.includes('~') || s.includes('/') ? s.replace(/~/g, '~0').replace(/\//g, '~1') : s;
+  return tokenPointer(String(token)).slice(1);
 }
 
 /** Builds a JSON Pointer from reference tokens. */
 export function pointer(...tokens: readonly (string | number)[]): string {
   let out = '';
-  for (const t of tokens) out += '/' + escapePointerToken(t);
+  for (const t of tokens) out += tokenPointer(String(t));
   return out;
 }
 

@@ -9,6 +9,7 @@
  * record-taking bidder pass {@link ALL_FEATURES}; an adapter generated at build time imports only those its record
  * uses, so a page bundler drops the others (scripts/size.mjs measures both).
  */
+import { tokenPointer } from '../rules/json-pointer.js';
 import type { Issue } from '../issues.js';
 import { isPlainObject, own } from '../definition/plain-object.js';
 import type { FieldPlan, RecordPlan, Target } from '../plan/field-plan.js';
@@ -56,7 +57,7 @@ export const codeIssue = (code: string, path: string, field?: string): Issue => 
 /** Own value, else `undefined` (`null` stays: each reader takes it for absent, with `??` or `== null`). */
 export { own };
 /** A JSON Pointer to one key of the values. */
-export const pointer = (key: string) => '/' + key.replace(/~/g, '~0').replace(/\//g, '~1');
+export { tokenPointer as pointer };
 
 /** Boolean fields (docs/spec.md#booleans): their judge. */
 export const booleans: Feature = (_plan, judges) => {
@@ -107,13 +108,13 @@ export function valuesEngine(plan: RecordPlan, features: readonly Feature[] = []
     bind(values, issues) {
       const bound: Bound = new Map();
       if (!isPlainObject(values)) return (issues.push(codeIssue('invalid_value', '')), bound);
-      for (const key of Object.keys(values)) judges.has(key) || issues.push(codeIssue('unknown_field', pointer(key), key));
+      for (const key of Object.keys(values)) judges.has(key) || issues.push(codeIssue('unknown_field', tokenPointer(key), key));
       for (const [key, [field, judge]] of judges) {
         const raw = own(values, key);
         // Not entered: the default, else missing when required, else skipped.
         const verdict = isNotEntered(raw) ? field.default : judge(raw);
         const code = verdict === undefined ? field.required && 'missing_required' : isRefusal(verdict) ? valueCode(verdict[0]) : void bound.set(field, verdict);
-        if (code) issues.push(codeIssue(code, pointer(key), field.name));
+        if (code) issues.push(codeIssue(code, tokenPointer(key), field.name));
       }
       for (const hook of hooks) hook?.(bound, issues);
       return bound;
