@@ -10,7 +10,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromiumPath, launchChromium } from './support/chromium.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, type ApiClient, type ReportRequest } from '../../src/client/index.js';
 import { buildRtbRequests, compile } from '../../src/index.js';
@@ -23,21 +24,11 @@ const repo = path.resolve(import.meta.dirname, '../..');
 const consoleDir = path.join(repo, 'packages/server/dist/console');
 const shots = path.join(import.meta.dirname, '.build', 'console-screenshots');
 const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-const chromiumPath = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((file) => fs.existsSync(file));
 const missing = !chromiumPath
   ? 'no Chromium at /usr/bin/chromium'
   : !fs.existsSync(path.join(consoleDir, 'index.html'))
     ? 'packages/server/dist/console not built (npm run build)'
     : undefined;
-const FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 const HOSTILE = '<img src=x onerror=alert(1)>';
 const HOSTILE_NAMES = [HOSTILE, `"'><script>alert(2)</script>`, '=HYPERLINK("http://x")'];
@@ -70,7 +61,7 @@ describe.skipIf(missing !== undefined && !process.env.CI)(`the console in headle
       HOSTILE_NAMES.map((service, i) => ({ date: '2024-12-02', service, country: 'US', requests: 1000 + i, impression: 500, revenue: 1.5 })),
     );
     api = createClient({ baseUrl: server.url, token: await server.token(1) });
-    browser = await chromium.launch({ executablePath: chromiumPath, args: FLAGS });
+    browser = await launchChromium();
     context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     // Reported to the test, not to the page: a CSP violation anywhere fails the flows below.
     await context.addInitScript(() => {

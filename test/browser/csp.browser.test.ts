@@ -9,14 +9,14 @@ import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import { type Browser } from 'playwright-core';
+import { chromiumPath, launchChromium } from './support/chromium.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundlePage } from './support/bundle.js';
 import { compile, type AdapterRecord } from '../../src/index.js';
 
 const repo = path.resolve(import.meta.dirname, '../..');
 const buildDir = path.join(import.meta.dirname, '.build');
-const chromiumPath = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((file) => fs.existsSync(file));
 const missing = !chromiumPath
   ? 'no Chromium at /usr/bin/chromium'
   : !fs.existsSync(path.join(repo, 'dist/index.js'))
@@ -103,18 +103,7 @@ describe.skipIf(missing !== undefined && !process.env.CI)(
       });
       await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
       origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-      browser = await chromium.launch({
-        executablePath: chromiumPath,
-        args: [
-          '--headless',
-          '--no-sandbox',
-          '--disable-gpu',
-          '--no-first-run',
-          '--disable-background-networking',
-          '--disable-component-update',
-          '--disable-sync',
-        ],
-      });
+      browser = await launchChromium();
     }, 120_000);
 
     afterAll(async () => {

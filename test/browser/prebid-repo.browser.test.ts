@@ -10,7 +10,8 @@ import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { build, type Metafile } from 'esbuild';
-import { chromium, type Browser } from 'playwright-core';
+import { type Browser } from 'playwright-core';
+import { chromiumPath, launchChromium } from './support/chromium.js';
 import selfsigned from 'selfsigned';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generatePrebidAdapter } from '../../src/codegen/index.js';
@@ -19,7 +20,6 @@ import { FIELDS } from './support/pages.js';
 import { startPartner } from './support/partner.js';
 
 const buildDir = path.join(import.meta.dirname, '.build/prebid-repo');
-const chromiumPath = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((file) => fs.existsSync(file));
 const CODE = 'bidfields_e2e';
 
 const AD_UNITS = [
@@ -108,18 +108,7 @@ describe.skipIf(!chromiumPath && !process.env.CI)(
       });
       await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
       origin = `https://localhost:${(server.address() as AddressInfo).port}`;
-      browser = await chromium.launch({
-        executablePath: chromiumPath,
-        args: [
-          '--headless',
-          '--no-sandbox',
-          '--disable-gpu',
-          '--no-first-run',
-          '--disable-background-networking',
-          '--disable-component-update',
-          '--disable-sync',
-        ],
-      });
+      browser = await launchChromium();
     }, 120_000);
 
     afterAll(async () => {

@@ -13,7 +13,8 @@ import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import { type Browser, type BrowserContext } from 'playwright-core';
+import { chromiumPath, launchChromium } from './support/chromium.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundlePage } from './support/bundle.js';
 import { createOutsideProject, withTypeCheckFile } from './support/outside-project.js';
@@ -25,7 +26,6 @@ const run = promisify(execFile);
 const repo = path.resolve(import.meta.dirname, '../..');
 const buildDir = path.join(import.meta.dirname, '.build');
 const outside = path.join(buildDir, 'outside');
-const chromiumPath = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((file) => fs.existsSync(file));
 const distFiles = ['dist/prebid.js', 'dist/prebid.d.ts', 'dist/bidfields-prebid.js', 'dist/prebid-runtime.js'].map((file) => path.join(repo, file));
 const missing = !chromiumPath
   ? 'no Chromium at /usr/bin/chromium'
@@ -100,18 +100,7 @@ describe.skipIf(missing !== undefined && !process.env.CI)(
         bundlePage(path.join(outside, 'generated-split-page.js'), scripts['/generated-split-page.js']),
       ]);
       pages = await startPages(scripts, partner.port);
-      browser = await chromium.launch({
-        executablePath: chromiumPath,
-        args: [
-          '--headless',
-          '--no-sandbox',
-          '--disable-gpu',
-          '--no-first-run',
-          '--disable-background-networking',
-          '--disable-component-update',
-          '--disable-sync',
-        ],
-      });
+      browser = await launchChromium();
       // The partner's certificate is self-signed; only this context trusts it.
       context = await browser.newContext({ ignoreHTTPSErrors: true });
     }, 120_000);

@@ -15,7 +15,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { runCli } from '../cli/run-cli.js';
 import { SHARED_TARGETS, describeStorages, type OpenedStores } from '../support/storages.js';
 import { call, serveProcesses, type ServeProcess } from './serve-process.js';
-import { ADMIN, PUBLISHER, SERVICE, startTestServer, type TestServer } from './test-server.js';
+import { ADMIN, SERVICE, apiConformanceArgs, startTestServer, type TestServer } from './test-server.js';
 
 const SECRET = 'scale-out-secret-scale-out-secret!!';
 const DEMO_ROWS = 65148;
@@ -142,22 +142,7 @@ describeStorages('two serve processes sharing ClickHouse and PostgreSQL', SHARED
   }, 30_000);
 
   it('pass `bidfields conformance --api` (the built CLI)', async () => {
-    const run = await runCli(
-      [
-        'conformance',
-        '--api',
-        b.url,
-        '--email',
-        ADMIN.email,
-        '--password',
-        ADMIN.password,
-        '--publisher-email',
-        PUBLISHER.email,
-        '--publisher-password',
-        PUBLISHER.password,
-      ],
-      dir,
-    );
+    const run = await runCli(apiConformanceArgs(b.url), dir);
     const last = run.stdout.trim().split('\n').at(-1)!;
     expect(last, run.stdout).toMatch(/^\d+ passed, 0 failed$/);
     expect(run.code).toBe(0);

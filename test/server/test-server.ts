@@ -99,3 +99,18 @@ export function useTestServer(options: Parameters<typeof startTestServer>[0] = {
   afterAll(() => env.server?.stop());
   return env;
 }
+
+/** `bidfields conformance --api URL` signing in as the demo's Admin and Publisher, as CI checks a server. */
+export const apiConformanceArgs = (url: string): string[] => [
+  'conformance',
+  '--api',
+  url,
+  '--email',
+  ADMIN.email,
+  '--password',
+  ADMIN.password,
+  '--publisher-email',
+  PUBLISHER.email,
+  '--publisher-password',
+  PUBLISHER.password,
+];
