@@ -20,6 +20,7 @@ export { formFields, formOneOfGroups, type FormField, type FormOneOfGroup } from
 export type {
   AdapterInput,
   AdapterRecord,
+  HeaderDefinition,
   BidRequest,
   BooleanField,
   ConstantDefinition,

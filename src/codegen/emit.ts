@@ -58,12 +58,15 @@ export function adapterModule(plan: BidderPlan, options: PrebidRuntimeOptions, r
   const imported = featuresOf(plan).filter((name) => name !== 'template');
   const features = template ? [...imported, 'urlFrom(endpointUrl)'] : imported;
   const helpers = template ? ['urlFrom', ...endpointHelpers(template)] : [];
-  // A template or split sends a request per URL (per bid with split): the runtime's requestsByUrl.
-  const requests = template || plan.split ? ['requestsByUrl'] : [];
+  // A template or split sends a request per URL (per bid with split): the runtime's requestsByUrl; a record's headers
+  // (docs/spec.md#headers) go on each request by withHeaders, around it or around the one request.
+  const byUrl = template || plan.split ? ['requestsByUrl'] : [];
+  const requests = plan.ajax ? [...byUrl, 'withHeaders'] : byUrl;
+  const builder = plan.ajax ? `withHeaders(${byUrl.join('')})` : byUrl[0];
   const args = [
     literal(pagePlan(plan)),
-    ...(requests.length
-      ? [literal(options), `[${features.join(', ')}]`, ...requests]
+    ...(builder
+      ? [literal(options), `[${features.join(', ')}]`, builder]
       : features.length
         ? [literal(options), `[${features.join(', ')}]`]
         : Object.keys(options).length

@@ -12,6 +12,7 @@ import { planField } from '../core/plan/make-field-plan.js';
 import { recordRules } from '../core/plan/record-rules.js';
 import type { CompileOptions } from '../core/types.js';
 import { bidderPlan, isGvlid } from '../prebid/bidder.js';
+import { ajaxHeaders } from '../prebid/headers.js';
 import type { BidderPlan } from '../prebid/types.js';
 
 export interface PrebidPlanOptions extends Pick<CompileOptions, 'allowLocal'> {
@@ -52,20 +53,25 @@ export function prebidPlan(record: unknown, options: PrebidPlanOptions): PrebidP
   const template = options.templates && typeof endpoint === 'string' ? parseTemplate(endpoint, 'prebid-js') : undefined;
   if (Array.isArray(template)) {
     // The checked record's plan as validateAdapter checked it (the compact engine takes no template).
-    const { fields, constants, requireOneOf, bidderCode, cpmField } = record as {
+    const { fields, constants, requireOneOf, headers, bidderCode, cpmField } = record as {
       fields: Record<string, unknown>[];
       constants?: unknown;
       requireOneOf?: unknown;
+      headers?: unknown;
       bidderCode: string;
       cpmField: string;
     };
-    const rules = recordRules({ fields, constants, requireOneOf }, '/fields', protocol, []);
+    const rules = recordRules({ fields, constants, requireOneOf, headers }, '/fields', protocol, []);
+    const ajax = ajaxHeaders(rules.headers);
     const plan = {
       fields: fields.map((field) => planField(field)[0]),
       ...(rules.constants.length && { constants: rules.constants }),
       ...(rules.oneOf.length && { oneOf: rules.oneOf }),
     };
-    return { ok: true, plan: { code: bidderCode, url: endpoint as string, cpm: cpmField, ...plan, template, ...(gvlid !== undefined && { gvlid }) } };
+    return {
+      ok: true,
+      plan: { code: bidderCode, url: endpoint as string, cpm: cpmField, ...plan, template, ...(gvlid !== undefined && { gvlid }), ...(ajax && { ajax }) },
+    };
   }
   const adapter = compileCompact(record, compileOptions);
   return { ok: true, plan: bidderPlan(adapter, compileOptions, gvlid) };

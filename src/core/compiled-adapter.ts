@@ -13,6 +13,7 @@ import { enrichGenerated, orThrow, refusal, run, runGenerated, single, type Enri
 import { adapterSource, moduleText, PLACEMENT_TIER, type Enricher, type EngineKind } from './source/enricher.js';
 import { isArray } from './definition/plain-object.js';
 import { buildUrl, type Template } from './endpoint/template.js';
+import type { HeaderPlan } from './rules/headers.js';
 
 export type { EnrichResult, SafeEnrichResult };
 
@@ -36,6 +37,8 @@ export interface AdapterInfo {
   split?: 'imp';
   cpmField?: string;
   bidderCode?: string;
+  /** The headers the record adds to each request (docs/spec.md#headers), checked; names in lower case. */
+  headers?: readonly HeaderPlan[];
   warnings: readonly Issue[];
 }
 
@@ -65,6 +68,8 @@ export class CompiledAdapter implements AdapterInfo {
   readonly template?: { parts: Template; hosts: string[] };
   readonly cpmField?: string;
   readonly bidderCode?: string;
+  /** The headers the record adds to each request (docs/spec.md#headers), checked; names in lower case. */
+  readonly headers?: readonly HeaderPlan[];
   /** The record's one-of groups of keys (docs/spec.md#one-of), when it has any: what forms and params schemas show. */
   readonly requireOneOf?: readonly (readonly string[])[];
   readonly warnings: readonly Issue[];
@@ -97,6 +102,7 @@ export class CompiledAdapter implements AdapterInfo {
     if (info.endpoint) this.endpoint = info.endpoint;
     if (info.cpmField !== undefined) this.cpmField = info.cpmField;
     if (info.bidderCode !== undefined) this.bidderCode = info.bidderCode;
+    if (info.headers) this.headers = info.headers;
     if (plan.oneOf.length > 0) this.requireOneOf = plan.oneOf.map((group) => [...group.keys]);
   }
 

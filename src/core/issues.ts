@@ -36,6 +36,8 @@ export type IssueCode =
   | 'conflicting_values'
   | 'missing_one_of'
   | 'limit_exceeded'
+  | 'invalid_header'
+  | 'header_omitted'
   | 'both_app_and_site';
 
 /** One problem (or warning): where it is, what it is, and for which field. */

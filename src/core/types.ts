@@ -95,7 +95,15 @@ export interface AdapterRecord {
   requireOneOf?: string[][];
   /** `'imp'`: the protocol wrappers send one request per enriched imp (docs/spec.md#split-imp). Default `'none'`. */
   split?: 'none' | 'imp';
+  /** Headers added to each request (docs/spec.md#headers), by name. */
+  headers?: Record<string, HeaderDefinition>;
 }
+
+/**
+ * One header of a record (docs/spec.md#headers): a fixed `value`, or `from` the first of these dot paths into the request as
+ * sent that holds a non-empty string or a finite number (a Prebid JS record: `value` only).
+ */
+export type HeaderDefinition = { value: string } | { from: string | string[] };
 
 /** What `compile` and `validateAdapter` accept: a record or a bare array of field definitions. */
 export type AdapterInput = AdapterRecord | FieldDefinition[];

@@ -12,6 +12,7 @@ import { BidfieldsError } from '../core/issues.js';
 import type { AdapterRecord } from '../core/types.js';
 import { bidderSpec } from './spec.js';
 import { requestsByUrl, template } from './endpoint.js';
+import { ajaxHeaders, withHeaders } from './headers.js';
 import type { BidderPlan, PrebidBidderOptions, PrebidBidderSpec } from './types.js';
 
 /**
@@ -36,7 +37,8 @@ export function createPrebidBidder(record: AdapterRecord, options: PrebidBidderO
   const plan = bidderPlan(adapter, options, gvlid);
   // Every feature (a template's URL when the record has one), and one request per URL for a template or split.
   const { template: parts, split } = plan;
-  return bidderSpec(plan, options, parts ? [...ALL_FEATURES, template] : ALL_FEATURES, parts || split ? requestsByUrl : undefined);
+  const requests = parts || split ? requestsByUrl : undefined;
+  return bidderSpec(plan, options, parts ? [...ALL_FEATURES, template] : ALL_FEATURES, plan.ajax ? withHeaders(requests) : requests);
 }
 
 /**
@@ -46,6 +48,7 @@ export function createPrebidBidder(record: AdapterRecord, options: PrebidBidderO
  */
 export function bidderPlan(adapter: CompactAdapter, options: EndpointOptions, gvlid?: number): BidderPlan {
   const { template, split } = adapter;
+  const ajax = ajaxHeaders(adapter.headers);
   return {
     code: adapter.bidderCode!,
     ...(template ? { template, hosts: templateHosts(template, 'prebid-js', options) } : { url: adapter.endpoint!.href }),
@@ -53,6 +56,7 @@ export function bidderPlan(adapter: CompactAdapter, options: EndpointOptions, gv
     ...adapter.plan,
     ...(split && { split }),
     ...(gvlid !== undefined && { gvlid }),
+    ...(ajax && { ajax }),
   };
 }
 

@@ -39,8 +39,11 @@ export interface PrebidServerRequest {
   url: string;
   /** The OpenRTB 2.6 request as JSON. */
   data: string;
-  /** Prebid's defaults otherwise: `text/plain` (a CORS simple request, no preflight). */
-  options: { withCredentials: boolean };
+  /**
+   * Prebid's defaults otherwise: `text/plain` (a CORS simple request, no preflight). A record with headers
+   * (docs/spec.md#headers) adds them: `contentType` (its `content-type`) and `customHeaders` (the others), as Prebid's ajax takes them.
+   */
+  options: { withCredentials: boolean } & AjaxHeaders;
 }
 
 /** A bid handed back to Prebid.js. */
@@ -120,6 +123,14 @@ export interface BidderPlan extends RecordPlan {
   cpm: string;
   /** The partner's IAB Global Vendor List ID, checked. */
   gvlid?: number;
+  /** The record's headers (docs/spec.md#headers) as Prebid's ajax options, when it has any: sent by the runtime's `withHeaders`. */
+  ajax?: AjaxHeaders;
+}
+
+/** A record's headers as Prebid's ajax takes them: `content-type` as `contentType`, the others as `customHeaders`. */
+export interface AjaxHeaders {
+  contentType?: string;
+  customHeaders?: Record<string, string>;
 }
 
 /** Options of the bidder at auction time, for both the record-taking and the generated bidders. */

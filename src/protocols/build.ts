@@ -8,6 +8,7 @@ import { append, BidfieldsError, issue, type Issue } from '../core/issues.js';
 import type { CompiledAdapter, PerImpValues } from '../core/compiled-adapter.js';
 import type { BidRequest, EnrichOptions, FieldValues, Protocol } from '../core/types.js';
 import { jsonPost, type HttpRequest } from './http-request.js';
+import { recordHeaders } from './record-headers.js';
 
 /** The non-throwing result of a `safeBuild…Request`. Warnings are the enrichment's (e.g. `both_app_and_site`), refused or not. */
 export type SafeBuildResult = { ok: true; http: HttpRequest; warnings: readonly Issue[] } | { ok: false; issues: Issue[]; warnings: readonly Issue[] };
@@ -38,18 +39,19 @@ export function safeBuild(
   const issues = adapterIssues(adapter, protocol);
   const enriched = adapter.sendable(request, values, undefined, options);
   if (!enriched.ok) append(issues, enriched.issues);
-  const { warnings } = enriched;
-  if (!enriched.ok || !enriched.url || issues.length > 0) return { ok: false, issues, warnings };
-  const http = post(urlOf(enriched.url), enriched.request);
+  if (!enriched.ok || !enriched.url || issues.length > 0) return { ok: false, issues, warnings: enriched.warnings };
+  const warnings = adapter.headers ? [...enriched.warnings] : enriched.warnings;
+  const http = post(urlOf(enriched.url), enriched.request, adapter, warnings as Issue[]);
   return http ? { ok: true, http, warnings } : { ok: false, issues: [unserialisable()], warnings };
 }
 
 /** A cycle or a BigInt somewhere the core does not look: still data, not an exception. */
 const unserialisable = () => issue('invalid_request', '', 'the request cannot be serialised as JSON');
 
-function post(url: URL, body: unknown): HttpRequest | undefined {
+/** The POST of `body` with the protocol's and the record's headers (docs/spec.md#headers), or `undefined` when it is no JSON. */
+function post(url: URL, body: unknown, adapter: CompiledAdapter, warnings: Issue[]): HttpRequest | undefined {
   try {
-    return jsonPost(url, body);
+    return jsonPost(url, body, recordHeaders(adapter.headers, body, warnings));
   } catch {
     return undefined;
   }
@@ -74,6 +76,8 @@ export function safeBuildAll(
   const issues = adapterIssues(adapter, protocol);
   const http: HttpRequest[] = [];
   let warnings: readonly Issue[] = [];
+  // The headers' warnings are each request's (docs/spec.md#headers); the enrichment's, the same for every run, are taken once.
+  const omitted: Issue[] = [];
   // Split: each imp given values alone (the others left out of its entry), then cut down to that imp.
   const runs =
     adapter.split === 'imp' && Array.isArray(perImp)
@@ -88,10 +92,11 @@ export function safeBuildAll(
     }
     if (!prepared.url) continue;
     const enriched = prepared.request as unknown as { imp: unknown[] };
-    const sent = post(urlOf(prepared.url), imp < 0 ? enriched : { ...enriched, imp: [enriched.imp[imp]] });
+    const sent = post(urlOf(prepared.url), imp < 0 ? enriched : { ...enriched, imp: [enriched.imp[imp]] }, adapter, omitted);
     if (sent) http.push(sent);
     else issues.push(unserialisable());
   }
+  if (omitted.length) warnings = [...warnings, ...omitted];
   return issues.length ? { ok: false, issues, warnings } : { ok: true, http, warnings };
 }
 

@@ -11,7 +11,11 @@ export interface HttpRequest {
   method: 'POST';
   /** The endpoint as parsed and checked at compile time (`URL.href`), never the raw entered text. */
   url: string;
-  /** Lower-case header names (HTTP/2 and `fetch`'s `Headers` use lower case; fixtures compare them exactly). */
+  /**
+   * Lower-case header names (HTTP/2 and `fetch`'s `Headers` use lower case; fixtures compare them exactly): the
+   * protocol's (docs/spec.md#protocols), then the record's own (docs/spec.md#headers), which may replace `content-type`, `accept` and
+   * `x-openrtb-version`.
+   */
   headers: Record<string, string>;
   /** The enriched OpenRTB request as JSON. */
   body: string;
@@ -25,9 +29,12 @@ export const OPENRTB_HEADERS: Readonly<Record<string, string>> = Object.freeze({
   'x-openrtb-version': '2.6',
 });
 
-/** Builds the POST of a JSON body to an already checked URL. */
-export function jsonPost(url: URL, body: unknown): HttpRequest {
-  return { method: 'POST', url: url.href, headers: { ...OPENRTB_HEADERS }, body: JSON.stringify(body), redirect: 'error' };
+/**
+ * Builds the POST of a JSON body to an already checked URL, with the protocol's headers and the record's
+ * (`headers`, as `recordHeaders` builds them, when it has any).
+ */
+export function jsonPost(url: URL, body: unknown, headers?: Record<string, string>): HttpRequest {
+  return { method: 'POST', url: url.href, headers: headers ?? { ...OPENRTB_HEADERS }, body: JSON.stringify(body), redirect: 'error' };
 }
 
 export interface SendOptions {

@@ -28,6 +28,8 @@ const SPEC_CODES = [
   'duplicate_param',
   'conflicting_values',
   'missing_one_of',
+  // docs/spec.md#headers.
+  'invalid_header',
 ];
 
 const loaded = loadFixtures(path.resolve(import.meta.dirname, '../../fixtures'));
@@ -58,10 +60,13 @@ describe('fixture coverage', () => {
     expect(expects('missing_one_of', /^\/\d+$/)).toBe(true);
     expect(perImp.some((c) => Array.isArray(c.values) && c.values.includes(null) && c.expect.ok)).toBe(true);
   });
-  it('names the SPEC rule of every §8 case', () => {
+  it('expects the header_omitted warning at the path of the value left out', () => {
+    expect(cases.some((c) => (c.expect.warnings ?? []).some((w) => w.code === 'header_omitted' && w.path === '/device/ua'))).toBe(true);
+  });
+  it('names the SPEC rule of every §8 and §9 case', () => {
     const records = cases.filter((c) => c.file.includes('records-'));
     expect(records.length).toBeGreaterThan(80);
-    expect(records.filter((c) => !/§8\.\d/.test(c.spec ?? '')).map((c) => c.name)).toEqual([]);
+    expect(records.filter((c) => !/§(8|9)\.\d/.test(c.spec ?? '')).map((c) => c.name)).toEqual([]);
   });
   it('uses real requests from shared/samples for site, app, dooh, neither, both and multi-imp', () => {
     const files = new Set(cases.map((c) => JSON.stringify(c.request)).filter(Boolean));

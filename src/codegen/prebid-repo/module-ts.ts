@@ -191,6 +191,8 @@ export function repoModule(plan: PrebidPlan, options: RepoModuleOptions): string
     '},',
   ];
   const template = plan.template;
+  // A record's headers (docs/spec.md#headers) as Prebid's ajax options on every request.
+  const sent = plan.ajax ? ', options: REQUEST_OPTIONS' : '';
   const buildRequests = template
     ? split
       ? [
@@ -199,7 +201,7 @@ export function repoModule(plan: PrebidPlan, options: RepoModuleOptions): string
           '  return bidRequests',
           '    .map((bidRequest) => ({ url: endpointUrl(readParams(bidRequest)!) as string, data: converter.toORTB({ bidRequests: [bidRequest], bidderRequest }) }))',
           '    .filter(({ data }) => data.imp.length)',
-          '    .map(({ url, data }) => ({ method: "POST", url, data }));',
+          `    .map(({ url, data }) => ({ method: "POST", url, data${sent} }));`,
           '},',
         ]
       : [
@@ -213,7 +215,7 @@ export function repoModule(plan: PrebidPlan, options: RepoModuleOptions): string
           '  return [...byUrl]',
           '    .map(([url, bids]) => ({ url, data: converter.toORTB({ bidRequests: bids, bidderRequest }) }))',
           '    .filter(({ data }) => data.imp.length)',
-          '    .map(({ url, data }) => ({ method: "POST", url, data }));',
+          `    .map(({ url, data }) => ({ method: "POST", url, data${sent} }));`,
           '},',
         ]
     : split
@@ -223,13 +225,13 @@ export function repoModule(plan: PrebidPlan, options: RepoModuleOptions): string
           '  return bidRequests',
           '    .map((bidRequest) => converter.toORTB({ bidRequests: [bidRequest], bidderRequest }))',
           '    .filter((data) => data.imp.length)',
-          '    .map((data) => ({ method: "POST", url: ENDPOINT_URL, data }));',
+          `    .map((data) => ({ method: "POST", url: ENDPOINT_URL, data${sent} }));`,
           '},',
         ]
       : [
           'buildRequests(bidRequests, bidderRequest) {',
           '  const data = converter.toORTB({ bidRequests, bidderRequest });',
-          '  return data.imp.length ? { method: "POST", url: ENDPOINT_URL, data } : [];',
+          `  return data.imp.length ? { method: "POST", url: ENDPOINT_URL, data${sent} } : [];`,
           '},',
         ];
   const isValid = template
@@ -247,7 +249,7 @@ export function repoModule(plan: PrebidPlan, options: RepoModuleOptions): string
 ${importLines(requestLoop)}
 
 const BIDDER_CODE = ${literal(code)};
-${gvlid !== undefined ? `const GVLID = ${literal(gvlid)};\n` : ''}${template ? '' : `const ENDPOINT_URL = ${literal(plan.url)};\n`}
+${gvlid !== undefined ? `const GVLID = ${literal(gvlid)};\n` : ''}${template ? '' : `const ENDPOINT_URL = ${literal(plan.url)};\n`}${plan.ajax ? `/** The partner's headers, as Prebid's ajax sends them. */\nconst REQUEST_OPTIONS = ${literal(plan.ajax)};\n` : ''}
 /** Where each bid of the partner's answer carries its CPM. */
 const CPM_FIELD = ${literal(plan.cpm)};
 const MEDIA_TYPES = [BANNER, VIDEO, NATIVE] as const;

@@ -49,7 +49,7 @@ export function prebidImplementation(module: PrebidModule, name: string): Implem
  * `buildRequests` returns is listed as `requests` (and, when there is at most one, as `http` / `request` too);
  * for response cases each request sent gets its own answer (`responses[i]`, or `response` for the first), read
  * against that request alone, and the bids are listed in request order. A request's content type is Prebid's
- * default, `text/plain`, unless its options name one. A bid's `getFloor` table becomes the function Prebid's floors
+ * default, `text/plain`, unless its options name one, and its options' `customHeaders` go with it. A bid's `getFloor` table becomes the function Prebid's floors
  * module gives it ({@link withGetFloor}), and the bids are those Prebid's core takes into the auction
  * ({@link sizedByPrebid}).
  */
@@ -61,7 +61,8 @@ export function runSpec(spec: PrebidBidderSpec, testCase: ResolvedCase): Outcome
       http: {
         method: request.method,
         url: request.url,
-        headers: { 'content-type': (request.options as { contentType?: string }).contentType ?? 'text/plain' },
+        // Prebid's ajax sends the custom headers, then the content type (docs/spec.md#headers).
+        headers: { ...request.options.customHeaders, 'content-type': request.options.contentType ?? 'text/plain' },
       },
       request: JSON.parse(request.data) as unknown,
     }));

@@ -9,6 +9,7 @@ import { isArray as isArrayValue, isPlainObject } from '../definition/plain-obje
 import { isFieldName, nameRefusal } from '../definition/names.js';
 import { shapeProblem, type FieldPlan, type RecordPlan } from '../plan/field-plan.js';
 import { recordRules } from '../plan/record-rules.js';
+import type { HeaderPlan } from '../rules/headers.js';
 import { templateKeys, type Template } from '../endpoint/template.js';
 import { planField } from '../plan/make-field-plan.js';
 import { isBidderCode } from '../rules/bidder-code.js';
@@ -37,6 +38,8 @@ export interface CompactAdapter {
   fields: FieldPlan[];
   /** The checked record: fields, constants, one-of groups. */
   plan: RecordPlan;
+  /** The record's checked headers (docs/spec.md#headers), names in lower case; empty without. */
+  headers: HeaderPlan[];
   /** The issues of the entered values (docs/spec.md#values); empty when they are valid. */
   validateValues(values: unknown): Issue[];
   /** Applies the values to the request, copy-on-write (docs/spec.md#targets); never throws, never changes its inputs. */
@@ -100,6 +103,7 @@ export function compileCompact(input: AdapterInput | unknown, options: Pick<Comp
       fields: Array.isArray(fields) ? fields : [],
       constants: record.constants,
       requireOneOf: record.requireOneOf,
+      headers: record.headers,
       endpointKeys: checked.template === 'unreadable' ? undefined : checked.template ? templateKeys(checked.template) : [],
     },
     base,
@@ -119,6 +123,7 @@ export function compileCompact(input: AdapterInput | unknown, options: Pick<Comp
     bidderCode,
     fields: plans,
     plan,
+    headers: rules.headers,
     validateValues(values) {
       const found: Issue[] = [];
       bind(values, found);

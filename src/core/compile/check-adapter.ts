@@ -17,6 +17,7 @@ import { isArray as isArrayValue, isPlainObject } from '../definition/plain-obje
 import { recordRules } from '../plan/record-rules.js';
 import { checkField } from './check-field.js';
 import { recordMessage } from '../plan/messages.js';
+import type { HeaderPlan } from '../rules/headers.js';
 
 /** The JSON Schema stage of the full check: validates a record or a field array, issues with field names. */
 export type SchemaCheck = (input: unknown, isArray: boolean, fieldNameAt: (path: string) => string | undefined) => SchemaResult;
@@ -34,6 +35,8 @@ export interface AdapterCheck {
   protocol?: Protocol;
   /** The record's CPM field and bidder code, when the input was a record (its endpoint is `endpoint`). */
   record?: { cpmField?: string; bidderCode?: string; split?: 'imp' };
+  /** The record's checked headers (docs/spec.md#headers), when it has any. */
+  headers?: HeaderPlan[];
   endpoint?: URL;
   /** The endpoint's template, when it has placeholders (docs/spec.md#endpoint-templates); `'unreadable'` when they do not parse. */
   template?: Template | 'unreadable';
@@ -121,6 +124,7 @@ export function checkAdapter(input: unknown, options: CompileOptions, kit: Check
         fields,
         constants: input.constants,
         requireOneOf: input.requireOneOf,
+        headers: input.headers,
         endpointKeys: out.template === 'unreadable' ? undefined : out.template ? templateKeys(out.template) : [],
       };
   const rules = recordRules(parts, fieldsPath, protocol, extBase as readonly string[]);
@@ -134,6 +138,7 @@ export function checkAdapter(input: unknown, options: CompileOptions, kit: Check
   };
   for (const problem of rules.problems)
     if (!reported(problem.path)) out.issues.push(issue(problem.code, problem.path, recordMessage(problem, extBase as readonly string[]), problem.field));
+  if (rules.headers.length) out.headers = rules.headers;
   if (out.issues.length === 0)
     out.plan = compilePlan({ fields: plans, constants: rules.constants, oneOf: rules.oneOf }, (parts as { endpointKeys?: string[] }).endpointKeys);
   return out;

@@ -53,6 +53,7 @@ export function compileWith(kit: CheckKit) {
         split: checked.record?.split,
         cpmField: checked.record?.cpmField,
         bidderCode: checked.record?.bidderCode,
+        headers: checked.headers,
         warnings: checked.warnings,
       },
       template && { parts: template, hosts: templateHosts(template, checked.protocol, options ?? {}) },

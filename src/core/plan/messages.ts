@@ -8,6 +8,7 @@ import { ValueReason } from './value-judge.js';
 import { MAX_COUNT, MAX_COUNT_PRODUCT, MAX_PATTERN_LENGTH, PatternReason } from './pattern-safety.js';
 import { EXT_PREFIX, MAX_NAME_LENGTH, PREDEFINED, type NameRefusal } from '../definition/names.js';
 import { MAX_CONSTANT_BYTES, MAX_CONSTANT_DEPTH, RecordRule, type RecordProblem } from './record-rules.js';
+import { HeaderRule, MAX_HEADER_PATHS, MAX_HEADER_VALUE, MAX_HEADERS } from '../rules/headers.js';
 
 /** Why a number or select value spelt as a string that the double it parses to would not write back is refused. */
 const INEXACT = 'has more digits than a number keeps (about 17 significant): it would be written back as a different decimal; use a text field for long ids';
@@ -76,9 +77,23 @@ const RULE_MESSAGES: Record<RecordRule, string> = {
   [RecordRule.PlaceholderUnknown]: 'the placeholder names no field key of this record',
 };
 
+const HEADER_MESSAGES: Record<HeaderRule, string> = {
+  [HeaderRule.Name]: "a header name must be an HTTP token (letters, digits and !#$%&'*+.^_`|~-), at most 64 characters",
+  [HeaderRule.Forbidden]:
+    'a record may not set host, cookie, authorization, content-length, connection, keep-alive, transfer-encoding, te, trailer, upgrade, expect, proxy-* or sec-*',
+  [HeaderRule.ForbiddenOnPage]:
+    'a browser drops this header (accept-charset, accept-encoding, access-control-request-*, cookie2, date, dnt, origin, referer, set-cookie, via, user-agent), so a Prebid JS record may not set it',
+  [HeaderRule.Repeated]: 'the same header name as an earlier one (names compare without case)',
+  [HeaderRule.ContentType]: 'content-type may only be the value application/json, optionally followed by ;charset=utf-8',
+  [HeaderRule.Value]: `a header value must be 1 to ${MAX_HEADER_VALUE} characters, without control characters or characters above U+00FF`,
+  [HeaderRule.Unsafe]: 'a request path segment must not be __proto__, prototype or constructor',
+  [HeaderRule.Shape]: `headers must be an object of at most ${MAX_HEADERS} headers, each { "value": text } or { "from": a request path or a list of at most ${MAX_HEADER_PATHS} } (a Prebid JS record: value only, the browser sends its own)`,
+};
+
 /** A record rule's problem (plan/record-rules.ts), in words; `extBase` is where bidder params go under imp.ext. */
 export function recordMessage(problem: RecordProblem, extBase: readonly string[]): string {
   const { code, other, name = '' } = problem;
+  if (code === 'invalid_header' || problem.header) return HEADER_MESSAGES[problem.header!];
   if (code === 'schema') return RULE_MESSAGES[problem.rule!];
   if (code === 'invalid_endpoint') return `placeholder {${name}}: ${RULE_MESSAGES[problem.rule!]}`;
   if (code === 'duplicate_name') return `'${name}' is already defined at ${other!.path}`;

@@ -23,6 +23,7 @@ import {
 import { extTargets } from '../definition/ext-targets.js';
 import { finite } from '../rules/decimal.js';
 import type { ConstantPlan } from './field-plan.js';
+import { checkHeaders, HeaderRule, type HeaderPlan } from '../rules/headers.js';
 
 /** Which rule a `schema` problem of this file breaks, for its wording. */
 export enum RecordRule {
@@ -55,7 +56,15 @@ export enum RecordRule {
 /** One broken rule: its issue code and pointer, the field (or constant) name, and what it collides with. */
 export interface RecordProblem {
   code:
-    'schema' | 'duplicate_name' | 'name_conflict' | 'duplicate_param' | 'unsafe_name' | 'unknown_predefined' | 'rtb_field_without_prefix' | 'invalid_endpoint';
+    | 'schema'
+    | 'duplicate_name'
+    | 'name_conflict'
+    | 'duplicate_param'
+    | 'unsafe_name'
+    | 'unknown_predefined'
+    | 'rtb_field_without_prefix'
+    | 'invalid_endpoint'
+    | 'invalid_header';
   path: string;
   field?: string;
   /** The name (or key) the problem is about, when it is one. */
@@ -63,6 +72,8 @@ export interface RecordProblem {
   /** The earlier name or key this one collides with, and the pointer of the definition that has it. */
   other?: { name: string; path: string; place?: true };
   rule?: RecordRule;
+  /** Why a header is refused (docs/spec.md#headers). */
+  header?: HeaderRule;
 }
 
 /** A constant's value, as JSON: at most this many bytes (docs/spec.md#constants). */
@@ -86,12 +97,15 @@ export interface RecordParts {
    * unknown (placeholders that do not parse, reported with the endpoint): then no field is said to be unused.
    */
   endpointKeys?: readonly string[];
+  /** The record's `headers` (docs/spec.md#headers), as written. */
+  headers?: unknown;
 }
 
 export interface RecordRulesResult {
   problems: RecordProblem[];
   constants: ConstantPlan[];
   oneOf: string[][];
+  headers: HeaderPlan[];
 }
 
 /**
@@ -155,7 +169,7 @@ export function recordRules(parts: RecordParts, fieldsPath: string, protocol: un
   const keys = new Map<string, string>();
   const paths = extTargets<Owner>();
   const places = extTargets<Owner>();
-  const out: RecordRulesResult = { problems, constants: [], oneOf: [] };
+  const out: RecordRulesResult = { problems, constants: [], oneOf: [], headers: [] };
 
   /** Registers a name written to; reports a collision with an earlier one. `owner.path` is its definition's pointer. */
   const register = (name: string, at: string, owner: Owner, field: string | undefined): boolean => {
@@ -271,6 +285,14 @@ export function recordRules(parts: RecordParts, fieldsPath: string, protocol: un
         out.oneOf.push([...(group as string[])]);
       });
     }
+  }
+  if (parts.headers !== undefined) {
+    const checked = checkHeaders(parts.headers, protocol);
+    for (const [rule, name, part] of checked.problems) {
+      const path = '/headers' + (name === undefined ? '' : pointer(name)) + (part ? '/' + part : '');
+      problems.push({ code: rule === HeaderRule.Shape ? 'schema' : rule === HeaderRule.Unsafe ? 'unsafe_name' : 'invalid_header', path, name, header: rule });
+    }
+    out.headers = checked.plan;
   }
   return out;
 }

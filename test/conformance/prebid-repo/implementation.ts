@@ -57,10 +57,11 @@ function runCase(spec, testCase) {
     return nothing; // bidderFactory logs the error and sends nothing
   }
   if (request) {
-    // Every request sent, in order, as bidderFactory sends each (data as JSON, text/plain unless it says otherwise).
+    // Every request sent, in order, as bidderFactory sends each (data as JSON, text/plain unless it says otherwise, with its custom headers).
     const requests = sent.map((one) => {
       const body = typeof one.data === 'string' ? one.data : JSON.stringify(one.data);
-      return { http: { method: one.method ?? 'POST', url: one.url, headers: { 'content-type': one.options?.contentType ?? 'text/plain' } }, request: JSON.parse(body) };
+      const headers = { ...one.options?.customHeaders, 'content-type': one.options?.contentType ?? 'text/plain' };
+      return { http: { method: one.method ?? 'POST', url: one.url, headers }, request: JSON.parse(body) };
     });
     // As the other Prebid implementations answer (src/conformance/implementations/prebid.ts, runSpec): the one
     // request is also http / request.

@@ -1,0 +1,33 @@
+/**
+ * A Prebid JS record's headers (docs/spec.md#headers: fixed values only, checked by core/rules/headers.ts) on the page: made
+ * into Prebid's ajax options once, when the plan is made, and added to each request by `withHeaders`, a request
+ * builder a generated adapter imports only when its record has headers (so a record without pays no byte for it).
+ */
+import type { HeaderPlan } from '../core/rules/headers.js';
+import { buildRequests, type RequestBuilder } from './build-requests.js';
+import type { AjaxHeaders } from './types.js';
+
+/**
+ * A record's checked headers as Prebid's ajax options, or `undefined` without any: `content-type` as
+ * `contentType` (Prebid's default is `text/plain`), the others as `customHeaders`.
+ * @example ajaxHeaders([{ name: 'x-openrtb-version', value: '2.6' }]) // { customHeaders: { 'x-openrtb-version': '2.6' } }
+ */
+export function ajaxHeaders(headers: readonly HeaderPlan[]): AjaxHeaders | undefined {
+  if (!headers.length) return undefined;
+  const out: AjaxHeaders = {};
+  for (const { name, value } of headers) {
+    if (name === 'content-type') out.contentType = value!;
+    else (out.customHeaders ??= {})[name] = value!;
+  }
+  return out;
+}
+
+/**
+ * The request builder `requests` (one request, by default; `requestsByUrl` for a template or split), each request it
+ * makes carrying the plan's headers.
+ * @example registerOnPage(plan, {}, [], withHeaders(requestsByUrl))
+ */
+export const withHeaders =
+  (requests: RequestBuilder = buildRequests): RequestBuilder =>
+  (engine, plan, ...rest) =>
+    requests(engine, plan, ...rest).map((request) => (Object.assign(request.options, plan.ajax), request));
