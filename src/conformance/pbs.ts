@@ -12,11 +12,12 @@
  * 3. the requests are matched with `httpCalls` in order (request k ↔ `httpCalls[k]`; the counts must match), and
  *    each compared: the URL with `expectedRequest.uri` (both as the WHATWG URL parser writes them, so
  *    `http://a.example?x=1` equals `http://a.example/?x=1`; unless `compareUri` is off), the body with
- *    `expectedRequest.body` as JSON values (`0.5` equals `0.500`, key order ignored).
+ *    `expectedRequest.body` as JSON values (`0.5` equals `0.500`, key order ignored), and the headers with
+ *    `expectedRequest.headers` where the fixture lists them (conformance/pbs-headers.ts).
  *
  * A difference is reported as the first JSON Pointer into the fixture where they part
- * (`/httpCalls/0/expectedRequest/body/imp/0/ext/bidder/zone`), with what each side holds there. Headers,
- * `mockResponse` and `expectedBidResponses` are not compared. No decision about enrichment is taken here.
+ * (`/httpCalls/0/expectedRequest/body/imp/0/ext/bidder/zone`), with what each side holds there. `mockResponse` and
+ * `expectedBidResponses` are not compared. No decision about enrichment is taken here.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -28,6 +29,7 @@ import { fixedHostSuffix, parseTemplate } from '../core/endpoint/template.js';
 import type { AdapterRecord, BidRequest, CompileOptions, FieldValues, Protocol } from '../core/types.js';
 import { safeBuildRtbRequests } from '../protocols/rtb.js';
 import { safeBuildPrebidServerRequests } from '../protocols/prebid-server.js';
+import { expectedHeaders, headerDifference } from './pbs-headers.js';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type JsonObject = { [key: string]: Json };
@@ -35,13 +37,16 @@ type JsonObject = { [key: string]: Json };
 /** One Prebid Server adapter-test file; only what is read here. */
 export interface PbsFixture {
   mockBidRequest: JsonObject & { imp?: Json };
-  httpCalls?: { expectedRequest?: { uri?: Json; body?: Json } }[];
+  httpCalls?: { expectedRequest?: { uri?: Json; body?: Json; headers?: Json } }[];
 }
 
 /** One request as sent (built by the record) or as expected (a fixture's `httpCalls[k].expectedRequest`). */
 export interface PbsCall {
   uri: string;
   body: Json;
+  /** By lower-case name (docs/spec.md#headers); for an expected call, only when the fixture lists them (`listed`: as written). */
+  headers?: Record<string, string>;
+  listed?: object;
 }
 
 /** Where the record's requests and the fixture's part first, as a JSON Pointer into the fixture, and why. */
@@ -136,10 +141,14 @@ export function splitFixture(fixture: PbsFixture): { request: JsonObject; perImp
 
 /** The calls a fixture expects, in order. */
 export function expectedCalls(fixture: PbsFixture): PbsCall[] {
-  return (Array.isArray(fixture.httpCalls) ? fixture.httpCalls : []).map((call) => ({
-    uri: typeof call?.expectedRequest?.uri === 'string' ? call.expectedRequest.uri : '',
-    body: asJson(call?.expectedRequest?.body ?? null),
-  }));
+  return (Array.isArray(fixture.httpCalls) ? fixture.httpCalls : []).map((call) => {
+    const headers = expectedHeaders(call?.expectedRequest?.headers);
+    return {
+      uri: typeof call?.expectedRequest?.uri === 'string' ? call.expectedRequest.uri : '',
+      body: asJson(call?.expectedRequest?.body ?? null),
+      ...(headers && { headers, listed: call!.expectedRequest!.headers as object }),
+    };
+  });
 }
 
 /** One fixture through a compiled record (steps 1–3 above). Never throws. */
@@ -171,7 +180,7 @@ function runFixture(adapter: CompiledAdapter, fixture: PbsFixture, options: PbsR
     const detail = `refused: ${built.issues.map((found) => `${found.code} at ${found.path || '(root)'}`).join(', ')}${first ? ` (${first.message})` : ''}`;
     return { equal: false, withoutParams, issues: built.issues, expected, difference: { pointer: issuePointer(first), detail } };
   }
-  const got = built.http.map((http) => ({ uri: http.url, body: JSON.parse(http.body) as Json }));
+  const got = built.http.map((http) => ({ uri: http.url, body: JSON.parse(http.body) as Json, headers: http.headers }));
   const difference = firstCallDifference(got, expected, options.compareUri !== false);
   return { equal: difference === undefined, withoutParams, got, expected, ...(difference ? { difference } : {}) };
 }
@@ -199,6 +208,9 @@ export function firstCallDifference(got: readonly PbsCall[], expected: readonly 
     }
     const body = firstJsonDifference(got[k]!.body, expected[k]!.body);
     if (body !== undefined) return { pointer: `${at}/body${body.pointer}`, detail: body.detail };
+    const { headers, listed } = expected[k]!;
+    const header = headers && got[k]!.headers && headerDifference(got[k]!.headers!, headers, listed!);
+    if (header) return { pointer: at + header[0], detail: header[1] };
   }
   if (got.length !== expected.length) {
     const plural = (n: number) => `${n} request${n === 1 ? '' : 's'}`;
