@@ -14,7 +14,7 @@ import path from 'node:path';
 import { klona } from 'klona/json';
 import { dset } from 'dset';
 import { cloneDeep, set as lodashSet } from 'lodash-es';
-import { compile } from '../dist/index.js';
+import { buildRtbRequests, compile } from '../dist/index.js';
 import { makeRequest } from './requests.mjs';
 
 const fields = [
@@ -321,6 +321,64 @@ for (const n of [1, 100]) {
   // Issue 20's goal: the cost per imp of enrichImps within 1.5× of today's bind().enrich (one placement, one imp).
   const perImp = ratio(samples, 'enrichImps, 10 imps / 10 placements', 'bind(values).enrich, 1 imp') / 10;
   goal('enrichImps per imp ≤ 1.5× bind().enrich of one imp', perImp <= 1.5, `${perImp.toFixed(2)}× per imp`);
+}
+
+// A bidder service's whole hot path (docs/spec.md#protocols, docs/spec.md#headers): buildRtbRequests on a bound placement (enrich, headers, the body
+// as text) against JSON.stringify of the very request it sends (serialising is the floor a service cannot avoid), on
+// fixtures/requests/iab26-site-simple-banner.json with a three-field RTB record, without and with headers read
+// from the request. Measured like the rest: interleaved rounds, median of the rounds' ratios.
+{
+  const request = JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, '../fixtures/requests/iab26-site-simple-banner.json'), 'utf8'));
+  const record = {
+    protocol: 'rtb',
+    endpoint: 'https://bid.partner.example/rtb',
+    fields: [
+      { name: 'prd.impTagId', type: 'text', display: 'Tag id' },
+      { name: 'prd.appPublisherId', type: 'text', display: 'Publisher id' },
+      { name: 'predefinedImpExt.zone', type: 'number', display: 'Zone', integer: true },
+    ],
+  };
+  const headers = { Referer: { from: 'site.page' }, 'X-User': { from: ['user.buyeruid', 'user.id'] }, 'X-Openrtb-Version': { value: '2.5' } };
+  const entered = { 'prd.impTagId': 'top', 'prd.appPublisherId': 'pub-1', 'predefinedImpExt.zone': 7 };
+  const known = { knownEndpoints: ['bid.partner.example'] };
+  const plain = compile(record, known);
+  const withHeaders = compile({ ...record, headers }, known);
+  const placement = plain.bind(entered);
+  const headed = withHeaders.bind(entered);
+  const enriched = placement.enrich(request).request;
+  const runs = {
+    'JSON.stringify(the request sent) (floor)': () => JSON.stringify(enriched).length,
+    'bound enrich + JSON.stringify': () => JSON.stringify(placement.enrich(request).request).length,
+    'buildRtbRequests(adapter, req, [placement])': () => buildRtbRequests(plain, request, [placement])[0].body.length,
+    'the same, record with 3 headers': () => buildRtbRequests(withHeaders, request, [headed])[0].body.length,
+  };
+  const sent = buildRtbRequests(withHeaders, request, [headed])[0];
+  if (sent.body !== JSON.stringify(enriched) || sent.headers.referer !== request.site.page) throw new Error('buildRtbRequests sent another request');
+  const samples = Object.fromEntries(Object.keys(runs).map((name) => [name, []]));
+  for (const run of Object.values(runs)) {
+    const t0 = performance.now();
+    while (performance.now() - t0 < 300) sink ^= run();
+  }
+  const n = 20000;
+  for (let round = 0; round < 25; round++) {
+    const names = Object.keys(runs);
+    if (round % 2) names.reverse();
+    for (const name of names) {
+      const run = runs[name];
+      globalThis.gc?.();
+      const t0 = cpu();
+      for (let i = 0; i < n; i++) sink ^= run();
+      samples[name].push(((cpu() - t0) * 1e6) / n);
+    }
+  }
+  const floorName = 'JSON.stringify(the request sent) (floor)';
+  console.log("\na bidder service's hot path: median ns/op over interleaved rounds; median of the rounds' ratios to JSON.stringify");
+  for (const [name, ns] of Object.entries(medians(samples)))
+    console.log(`  ${name.padEnd(46)} ${fmt(ns).padStart(10)}   ${ratio(samples, name, floorName).toFixed(2)}×`);
+  const build = ratio(samples, 'buildRtbRequests(adapter, req, [placement])', floorName);
+  goal('buildRtbRequests on a bound placement ≤ 1.2× JSON.stringify of the request it sends', build <= 1.2, `${build.toFixed(2)}×`);
+  const built = ratio(samples, 'the same, record with 3 headers', floorName);
+  goal('the same with 3 headers read from the request ≤ 1.2× JSON.stringify', built <= 1.2, `${built.toFixed(2)}×`);
 }
 
 // Compiling a 1,000-field adapter, with code generation (the default) and without.

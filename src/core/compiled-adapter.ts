@@ -12,7 +12,8 @@ import { readValues } from './apply/value-issues.js';
 import { enrichGenerated, orThrow, refusal, run, runGenerated, single, type EnrichResult, type SafeEnrichResult } from './apply/run-enrichment.js';
 import { adapterSource, moduleText, PLACEMENT_TIER, type Enricher, type EngineKind } from './source/enricher.js';
 import { isArray } from './definition/plain-object.js';
-import { buildUrl, type Template } from './endpoint/template.js';
+import type { Template } from './endpoint/template.js';
+import { endpointUrl } from './apply/endpoint-url.js';
 import type { HeaderPlan } from './rules/headers.js';
 
 export type { EnrichResult, SafeEnrichResult };
@@ -43,7 +44,7 @@ export interface AdapterInfo {
 }
 
 /** The writes `bind` made, by the placement it returned, and the plan they belong to. */
-const placements = new WeakMap<object, { plan: Plan; writes: BoundWrites }>();
+const placements = new WeakMap<object, { plan: Plan; writes: BoundWrites; placement: BoundAdapter }>();
 
 /** The values each imp entered, as what `enrichImps` takes. */
 export type PerImpValues = readonly (FieldValues | BoundAdapter | null | undefined)[];
@@ -172,6 +173,13 @@ export class CompiledAdapter implements AdapterInfo {
   private prepareImps(request: unknown, perImp: PerImpValues, options: EnrichOptions | undefined): Prepared {
     if (!isArray(perImp)) return { result: refusal([issue('invalid_value', '', 'values per imp must be an array (one entry per imp)')], request, options) };
     const { plan, enricher } = this;
+    // One placement of this adapter for imp 0 (a bidder service's hot path): its values are imp 0's and the request's,
+    // which is what the placement itself writes, on its own code (bind: tiered up once hot). `allImps` is no option here.
+    const only = perImp.length === 1 ? placements.get(perImp[0]!) : undefined;
+    if (only?.plan === plan) {
+      const written = only.writes.values;
+      return { result: only.placement.safeEnrich(request as BidRequest, options?.mutate ? { mutate: true } : undefined), values: written, perImp: [written] };
+    }
     const issues: Issue[] = [];
     // Each imp's source values; the interpreter also takes each imp's writes.
     const values: (readonly unknown[] | undefined)[] = [];
@@ -223,28 +231,13 @@ export class CompiledAdapter implements AdapterInfo {
   sendable(request: BidRequest, values: FieldValues | undefined, perImp?: PerImpValues, options?: EnrichOptions): Sendable {
     const prepared: Prepared = perImp !== undefined ? this.prepareImps(request, perImp, options) : this.prepare(request, values as FieldValues, options);
     const { result } = prepared;
-    if (!this.template) return result.ok ? { ...result, url: this.endpoint } : result;
+    // Written out, not spread: a spread of the result costs more than the enrichment (about 0.9 µs against 0.3).
+    if (!this.template) return result.ok ? { ok: true, request: result.request, warnings: result.warnings, url: this.endpoint } : result;
     const issues = result.ok ? [] : [...result.issues];
     if (prepared.values) {
-      const { plan } = this;
-      // A placeholder no imp entered (every entry null) takes its field's default.
-      const built = buildUrl(
-        this.template.parts,
-        this.template.hosts,
-        (key) => prepared.values![plan.byKey.get(key)!.index] ?? plan.byKey.get(key)!.defaultValue,
-      );
-      if (!(built instanceof URL)) {
-        const [key, code] = built;
-        const field = plan.byKey.get(key)!;
-        const imp = prepared.perImp ? prepared.perImp.findIndex((values) => values?.[field.index] !== undefined) : -1;
-        const message =
-          code === 'missing_required'
-            ? `the endpoint needs a value for '${key}', and no imp entered one`
-            : code === 'invalid_value'
-              ? 'cannot fill the endpoint: a host value must be one DNS label (letters, digits, hyphens; no punycode), a path value no . or .. segment, and the URL at most 2,048 characters (its host at most 253)'
-              : 'the endpoint this value makes is not a known endpoint';
-        issues.push(issue(code, (imp < 0 ? '' : `/${imp}`) + pointer(key), message, field.name));
-      } else if (result.ok) return { ...result, url: built };
+      const url = endpointUrl(this.plan, this.template, prepared.values, prepared.perImp);
+      if (!(url instanceof URL)) issues.push(url);
+      else if (result.ok) return { ok: true, request: result.request, warnings: result.warnings, url };
     }
     return { ok: false, issues, warnings: result.warnings };
   }
@@ -292,7 +285,7 @@ export class CompiledAdapter implements AdapterInfo {
         safeEnrich: (request, options) => run(writes, request, options),
       };
     }
-    placements.set(placement, { plan: this.plan, writes: bound.writes });
+    placements.set(placement, { plan: this.plan, writes: bound.writes, placement });
     return placement;
   }
 }

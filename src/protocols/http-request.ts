@@ -23,18 +23,21 @@ export interface HttpRequest {
   redirect: 'error';
 }
 
-/** The headers every OpenRTB POST carries (docs/spec.md#protocols). JSON is UTF-8 by RFC 8259, so no charset parameter. */
-export const OPENRTB_HEADERS: Readonly<Record<string, string>> = Object.freeze({
-  'content-type': 'application/json',
-  'x-openrtb-version': '2.6',
-});
+/**
+ * A fresh object of the headers every OpenRTB POST carries (docs/spec.md#protocols), written out: a spread of a frozen object
+ * costs twice as much. JSON is UTF-8 by RFC 8259, so no charset parameter.
+ */
+export const openrtbHeaders = (): Record<string, string> => ({ 'content-type': 'application/json', 'x-openrtb-version': '2.6' });
+
+/** The headers every OpenRTB POST carries (docs/spec.md#protocols). */
+export const OPENRTB_HEADERS: Readonly<Record<string, string>> = Object.freeze(openrtbHeaders());
 
 /**
  * Builds the POST of a JSON body to an already checked URL, with the protocol's headers and the record's
  * (`headers`, as `recordHeaders` builds them, when it has any).
  */
 export function jsonPost(url: URL, body: unknown, headers?: Record<string, string>): HttpRequest {
-  return { method: 'POST', url: url.href, headers: headers ?? { ...OPENRTB_HEADERS }, body: JSON.stringify(body), redirect: 'error' };
+  return { method: 'POST', url: url.href, headers: headers ?? openrtbHeaders(), body: JSON.stringify(body), redirect: 'error' };
 }
 
 export interface SendOptions {

@@ -5,7 +5,7 @@
  */
 import { issue, pointer, type Issue } from '../core/issues.js';
 import { headerSource, isHeaderValue, MAX_HEADER_VALUE, type HeaderPlan } from '../core/rules/headers.js';
-import { OPENRTB_HEADERS } from './http-request.js';
+import { openrtbHeaders } from './http-request.js';
 
 /**
  * The headers of a request whose body is `request`, or `undefined` (the protocol's alone) for a record without
@@ -15,8 +15,9 @@ import { OPENRTB_HEADERS } from './http-request.js';
  */
 export function recordHeaders(plan: readonly HeaderPlan[] | undefined, request: unknown, warnings: Issue[]): Record<string, string> | undefined {
   if (!plan) return undefined;
-  const headers: Record<string, string> = { ...OPENRTB_HEADERS };
-  for (const { name, value, from } of plan) {
+  const headers: Record<string, string> = openrtbHeaders();
+  for (let i = 0; i < plan.length; i++) {
+    const { name, value, from } = plan[i]!;
     if (value !== undefined) {
       headers[name] = value;
       continue;

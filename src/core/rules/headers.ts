@@ -109,9 +109,12 @@ export function checkHeaders(headers: unknown, protocol: unknown): { problems: [
  */
 export function readPath(root: unknown, keys: readonly string[]): unknown {
   let node = root;
-  for (const key of keys) {
-    if (isArray(node) && /^(0|[1-9]\d{0,8})$/.test(key)) node = node[Number(key)];
-    else if (isPlainObject(node) && Object.hasOwn(node, key)) node = node[key];
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i]!;
+    if (isPlainObject(node)) {
+      if (!Object.hasOwn(node, key)) return undefined;
+      node = node[key];
+    } else if (isArray(node) && /^(0|[1-9]\d{0,8})$/.test(key)) node = node[Number(key)];
     else return undefined;
   }
   return node;
