@@ -1,4 +1,4 @@
-// Peer suite: 65 Prebid Server adapters as bidfields records, each run against the
+// Peer suite: 89 Prebid Server adapters as bidfields records, each run against the
 // adapter's own exemplary fixtures (copied unchanged from prebid/prebid-server) by src/conformance/pbs.ts, the judge of
 // `bidfields conformance --pbs`. Every fixture gives a request without imp[i].ext.bidder and imp[i]'s params as its
 // values (docs/spec.md#per-imp); the record's requests (one, or one per imp with split, docs/spec.md#split-imp) must equal the ones the Go
@@ -19,8 +19,8 @@ const results = runAll(bidders);
 describe('peer suite: Prebid Server adapters', () => {
   it('holds at least 20 adapters whose fixtures carry params and come out equal (the issue asks for 20)', () => {
     const exercised = new Set(results.filter((result) => result.equal && !result.withoutParams).map((result) => result.bidder));
-    expect(bidders.length).toBe(65);
-    expect(exercised.size).toBeGreaterThanOrEqual(20);
+    expect(bidders.length).toBe(89);
+    expect(exercised.size).toBeGreaterThanOrEqual(84);
   });
 
   it('compares URIs with endpoints that have the record\'s placeholders, in the same places', () => {
@@ -58,7 +58,10 @@ describe('peer suite: Prebid Server adapters', () => {
     const split = bidders.filter((bidder) => (bidder.record as { split?: string }).split === 'imp');
     const unlocked = bidders.filter((bidder) => templated.includes(bidder) || split.includes(bidder));
     const unlockFigure = `${unlocked.length} adapters that endpoint templates and split unlock (${templated.length} with a template, ${split.length} with split)`;
+    const listed = results.filter((result) => result.expected.some((call) => call.headers));
+    const headersFigure = `${listed.filter((result) => result.equal).length} of ${listed.length} with headers compared`;
     for (const readme of [peerReadme, topReadme]) {
+      expect(readme).toContain(headersFigure);
       expect(readme).toContain(figure);
       expect(readme).toContain(paramsFigure);
       expect(readme).toContain(uriFigure);
