@@ -18,6 +18,7 @@ import { buildRtbRequests, compile } from '../../src/index.js';
 import { CONSOLE_CSP, loadConsoleAssets } from '../../packages/server/src/http/console-assets.js';
 import { formatCell } from '../../packages/server/src/console/format.js';
 import { changedPaths } from '../../packages/server/src/console/preview/json-lines.js';
+import { httpLines } from '../../packages/server/src/console/preview/wire.js';
 import { ADMIN, PUBLISHER, SERVICE, startTestServer, type TestServer } from '../server/test-server.js';
 
 const repo = path.resolve(import.meta.dirname, '../..');
@@ -637,6 +638,144 @@ describe.skipIf(missing !== undefined && !process.env.CI)(`the console in headle
     await page.close();
   }, 90_000);
 
+  it('Bid adapters, docs/spec.md#headers: header rows, each issue at its input (escaped names too), Prebid JS fixed values only; saved as typed', async () => {
+    const page = await newPage();
+    await signIn(page, ADMIN);
+    await page.goto(`${server.url}/#/adapters?bidder=new`);
+    await page.getByLabel('Protocol').selectOption('rtb');
+    await page.getByLabel('Bidder code').fill('hdr');
+    await page.getByLabel('Endpoint').fill('https://rtb.example-dsp.com/hdr');
+    await page.getByLabel('Field 1 name', { exact: true }).fill('prd.impTagId');
+    await page.getByLabel('Field 1 display', { exact: true }).fill('Placement');
+    await page.getByText('No issues: the record is valid.').waitFor();
+
+    await page.getByRole('button', { name: 'Add header' }).click();
+    // A name that is no HTTP token, its pointer escaped (/headers/a~1b): said at the row's name.
+    await page.getByLabel('Header 1 name').fill('a/b');
+    await page.getByLabel('Header 1 value').fill('2.5');
+    await expect.poll(() => page.locator('#header-0-name-issues').textContent()).toContain('invalid_header');
+    expect(await page.locator('#header-0-name').getAttribute('aria-invalid')).toBe('true');
+    expect(await page.getByRole('region', { name: 'Issues' }).textContent()).toContain('/headers/a~1b');
+    await page.getByLabel('Header 1 name').fill('X-Openrtb-Version');
+    await expect.poll(() => page.locator('#header-0-name-issues').count()).toBe(0);
+
+    await page.getByRole('button', { name: 'Add header' }).click();
+    await page.getByLabel('Header 2 name').fill('User-Agent');
+    await page.getByLabel('Header 2 kind').selectOption('from');
+    // No path yet: the library's schema issue, at the row's paths.
+    await expect.poll(() => page.locator('#header-1-text-issues').textContent()).toContain('(schema)');
+    await page.getByLabel('Header 2 request paths (comma-separated)').fill('device.__proto__');
+    await expect.poll(() => page.locator('#header-1-text-issues').textContent()).toContain('unsafe_name');
+    await page.getByLabel('Header 2 request paths (comma-separated)').fill('device.ua');
+    await page.getByRole('button', { name: 'Add header' }).click();
+    await page.getByLabel('Header 3 name').fill('X-Forwarded-For');
+    await page.getByLabel('Header 3 kind').selectOption('from');
+    await page.getByLabel('Header 3 request paths (comma-separated)').fill('device.ip device.ipv6');
+    await page.getByText('No issues: the record is valid.').waitFor();
+
+    // A Prebid JS record offers fixed values only; a row read from the request keeps its kind and is refused at its paths.
+    await page.getByLabel('Protocol').selectOption('prebid-js');
+    expect(await page.getByLabel('Header 1 kind').locator('option').allTextContents()).toEqual(['fixed value']);
+    expect(await page.getByLabel('Header 3 kind').inputValue()).toBe('from');
+    await expect.poll(() => page.locator('#header-2-text-issues').textContent()).toContain('(schema)');
+    // The browser sends its own User-Agent: a name a Prebid JS record may not set.
+    await expect.poll(() => page.locator('#header-1-name-issues').textContent()).toContain('invalid_header');
+    await page.getByLabel('Protocol').selectOption('rtb');
+    await page.getByText('No issues: the record is valid.').waitFor();
+
+    await page.getByRole('button', { name: 'Remove header 3' }).click();
+    await page.getByRole('button', { name: 'Add header' }).click();
+    await page.getByLabel('Header 3 name').fill('X-Forwarded-For');
+    await page.getByLabel('Header 3 kind').selectOption('from');
+    await page.getByLabel('Header 3 request paths (comma-separated)').fill('device.ip, device.ipv6');
+    await page.getByText('No issues: the record is valid.').waitFor();
+    expect(await page.locator('.issues-at').count()).toBe(0);
+    await page.screenshot({ path: path.join(shots, 'adapters-headers.png'), fullPage: true });
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText(/^Saved hdr, version 1, at /).waitFor();
+    const stored = (await api.adapters.get('hdr')).adapter;
+    expect(stored).toEqual({
+      protocol: 'rtb',
+      bidderCode: 'hdr',
+      endpoint: 'https://rtb.example-dsp.com/hdr',
+      fields: [{ name: 'prd.impTagId', type: 'text', display: 'Placement' }],
+      headers: {
+        'X-Openrtb-Version': { value: '2.5' },
+        'User-Agent': { from: 'device.ua' },
+        'X-Forwarded-For': { from: ['device.ip', 'device.ipv6'] },
+      },
+    });
+    expect(Object.keys(stored.headers!)).toEqual(['X-Openrtb-Version', 'User-Agent', 'X-Forwarded-For']);
+    await expect.poll(() => page.url()).toContain('#/adapters?bidder=hdr');
+    await page.reload();
+    await page.getByLabel('Header 3 name').waitFor();
+    expect(await page.getByLabel('Header 2 kind').inputValue()).toBe('from');
+    expect(await page.getByLabel('Header 3 request paths (comma-separated)').inputValue()).toBe('device.ip, device.ipv6');
+    expect(await page.getByLabel('Header 1 value').inputValue()).toBe('2.5');
+    // Another record of the same version, from the list: its own draft, not the one shown before.
+    await page.getByRole('link', { name: 'Edit tpl' }).click();
+    await expect.poll(() => page.getByRole('heading', { level: 2, name: /^Adapter / }).textContent()).toBe('Adapter tpl (version 1)');
+    expect(await page.getByLabel('Endpoint').inputValue()).toBe('https://{region}.bid.example-ssp.com/pub/{publisherId}');
+    expect(await page.getByLabel('Header 1 name').count()).toBe(0);
+    expect(await cspViolations(page)).toEqual([]);
+    await page.close();
+  }, 90_000);
+
+  it('Placement preview, docs/spec.md#headers: the headers each request carries, and a header left out with its warning', async () => {
+    const page = await newPage();
+    await signIn(page, ADMIN);
+    await page.goto(`${server.url}/#/preview?bidder=hdr`);
+    await page.getByLabel('Bid request', { exact: true }).selectOption('iab26-app-mobile-banner');
+    await page.getByLabel('Placement', { exact: true }).fill('top');
+    const request = JSON.parse(fs.readFileSync(path.join(repo, 'fixtures/requests/iab26-app-mobile-banner.json'), 'utf8'));
+    const adapter = compile((await api.adapters.get('hdr')).adapter, { knownEndpoints: KNOWN });
+    const [built] = buildRtbRequests(adapter, request, [{ 'prd.impTagId': 'top' }]);
+    expect(built!.headers['user-agent']).toBe(request.device.ua);
+    const wire = page.locator('[data-testid=http-request]');
+    await expect.poll(() => wire.textContent()).toBe(httpLines(built!));
+    expect(await wire.textContent()).toContain(`\nx-openrtb-version: 2.5\nuser-agent: ${request.device.ua}`);
+    expect(await page.locator('[data-testid=header-omitted]').count()).toBe(0);
+
+    // A User-Agent that cannot be sent: the header left out, the warning at its path, the request still sent.
+    await page.getByLabel('Bid request', { exact: true }).selectOption('pasted');
+    await page
+      .getByLabel('Bid request (JSON)')
+      .fill(JSON.stringify({ id: 'r', imp: [{ id: '1', banner: {} }], device: { ua: 'bad\u0001ua', ip: '10.0.0.1' } }));
+    await expect.poll(() => page.locator('[data-testid=header-omitted]').textContent()).toContain('/device/ua');
+    expect(await page.locator('[data-testid=header-omitted]').textContent()).toContain('header_omitted');
+    expect(await wire.textContent()).toBe(
+      'POST https://rtb.example-dsp.com/hdr\ncontent-type: application/json\nx-openrtb-version: 2.5\nx-forwarded-for: 10.0.0.1',
+    );
+    expect(dialogs).toEqual([]);
+    expect(await cspViolations(page)).toEqual([]);
+    await page.close();
+  }, 90_000);
+
+  it('Placement preview of a Prebid JS record with headers: each request the Prebid.js bidder sends, with its content type and custom headers', async () => {
+    await api.adapters.put(
+      'pjhdr',
+      {
+        protocol: 'prebid-js',
+        endpoint: 'https://rtb.example-dsp.com/pj',
+        bidderCode: 'pjhdr',
+        cpmField: 'price',
+        fields: [{ name: 'prd.impTagId', param: 'placementId', type: 'text', display: 'Placement' }],
+        headers: { 'Content-Type': { value: 'application/json' }, 'X-Openrtb-Version': { value: '2.6' } },
+      },
+      0,
+    );
+    const page = await newPage();
+    await signIn(page, ADMIN);
+    await page.goto(`${server.url}/#/preview?bidder=pjhdr`);
+    await page.getByLabel('Bid request', { exact: true }).selectOption('iab26-site-simple-banner');
+    await page.getByLabel('Placement', { exact: true }).fill('top');
+    const wire = page.locator('[data-testid=http-request]');
+    await expect.poll(() => wire.allTextContents()).toEqual(['POST https://rtb.example-dsp.com/pj\ncontent-type: application/json\nx-openrtb-version: 2.6']);
+    expect(await page.locator('[data-testid=bids-entry]').count()).toBe(1);
+    expect(await cspViolations(page)).toEqual([]);
+    await page.close();
+  }, 90_000);
+
   it('Service reads reports and adapters but may not save; Publisher is told why not', async () => {
     const page = await newPage();
     await signIn(page, SERVICE);
@@ -734,6 +873,10 @@ describe.skipIf(missing !== undefined && !process.env.CI)(`the console in headle
     await page.getByLabel('Field 1 required').uncheck();
     await page.locator('#field-0-required-issues').waitFor();
     await scan('bid adapters, an endpoint template');
+    await page.goto(`${server.url}/#/adapters?bidder=hdr`);
+    await page.getByLabel('Header 1 name').fill('a/b');
+    await page.locator('#header-0-name-issues').waitFor();
+    await scan('bid adapters, headers');
     await page.goto(`${server.url}/#/preview?bidder=tpl`);
     await page.getByLabel('Bid request', { exact: true }).selectOption('bsm-site-video-3imp-pmp-deal-ext');
     await page.getByLabel('Region (required)').fill('eu');

@@ -114,7 +114,7 @@ describe('the editor draft', () => {
         '',
         '/fields',
         '/other',
-      ].map(inputFor),
+      ].map((path) => inputFor(path)),
     ).toEqual([
       'adapter-protocol',
       'adapter-endpoint',
@@ -143,7 +143,7 @@ describe('the editor draft', () => {
         '/requireOneOf/2',
         '/requireOneOf',
         '/constants/x/name',
-      ].map(inputFor),
+      ].map((path) => inputFor(path)),
     ).toEqual([
       'field-2-param',
       'field-0-alsoTo',

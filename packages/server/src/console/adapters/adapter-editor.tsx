@@ -2,7 +2,7 @@
  * The adapter editor. The record is checked as it is typed with the library's `validateAdapter` and the server's
  * known endpoints, the very check the server's save runs, so a record the editor accepts is one the server keeps;
  * each issue is shown under the input its JSON Pointer names, and all of them in a list. Fields, constants (name and
- * JSON value) and one-of groups (keys) are rows that can be added and removed. The endpoint may be a template with
+ * JSON value), one-of groups (keys) and headers (header-rows.tsx) are rows that can be added and removed. The endpoint may be a template with
  * `{key}` placeholders (docs/spec.md#endpoint-templates; its issues at the endpoint, a placeholder's field's at that field), and "Requests"
  * sets `split` (docs/spec.md#split-imp).
  */
@@ -12,6 +12,7 @@ import { allowLocal, knownEndpoints } from '../api.js';
 import { IssueList } from '../issue-list.js';
 import { draftIssues, emptyConstant, emptyField, inputFor, recordOf, type AdapterDraft, type ConstantDraft, type FieldDraft } from './draft.js';
 import { FieldRow } from './field-row.js';
+import { HeaderRows } from './header-rows.js';
 
 const PROTOCOLS = [
   ['rtb', 'RTB'],
@@ -44,7 +45,7 @@ export function AdapterEditor({ initial, version, isNew, canSave, serverIssues, 
   const shown = issues.length > 0 ? issues : serverIssues;
   const byInput = new Map<string, Issue[]>();
   for (const found of shown) {
-    const id = inputFor(found.path);
+    const id = inputFor(found.path, draft.headers);
     if (id) byInput.set(id, [...(byInput.get(id) ?? []), found]);
   }
   const set = (change: Partial<AdapterDraft>) => setDraft({ ...draft, ...change });
@@ -185,6 +186,7 @@ export function AdapterEditor({ initial, version, isNew, canSave, serverIssues, 
       <button type="button" onClick={() => set({ constants: [...draft.constants, emptyConstant()] })}>
         Add constant
       </button>
+      <HeaderRows rows={draft.headers} protocol={draft.protocol} set={(headers) => set({ headers })} described={described} issuesAt={issuesAt} />
       <h3>One of several</h3>
       <p class="hint">Groups of keys (a field's key, else its name) of which at least one must be entered, after defaults.</p>
       {draft.oneOf.map((keys, i) => (

@@ -34,13 +34,20 @@ export function AdaptersPage({ api, role, params, failed }: PageProps) {
     setSaved(undefined);
     setServerIssues([]);
     api.adapters.list().then(setList, (failure: unknown) => setError(failed(failure)));
+    // Another record's draft is never shown under this one's address: the editor is keyed by code and version, and two
+    // records may share a version, so the one shown goes before this one loads, and an answer for an earlier address is dropped.
+    let current = true;
     if (bidder === 'new') setEditing({ draft: emptyDraft(), version: 0 });
-    else if (bidder)
+    else if (bidder) {
+      setEditing(undefined);
       api.adapters.get(bidder).then(
-        (stored) => setEditing({ draft: draftOf(stored.adapter), version: stored.version }),
-        (failure: unknown) => setError(failed(failure)),
+        (stored) => current && setEditing({ draft: draftOf(stored.adapter), version: stored.version }),
+        (failure: unknown) => current && setError(failed(failure)),
       );
-    else setEditing(undefined);
+    } else setEditing(undefined);
+    return () => {
+      current = false;
+    };
   }, [bidder, api]);
 
   if (role === PUBLISHER) {

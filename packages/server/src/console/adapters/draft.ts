@@ -4,9 +4,12 @@
  * boolean default become booleans, a constant's value is parsed as JSON; anything else is passed on as typed, so
  * the library's own check says what is wrong with it, at its JSON Pointer (a constant value that is not JSON is the
  * one thing the draft says itself: {@link draftIssues}). Each pointer names an input ({@link inputFor}), so every
- * issue is shown next to the input it is about.
+ * issue is shown next to the input it is about. Headers are rows of their own (headers-draft.ts).
  */
 import type { AdapterRecord, FieldDefinition, Issue } from 'bidfields';
+import { headerInput, headerIssues, headerRows, headersOf, type HeaderDraft } from './headers-draft.js';
+
+export { emptyHeader, type HeaderDraft } from './headers-draft.js';
 
 export interface FieldDraft {
   name: string;
@@ -48,6 +51,8 @@ export interface AdapterDraft {
   constants: ConstantDraft[];
   /** One-of groups (docs/spec.md#one-of): each the keys separated by commas or spaces. */
   oneOf: string[];
+  /** Headers (docs/spec.md#headers), in the record's order; none: the record has no `headers`. */
+  headers: HeaderDraft[];
 }
 
 const FIELD_KEYS = [
@@ -93,7 +98,7 @@ export function emptyConstant(): ConstantDraft {
 }
 
 export function emptyDraft(): AdapterDraft {
-  return { protocol: 'prebid-server', bidderCode: '', endpoint: '', split: '', cpmField: '', fields: [emptyField()], constants: [], oneOf: [] };
+  return { protocol: 'prebid-server', bidderCode: '', endpoint: '', split: '', cpmField: '', fields: [emptyField()], constants: [], oneOf: [], headers: [] };
 }
 
 /** A list typed in one input: items separated by commas or white space (names and keys hold neither). */
@@ -161,13 +166,14 @@ export function recordOf(draft: AdapterDraft): AdapterRecord {
     });
   }
   if (draft.oneOf.length > 0) out.requireOneOf = draft.oneOf.map(listOf);
+  if (draft.headers.length > 0) out.headers = headersOf(draft.headers);
   return out as unknown as AdapterRecord;
 }
 
 /**
  * What the draft itself finds wrong, at record pointers, besides `validateAdapter`'s verdict on {@link recordOf}: a
  * constant value that is not JSON (the record leaves that value out, so the library's "missing" issue there is
- * replaced by this one).
+ * replaced by this one), and what the header rows say of headers ({@link headerIssues}).
  */
 export function draftIssues(draft: AdapterDraft, found: readonly Issue[]): Issue[] {
   const own: Issue[] = [];
@@ -181,7 +187,7 @@ export function draftIssues(draft: AdapterDraft, found: readonly Issue[]): Issue
       });
   });
   const mine = new Set(own.map((i) => i.path));
-  return [...found.filter((i) => !mine.has(i.path)), ...own];
+  return [...headerIssues(draft.headers, found).filter((i) => !mine.has(i.path)), ...own];
 }
 
 const text = (value: unknown) => (value === undefined || value === null ? '' : String(value));
@@ -219,16 +225,18 @@ export function draftOf(record: AdapterRecord): AdapterDraft {
       ? record.constants.map((c) => ({ name: text(c.name), value: c.value === undefined ? '' : JSON.stringify(c.value) }))
       : [],
     oneOf: Array.isArray(record.requireOneOf) ? record.requireOneOf.map((group) => (Array.isArray(group) ? group.map(text).join(', ') : '')) : [],
+    headers: headerRows(record.headers),
   };
 }
 
 /**
  * The id of the input a record pointer names: the deepest one there is (`/fields/0/options/1/value` → the options
  * box, `/fields/2/alsoTo/1` → the field's "also to" input, `/constants/0/value/__proto__` → the constant's value,
- * `/requireOneOf/0/1` → the group's input).
+ * `/requireOneOf/0/1` → the group's input, `/headers/X-A~1b/value` → the value of the header row named `X-A/b`).
  */
-export function inputFor(pointer: string): string | undefined {
+export function inputFor(pointer: string, headers: readonly HeaderDraft[] = []): string | undefined {
   const tokens = pointer.split('/').slice(1);
+  if (tokens[0] === 'headers') return headerInput(tokens.slice(1), headers);
   if (tokens.length === 1 && ['protocol', 'bidderCode', 'endpoint', 'split', 'cpmField'].includes(tokens[0]!)) return `adapter-${tokens[0]}`;
   if (tokens.length < 2 || !/^\d+$/.test(tokens[1]!)) return undefined;
   const key = tokens[2];

@@ -1,14 +1,15 @@
-// What goes on the wire for the placement preview of a Prebid JS record with an endpoint template or a split
-// (docs/spec.md#records): the requests the record-taking Prebid.js bidder (`createPrebidBidder`, the page runtime every
+// What goes on the wire for the placement preview of a Prebid JS record with an endpoint template, a split or headers
+// (docs/spec.md#records, docs/spec.md#headers): the requests the record-taking Prebid.js bidder (`createPrebidBidder`, the page runtime every
 // bidfields Prebid.js adapter runs) sends for one ad unit per imp given values, with the `bids` entry params the
 // preview shows. Its grouping is Prebid's: bids whose params make one URL share a request (each bid alone with
 // split), where the library's `enrichImps` would call imps that disagree on a placeholder `conflicting_values`.
 // Each imp becomes the ad unit a publisher would write for it (its sizes, player size, native request, first-party
-// imp data and floor), and the request's other objects become Prebid's `ortb2`.
+// imp data and floor), and the request's other objects become Prebid's `ortb2`. Each request's headers are those its
+// ajax options ask for: `contentType` (Prebid's default `text/plain`) and `customHeaders` (a record's headers).
 import { BidfieldsError, type BidRequest, type Issue } from 'bidfields';
 import type { FormField } from 'bidfields';
 import type { AdapterRecord } from 'bidfields';
-import { createPrebidBidder } from 'bidfields/prebid';
+import { createPrebidBidder, type PrebidServerRequest } from 'bidfields/prebid';
 import { bidsEntry } from './bids-entry.js';
 import type { Wire, WireRequest } from './wire.js';
 
@@ -16,6 +17,12 @@ type Obj = Record<string, any>;
 
 const isObject = (value: unknown): value is Obj => typeof value === 'object' && value !== null && !Array.isArray(value);
 const sizeOf = (format: unknown) => (isObject(format) && typeof format.w === 'number' && typeof format.h === 'number' ? [format.w, format.h] : undefined);
+
+/** The headers Prebid's ajax sends for a request's options: its content type, then the custom headers in their order. */
+export const ajaxHeadersOf = ({ contentType, customHeaders }: PrebidServerRequest['options']): Record<string, string> => ({
+  'content-type': contentType ?? 'text/plain',
+  ...customHeaders,
+});
 
 /** The Prebid bid (an ad unit's bid for the bidder) an OpenRTB imp stands for, with the given params. */
 export function bidOf(bidder: string, imp: unknown, params: Obj): Obj {
@@ -92,7 +99,7 @@ export function prebidWire(
   const requests = spec.buildRequests(bids, bidderRequest).map((sent): WireRequest => {
     const body = JSON.parse(sent.data) as Obj;
     const imp = split ? imps.findIndex((candidate) => isObject(candidate) && String(candidate.id) === body.imp?.[0]?.id) : -1;
-    const http = { method: 'POST' as const, url: sent.url, headers: { 'content-type': 'text/plain' }, body: sent.data, redirect: 'error' as const };
+    const http = { method: 'POST' as const, url: sent.url, headers: ajaxHeadersOf(sent.options), body: sent.data, redirect: 'error' as const };
     return { ...(imp >= 0 && { imp }), http, body, before: imp >= 0 ? { ...request, imp: [imps[imp]] } : request };
   });
   return { ok: true, requests, warnings: [] };

@@ -6,8 +6,8 @@
  * protocol wrapper builds (`safeBuildRtbRequests` / `safeBuildPrebidServerRequests`, the one judge of values,
  * URL, headers and split): each request with its URL (the endpoint, or the one its template makes, docs/spec.md#endpoint-templates), its
  * imp when the record splits per imp (docs/spec.md#split-imp), and its body with every changed path highlighted. For Prebid JS,
- * the request enriched with `safeEnrichImps` and each ad unit's `bids` entry; with an endpoint template or a split, the
- * requests the Prebid.js bidder itself sends (prebid-wire.ts).
+ * the request enriched with `safeEnrichImps` and each ad unit's `bids` entry; with an endpoint template, a split or
+ * headers, the requests the Prebid.js bidder itself sends, each with its headers (prebid-wire.ts).
  */
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { BidfieldsError, compile, compilePrebidServer, formFields, formOneOfGroups, type BidRequest, type CompiledAdapter, type Issue } from 'bidfields';
@@ -90,9 +90,9 @@ function Preview({ stored }: { stored: StoredAdapter }) {
   }, [choice, pasted]);
   const imps = useMemo(() => impsOf(request.request), [request]);
   const entries = useMemo(() => perImpEntries(imps.length, values, enriched), [imps, values, enriched]);
-  // RTB and Prebid Server: the wrapper's requests (or its issues); Prebid JS with an endpoint template or a split: the
-  // requests the Prebid.js bidder sends (one per URL its bids make, or per bid); other Prebid JS records: the
-  // enrichment per imp.
+  // RTB and Prebid Server: the wrapper's requests (or its issues); Prebid JS with an endpoint template, a split or
+  // headers: the requests the Prebid.js bidder sends (one per URL its bids make, or per bid); other Prebid JS records:
+  // the enrichment per imp.
   const byBidder = adapter !== undefined && isRoutedPrebid(adapter);
   const wire = useMemo(
     () =>

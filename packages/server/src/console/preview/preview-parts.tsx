@@ -165,11 +165,13 @@ const impName = (imps: readonly (string | undefined)[], i: number) => `imp ${i +
 
 /**
  * The requests the RTB or Prebid Server wrapper sends: one, or with `split: 'imp'` one per imp given values, each
- * with its imp, its request line and headers (the URL the values make), and its body.
+ * with its imp, its request line and headers (the URL the values make), and its body. A header the wrapper left out
+ * (`header_omitted`: the value read from the request could not be sent) is said under the requests.
  */
 export function Requests({ sender, split, imps, wire }: { sender: string; split: boolean; imps: readonly (string | undefined)[]; wire: Wire }) {
   if (!wire.ok) return <Refused issues={wire.issues} sent />;
   const { requests } = wire;
+  const omitted = wire.warnings.filter((w) => w.code === 'header_omitted');
   const title = (r: WireRequest, k: number, word = 'Request') => `${word} ${k + 1}${r.imp === undefined ? '' : `: ${impName(imps, r.imp)}`}`;
   return (
     <>
@@ -192,6 +194,11 @@ export function Requests({ sender, split, imps, wire }: { sender: string; split:
             </pre>
           </>
         ))}
+        {omitted.map((w) => (
+          <p class="notice" data-testid="header-omitted">
+            <code>{w.path}</code> {w.message} ({w.code})
+          </p>
+        ))}
       </section>
       {requests.length > 0 && (
         <section aria-label="Enriched request">
@@ -201,11 +208,13 @@ export function Requests({ sender, split, imps, wire }: { sender: string; split:
               Each body holds its imp alone, at <code>/imp/0</code>; changed paths are paths in that body.
             </p>
           )}
-          {wire.warnings.map((w) => (
-            <p class="notice">
-              {w.message} ({w.code})
-            </p>
-          ))}
+          {wire.warnings
+            .filter((w) => w.code !== 'header_omitted')
+            .map((w) => (
+              <p class="notice">
+                {w.message} ({w.code})
+              </p>
+            ))}
           {requests.map((r, k) =>
             split ? (
               <>
@@ -224,10 +233,11 @@ export function Requests({ sender, split, imps, wire }: { sender: string; split:
 
 /**
  * A Prebid JS record whose requests the Prebid.js bidder itself shows best: with an endpoint template it sends one
- * request per URL its bids make, with a split one per bid (docs/spec.md#records).
+ * request per URL its bids make, with a split one per bid (docs/spec.md#records), and with headers each request
+ * carries them as its ajax options (docs/spec.md#headers).
  */
 export const isRoutedPrebid = (adapter: CompiledAdapter) =>
-  adapter.protocol === 'prebid-js' && (adapter.split === 'imp' || adapter.endpointTemplate !== undefined);
+  adapter.protocol === 'prebid-js' && (adapter.split === 'imp' || adapter.endpointTemplate !== undefined || (adapter.headers?.length ?? 0) > 0);
 
 /** Prebid JS: the `bids` entry of each enriched imp's ad unit. */
 export function BidsEntries({ stored, form, entries }: { stored: StoredAdapter; form: readonly FormField[]; entries: readonly (Entered | null)[] }) {
