@@ -12,7 +12,8 @@ import { OPENRTB_HEADERS } from '../protocols/http-request.js';
 /** A fixture's expected headers, by lower-case name (`undefined` when it lists none). */
 export function expectedHeaders(listed: unknown): Record<string, string> | undefined {
   if (typeof listed !== 'object' || listed === null || Array.isArray(listed)) return undefined;
-  const out: Record<string, string> = {};
+  // No prototype: a fixture's `__proto__` header is a header here too.
+  const out: Record<string, string> = Object.create(null);
   for (const [name, values] of Object.entries(listed)) out[name.toLowerCase()] = Array.isArray(values) ? values.map(String).join(', ') : String(values);
   return out;
 }

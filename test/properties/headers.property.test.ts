@@ -123,7 +123,10 @@ describe('headers under hostile records and requests', () => {
           const bids = [{ bidder: 'acme', bidId: 'b1', params: { 'prd.impTagId': 't' }, mediaTypes: { banner: { sizes: [[300, 250]] } } }];
           for (const sent of spec.buildRequests(bids, { bidderRequestId: 'br', ortb2: req })) {
             const { contentType, customHeaders } = sent.options;
-            expect(badHeaders({ ...customHeaders, ...(contentType && { 'content-type': contentType }) }, allowed)).toEqual([]);
+            const all: Record<string, string> = { ...customHeaders, ...(contentType && { 'content-type': contentType }) };
+            expect(badHeaders(all, allowed)).toEqual([]);
+            for (const [name, spec] of Object.entries(rec.headers as Record<string, { value: string }>))
+              expect(Object.hasOwn(all, name.toLowerCase()) && all[name.toLowerCase()]).toBe(spec.value);
           }
           return;
         }
@@ -131,7 +134,12 @@ describe('headers under hostile records and requests', () => {
         const build = rec.protocol === 'rtb' ? safeBuildRtbRequests : safeBuildPrebidServerRequests;
         const built = build(adapter, req, [{ 'prd.impTagId': 't' }]);
         const sent: HttpRequest[] = built.ok ? built.http : [];
-        for (const http of sent) expect(badHeaders(http.headers, allowed)).toEqual([]);
+        // And every fixed value is sent as written: none is lost on the way (a `__proto__` name once was).
+        const fixed = Object.entries(rec.headers as Record<string, { value?: string }>).filter(([, spec]) => typeof spec.value === 'string');
+        for (const http of sent) {
+          expect(badHeaders(http.headers, allowed)).toEqual([]);
+          for (const [name, { value }] of fixed) expect(Object.hasOwn(http.headers, name.toLowerCase()) && http.headers[name.toLowerCase()]).toBe(value);
+        }
         for (const warning of built.warnings) expect(['header_omitted', 'both_app_and_site']).toContain(warning.code);
       }),
       { numRuns: runs },

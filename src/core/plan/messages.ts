@@ -86,7 +86,7 @@ const HEADER_MESSAGES: Record<HeaderRule, string> = {
   [HeaderRule.Repeated]: 'the same header name as an earlier one (names compare without case)',
   [HeaderRule.ContentType]: 'content-type may only be the value application/json, optionally followed by ;charset=utf-8',
   [HeaderRule.Value]: `a header value must be 1 to ${MAX_HEADER_VALUE} characters, without control characters or characters above U+00FF`,
-  [HeaderRule.Unsafe]: 'a request path segment must not be __proto__, prototype or constructor',
+  [HeaderRule.Unsafe]: 'a header name or request path segment must not be __proto__, prototype or constructor',
   [HeaderRule.Shape]: `headers must be an object of at most ${MAX_HEADERS} headers, each { "value": text } or { "from": a request path or a list of at most ${MAX_HEADER_PATHS} } (a Prebid JS record: value only, the browser sends its own)`,
 };
 

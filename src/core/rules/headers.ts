@@ -5,7 +5,7 @@
  * protocol wrappers, the Prebid.js adapters) read these and nothing else.
  */
 import { isArray, isPlainObject } from '../definition/plain-object.js';
-import { isFieldName, hasUnsafeSegment } from '../definition/names.js';
+import { isFieldName, hasUnsafeSegment, isUnsafeSegment } from '../definition/names.js';
 import { decimalString, finite } from './decimal.js';
 
 /** A checked header: its name in lower case (as sent), and a fixed value or the request paths it is read from. */
@@ -57,7 +57,7 @@ export enum HeaderRule {
   Value,
   /** Not `{ value }` or `{ from }` with paths of the name grammar (a Prebid JS record: `value` only). */
   Shape,
-  /** A `from` path with a `__proto__`, `prototype` or `constructor` segment (`unsafe_name`). */
+  /** A name, or a `from` path segment, that is `__proto__`, `prototype` or `constructor` (`unsafe_name`). */
   Unsafe,
 }
 
@@ -74,15 +74,18 @@ export function checkHeaders(headers: unknown, protocol: unknown): { problems: [
   for (const written of Object.keys(headers)) {
     const name = written.toLowerCase();
     const spec = headers[written];
+    // A prototype key would set an object's prototype, not a header (the request's header object is a plain one).
     const rule = !TOKEN.test(written)
       ? HeaderRule.Name
-      : FORBIDDEN.test(name)
-        ? HeaderRule.Forbidden
-        : page && FORBIDDEN_ON_PAGE.test(name)
-          ? HeaderRule.ForbiddenOnPage
-          : seen.has(name)
-            ? HeaderRule.Repeated
-            : undefined;
+      : isUnsafeSegment(name)
+        ? HeaderRule.Unsafe
+        : FORBIDDEN.test(name)
+          ? HeaderRule.Forbidden
+          : page && FORBIDDEN_ON_PAGE.test(name)
+            ? HeaderRule.ForbiddenOnPage
+            : seen.has(name)
+              ? HeaderRule.Repeated
+              : undefined;
     seen.add(name);
     if (rule) {
       problems.push([rule, written, '']);
