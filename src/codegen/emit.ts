@@ -21,6 +21,7 @@ function featuresOf(plan: BidderPlan): string[] {
   const { fields, constants, oneOf, template } = plan;
   return [
     fields.some((field) => field.type === 'boolean') && 'booleans',
+    fields.some((field) => field.type === 'list' || field.type === 'json' || field.type === 'id') && 'lists',
     oneOf?.length && 'oneOf',
     fields.some((field) => field.also) && 'alsoTo',
     constants?.length && 'constants',

@@ -6,7 +6,8 @@
  * cell or a code span.
  */
 import { keyOf, type FieldPlan, type Target } from '../core/plan/field-plan.js';
-import { isRefusal, makeValueJudge, type WrittenValue } from '../core/plan/value-judge.js';
+import { isRefusal, type WrittenValue } from '../core/plan/value-judge.js';
+import { makeValueJudge } from '../core/plan/value-kinds.js';
 import { templateKeys, type Place, type Placeholder } from '../core/endpoint/template.js';
 import type { FieldDefinition } from '../core/types.js';
 import type { BidderPlan } from '../prebid/types.js';
@@ -38,18 +39,24 @@ const sized = (sample: string, length: number) => sample.repeat(Math.ceil(length
 export function example(field: FieldDefinition, plan: FieldPlan): { value: WrittenValue; placeholder?: true } {
   if (plan.default !== undefined) return { value: plan.default };
   const { min, max, minLength = 0, maxLength = Infinity } = plan;
+  const numbers = () =>
+    [min, min !== undefined && Math.ceil(min), 1, max, max !== undefined && Math.floor(max), 0].filter((value) => typeof value === 'number');
+  const texts = () => {
+    const allowed = (length: number) => length >= minLength && length <= maxLength && length <= MAX_EXAMPLE;
+    const lengths = Array.from({ length: 16 }, (_, index) => index + 1);
+    return SAMPLES.flatMap((sample) =>
+      [Math.min(Math.max(sample.length, minLength), maxLength), ...lengths].filter(allowed).map((length) => sized(sample, length)),
+    );
+  };
   let candidates: WrittenValue[];
   if (field.type === 'boolean') candidates = [true];
   else if (field.type === 'select') candidates = field.options.map((option) => option.value);
-  else if (field.type === 'number')
-    candidates = [min, min !== undefined && Math.ceil(min), 1, max, max !== undefined && Math.floor(max), 0].filter((value) => typeof value === 'number');
-  else {
-    const allowed = (length: number) => length >= minLength && length <= maxLength && length <= MAX_EXAMPLE;
-    const lengths = Array.from({ length: 16 }, (_, index) => index + 1);
-    candidates = SAMPLES.flatMap((sample) =>
-      [Math.min(Math.max(sample.length, minLength), maxLength), ...lengths].filter(allowed).map((length) => sized(sample, length)),
-    );
-  }
+  else if (field.type === 'number') candidates = numbers();
+  // A list of as many items as it needs (one at least), each an item candidate; a JSON value; an id's text or number.
+  else if (field.type === 'list')
+    candidates = (field.items === 'number' ? numbers() : texts()).map((item) => Array(Math.max(plan.minItems ?? 1, 1)).fill(item));
+  else if (field.type === 'json') candidates = [{}];
+  else candidates = field.type === 'id' ? [...texts(), 123] : texts();
   const judge = makeValueJudge(plan);
   const value = candidates.find((candidate) => !isRefusal(judge(candidate)));
   return value === undefined ? { value: candidates[0] ?? 'example', placeholder: true } : { value };
@@ -57,12 +64,17 @@ export function example(field: FieldDefinition, plan: FieldPlan): { value: Writt
 
 export function describeType(field: FieldDefinition): string {
   if (field.type === 'boolean') return 'boolean (`true` or `false`)';
+  if (field.type === 'json') return 'JSON (any JSON value but null, at most 4,096 bytes)';
   if (field.type === 'select') return `select: ${field.options.map((option) => `${option.value} (${cell(option.name)})`).join(', ')}`;
+  if (field.type === 'list') {
+    const counts = [field.minItems !== undefined && `at least ${field.minItems}`, field.maxItems !== undefined && `at most ${field.maxItems}`].filter(Boolean);
+    return `list of ${field.items === 'number' ? 'numbers' : 'strings'} (an array, or text separated by commas${counts.length ? `; ${counts.join(', ')} items` : ''})`;
+  }
   const bounds =
     field.type === 'number'
       ? [field.integer && 'integer', field.min !== undefined && `min ${field.min}`, field.max !== undefined && `max ${field.max}`]
       : [
-          field.minLength !== undefined && `min length ${field.minLength}`,
+          field.type === 'text' && field.minLength !== undefined && `min length ${field.minLength}`,
           field.maxLength !== undefined && `max length ${field.maxLength}`,
           field.pattern !== undefined && `pattern ${cell(field.pattern)}`,
         ];

@@ -30,9 +30,15 @@ export interface FormField {
    * `text` and `number` are typed in; `select` is one of `options`; `checkbox` is a boolean field (checked `true`,
    * unchecked `false`; a UI sends either, or `"true"` / `"false"`). Leaving a checkbox untouched is a third state,
    * "not entered" (no key, `null` or `""`), which lets the default apply and does not count for a one-of group: a UI
-   * that draws a plain checkbox for an optional field should send nothing until it is changed.
+   * that draws a plain checkbox for an optional field should send nothing until it is changed. `list` is typed in as
+   * items separated by commas (or sent as an array; `items` says their kind); `json` is a JSON text the UI parses and
+   * sends as the value (docs/spec.md#lists-json-ids); `id` is typed in as text (a UI may send an integer as a number).
    */
-  kind: 'text' | 'number' | 'select' | 'checkbox';
+  kind: 'text' | 'number' | 'select' | 'checkbox' | 'list' | 'json' | 'id';
+  /** `list`: the kind of its items, and how many it takes. */
+  items?: 'text' | 'number';
+  minItems?: number;
+  maxItems?: number;
   required: boolean;
   /** `select`: the options, label and number sent, in the definition's order. */
   options?: readonly SelectOption[];
@@ -40,13 +46,13 @@ export interface FormField {
   min?: number;
   max?: number;
   integer?: boolean;
-  /** `text`: lengths in Unicode code points, and the pattern the value must match somewhere (unicode mode). */
+  /** `text` (and `id`, a `list` of text): lengths in Unicode code points, and the pattern the value must match somewhere (unicode mode). */
   minLength?: number;
   maxLength?: number;
   pattern?: string;
   /**
    * The value used when nothing is entered: a string for text fields, a number for number and select fields, a
-   * boolean for checkboxes.
+   * boolean for checkboxes; a list's items separated by commas, a JSON value's JSON text, an id as entered.
    */
   default?: string | number | boolean;
   /**
@@ -82,6 +88,9 @@ type Described = { fields: readonly FieldDefinition[]; requireOneOf?: readonly (
  */
 function defaultOf(field: FieldDefinition): string | number | boolean | undefined {
   const value: unknown = field.default;
+  if (field.type === 'json') return value === undefined || value === null ? undefined : JSON.stringify(value);
+  if (field.type === 'list') return Array.isArray(value) ? value.join(', ') : typeof value === 'string' && value !== '' ? value : undefined;
+  if (field.type === 'id') return typeof value === 'string' || typeof value === 'number' ? value : undefined;
   if (field.type === 'boolean') return value === true || value === 'true' ? true : value === false || value === 'false' ? false : undefined;
   if (value === '' || (typeof value !== 'string' && typeof value !== 'number')) return undefined;
   if (field.type === 'text') return typeof value === 'number' ? decimalString(value) : value;
@@ -111,8 +120,18 @@ function formField(field: FieldDefinition): FormField {
     if (field.max !== undefined) out.max = field.max;
     if (field.integer !== undefined) out.integer = field.integer;
   }
-  if (field.type === 'text') {
-    if (field.minLength !== undefined) out.minLength = field.minLength;
+  if (field.type === 'list') {
+    out.items = field.items;
+    if (field.minItems !== undefined) out.minItems = field.minItems;
+    if (field.maxItems !== undefined) out.maxItems = field.maxItems;
+    if (field.items === 'number') {
+      if (field.min !== undefined) out.min = field.min;
+      if (field.max !== undefined) out.max = field.max;
+      if (field.integer !== undefined) out.integer = field.integer;
+    }
+  }
+  if (field.type === 'text' || field.type === 'id' || (field.type === 'list' && field.items === 'text')) {
+    if (field.type !== 'id' && field.minLength !== undefined) out.minLength = field.minLength;
     if (field.maxLength !== undefined) out.maxLength = field.maxLength;
     if (field.pattern !== undefined) out.pattern = field.pattern;
   }
@@ -197,5 +216,6 @@ function isFieldLike(field: unknown): field is FieldDefinition {
   if (!isPlainObject(field) || typeof field.name !== 'string' || typeof field.display !== 'string') return false;
   if (field.type === 'select')
     return Array.isArray(field.options) && field.options.every((o) => isPlainObject(o) && typeof o.name === 'string' && typeof o.value === 'number');
-  return field.type === 'text' || field.type === 'number' || field.type === 'boolean';
+  if (field.type === 'list') return field.items === 'text' || field.items === 'number';
+  return field.type === 'text' || field.type === 'number' || field.type === 'boolean' || field.type === 'json' || field.type === 'id';
 }

@@ -64,8 +64,48 @@ export interface BooleanField extends FieldBase {
   default?: boolean | 'true' | 'false';
 }
 
-/** One field definition (docs/spec.md#fields, docs/spec.md#records). */
-export type FieldDefinition = TextField | NumberField | SelectField | BooleanField;
+/**
+ * A list (docs/spec.md#lists-json-ids): a JSON array or a comma-separated string (each item trimmed), each item judged as
+ * `items` (text with the text bounds, numbers with the number bounds), no item empty; written as an array. Ext
+ * targets only.
+ */
+export interface ListField extends FieldBase {
+  type: 'list';
+  items: 'text' | 'number';
+  /** At least this many items; at most `maxItems`, and never more than 1,000. */
+  minItems?: number;
+  maxItems?: number;
+  default?: (string | number)[] | string;
+  minLength?: number;
+  maxLength?: number;
+  pattern?: string;
+  min?: number;
+  max?: number;
+  integer?: boolean;
+}
+
+/**
+ * A JSON value (docs/spec.md#lists-json-ids): any JSON but `null`, at most 4,096 bytes and 32 levels deep, no prototype key
+ * at any depth (`unsafe_name`); written as entered (a copy). Ext targets only.
+ */
+export interface JsonField extends FieldBase {
+  type: 'json';
+  default?: JsonValue;
+}
+
+/**
+ * An id (docs/spec.md#lists-json-ids): a non-empty string or an integer, written as entered into ext targets and as its decimal
+ * string into predefined ones; `maxLength` and `pattern` hold for its text.
+ */
+export interface IdField extends FieldBase {
+  type: 'id';
+  default?: string | number;
+  maxLength?: number;
+  pattern?: string;
+}
+
+/** One field definition (docs/spec.md#fields, docs/spec.md#records, docs/spec.md#lists-json-ids). */
+export type FieldDefinition = TextField | NumberField | SelectField | BooleanField | ListField | JsonField | IdField;
 
 /** A JSON value. */
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };

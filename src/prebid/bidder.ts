@@ -7,7 +7,7 @@
 import { compileCompact, wordedIssue, type CompactAdapter } from '../core/compact/engine.js';
 import { templateHosts } from '../core/endpoint/template.js';
 import type { EndpointOptions } from '../core/endpoint/endpoint-rules.js';
-import { ALL_FEATURES } from '../core/compact/values-engine.js';
+import { ALL_FEATURES } from '../core/compact/features.js';
 import { BidfieldsError } from '../core/issues.js';
 import type { AdapterRecord } from '../core/types.js';
 import { bidderSpec } from './spec.js';

@@ -34,6 +34,7 @@ export function registerOnPage(plan: BidderPlan, options?: PrebidRuntimeOptions,
 
 export { bidderSpec, registerSpec };
 export { alsoTo, booleans, constants, oneOf, type Feature } from '../core/compact/values-engine.js';
+export { lists } from '../core/compact/features.js';
 export { requestsByUrl, template, urlFrom, type UrlBuilder } from './endpoint.js';
 export { withHeaders } from './headers.js';
 /** What a generated adapter's compiled endpoint template calls (codegen/endpoint-source.ts). */

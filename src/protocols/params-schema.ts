@@ -6,6 +6,7 @@
  */
 import type { CompiledAdapter } from '../core/compiled-adapter.js';
 import type { FieldDefinition } from '../core/types.js';
+import { MAX_LIST_ITEMS } from '../core/plan/value-kinds.js';
 
 const DRAFT_04 = 'http://json-schema.org/draft-04/schema#';
 
@@ -60,17 +61,39 @@ function valueSchema(field: FieldDefinition, mustBeEntered: boolean): PropertySc
     }
     case 'boolean':
       return { type: ['boolean', 'string'], enum: [...BOOLEAN_VALUES] };
-    case 'text': {
-      // Text takes finite numbers too (written as their decimal string).
-      const out: PropertySchema = { type: ['string', 'number'] };
-      // A required field without default refuses "" (missing_required): minLength 1 says so for strings.
-      const minLength = mustBeEntered ? Math.max(1, field.minLength ?? 0) : field.minLength;
-      if (minLength !== undefined) out.minLength = minLength;
-      if (field.maxLength !== undefined) out.maxLength = field.maxLength;
-      if (field.pattern !== undefined) out.pattern = field.pattern;
-      return out;
+    case 'text':
+      return textSchema(field, mustBeEntered, ['string', 'number']);
+    case 'id': {
+      // docs/spec.md#lists-json-ids: a non-empty string or an integer, kept as entered (Prebid Server's own idiom for such ids).
+      const out = textSchema(field, true, ['string', 'integer']);
+      return { ...out, minLength: 1 };
     }
+    case 'list': {
+      // An array of items of the field's kind, or the comma-separated text a form sends (its items are not checked here).
+      const { min, max, integer } = field;
+      const item =
+        field.items === 'number'
+          ? valueSchema({ name: field.name, display: field.display, type: 'number', min, max, integer }, true)
+          : textSchema(field, true, ['string', 'number']);
+      const array: PropertySchema = { type: 'array', items: item, maxItems: Math.min(field.maxItems ?? MAX_LIST_ITEMS, MAX_LIST_ITEMS) };
+      if (field.minItems !== undefined) array.minItems = field.minItems;
+      return { anyOf: [array, { type: 'string', minLength: 1 }] };
+    }
+    case 'json':
+      // Any JSON value but null (docs/spec.md#lists-json-ids); its size, depth and keys are not said here.
+      return { not: { type: 'null' } };
   }
+}
+
+/** A text-like value (text, id, a list's text items): its types, lengths and pattern; `mustBeEntered` refuses "". */
+function textSchema(field: { minLength?: number; maxLength?: number; pattern?: string }, mustBeEntered: boolean, type: string[]): PropertySchema {
+  const out: PropertySchema = { type };
+  // A required field without default refuses "" (missing_required): minLength 1 says so for strings.
+  const minLength = mustBeEntered ? Math.max(1, field.minLength ?? 0) : field.minLength;
+  if (minLength !== undefined) out.minLength = minLength;
+  if (field.maxLength !== undefined) out.maxLength = field.maxLength;
+  if (field.pattern !== undefined) out.pattern = field.pattern;
+  return out;
 }
 
 function propertySchema(field: FieldDefinition, mustBeEntered: boolean): PropertySchema {

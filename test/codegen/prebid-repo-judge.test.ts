@@ -10,7 +10,8 @@ import { growth, linearBound } from '../support/growth.js';
 import { fieldStatements, HELPERS, helpersFor, patternConstants, patternsOf } from '../../src/codegen/prebid-repo/value-code.js';
 import { decimalString } from '../../src/core/rules/decimal.js';
 import type { FieldPlan } from '../../src/core/plan/field-plan.js';
-import { isNotEntered, isRefusal, makeValueJudge, writtenAt, type ValueVerdict } from '../../src/core/plan/value-judge.js';
+import { isNotEntered, isRefusal, writtenAt, type ValueVerdict } from '../../src/core/plan/value-judge.js';
+import { makeValueJudge, writtenOf } from '../../src/core/plan/value-kinds.js';
 
 type Compiled = (raw: unknown) => { refused: true } | { refused: false; sent: unknown; text?: string };
 
@@ -150,7 +151,7 @@ const plan: fc.Arbitrary<FieldPlan> = fc
     // A default is the value its own rule makes of an entered value (plan/make-field-plan.ts).
     if (defaultRaw !== undefined && !isNotEntered(defaultRaw)) {
       const verdict = makeValueJudge(field)(defaultRaw);
-      if (!isRefusal(verdict)) field.default = verdict;
+      if (!isRefusal(verdict)) field.default = writtenOf(verdict);
     }
     return field;
   });

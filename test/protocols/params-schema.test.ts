@@ -214,7 +214,8 @@ function plausible(field: FieldDefinition): fc.Arbitrary<unknown> {
     const inRange = field.integer ? fc.integer({ min: Math.ceil(min), max: Math.floor(max) }) : fc.double({ min, max, noNaN: true });
     return fc.oneof({ arbitrary: inRange, weight: 4 }, { arbitrary: inRange.map((n) => ` ${n} `), weight: 1 });
   }
-  return field.pattern ? fc.stringMatching(new RegExp(field.pattern, 'u'), { maxLength: 6 }) : fc.string({ maxLength: 6, unit: 'grapheme' });
+  const pattern = 'pattern' in field ? field.pattern : undefined;
+  return pattern ? fc.stringMatching(new RegExp(pattern, 'u'), { maxLength: 6 }) : fc.string({ maxLength: 6, unit: 'grapheme' });
 }
 
 /** Values aimed at one field: mostly plausible for it (so valid objects are common), sometimes anything. */

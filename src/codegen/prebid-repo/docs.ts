@@ -4,7 +4,7 @@
  * `dev-docs/bidders/<code>.md` (front matter and a Bid Params table). Record text is Markdown-escaped (`cell`) and
  * every value in code blocks is a JSON literal.
  */
-import { keyOf, type FieldPlan } from '../../core/plan/field-plan.js';
+import { keyOf, type FieldPlan, type WrittenValue } from '../../core/plan/field-plan.js';
 import type { FieldDefinition } from '../../core/types.js';
 import type { BidderPlan } from '../../prebid/types.js';
 import { literal } from '../emit.js';
@@ -12,7 +12,7 @@ import { cell, describeType, example } from '../module-doc.js';
 import { targetText } from './module-ts.js';
 
 /** A field's example value (a boolean's is `true`), and whether it is only a placeholder the rule refuses. */
-function exampleOf(field: FieldDefinition, plan: FieldPlan): { value: string | number | boolean; placeholder?: true } {
+function exampleOf(field: FieldDefinition, plan: FieldPlan): { value: WrittenValue; placeholder?: true } {
   return example(field, plan);
 }
 

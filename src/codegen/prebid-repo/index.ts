@@ -4,6 +4,7 @@
  * (module-ts.ts), its doc and spec (docs.ts, spec-js.ts) and the bidder's page on docs.prebid.org. The bidder code
  * must be one Prebid takes (prebid-package.ts).
  */
+import type { FieldPlan } from '../../core/plan/field-plan.js';
 import { issue, type Issue } from '../../core/issues.js';
 import type { FieldDefinition } from '../../core/types.js';
 import type { PrebidPlan } from '../prebid-plan.js';
@@ -56,6 +57,26 @@ export function prebidRepoIssues(code: string, options: PrebidRepoOptions): Issu
     );
   else issues.push(...repoCodeIssues(code, prebidDir));
   return issues;
+}
+
+/**
+ * The fields whose type the in-repository adapter's compiled value checks (value-code.ts) do not read yet: list, JSON
+ * and id values (docs/spec.md#lists-json-ids). Refused with `unsupported_type` at the field's type rather than read by another
+ * rule; the standalone target (`--target standalone`) and the record-taking module take them.
+ */
+export function repoTypeIssues(fields: readonly FieldPlan[]): Issue[] {
+  return fields.flatMap((field, index) =>
+    field.type === 'list' || field.type === 'json' || field.type === 'id'
+      ? [
+          issue(
+            'unsupported_type',
+            `/fields/${index}/type`,
+            `the in-repository target does not compile ${field.type} values yet; use --target standalone`,
+            field.name,
+          ),
+        ]
+      : [],
+  );
 }
 
 /** The four files of a checked plan, its record's field definitions (in plan order) and its split. */

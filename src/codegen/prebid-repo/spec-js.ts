@@ -5,7 +5,8 @@
  * are the ones the engine writes, so the spec carries the record's rule into Prebid's repository and covers every
  * branch of the module's checks (a value accepted, not entered and refused for each param).
  */
-import { ALL_FEATURES, valuesEngine, type Bound } from '../../core/compact/values-engine.js';
+import { valuesEngine, type Bound } from '../../core/compact/values-engine.js';
+import { ALL_FEATURES } from '../../core/compact/features.js';
 import { buildUrl, templateHosts } from '../../core/endpoint/template.js';
 import type { Issue } from '../../core/issues.js';
 import { keyOf, type FieldPlan } from '../../core/plan/field-plan.js';

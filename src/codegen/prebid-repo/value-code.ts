@@ -58,12 +58,17 @@ function decimalText(value: number): string {
 export type Helper = keyof typeof HELPERS;
 
 /** The reader of a field's type. */
-const READER: Record<FieldPlan['type'], Helper> = { text: 'readValue', number: 'readValue', select: 'readValue', boolean: 'readBoolean' };
+const READER: Record<'text' | 'number' | 'select' | 'boolean', Helper> = {
+  text: 'readValue',
+  number: 'readValue',
+  select: 'readValue',
+  boolean: 'readBoolean',
+};
 
 /** The helpers the statements of `fields` call, in the order they are emitted. */
 export function helpersFor(fields: readonly FieldPlan[], extra: Helper[] = []): Helper[] {
   const used = new Set<Helper>(extra);
-  for (const field of fields) used.add(READER[field.type]);
+  for (const field of fields) used.add(READER[field.type as keyof typeof READER]);
   // readValue writes a number read for a text param as its decimal text.
   if (used.has('readValue')) used.add('decimalText');
   return (Object.keys(HELPERS) as Helper[]).filter((helper) => used.has(helper));
@@ -111,7 +116,10 @@ export function fieldStatements(field: FieldPlan, patterns: readonly string[]): 
   const key = literal(keyOf(field));
   const tests = refusals(field, patterns);
   const rules = tests.length ? ` || ${tests.join(' || ')}` : '';
-  const lines = [`// ${key}: ${describe(field)}`, `value = ${READER[field.type]}(params, ${key}${field.type === 'text' ? ', true' : ''});`];
+  const lines = [
+    `// ${key}: ${describe(field)}`,
+    `value = ${READER[field.type as keyof typeof READER]}(params, ${key}${field.type === 'text' ? ', true' : ''});`,
+  ];
   // JSON has no -0: a default of -0 is written as code so that the value sent is the rule's.
   if (field.default !== undefined)
     lines.push(

@@ -7,6 +7,7 @@ import type { Plan } from '../plan/compiled-plan.js';
 import type { ExtTreeNode } from '../plan/ext-tree.js';
 import { earliest, type BoundWrites, type ExtWrite, type RequestWrites } from '../plan/bound-writes.js';
 import { isNotEntered, isRefusal, writtenAt, type WrittenValue } from '../plan/value-judge.js';
+import { writtenOf } from '../plan/value-kinds.js';
 import { isPlainObject } from '../definition/plain-object.js';
 import { valueIssues } from './value-issues.js';
 
@@ -101,7 +102,7 @@ export function judgeValues(plan: Plan, values: unknown, base = ''): { written?:
         issues.push(valueIssues.refused(field, verdict, base));
         continue;
       }
-      value = verdict;
+      value = writtenOf(verdict);
     }
     written[field.index] = value;
   }

@@ -5,6 +5,7 @@
  */
 import { issue, type Issue } from '../issues.js';
 import type { Plan } from '../plan/compiled-plan.js';
+import { sameJson } from '../rules/json-value.js';
 
 /**
  * The merged request-level values of the imps' values (`undefined`: an imp left alone), or undefined when imps
@@ -32,7 +33,8 @@ export function mergeRequestValues(
       const field = requestFields[r]!;
       const value = values[field.index];
       const held = (merged ?? firstValues)[field.index];
-      if (value === undefined || value === held) continue;
+      // A list or JSON value is a new array or object per imp: equal when its JSON is (docs/spec.md#lists-json-ids).
+      if (value === undefined || sameJson(value, held)) continue;
       if (held !== undefined) {
         issues.push(issue('conflicting_values', `/${i}${field.valuePath}`, `imps enter different values for the request-level '${field.key}'`, field.name));
         continue;

@@ -4,7 +4,8 @@
  */
 import { issue, pointer, type Issue } from '../issues.js';
 import type { CompiledField } from '../plan/compiled-plan.js';
-import { valueCode, type ValueReason } from '../plan/value-judge.js';
+import { type ValueReason } from '../plan/value-judge.js';
+import { refusalCode } from '../plan/value-kinds.js';
 import { valueMessage } from '../plan/messages.js';
 
 export const valueIssues = {
@@ -12,7 +13,7 @@ export const valueIssues = {
   unknown: (base: string, key: string): Issue => issue('unknown_field', base + pointer(key), `no field with key '${key}' in this adapter`, key),
   missing: (field: CompiledField, base: string): Issue => issue('missing_required', base + field.valuePath, `'${field.key}' is required`, field.name),
   refused: (field: CompiledField, [reason]: [ValueReason], base: string): Issue =>
-    issue(valueCode(reason), base + field.valuePath, valueMessage(reason, field.plan), field.name),
+    issue(refusalCode(reason), base + field.valuePath, valueMessage(reason, field.plan), field.name),
   oneOf: (group: { readonly keys: readonly string[] }, base: string): Issue =>
     issue('missing_one_of', base, `one of ${group.keys.map((key) => `'${key}'`).join(', ')} is required`),
 };

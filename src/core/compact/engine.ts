@@ -11,12 +11,13 @@ import { shapeProblem, type FieldPlan, type RecordPlan } from '../plan/field-pla
 import { recordRules } from '../plan/record-rules.js';
 import type { HeaderPlan } from '../rules/headers.js';
 import { templateKeys, type Template } from '../endpoint/template.js';
-import { planField } from '../plan/make-field-plan.js';
+import { defaultCode, planField } from '../plan/make-field-plan.js';
 import { isBidderCode } from '../rules/bidder-code.js';
 import { isCpmField } from '../rules/cpm-field.js';
 import { PatternRefusal } from '../plan/pattern-syntax.js';
 import { checkEndpointOrTemplateCompact } from './endpoint.js';
-import { ALL_FEATURES, own, codeIssue, valuesEngine, type CompactEnrichResult } from './values-engine.js';
+import { own, codeIssue, valuesEngine, type CompactEnrichResult } from './values-engine.js';
+import { ALL_FEATURES } from './features.js';
 import type { AdapterInput, CompileOptions, Protocol } from '../types.js';
 
 type Obj = Record<string, any>;
@@ -94,7 +95,7 @@ export function compileCompact(input: AdapterInput | unknown, options: Pick<Comp
     } catch (error) {
       return bad(error instanceof PatternRefusal ? 'unsafe_pattern' : 'schema', '/pattern');
     }
-    if (planned[1]) bad('invalid_default', '/default');
+    if (planned[1]) bad(defaultCode(planned[1]), '/default');
     else plans.push(planned[0]);
   });
   // The record rules (plan/record-rules.ts): names, keys, constants, one-of groups, whatever else is wrong.
@@ -149,14 +150,16 @@ export function compileCompact(input: AdapterInput | unknown, options: Pick<Comp
       // OpenRTB forbids app and site together: app is used (apply writes the first of app, site, dooh), with a warning.
       const warnings = present(source, 'app') !== undefined && present(source, 'site') !== undefined ? [wordedIssue('both_app_and_site', '/site')] : [];
       const out = apply(bound, { ...source, imp: imps.slice() }, enriched, issues);
-      // A constant's object is a copy of its own per bind (values-engine.ts), which apply writes to every imp: each
-      // further imp gets its own copy, so no two imps share one either (as compile's per-write copies).
+      // A constant's object, a list or a JSON value is a copy of its own per bind (values-engine.ts), which apply writes
+      // to every imp: each further imp gets its own copy, so no two imps share one either (as compile's per-write copies).
       if (out) {
         for (const index of enriched.slice(1)) {
-          for (const {
-            to: [root, ...keys],
+          for (const [
+            {
+              to: [root, ...keys],
+            },
             value,
-          } of plan.constants ?? []) {
+          ] of bound) {
             if (root || typeof value !== 'object') continue;
             const last = keys.pop()!;
             let node = out.imp[index];

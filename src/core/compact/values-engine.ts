@@ -5,7 +5,7 @@
  * JSON: it compares with `===` only (and `== null`).
  *
  * The core reads keys (docs/spec.md#param), a field's own target (imp, inventory object, request ext) and the text, number and
- * select rules. Boolean fields, one-of groups, `alsoTo` and constants are {@link Feature}s: the compact engine and the
+ * select rules. Boolean fields, lists, JSON values and ids, one-of groups, `alsoTo` and constants are {@link Feature}s: the compact engine and the
  * record-taking bidder pass {@link ALL_FEATURES}; an adapter generated at build time imports only those its record
  * uses, so a page bundler drops the others (scripts/size.mjs measures both).
  */
@@ -89,9 +89,6 @@ export const alsoTo: Feature = () => (bound) => {
     for (const to of source.also ?? []) bound.set({ name: source.name, to }, value);
   }
 };
-
-/** Every feature, for engines that take any record (the compact engine, the record-taking bidder). */
-export const ALL_FEATURES: Feature[] = [booleans, oneOf, alsoTo, constants];
 
 /**
  * The values engine of a checked record plan (fields in order, names and keys unique), with the features its

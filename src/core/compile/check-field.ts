@@ -8,7 +8,7 @@ import type { Protocol } from '../types.js';
 import { isFieldName, nameRefusal } from '../definition/names.js';
 import { isPlainObject } from '../definition/plain-object.js';
 import { shapeProblem, type FieldPlan } from '../plan/field-plan.js';
-import { planField, type PlannedField } from '../plan/make-field-plan.js';
+import { defaultCode, planField, type PlannedField } from '../plan/make-field-plan.js';
 import { PatternRefusal } from '../plan/pattern-syntax.js';
 import { nameMessage, patternMessage, SHAPE_MESSAGES, valueMessage } from '../plan/messages.js';
 
@@ -19,10 +19,14 @@ const TYPE_KEYS: Record<string, string[]> = {
   text: ['minLength', 'maxLength', 'pattern'],
   select: ['options'],
   boolean: [],
+  // docs/spec.md#lists-json-ids: a list's items take the bounds of their kind; an id's text its length and pattern.
+  list: ['items', 'minItems', 'maxItems', 'min', 'max', 'integer', 'minLength', 'maxLength', 'pattern'],
+  json: [],
+  id: ['maxLength', 'pattern'],
 };
-const TYPED_KEYS = ['min', 'max', 'integer', 'minLength', 'maxLength', 'pattern', 'options'];
+const TYPED_KEYS = ['min', 'max', 'integer', 'minLength', 'maxLength', 'pattern', 'options', 'items', 'minItems', 'maxItems'];
 /** Keys that must have a value when given: JSON has no `undefined`, so a key set to it is a mistake in code. */
-const VALUED_KEYS = ['min', 'max', 'minLength', 'maxLength', 'required', 'integer', 'pattern', 'default', 'param', 'alsoTo'];
+const VALUED_KEYS = ['min', 'max', 'minLength', 'maxLength', 'minItems', 'maxItems', 'required', 'integer', 'pattern', 'default', 'param', 'alsoTo'];
 
 /**
  * The key that breaks the definition's shape, with what it must be: as it is written (keys of its type, no key
@@ -53,6 +57,12 @@ function authoringIssues(field: Definition, fail: (code: Issue['code'], key: (st
   } else if (field.minLength !== undefined && field.maxLength !== undefined && field.minLength > field.maxLength) {
     fail('schema', ['maxLength'], 'maxLength is less than minLength');
   }
+  if (field.type === 'list') {
+    if (field.items === 'number' && field.min !== undefined && field.max !== undefined && field.min > field.max)
+      fail('schema', ['max'], 'max is less than min');
+    if (field.minItems !== undefined && field.maxItems !== undefined && field.minItems > field.maxItems)
+      fail('schema', ['maxItems'], 'maxItems is less than minItems');
+  }
 }
 
 export function checkField(
@@ -82,6 +92,6 @@ export function checkField(
   }
   if (issues.length > 0 || !planned) return { issues };
   const [plan, defaultRefused] = planned;
-  if (defaultRefused) return { issues: [issue('invalid_default', at('default'), `default ${valueMessage(defaultRefused, plan)}`, name)] };
+  if (defaultRefused) return { issues: [issue(defaultCode(defaultRefused), at('default'), `default ${valueMessage(defaultRefused, plan)}`, name)] };
   return { plan, issues };
 }

@@ -6,7 +6,8 @@
 import { pointer } from '../issues.js';
 import { keyOf, type FieldPlan, type RecordPlan } from './field-plan.js';
 import type { Target } from '../definition/names.js';
-import { makeValueJudge, type ValueJudge, type WrittenValue } from './value-judge.js';
+import { type ValueJudge, type WrittenValue } from './value-judge.js';
+import { makeValueJudge } from './value-kinds.js';
 import { buildExtTree, type ExtTreeNode } from './ext-tree.js';
 
 /**

@@ -7,8 +7,8 @@ import { isPlainObject } from '../definition/plain-object.js';
 import { isFieldName, isParamKey, type Target } from '../definition/names.js';
 import { finite } from '../rules/decimal.js';
 
-/** A value as it is written into the request: text, a number or a boolean. */
-export type WrittenValue = string | number | boolean;
+/** A value as it is written into the request: text, a number, a boolean, or a list's or JSON field's value. */
+export type WrittenValue = string | number | boolean | readonly unknown[] | { readonly [key: string]: unknown };
 
 export type { Target };
 
@@ -21,7 +21,11 @@ export interface FieldPlan {
   to: Target;
   /** More targets of the same value (`alsoTo`, docs/spec.md#more-targets). */
   also?: Target[];
-  type: 'text' | 'number' | 'select' | 'boolean';
+  type: 'text' | 'number' | 'select' | 'boolean' | 'list' | 'json' | 'id';
+  /** A list's items (docs/spec.md#lists-json-ids): judged as text or as numbers, by the field's bounds. */
+  items?: 'text' | 'number';
+  minItems?: number;
+  maxItems?: number;
   required?: true;
   /** The default, already coerced by the field's rule (a number stays a number; predefined targets write it as text). */
   default?: WrittenValue;
@@ -56,9 +60,9 @@ export const keyOf = (field: { name: string; key?: string }): string => field.ke
 export type Definition = Record<string, any>;
 
 /** The keys of a definition a plan carries as they are (when set). */
-export const RULE_KEYS = ['min', 'max', 'integer', 'minLength', 'maxLength', 'pattern'] as const;
+export const RULE_KEYS = ['min', 'max', 'integer', 'minLength', 'maxLength', 'pattern', 'items', 'minItems', 'maxItems'] as const;
 
-const TYPES: unknown[] = ['text', 'number', 'select', 'boolean'];
+const TYPES: unknown[] = ['text', 'number', 'select', 'boolean', 'list', 'json', 'id'];
 
 /**
  * The first key whose value the plan cannot read safely (a string or an object where a number is compared could
@@ -71,10 +75,11 @@ export function shapeProblem(definition: Definition): string | undefined {
   if (!TYPES.includes(type)) return 'type';
   if (type === 'select' && !(Array.isArray(options) && options.length && options.every((option) => isPlainObject(option) && finite(option.value))))
     return 'options';
+  if (type === 'list' && definition.items !== 'text' && definition.items !== 'number') return 'items';
   if (param !== undefined && !isParamKey(param)) return 'param';
   if (alsoTo !== undefined && !(Array.isArray(alsoTo) && alsoTo.length && alsoTo.every(isFieldName))) return 'alsoTo';
   return (
-    ['min', 'max', 'minLength', 'maxLength'].find((key) => definition[key] !== undefined && !finite(definition[key])) ??
+    ['min', 'max', 'minLength', 'maxLength', 'minItems', 'maxItems'].find((key) => definition[key] !== undefined && !finite(definition[key])) ??
     ['required', 'integer'].find((key) => definition[key] !== undefined && typeof definition[key] !== 'boolean')
   );
 }

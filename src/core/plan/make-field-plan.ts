@@ -4,9 +4,14 @@
  */
 import { targetOf } from '../definition/names.js';
 import { RULE_KEYS, type Definition, type FieldPlan } from './field-plan.js';
-import { isNotEntered, isRefusal, makeValueJudge, type ValueReason } from './value-judge.js';
+import { isNotEntered, isRefusal, type ValueReason } from './value-judge.js';
+import { makeValueJudge, refusalCode, writtenOf } from './value-kinds.js';
 import { patternRefusal } from './pattern-safety.js';
 import { PatternRefusal } from './pattern-syntax.js';
+
+/** The issue code of a default its own rule refuses: `invalid_default`, or `unsafe_name` for a prototype key in a JSON default. */
+export const defaultCode = (reason: ValueReason): 'invalid_default' | 'unsafe_name' =>
+  refusalCode(reason) === 'unsafe_name' ? 'unsafe_name' : 'invalid_default';
 
 /** A planned field: its plan, and the rule that refuses its default when its own rule does. */
 export type PlannedField = [plan: FieldPlan, defaultRefused?: ValueReason];
@@ -24,9 +29,9 @@ export function planField(definition: Definition, extBase: readonly string[] = [
   if (param !== undefined && param !== name) plan.key = param;
   if (alsoTo !== undefined) plan.also = alsoTo.map((other: string) => targetOf(other, extBase));
   if (definition.required === true) plan.required = true;
-  // A boolean has no rule keys: a text key on it (refused by validateAdapter's schema, not by the page's compact
-  // check) must not reach a judge that would compile its pattern.
-  if (type !== 'boolean')
+  // A boolean and a JSON field have no rule keys: a text key on one (refused by validateAdapter's schema, not by the
+  // page's compact check) must not reach a judge that would compile its pattern.
+  if (type !== 'boolean' && type !== 'json')
     for (const key of RULE_KEYS) if (definition[key] !== undefined && definition[key] !== false) (plan as Definition)[key] = definition[key];
   if (type === 'select') plan.options = options.map((option: Definition) => option.value);
   // Made first, default or not: it compiles the pattern, so a pattern that does not compile throws here.
@@ -37,7 +42,7 @@ export function planField(definition: Definition, extBase: readonly string[] = [
   if (!isNotEntered(definition.default)) {
     const verdict = judge(definition.default);
     if (isRefusal(verdict)) return [plan, verdict[0]];
-    plan.default = verdict;
+    plan.default = writtenOf(verdict);
   }
   return [plan];
 }

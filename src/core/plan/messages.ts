@@ -5,6 +5,8 @@
  */
 import type { FieldPlan } from './field-plan.js';
 import { ValueReason } from './value-judge.js';
+import { MAX_LIST_ITEMS } from './value-kinds.js';
+import { MAX_JSON_BYTES, MAX_JSON_DEPTH } from '../rules/json-value.js';
 import { MAX_COUNT, MAX_COUNT_PRODUCT, MAX_PATTERN_LENGTH, PatternReason } from './pattern-safety.js';
 import { EXT_PREFIX, MAX_NAME_LENGTH, PREDEFINED, type NameRefusal } from '../definition/names.js';
 import { MAX_CONSTANT_BYTES, MAX_CONSTANT_DEPTH, RecordRule, type RecordProblem } from './record-rules.js';
@@ -18,16 +20,25 @@ const VALUE_MESSAGES: Record<ValueReason, (field: FieldPlan) => string> = {
   [ValueReason.AboveMax]: (field) => `must be at most ${field.max}`,
   [ValueReason.NotAnOption]: (field) => `must be one of the option values: ${field.options!.join(', ')}`,
   [ValueReason.Unreadable]: (field) =>
-    field.type === 'text'
-      ? 'must be a string or a finite number'
+    field.type === 'text' || (field.type === 'list' && field.items === 'text')
+      ? `must be ${field.type === 'list' ? 'a list (an array, or items separated by commas) of strings or finite numbers' : 'a string or a finite number'}`
       : field.type === 'boolean'
         ? 'must be true or false (or "true" or "false")'
-        : 'must be a finite number',
+        : field.type === 'id'
+          ? 'must be a non-empty string or an integer (at most 2^53 - 1)'
+          : field.type === 'list'
+            ? 'must be a list (an array, or items separated by commas) of finite numbers'
+            : 'must be a finite number',
   [ValueReason.Inexact]: () => INEXACT,
   [ValueReason.NotInteger]: () => 'must be an integer',
   [ValueReason.TooShort]: (field) => `must be at least ${field.minLength} characters long`,
   [ValueReason.TooLong]: (field) => `must be at most ${field.maxLength} characters long`,
   [ValueReason.NoMatch]: (field) => `must match the pattern ${new RegExp(field.pattern!, 'u').source}`,
+  [ValueReason.TooFewItems]: (field) => `must have at least ${field.minItems} items`,
+  [ValueReason.TooManyItems]: (field) => `must have at most ${Math.min(field.maxItems ?? MAX_LIST_ITEMS, MAX_LIST_ITEMS)} items`,
+  [ValueReason.EmptyItem]: () => 'must not have an empty item',
+  [ValueReason.NotJson]: () => `must be a JSON value (not null), at most ${MAX_JSON_BYTES} bytes as JSON and ${MAX_JSON_DEPTH} levels deep`,
+  [ValueReason.UnsafeKey]: () => 'must not hold a __proto__, prototype or constructor key at any depth',
 };
 
 /**
@@ -60,7 +71,7 @@ export function nameMessage(code: NameRefusal, name: string): string {
 }
 
 const RULE_MESSAGES: Record<RecordRule, string> = {
-  [RecordRule.BooleanAtPredefined]: 'a boolean cannot go to a predefined target (those are strings)',
+  [RecordRule.BooleanAtPredefined]: 'a boolean, list or JSON value cannot go to a predefined target (those are strings)',
   [RecordRule.NotJson]: 'must be a JSON value (strings, finite numbers, booleans, null inside objects and arrays)',
   [RecordRule.NullValue]: 'must not be null',
   [RecordRule.TooLarge]: `must be at most ${MAX_CONSTANT_BYTES} bytes as JSON`,
@@ -75,6 +86,7 @@ const RULE_MESSAGES: Record<RecordRule, string> = {
   [RecordRule.EndpointUnused]: "an endpoint-only field must be used by a placeholder of the record's endpoint",
   [RecordRule.PlaceholderOptional]: 'a field that fills an endpoint placeholder must be required or have a default',
   [RecordRule.PlaceholderUnknown]: 'the placeholder names no field key of this record',
+  [RecordRule.PlaceholderNotText]: 'a list or JSON field cannot fill an endpoint placeholder (a URL takes one text value)',
 };
 
 const HEADER_MESSAGES: Record<HeaderRule, string> = {
@@ -110,7 +122,10 @@ export function recordMessage(problem: RecordProblem, extBase: readonly string[]
 /** What each key of a definition must be, for a `schema` issue at that key. */
 export const SHAPE_MESSAGES: Readonly<Record<string, string>> = {
   name: `must be a dot path of [A-Za-z0-9_$-] segments, at most ${MAX_NAME_LENGTH} characters`,
-  type: 'must be text, number, select or boolean',
+  type: 'must be text, number, select, boolean, list, json or id',
+  items: "a list field's items must be 'text' or 'number'",
+  minItems: 'must be a non-negative integer',
+  maxItems: 'must be a non-negative integer, at most 1,000',
   param: 'must be an identifier ([A-Za-z_][A-Za-z0-9_]*), at most 64 characters',
   alsoTo: `must be a non-empty list of names (dot paths of [A-Za-z0-9_$-] segments, at most ${MAX_NAME_LENGTH} characters)`,
   display: 'must be a string',

@@ -5,7 +5,7 @@
  * one-of groups name keys. Problems are codes and pointers; `compile` words them (compile/messages.ts).
  * One step per name segment (a map of names, tries of paths), so 10,000 deep names are cheap.
  */
-import { isArray, isPlainObject } from '../definition/plain-object.js';
+import { isPlainObject } from '../definition/plain-object.js';
 import { pointer } from '../issues.js';
 import {
   comparedPath,
@@ -21,13 +21,13 @@ import {
   targetOf,
 } from '../definition/names.js';
 import { extTargets } from '../definition/ext-targets.js';
-import { finite } from '../rules/decimal.js';
 import type { ConstantPlan } from './field-plan.js';
 import { checkHeaders, HeaderRule, type HeaderPlan } from '../rules/headers.js';
+import { checkedJson, JsonFault, MAX_JSON_BYTES, MAX_JSON_DEPTH } from '../rules/json-value.js';
 
 /** Which rule a `schema` problem of this file breaks, for its wording. */
 export enum RecordRule {
-  /** A boolean field at a predefined (string) target (docs/spec.md#booleans). */
+  /** A boolean, list or JSON field at a predefined (string) target (docs/spec.md#booleans, docs/spec.md#lists-json-ids). */
   BooleanAtPredefined = 1,
   /** A constant's value is not JSON (or is `null`, or a string-only target gets another kind). */
   NotJson,
@@ -51,7 +51,12 @@ export enum RecordRule {
   PlaceholderOptional,
   /** A placeholder names no field's key. */
   PlaceholderUnknown,
+  /** A list or JSON field cannot fill a placeholder (a URL takes one text value). */
+  PlaceholderNotText,
 }
+
+/** Field types whose values are no text, so never at a predefined (string) target (docs/spec.md#booleans, docs/spec.md#lists-json-ids). */
+const NOT_TEXT: unknown[] = ['boolean', 'list', 'json'];
 
 /** One broken rule: its issue code and pointer, the field (or constant) name, and what it collides with. */
 export interface RecordProblem {
@@ -76,16 +81,9 @@ export interface RecordProblem {
   header?: HeaderRule;
 }
 
-/** A constant's value, as JSON: at most this many bytes (docs/spec.md#constants). */
-export const MAX_CONSTANT_BYTES = 4096;
-/**
- * A constant's value nests at most this many arrays and objects. 4,096 bytes hold 2,000 levels, which every engine
- * then walks (the console's preview, generated code, a partner's JSON parser): parsers build a nested literal
- * recursively, and so does V8 when it runs one, so a 2,000-deep constant overflowed the stack where an enricher ran
- * it and where a page parsed a generated Prebid.js module. At 32, every engine writes constants as plain literals;
- * real OpenRTB objects nest a few levels.
- */
-export const MAX_CONSTANT_DEPTH = 32;
+/** A constant's value, as JSON: at most this many bytes (docs/spec.md#constants), nesting at most this deep (rules/json-value.ts says why). */
+export const MAX_CONSTANT_BYTES = MAX_JSON_BYTES;
+export const MAX_CONSTANT_DEPTH = MAX_JSON_DEPTH;
 
 /** What the record rules read: the fields, and a record's constants and one-of groups. */
 export interface RecordParts {
@@ -108,49 +106,19 @@ export interface RecordRulesResult {
   headers: HeaderPlan[];
 }
 
-/**
- * Why a JSON value breaks the constant rules, with the pointer below the value: not JSON (functions, `undefined`,
- * NaN, class instances, holes), a prototype key at any depth, more nodes than its byte limit allows, nesting deeper
- * than {@link MAX_CONSTANT_DEPTH}.
- */
-function jsonProblem(value: unknown): [RecordRule | 'unsafe_name', string] | undefined {
-  const stack: [unknown, string, number][] = [[value, '', 0]];
-  let nodes = 0;
-  try {
-    while (stack.length) {
-      const [node, at, depth] = stack.pop()!;
-      // Every node takes at least a byte of JSON: this bounds the walk, cycles included.
-      if (++nodes > MAX_CONSTANT_BYTES) return [RecordRule.TooLarge, ''];
-      if (typeof node === 'string' || typeof node === 'boolean' || finite(node) || (node === null && at)) continue;
-      if (depth === MAX_CONSTANT_DEPTH && (isArray(node) || isPlainObject(node))) return [RecordRule.TooDeep, at];
-      if (isArray(node)) {
-        for (let i = 0; i < node.length; i++) stack.push([node[i], `${at}/${i}`, depth + 1]);
-      } else if (isPlainObject(node)) {
-        for (const key of Object.keys(node)) {
-          if (isUnsafeSegment(key)) return ['unsafe_name', at + pointer(key)];
-          stack.push([node[key], at + pointer(key), depth + 1]);
-        }
-      } else return [node === null ? RecordRule.NullValue : RecordRule.NotJson, at];
-    }
-  } catch {
-    // A proxy or getter that throws.
-    return [RecordRule.NotJson, ''];
-  }
-  return undefined;
-}
+/** The record rule of each fault of a constant's value (a prototype key is `unsafe_name`). */
+const JSON_RULES: Record<JsonFault, RecordRule | 'unsafe_name'> = {
+  [JsonFault.NotJson]: RecordRule.NotJson,
+  [JsonFault.Null]: RecordRule.NullValue,
+  [JsonFault.TooLarge]: RecordRule.TooLarge,
+  [JsonFault.TooDeep]: RecordRule.TooDeep,
+  [JsonFault.PrototypeKey]: 'unsafe_name',
+};
 
-/**
- * A constant's value as the plan keeps it (a JSON copy, checked again, so a getter cannot change what was checked),
- * or why it is refused.
- */
+/** A constant's value as the plan keeps it, or the rule it breaks and where (rules/json-value.ts). */
 function constantValue(value: unknown): { value: unknown } | { problem: [RecordRule | 'unsafe_name', string] } {
-  const found = jsonProblem(value);
-  if (found) return { problem: found };
-  const text = JSON.stringify(value);
-  if (new TextEncoder().encode(text).length > MAX_CONSTANT_BYTES) return { problem: [RecordRule.TooLarge, ''] };
-  const copy: unknown = JSON.parse(text);
-  const again = jsonProblem(copy);
-  return again ? { problem: again } : { value: copy };
+  const checked = checkedJson(value);
+  return 'value' in checked ? checked : { problem: [JSON_RULES[checked.fault[0]], checked.fault[1]] };
 }
 
 interface Owner {
@@ -206,12 +174,13 @@ export function recordRules(parts: RecordParts, fieldsPath: string, protocol: un
         names.set(name, index);
         register(name, `${at}/name`, { name, path: at }, name);
       }
-      if (type === 'boolean' && predefinedPath(name)) problems.push({ code: 'schema', path: `${at}/type`, field: name, rule: RecordRule.BooleanAtPredefined });
+      if (NOT_TEXT.includes(type) && predefinedPath(name))
+        problems.push({ code: 'schema', path: `${at}/type`, field: name, rule: RecordRule.BooleanAtPredefined });
     }
     if (Array.isArray(alsoTo)) {
       alsoTo.forEach((other: unknown, j) => {
         const otherAt = `${at}/alsoTo/${j}`;
-        if (checkName(other, otherAt, { name: other as string, path: at }, fieldName) && type === 'boolean' && predefinedPath(other)) {
+        if (checkName(other, otherAt, { name: other as string, path: at }, fieldName) && NOT_TEXT.includes(type) && predefinedPath(other)) {
           problems.push({ code: 'schema', path: otherAt, field: fieldName, rule: RecordRule.BooleanAtPredefined });
         }
       });
@@ -243,8 +212,10 @@ export function recordRules(parts: RecordParts, fieldsPath: string, protocol: un
     else if (!filled.has(key)) {
       filled.add(key);
       const field = parts.fields[Number(at.slice(at.lastIndexOf('/') + 1))] as Record<string, unknown>;
-      const { required, default: fallback } = field;
-      if (required !== true && (fallback === undefined || fallback === null || fallback === ''))
+      const { required, default: fallback, type } = field;
+      if (type === 'list' || type === 'json')
+        problems.push({ code: 'schema', path: `${at}/type`, field: field.name as string, rule: RecordRule.PlaceholderNotText });
+      else if (required !== true && (fallback === undefined || fallback === null || fallback === ''))
         problems.push({ code: 'schema', path: `${at}/required`, field: field.name as string, rule: RecordRule.PlaceholderOptional });
     }
   }

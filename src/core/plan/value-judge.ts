@@ -24,6 +24,14 @@ export enum ValueReason {
   TooShort,
   TooLong,
   NoMatch,
+  /** A list (docs/spec.md#lists-json-ids) with fewer items than `minItems`, more than `maxItems` (at most 1,000), or an empty item. */
+  TooFewItems,
+  TooManyItems,
+  EmptyItem,
+  /** A JSON value that is not one, or larger than 4,096 bytes or deeper than 32 levels (rules/json-value.ts). */
+  NotJson,
+  /** A JSON value with a prototype key at any depth: `unsafe_name`. */
+  UnsafeKey,
 }
 
 /**
@@ -32,13 +40,16 @@ export enum ValueReason {
  */
 export type ValueRefusal = [reason: ValueReason];
 
-/** The judge's verdict: the value to write (never an object), or a refusal. */
-export type ValueVerdict = WrittenValue | ValueRefusal;
+/**
+ * The judge's verdict: the value to write, a refusal, or, for a list or JSON value (an object, which a refusal must
+ * not be taken for), a function that gives it: {@link writtenOf} reads a verdict that is no refusal.
+ */
+export type ValueVerdict = WrittenValue | ValueRefusal | (() => WrittenValue);
 
 /** A field's value rule. */
 export type ValueJudge = (raw: unknown) => ValueVerdict;
 
-/** The issue code of a refusal (docs/spec.md#values). */
+/** The issue code of a refusal (docs/spec.md#values) of the text, number, select and boolean rules. */
 export const valueCode = (reason: ValueReason): 'out_of_range' | 'not_an_option' | 'invalid_value' =>
   reason > ValueReason.NotAnOption ? 'invalid_value' : reason > ValueReason.AboveMax ? 'not_an_option' : 'out_of_range';
 
@@ -47,17 +58,6 @@ export const isRefusal = (verdict: ValueVerdict): verdict is ValueRefusal => typ
 
 /** `undefined`, `null` and `""` mean "not entered" (docs/spec.md#values). */
 export const isNotEntered = (raw: unknown): boolean => raw === undefined || raw === null || raw === '';
-
-/**
- * The judge of a field's entered values: the value as its type holds it (a number stays a number; a predefined
- * target writes it as its decimal string, see {@link writtenAt}). Throws a `SyntaxError` when the plan's pattern does not compile (a
- * checked plan's does).
- * @example makeValueJudge({ name: 'zone', to: [0, 'ext', 'zone'], type: 'number', max: 9 })('7') // 7
- * @example makeValueJudge({ name: 'zone', to: [0, 'ext', 'zone'], type: 'number', max: 9 })('12') // [ValueReason.AboveMax]
- */
-export function makeValueJudge(field: FieldPlan): ValueJudge {
-  return field.type === 'boolean' ? booleanJudge : ruleJudge(field);
-}
 
 /**
  * The judge of a boolean field (docs/spec.md#booleans): what a form sends for a checkbox, or the boolean itself.

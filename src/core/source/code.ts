@@ -96,6 +96,9 @@ export function member(object: string, key: string): string {
   return `${object}[${keyLiteral(key)}]`;
 }
 
+/** Whether a field type's values are arrays or objects (docs/spec.md#lists-json-ids): copied at each write, unwrapped when judged. */
+export const isObjectType = (type: string): boolean => type === 'list' || type === 'json';
+
 /** A value as written to an ext target: an object or array (a constant's) copied through JSON, as the interpreter's `fresh` does. */
 const fresh = (value: unknown): string => expression(typeof value === 'object' ? JSON.parse(JSON.stringify(value)) : value);
 
@@ -222,11 +225,13 @@ export function addsKeys(values: SourceValues, object: string, entries: readonly
 export function variableValues(plan: Plan, array: string, hoisted: Hoisted): SourceValues {
   const fields = plan.fields.length;
   const constant = (index: number) => plan.constants[index - fields]!.value;
+  // A list's or JSON field's value is an array or object: copied at each write, as the interpreter's `fresh` does.
+  const copied = (index: number) => (isObjectType(plan.fields[index]!.plan.type) ? `json(${array}[${index}])` : `${array}[${index}]`);
   return {
     array,
     hoisted,
     spec: (index) => (index < fields ? index : -1),
-    value: (index) => (index < fields ? `${array}[${index}]` : fresh(constant(index))),
+    value: (index) => (index < fields ? copied(index) : fresh(constant(index))),
     // A constant at a predefined target is a string (docs/spec.md#constants).
     text: (index) => (index < fields ? `str(${array}[${index}])` : literal(constant(index))),
   };

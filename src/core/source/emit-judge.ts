@@ -6,7 +6,7 @@
  */
 import type { Plan } from '../plan/compiled-plan.js';
 import { expression, literal } from './literal.js';
-import { indent, owns } from './code.js';
+import { indent, isObjectType, owns } from './code.js';
 
 /** Up to this many fields, unknown keys are found by a `switch`; beyond, by the plan's map of keys. */
 const SWITCH = 16;
@@ -47,7 +47,8 @@ export function emitJudge(plan: Plan): string[] {
         ...(notEntered.length ? ['if (isNotEntered(raw)) {', ...indent(notEntered), '} else {'] : ['if (!isNotEntered(raw)) {']),
         `  const verdict = F[${i}].judge(raw);`,
         `  if (isRefusal(verdict)) (issues ??= []).push(V.refused(F[${i}], verdict, base));`,
-        `  else w${i} = verdict;`,
+        // A list's or JSON value comes as a function that gives it (plan/value-judge.ts).
+        `  else w${i} = verdict${isObjectType(field.plan.type) ? '()' : ''};`,
         '}',
       ]),
       '}',

@@ -23,6 +23,7 @@ import {
   own,
   owns,
   when,
+  isObjectType,
   type Cond,
   type Mode,
   type SourceValues,
@@ -281,7 +282,7 @@ export function enricherBody(plan: Plan, valuesOf: (array: string, hoisted: Hois
   return [
     HEADER,
     '"use strict";',
-    'const { plain, isArray, copyFor, str, issues, fail, some, first, adds } = rt;',
+    `const { plain, isArray, copyFor, str, issues, fail, some, first, adds${plan.fields.some((field) => isObjectType(field.plan.type)) ? ', json' : ''} } = rt;`,
     ...(judge ? ['const { isNotEntered, isRefusal, none: NONE, values: V, judgeValues } = rt;', 'const { fields: F, oneOf: G, byKey: known } = rt.plan;'] : []),
     'const hasOwn = Object.hasOwn;',
     'const OP = Object.prototype;',

@@ -39,6 +39,8 @@ export interface EnricherRuntime {
   copyFor(source: Record<string, unknown>, addsKeys: boolean): Record<string, unknown>;
   /** A value at a predefined target: a number as its decimal string. */
   str(value: unknown): unknown;
+  /** A list's or JSON field's value as written: a copy of its own (docs/spec.md#lists-json-ids), so no two results share one. */
+  json(value: unknown): unknown;
   issues: typeof applyIssues;
   fail(report: Report, found: Issue): void;
   /** Whether `values` holds a value at any of `indexes` (long lists of a large adapter). */
@@ -76,6 +78,7 @@ export const enricherRuntime = (plan: Plan): EnricherRuntime => ({
   isArray,
   copyFor,
   str: (value) => writtenAt(PREDEFINED, value as WrittenValue),
+  json: (value) => (typeof value === 'object' ? JSON.parse(JSON.stringify(value)) : value),
   issues: applyIssues,
   fail: (report, found) => void (report.issues ??= []).push(found),
   some,
