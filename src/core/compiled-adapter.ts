@@ -34,8 +34,8 @@ export interface AdapterInfo {
   endpoint?: URL;
   /** The endpoint as written when it holds placeholders (docs/spec.md#endpoint-templates); `endpoint` is then undefined. */
   endpointTemplate?: string;
-  /** `'imp'`: the protocol wrappers send one request per enriched imp (docs/spec.md#split-imp). */
-  split?: 'imp';
+  /** `'imp'`: the protocol wrappers send one request per enriched imp (docs/spec.md#split-imp); `'url'`: one per URL (docs/spec.md#split-url). */
+  split?: 'imp' | 'url';
   cpmField?: string;
   bidderCode?: string;
   /** The headers the record adds to each request (docs/spec.md#headers), checked; names in lower case. */
@@ -64,7 +64,7 @@ export class CompiledAdapter implements AdapterInfo {
   readonly fields: readonly FieldDefinition[];
   readonly endpoint?: URL;
   readonly endpointTemplate?: string;
-  readonly split?: 'imp';
+  readonly split?: 'imp' | 'url';
   /** @internal The parsed endpoint template, and the hosts its URLs may have (`templateHosts`, from the known endpoints it was checked against). */
   readonly template?: { parts: Template; hosts: string[] };
   readonly cpmField?: string;

@@ -133,8 +133,11 @@ export interface AdapterRecord {
   constants?: ConstantDefinition[];
   /** Groups of keys of which at least one must be entered, after defaults (docs/spec.md#one-of). */
   requireOneOf?: string[][];
-  /** `'imp'`: the protocol wrappers send one request per enriched imp (docs/spec.md#split-imp). Default `'none'`. */
-  split?: 'none' | 'imp';
+  /**
+   * `'imp'`: the protocol wrappers send one request per enriched imp (docs/spec.md#split-imp); `'url'`: one per distinct URL the
+   * imps' values make (docs/spec.md#split-url). Default `'none'`.
+   */
+  split?: 'none' | 'imp' | 'url';
   /** Headers added to each request (docs/spec.md#headers), by name. */
   headers?: Record<string, HeaderDefinition>;
 }

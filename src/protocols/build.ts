@@ -63,7 +63,9 @@ export type SafeBuildAllResult = { ok: true; http: HttpRequest[]; warnings: read
 /**
  * Values per imp (docs/spec.md#per-imp) as requests to send: one request for the whole enrichment, or with the record's
  * `split: 'imp'` (docs/spec.md#split-imp) one per imp given values, holding that imp alone, with the request-level targets and
- * the endpoint its own values make. All or nothing: any issue of any imp refuses the whole build.
+ * the endpoint its own values make, or with `split: 'url'` (docs/spec.md#split-url) one per distinct URL those imps' values make,
+ * holding them in request order, with the request-level targets of the first. All or nothing: any issue of any imp
+ * refuses the whole build.
  */
 export function safeBuildAll(
   adapter: CompiledAdapter,
@@ -78,11 +80,15 @@ export function safeBuildAll(
   let warnings: readonly Issue[] = [];
   // The headers' warnings are each request's (docs/spec.md#headers); the enrichment's, the same for every run, are taken once.
   const omitted: Issue[] = [];
-  // Split: each imp given values alone (the others left out of its entry), then cut down to that imp.
-  const runs =
-    adapter.split === 'imp' && Array.isArray(perImp)
-      ? perImp.flatMap((entry, i) => (entry === null || entry === undefined ? [] : [[i, perImp.map((other, j) => (j === i ? other : null))] as const]))
-      : [[-1, perImp] as const];
+  // Split: each imp given values alone (the others left out of its entry), then cut down to that imp; by URL
+  // (docs/spec.md#split-url): those imps grouped by the URL each one's values make.
+  const split = adapter.split !== undefined && Array.isArray(perImp);
+  const runs = split
+    ? perImp.flatMap((entry, i) => (entry === null || entry === undefined ? [] : [[i, perImp.map((other, j) => (j === i ? other : null))] as const]))
+    : [[-1, perImp] as const];
+  // Each request to send: its URL, the run whose request-level writes it takes, and the imps it holds.
+  const sends: { url: URL; first: { imp: unknown[] }; imps: unknown[] }[] = [];
+  const byUrl = new Map<string, (typeof sends)[number]>();
   for (const [imp, entries] of runs) {
     const prepared = adapter.sendable(request, undefined, entries, options);
     if (warnings.length === 0) warnings = prepared.warnings;
@@ -92,7 +98,18 @@ export function safeBuildAll(
     }
     if (!prepared.url) continue;
     const enriched = prepared.request as unknown as { imp: unknown[] };
-    const sent = post(urlOf(prepared.url), imp < 0 ? enriched : { ...enriched, imp: [enriched.imp[imp]] }, adapter, omitted);
+    const url = urlOf(prepared.url);
+    // Imps in request order; a group's request-level targets are its first imp's.
+    const group = adapter.split === 'url' ? byUrl.get(url.href) : undefined;
+    if (group) group.imps.push(enriched.imp[imp]);
+    else {
+      const send = { url, first: enriched, imps: imp < 0 ? enriched.imp : [enriched.imp[imp]] };
+      sends.push(send);
+      byUrl.set(url.href, send);
+    }
+  }
+  for (const { url, first, imps } of sends) {
+    const sent = post(url, imps === first.imp ? first : { ...first, imp: imps }, adapter, omitted);
     if (sent) http.push(sent);
     else issues.push(unserialisable());
   }

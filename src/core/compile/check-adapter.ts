@@ -34,7 +34,7 @@ export interface AdapterCheck {
   plan?: Plan;
   protocol?: Protocol;
   /** The record's CPM field and bidder code, when the input was a record (its endpoint is `endpoint`). */
-  record?: { cpmField?: string; bidderCode?: string; split?: 'imp' };
+  record?: { cpmField?: string; bidderCode?: string; split?: 'imp' | 'url' };
   /** The record's checked headers (docs/spec.md#headers), when it has any. */
   headers?: HeaderPlan[];
   endpoint?: URL;
@@ -69,7 +69,7 @@ function checkRecordKeys(record: Record<string, unknown>, protocol: Protocol, op
   out.record = {
     cpmField: typeof cpmField === 'string' ? cpmField : undefined,
     bidderCode: typeof bidderCode === 'string' ? bidderCode : undefined,
-    split: record.split === 'imp' ? 'imp' : undefined,
+    split: record.split === 'imp' || record.split === 'url' ? record.split : undefined,
   };
 }
 
