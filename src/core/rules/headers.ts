@@ -112,16 +112,29 @@ export function checkHeaders(headers: unknown, protocol: unknown): { problems: [
  */
 export function readPath(root: unknown, keys: readonly string[]): unknown {
   let node = root;
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i]!;
-    if (isPlainObject(node)) {
-      if (!Object.hasOwn(node, key)) return undefined;
-      node = node[key];
-    } else if (isArray(node) && /^(0|[1-9]\d{0,8})$/.test(key)) node = node[Number(key)];
-    else return undefined;
+  // One guard for the walk: a revoked proxy throws in Array.isArray and getPrototypeOf (isPlainObject's test, inlined
+  // here: this runs for every header of every request).
+  try {
+    for (let i = 0; i < keys.length; i++) {
+      const key = keys[i]!;
+      if (typeof node !== 'object' || node === null) return undefined;
+      if (Array.isArray(node)) {
+        if (!INDEX.test(key)) return undefined;
+        node = node[Number(key)];
+        continue;
+      }
+      const proto = Object.getPrototypeOf(node);
+      if ((proto !== Object.prototype && proto !== null) || !Object.hasOwn(node, key)) return undefined;
+      node = (node as Record<string, unknown>)[key];
+    }
+  } catch {
+    return undefined;
   }
   return node;
 }
+
+/** An array index as a path segment: decimal, no leading zero. */
+const INDEX = /^(0|[1-9]\d{0,8})$/;
 
 /**
  * A `from` header's value: the first path whose value is a non-empty string or a finite number (as its decimal
