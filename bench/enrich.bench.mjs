@@ -236,6 +236,13 @@ function interleaved(runs, n, warmMs = 300) {
   return samples;
 }
 
+/** Prints a table: each contestant's median ns/op, and the median of its rounds' ratios to `floor`. */
+function table(title, samples, floor, width = 46) {
+  console.log(`\n${title}: median ns/op over interleaved rounds; median of the rounds' ratios to ${floor}`);
+  for (const [name, ns] of Object.entries(medians(samples)))
+    console.log(`  ${name.padEnd(width)} ${fmt(ns).padStart(10)}   ${ratio(samples, name, floor).toFixed(2)}×`);
+}
+
 const goals = [];
 // A goal whose contestants BENCH_ONLY left out is not judged.
 const goal = (text, ok, detail) => void (detail.includes('NaN') || goals.push(`${ok ? 'PASS' : 'FAIL'}  ${text}  (${detail})`));
@@ -260,9 +267,7 @@ const b = 'bind(values).enrich',
   m = 'bound, mutate: true';
 for (const impCount of [1, 10, 100]) {
   const samples = (results[impCount] = measure(impCount));
-  console.log(`\n${impCount} imp(s): median ns/op over interleaved rounds; median of the rounds' ratios to the hand copy-on-write floor`);
-  for (const [name, ns] of Object.entries(medians(samples)))
-    console.log(`  ${name.padEnd(30)} ${fmt(ns).padStart(10)}   ${ratio(samples, name, f).toFixed(2)}×`);
+  table(`${impCount} imp(s)`, samples, f, 30);
 }
 
 const r1 = results[1],
@@ -321,9 +326,7 @@ for (const n of [1, 100]) {
   for (const [name, run] of Object.entries(runs).slice(0, 2)) if (JSON.stringify(run()) !== reference) throw new Error(`${name} produced a different request`);
   const samples = interleaved(Object.fromEntries(Object.entries(runs).map(([name, run]) => [name, () => run().imp.length])), 20000);
   const floorName = 'hand copy-on-write, 10 imps (floor)';
-  console.log("\nvalues per imp: median ns/op over interleaved rounds; median of the rounds' ratios to the hand floor for 10 imps");
-  for (const [name, ns] of Object.entries(medians(samples)))
-    console.log(`  ${name.padEnd(40)} ${fmt(ns).padStart(10)}   ${ratio(samples, name, floorName).toFixed(2)}×`);
+  table('values per imp', samples, floorName, 40);
   const imps = ratio(samples, 'enrichImps, 10 imps / 10 placements', floorName);
   goal('enrichImps (10 imps, 10 placements) ≤ 1.3× its hand floor', imps <= 1.3, `${imps.toFixed(2)}×`);
   // Issue 20's goal: the cost per imp of enrichImps within 1.5× of today's bind().enrich (one placement, one imp).
@@ -364,9 +367,7 @@ for (const n of [1, 100]) {
   if (sent.body !== JSON.stringify(enriched) || sent.headers.referer !== request.site.page) throw new Error('buildRtbRequests sent another request');
   const samples = interleaved(runs, 20000);
   const floorName = 'JSON.stringify(the request sent) (floor)';
-  console.log("\na bidder service's hot path: median ns/op over interleaved rounds; median of the rounds' ratios to JSON.stringify");
-  for (const [name, ns] of Object.entries(medians(samples)))
-    console.log(`  ${name.padEnd(46)} ${fmt(ns).padStart(10)}   ${ratio(samples, name, floorName).toFixed(2)}×`);
+  table("a bidder service's hot path", samples, floorName);
   const build = ratio(samples, 'buildRtbRequests(adapter, req, [placement])', floorName);
   goal('buildRtbRequests on a bound placement ≤ 1.2× JSON.stringify of the request it sends', build <= 1.2, `${build.toFixed(2)}×`);
   const built = ratio(samples, 'the same, record with 3 headers', floorName);
@@ -422,9 +423,7 @@ for (const n of [1, 100]) {
   };
   const samples = interleaved(runs, 20000);
   const floorName = 'hand writes + headers + body (floor)';
-  console.log("\nheaders, a list and a JSON param: median ns/op over interleaved rounds; median of the rounds' ratios to the hand floor");
-  for (const [name, ns] of Object.entries(medians(samples)))
-    console.log(`  ${name.padEnd(46)} ${fmt(ns).padStart(10)}   ${ratio(samples, name, floorName).toFixed(2)}×`);
+  table('headers, a list and a JSON param', samples, floorName);
   const bound = ratio(samples, 'buildRtbRequests, bound (headers, list, JSON)', floorName);
   goal('a bound record with headers, a list and a JSON param ≤ 1.15× its hand floor', bound <= 1.15, `${bound.toFixed(2)}×`);
 }
