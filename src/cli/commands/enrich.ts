@@ -1,13 +1,15 @@
 /** `bidfields enrich`: applies values to a request (docs/spec.md#cli), or each imp's own values to it (docs/spec.md#per-imp). */
 import { parseArgs } from 'node:util';
 import { compile } from '../../core/compile/index.js';
+import { compilePrebidServer } from '../../protocols/prebid-server.js';
+import { httpRequests } from './http-requests.js';
 import { BidfieldsError } from '../../core/issues.js';
 import type { AdapterInput, BidRequest, FieldValues } from '../../core/types.js';
 import type { PerImpValues } from '../../core/compiled-adapter.js';
 import { EXIT_INVALID, EXIT_OK, UsageError, type CliCommand } from '../io.js';
 import { COMPILE_FLAGS_HELP, compileFlags, compileOptionsFrom, isWrittenAdapterNumber, printIssues, readJsonFile, readJsonStdin, toJson } from './shared.js';
 
-const usage = `Usage: bidfields enrich --adapter FILE --values FILE [--request FILE] [--all-imps] [--json]
+const usage = `Usage: bidfields enrich --adapter FILE --values FILE [--request FILE] [--all-imps] [--http] [--json]
                        [--known-endpoint HOST]... [--allow-local] [--lenient]
 
 Applies entered values to an OpenRTB 2.x bid request and prints the enriched request as JSON.
@@ -25,6 +27,9 @@ Options:
   --request FILE         the bid request (JSON); default: standard input
   --all-imps             enrich every imp with the same values, not only imp[0]
                          (not with values per imp)
+  --http                 print the HTTP requests an RTB or Prebid Server record sends instead:
+                         a JSON list of {method, url, headers, body}, one per request (the
+                         record's split and headers applied; needs its endpoint known)
   --json                 machine output: {"ok":true,"request":…,"warnings":[…]} or
                          {"ok":false,"issues":[…],"warnings":[…]}
 ${COMPILE_FLAGS_HELP}
@@ -44,6 +49,7 @@ export const enrichCommand: CliCommand = {
         values: { type: 'string' },
         request: { type: 'string' },
         'all-imps': { type: 'boolean' },
+        http: { type: 'boolean' },
         json: { type: 'boolean' },
         ...compileFlags,
       },
@@ -66,7 +72,19 @@ export const enrichCommand: CliCommand = {
       const perImp = Array.isArray(values);
       if (perImp && flags['all-imps'])
         throw new UsageError('--all-imps applies one values object to every imp; a values file that holds an array already gives each imp its own');
-      const adapter = compile(adapterInput as AdapterInput, compileOptionsFrom(flags));
+      const input = adapterInput as AdapterInput;
+      const adapter =
+        flags.http && !Array.isArray(input) && input.protocol === 'prebid-server'
+          ? compilePrebidServer(input, compileOptionsFrom(flags))
+          : compile(input, compileOptionsFrom(flags));
+      if (flags.http) {
+        const sent = httpRequests(adapter, request as BidRequest, values, { allImps: flags['all-imps'] === true });
+        const all = [...adapter.warnings, ...sent.warnings];
+        if (!sent.ok) return fail(sent.issues, all);
+        io.stdout(toJson(flags.json ? { ok: true, requests: sent.requests, warnings: all } : sent.requests, 'the requests') + '\n');
+        if (!flags.json) printIssues(io, [], all);
+        return EXIT_OK;
+      }
       const result = perImp
         ? adapter.safeEnrichImps(request as BidRequest, values as PerImpValues)
         : adapter.safeEnrich(request as BidRequest, values as FieldValues, { allImps: flags['all-imps'] === true });
