@@ -5,8 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { CliIO } from '../../src/cli/io.js';
-import { main } from '../../src/cli/main.js';
+import { runMain } from './in-process.js';
 import { compile, compilePrebidServer, type AdapterRecord, type EnricherModule } from '../../src/index.js';
 import { REMOVAL_MS, removeTempFolder } from '../support/temp-folder.js';
 
@@ -26,13 +25,7 @@ const known = { knownEndpoints: ['pbs.example-ssp.com'] };
 fs.writeFileSync(path.join(dir, 'acme.json'), JSON.stringify(record));
 fs.writeFileSync(path.join(dir, 'bad.json'), JSON.stringify({ ...record, fields: [{ name: '__proto__.x', type: 'text', display: 'X' }] }));
 
-async function codegen(...args: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const io: CliIO = { cwd: dir, stdout: (t) => void out.push(t), stderr: (t) => void err.push(t), readStdin: async () => '' };
-  const code = await main(['codegen', ...args], io);
-  return { code, stdout: out.join(''), stderr: err.join('') };
-}
+const codegen = (...args: string[]) => runMain(dir, ['codegen', ...args]);
 const load = async (file: string) => (await import(`${path.join(dir, file)}?${Date.now()}`)) as EnricherModule;
 
 describe('bidfields codegen --target node', () => {

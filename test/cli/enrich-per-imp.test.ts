@@ -5,20 +5,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CliIO } from '../../src/cli/io.js';
-import { main } from '../../src/cli/main.js';
+import { runMain } from './in-process.js';
 import { REMOVAL_MS, removeTempFolder } from '../support/temp-folder.js';
 
 let dir: string;
 const write = (name: string, data: unknown) => (fs.writeFileSync(path.join(dir, name), typeof data === 'string' ? data : JSON.stringify(data)), name);
 
-async function run(...args: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const io: CliIO = { cwd: dir, stdout: (t) => void out.push(t), stderr: (t) => void err.push(t), readStdin: async () => '' };
-  const code = await main(args, io);
-  return { code, stdout: out.join(''), stderr: err.join('') };
-}
+const run = (...args: string[]) => runMain(dir, args);
 const enrich = (values: unknown, ...extra: string[]) =>
   run('enrich', '--adapter', 'adapter.json', '--values', write('values.json', values), '--request', 'request.json', ...extra);
 
