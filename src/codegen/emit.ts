@@ -7,6 +7,7 @@ import type { FieldPlan } from '../core/plan/field-plan.js';
 import type { BidderPlan, PrebidRuntimeOptions } from '../prebid/types.js';
 import { literal } from '../core/source/literal.js';
 import { endpointSource, endpointHelpers } from './endpoint-source.js';
+import { hasTyped } from '../prebid/bidder.js';
 
 export { literal };
 
@@ -22,6 +23,7 @@ function featuresOf(plan: BidderPlan): string[] {
   return [
     fields.some((field) => field.type === 'boolean') && 'booleans',
     fields.some((field) => field.type === 'list' || field.type === 'json' || field.type === 'id') && 'lists',
+    fields.some((field) => [field.to, ...(field.also ?? [])].some((to) => to[0] > 3)) && 'targets',
     oneOf?.length && 'oneOf',
     fields.some((field) => field.also) && 'alsoTo',
     constants?.length && 'constants',
@@ -62,8 +64,11 @@ export function adapterModule(plan: BidderPlan, options: PrebidRuntimeOptions, r
   // A template or split sends a request per URL (per bid with split): the runtime's requestsByUrl; a record's headers
   // (docs/spec.md#headers) go on each request by withHeaders, around it or around the one request.
   const byUrl = template || plan.split ? ['requestsByUrl'] : [];
-  const requests = plan.ajax ? [...byUrl, 'withHeaders'] : byUrl;
-  const builder = plan.ajax ? `withHeaders(${byUrl.join('')})` : byUrl[0];
+  const typed = hasTyped(plan);
+  const requests = [...byUrl, ...(plan.ajax ? ['withHeaders'] : []), ...(typed ? ['withTargets'] : [])];
+  const headed = plan.ajax ? `withHeaders(${byUrl.join('')})` : byUrl[0];
+  // Typed targets (docs/spec.md#more-openrtb-targets) are written by an engine withTargets gives the request builder.
+  const builder = typed ? `withTargets(${headed ?? ''})` : headed;
   const args = [
     literal(pagePlan(plan)),
     ...(builder

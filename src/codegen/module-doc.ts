@@ -83,12 +83,13 @@ export function describeType(field: FieldDefinition): string {
 }
 
 /** Where a value goes, in OpenRTB terms: below each imp, the inventory object or the request itself (docs/spec.md#targets, docs/spec.md#more-targets). */
-const target = ([root, ...keys]: Target) => ['imp.', 'site/app/dooh.', 'request.'][root] + keys.join('.');
+const target = ([root, ...keys]: Target) =>
+  ['imp.', 'site/app/dooh.', 'request.', '', 'imp.', 'request.', 'site/app/dooh.', 'imp.banner.'][root] + keys.join('.');
 
 /** A field's targets as code spans: its own, then its `alsoTo` ones (an endpoint-only field, docs/spec.md#endpoint-templates, has none). */
 const targets = (plan: FieldPlan) =>
   [plan.to, ...(plan.also ?? [])]
-    .filter((to) => to[0] < 3)
+    .filter((to) => to[0] !== 3)
     .map((to) => `\`${target(to)}\``)
     .join(' and ');
 

@@ -67,7 +67,7 @@ export function safeGeneratePrebidAdapter(record: AdapterRecord | unknown, optio
   const { ttl, currency, netRevenue, withCredentials } = options;
   let files: [GeneratedFile, GeneratedFile, ...GeneratedFile[]];
   if (options.target === 'prebid-repo') {
-    const issues = [...prebidRepoIssues(plan.code, options), ...repoTypeIssues(plan.fields)];
+    const issues = [...prebidRepoIssues(plan.code, options), ...repoTypeIssues(plan.fields, plan.constants)];
     if (issues.length) return { ok: false, issues };
     const { fields, split } = record as AdapterRecord & { split?: 'imp' | 'none' };
     const [module, doc, ...rest] = prebidRepoFiles(plan, fields, split, { ...options, ttl, netRevenue, currency });

@@ -9,7 +9,7 @@ import type { BoundWrites } from './plan/bound-writes.js';
 import { bindValues, requestWrites } from './apply/bind-values.js';
 import { mergeRequestValues } from './apply/merge-values.js';
 import { readValues } from './apply/value-issues.js';
-import { enrichGenerated, orThrow, refusal, run, runGenerated, single, type EnrichResult, type SafeEnrichResult } from './apply/run-enrichment.js';
+import { enrichGenerated, orThrow, refusal, run, runGenerated, single, typedOf, type EnrichResult, type SafeEnrichResult } from './apply/run-enrichment.js';
 import { adapterSource, moduleText, PLACEMENT_TIER, type Enricher, type EngineKind } from './source/enricher.js';
 import { isArray } from './definition/plain-object.js';
 import type { Template } from './endpoint/template.js';
@@ -50,11 +50,7 @@ const placements = new WeakMap<object, { plan: Plan; writes: BoundWrites; placem
 export type PerImpValues = readonly (FieldValues | BoundAdapter | null | undefined)[];
 
 /** An enrichment prepared: its result, and the source values (merged, per imp: also each imp's) for the endpoint. */
-interface Prepared {
-  result: SafeEnrichResult;
-  values?: readonly unknown[];
-  perImp?: readonly (readonly unknown[] | undefined)[];
-}
+type Prepared = { result: SafeEnrichResult; values?: readonly unknown[]; perImp?: readonly (readonly unknown[] | undefined)[] };
 
 /** A prepared send: the enrichment, and the URL its values make (docs/spec.md#endpoint-templates), for the protocol wrappers. */
 export type Sendable = ({ ok: true; url: URL | undefined } & EnrichResult) | { ok: false; issues: Issue[]; warnings: readonly Issue[] };
@@ -140,12 +136,12 @@ export class CompiledAdapter implements AdapterInfo {
     if (this.enricher) {
       const judged = readValues(() => this.enricher!.judge(values, ''), '');
       return judged.written
-        ? { result: runGenerated(this.enricher.apply, request, judged.written, undefined, options), values: judged.written }
+        ? { result: runGenerated(this.enricher.apply, request, judged.written, undefined, options, typedOf(this.plan, judged.written)), values: judged.written }
         : { result: refusal(judged.issues, request, options) };
     }
     const bound = readValues(() => bindValues(this.plan, values), '');
     return bound.writes
-      ? { result: run(single(bound.writes), request, options), values: bound.writes.values }
+      ? { result: run(single(bound.writes), request, options, typedOf(this.plan, bound.writes.values)), values: bound.writes.values }
       : { result: refusal(bound.issues, request, options) };
   }
 
@@ -214,10 +210,20 @@ export class CompiledAdapter implements AdapterInfo {
     // Imps whose values bound are compared even when others did not, so conflicting_values comes with the value issues.
     const merged = mergeRequestValues(plan, values, issues);
     if (!merged || issues.length) return { result: refusal(issues, request, options, perImp) };
-    if (enricher) return { result: runGenerated(enricher.apply, request, merged.values, values, options), values: merged.values, perImp: values };
+    if (enricher)
+      return {
+        result: runGenerated(enricher.apply, request, merged.values, values, options, typedOf(plan, merged.values, values)),
+        values: merged.values,
+        perImp: values,
+      };
     const requestLevel = merged.first >= 0 && merged.values === values[merged.first] ? bound[merged.first]!.request : requestWrites(plan, merged.values);
     return {
-      result: run({ imp: undefined, perImp: bound.map((writes) => writes?.imp), request: requestLevel }, request, options),
+      result: run(
+        { imp: undefined, perImp: bound.map((writes) => writes?.imp), request: requestLevel },
+        request,
+        options,
+        typedOf(plan, merged.values, values),
+      ),
       values: merged.values,
       perImp: values,
     };
@@ -263,6 +269,7 @@ export class CompiledAdapter implements AdapterInfo {
     const bound = readValues(() => bindValues(this.plan, values), '');
     if (!bound.writes) throw new BidfieldsError(bound.issues);
     let placement: BoundAdapter;
+    const typed = typedOf(this.plan, bound.writes.values);
     if (this.enricher) {
       // The adapter's code at first, then, once the placement is hot, its own, its values in the code (as V8 tiers
       // up a function): a placement bound once per request, or one of a hundred thousand, never pays for code.
@@ -275,14 +282,14 @@ export class CompiledAdapter implements AdapterInfo {
         return apply;
       };
       placement = {
-        enrich: (request, options) => enrichGenerated(current(), request, written, options),
-        safeEnrich: (request, options) => runGenerated(current(), request, written, undefined, options),
+        enrich: (request, options) => enrichGenerated(current(), request, written, options, typed),
+        safeEnrich: (request, options) => runGenerated(current(), request, written, undefined, options, typed),
       };
     } else {
       const writes = single(bound.writes);
       placement = {
-        enrich: (request, options) => orThrow(run(writes, request, options)),
-        safeEnrich: (request, options) => run(writes, request, options),
+        enrich: (request, options) => orThrow(run(writes, request, options, typed)),
+        safeEnrich: (request, options) => run(writes, request, options, typed),
       };
     }
     placements.set(placement, { plan: this.plan, writes: bound.writes, placement });

@@ -10,9 +10,10 @@ import type { EndpointOptions } from '../core/endpoint/endpoint-rules.js';
 import { ALL_FEATURES } from '../core/compact/features.js';
 import { BidfieldsError } from '../core/issues.js';
 import type { AdapterRecord } from '../core/types.js';
+import type { RecordPlan } from '../core/plan/field-plan.js';
 import { bidderSpec } from './spec.js';
 import { requestsByUrl, template } from './endpoint.js';
-import { ajaxHeaders, withHeaders } from './headers.js';
+import { ajaxHeaders, withHeaders, withTargets } from './headers.js';
 import type { BidderPlan, PrebidBidderOptions, PrebidBidderSpec } from './types.js';
 
 /**
@@ -37,8 +38,9 @@ export function createPrebidBidder(record: AdapterRecord, options: PrebidBidderO
   const plan = bidderPlan(adapter, options, gvlid);
   // Every feature (a template's URL when the record has one), and one request per URL for a template or split.
   const { template: parts, split } = plan;
-  const requests = parts || split ? requestsByUrl : undefined;
-  return bidderSpec(plan, options, parts ? [...ALL_FEATURES, template] : ALL_FEATURES, plan.ajax ? withHeaders(requests) : requests);
+  const byUrl = parts || split ? requestsByUrl : undefined;
+  const headed = plan.ajax ? withHeaders(byUrl) : byUrl;
+  return bidderSpec(plan, options, parts ? [...ALL_FEATURES, template] : ALL_FEATURES, hasTyped(plan) ? withTargets(headed) : headed);
 }
 
 /**
@@ -59,6 +61,10 @@ export function bidderPlan(adapter: CompactAdapter, options: EndpointOptions, gv
     ...(ajax && { ajax }),
   };
 }
+
+/** Whether a plan writes a typed target (docs/spec.md#more-openrtb-targets): a field, an alsoTo or a constant at root 4 or above. */
+export const hasTyped = (plan: RecordPlan): boolean =>
+  [...plan.fields.flatMap((field) => [field.to, ...(field.also ?? [])]), ...(plan.constants ?? []).map((constant) => constant.to)].some((to) => to[0] > 3);
 
 /** A GVL ID: a positive integer. */
 export const isGvlid = (gvlid: unknown): gvlid is number => Number.isInteger(gvlid) && (gvlid as number) > 0;

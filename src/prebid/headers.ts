@@ -1,10 +1,12 @@
 /**
- * A Prebid JS record's headers (docs/spec.md#headers: fixed values only, checked by core/rules/headers.ts) on the page: made
+ * What a record adds to the page's requests beyond its values engine, each a request builder a generated adapter imports
+ * only when its record needs it. A Prebid JS record's headers (docs/spec.md#headers: fixed values only, checked by core/rules/headers.ts): made
  * into Prebid's ajax options once, when the plan is made, and added to each request by `withHeaders`, a request
  * builder a generated adapter imports only when its record has headers (so a record without pays no byte for it).
  */
 import type { HeaderPlan } from '../core/rules/headers.js';
 import { buildRequests, type RequestBuilder } from './build-requests.js';
+import { typedEngine } from '../core/compact/features.js';
 import type { AjaxHeaders } from './types.js';
 
 /**
@@ -31,3 +33,13 @@ export const withHeaders =
   (requests: RequestBuilder = buildRequests): RequestBuilder =>
   (engine, plan, ...rest) =>
     requests(engine, plan, ...rest).map((request) => (Object.assign(request.options, plan.ajax), request));
+
+/**
+ * The request builder `requests` on an engine that also writes typed targets (docs/spec.md#more-openrtb-targets): a generated
+ * adapter imports it only when its record has one.
+ * @example registerOnPage(plan, {}, [targets], withTargets())
+ */
+export const withTargets =
+  (requests: RequestBuilder = buildRequests): RequestBuilder =>
+  (engine, ...rest) =>
+    requests(typedEngine(engine), ...rest);

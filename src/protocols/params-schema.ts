@@ -7,6 +7,7 @@
 import type { CompiledAdapter } from '../core/compiled-adapter.js';
 import type { FieldDefinition } from '../core/types.js';
 import { MAX_LIST_ITEMS } from '../core/plan/value-kinds.js';
+import { typedTarget } from '../core/definition/names.js';
 
 const DRAFT_04 = 'http://json-schema.org/draft-04/schema#';
 
@@ -99,9 +100,28 @@ function textSchema(field: { minLength?: number; maxLength?: number; pattern?: s
 function propertySchema(field: FieldDefinition, mustBeEntered: boolean): PropertySchema {
   const out: PropertySchema = { title: field.display };
   if (field.description !== undefined) out.description = field.description;
-  const value = valueSchema(field, mustBeEntered);
+  const value = withTargets(valueSchema(field, mustBeEntered), field);
   // An optional field, or one with a default, may be left empty: null and "" mean "not entered" (docs/spec.md#values).
   return mustBeEntered ? { ...out, ...value } : { ...out, anyOf: [NOT_ENTERED, value] };
+}
+
+/**
+ * What the field's typed targets take (docs/spec.md#more-openrtb-targets), as the keywords that say it for numbers and strings: a
+ * floor's minimum 0, a flag's 0 or 1, a banner position's integer 0–7, a currency's three capital letters.
+ */
+function withTargets(schema: PropertySchema, field: FieldDefinition): PropertySchema {
+  const kinds = new Set([field.name, ...(field.alsoTo ?? [])].map((name) => typedTarget(name)?.[1]));
+  const out = { ...schema };
+  const atLeast = (min: number) => (out.minimum = Math.max(min, (out.minimum as number | undefined) ?? -Infinity));
+  const atMost = (max: number) => (out.maximum = Math.min(max, (out.maximum as number | undefined) ?? Infinity));
+  if (kinds.has('floor')) atLeast(0);
+  if (kinds.has('flag') || kinds.has('position')) {
+    atLeast(0);
+    atMost(kinds.has('flag') ? 1 : 7);
+    out.multipleOf = 1;
+  }
+  if (kinds.has('currency')) out.pattern = '^[A-Z]{3}$';
+  return out;
 }
 
 /** One branch of a one-of group: the key is present and holds a value that counts as entered. */

@@ -1,6 +1,7 @@
 /** `bidfields prebid-adapter`: generates a Prebid.js bidder adapter module and its doc from a record, at build time. */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { isCurrency } from '../../core/rules/currency.js';
 import { BidfieldsError, type Issue } from '../../core/issues.js';
 import { safeGeneratePrebidAdapter, type SafeGenerateResult } from '../../codegen/prebid-adapter.js';
 import { EXIT_INVALID, EXIT_OK, UsageError, type CliCommand } from '../io.js';
@@ -71,8 +72,7 @@ export const prebidAdapterCommand: CliCommand = {
     if (target !== 'standalone' && target !== 'prebid-repo') throw new UsageError(`--target must be standalone or prebid-repo, not '${target}'`);
     if (target === 'standalone' && (flags.maintainer !== undefined || flags.prebid !== undefined))
       throw new UsageError('--maintainer and --prebid go with --target prebid-repo');
-    if (flags.currency !== undefined && !/^[A-Z]{3}$/.test(flags.currency))
-      throw new UsageError(`--currency must be a three-letter code, not '${flags.currency}'`);
+    if (flags.currency !== undefined && !isCurrency(flags.currency)) throw new UsageError(`--currency must be a three-letter code, not '${flags.currency}'`);
     const ttl = positiveInteger('--ttl', flags.ttl);
     // A GVL ID that is not a positive integer is an issue of the input (invalid_gvlid), as in createPrebidBidder.
     const gvlid = flags.gvlid === undefined ? undefined : /^\d+$/.test(flags.gvlid) ? Number(flags.gvlid) : NaN;

@@ -7,6 +7,53 @@ import { BidfieldsError, issue, type Issue } from '../issues.js';
 import type { BidRequest, EnrichOptions } from '../types.js';
 import type { BoundWrites, ImpWrites, RequestWrites } from '../plan/bound-writes.js';
 import { applyWrites, type Report } from './apply-writes.js';
+import { applyTyped, typedWrites } from './typed-writes.js';
+import type { Plan } from '../plan/compiled-plan.js';
+import { isArray, isPlainObject } from '../definition/plain-object.js';
+
+/**
+ * The values of a plan that has typed targets (docs/spec.md#more-openrtb-targets), for the step that writes them after the
+ * engine's own writes: the request-level values (and every imp's, without `perImp`), and each imp's with `perImp`.
+ */
+export interface Typed {
+  plan: Plan;
+  values: readonly unknown[];
+  perImp?: PerImpSources;
+}
+
+/** The typed context of values, or `undefined` for a plan without typed targets (no cost on their hot path). */
+export const typedOf = (plan: Plan, values: readonly unknown[], perImp?: PerImpSources): Typed | undefined =>
+  plan.typed.length ? { plan, values, perImp } : undefined;
+
+/**
+ * The engine's apply, then the typed writes (typed-writes.ts). With `mutate`, the typed writes are first checked on
+ * the input, and a request they would refuse is not written in place at all (as the engines' own writes are not).
+ */
+function withTyped(
+  typed: Typed | undefined,
+  request: unknown,
+  options: EnrichOptions | undefined,
+  report: Report,
+  apply: (mutate: boolean) => BidRequest,
+): BidRequest {
+  let mutate = options?.mutate === true;
+  if (!typed || !isPlainObject(request) || !isArray(request.imp)) return apply(mutate);
+  const { plan, values, perImp } = typed;
+  const imps = request.imp;
+  const count = perImp ? perImp.length : options?.allImps === true ? imps.length : 1;
+  const impWrites = perImp ? undefined : typedWrites(plan, values, true);
+  const each = Array.from({ length: Math.min(count, imps.length) }, (_, i) => (perImp ? perImp[i] && typedWrites(plan, perImp[i]!, true) : impWrites));
+  const requestLevel = typedWrites(plan, values, false);
+  if (mutate) {
+    const probe: Report = {};
+    applyTyped(request, request, each, requestLevel, true, probe, true);
+    if (probe.issues) mutate = false;
+  }
+  const out = apply(mutate) as unknown as Record<string, unknown>;
+  // A request the engine refused before writing (its shape) is the input itself: nothing more is written into it.
+  if (isPlainObject(out) && (mutate || out !== request) && isArray(out.imp)) applyTyped(request, out, each, requestLevel, mutate, report);
+  return out as unknown as BidRequest;
+}
 
 /** The values of each imp for `enrichImps`; `undefined`: the imp is left as it is. */
 export type PerImpSources = readonly (readonly unknown[] | undefined)[];
@@ -51,10 +98,13 @@ function finish(result: BidRequest, report: Report): SafeEnrichResult {
 }
 
 /** Applies writes with the interpreter. */
-export function run(writes: Writes, request: unknown, options: EnrichOptions | undefined): SafeEnrichResult {
+export function run(writes: Writes, request: unknown, options: EnrichOptions | undefined, typed?: Typed): SafeEnrichResult {
   const report: Report = {};
   try {
-    return finish(applyWrites(request, writes.imp, writes.perImp, writes.request, options, report), report);
+    if (!typed) return finish(applyWrites(request, writes.imp, writes.perImp, writes.request, options, report), report);
+    const applied = (mutate: boolean) =>
+      applyWrites(request, writes.imp, writes.perImp, writes.request, mutate === (options?.mutate === true) ? options : { ...options, mutate }, report);
+    return finish(withTyped(typed, request, options, report, applied), report);
   } catch {
     return unreadable(report);
   }
@@ -80,21 +130,34 @@ export function runGenerated(
   values: readonly unknown[],
   perImp: readonly (readonly unknown[] | undefined)[] | undefined,
   options: EnrichOptions | undefined,
+  typed?: Typed,
 ): SafeEnrichResult {
   const report: Report = {};
   try {
-    return finish(apply(request, values, perImp, options?.allImps === true, options?.mutate === true, report), report);
+    if (!typed) return finish(apply(request, values, perImp, options?.allImps === true, options?.mutate === true, report), report);
+    return finish(
+      withTyped(typed, request, options, report, (mutate) => apply(request, values, perImp, options?.allImps === true, mutate, report)),
+      report,
+    );
   } catch {
     return unreadable(report);
   }
 }
 
 /** {@link runGenerated}, throwing: the hot path of a bound placement, with no result object in between. */
-export function enrichGenerated(apply: GeneratedApply, request: unknown, values: readonly unknown[], options: EnrichOptions | undefined): EnrichResult {
+export function enrichGenerated(
+  apply: GeneratedApply,
+  request: unknown,
+  values: readonly unknown[],
+  options: EnrichOptions | undefined,
+  typed?: Typed,
+): EnrichResult {
   const report: Report = {};
   let result: BidRequest;
   try {
-    result = apply(request, values, undefined, options?.allImps === true, options?.mutate === true, report);
+    result = typed
+      ? withTyped(typed, request, options, report, (mutate) => apply(request, values, undefined, options?.allImps === true, mutate, report))
+      : apply(request, values, undefined, options?.allImps === true, options?.mutate === true, report);
   } catch {
     // A getter or proxy that threw: BidfieldsError, as the interpreter's placement throws.
     const refused = unreadable(report) as Extract<SafeEnrichResult, { ok: false }>;

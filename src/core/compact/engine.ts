@@ -17,7 +17,7 @@ import { isCpmField } from '../rules/cpm-field.js';
 import { PatternRefusal } from '../plan/pattern-syntax.js';
 import { checkEndpointOrTemplateCompact } from './endpoint.js';
 import { own, codeIssue, valuesEngine, type CompactEnrichResult } from './values-engine.js';
-import { ALL_FEATURES } from './features.js';
+import { ALL_FEATURES, typedEngine } from './features.js';
 import type { AdapterInput, CompileOptions, Protocol } from '../types.js';
 
 type Obj = Record<string, any>;
@@ -114,7 +114,7 @@ export function compileCompact(input: AdapterInput | unknown, options: Pick<Comp
   for (const found of rules.problems) fail(found.code, found.path, found.field);
   if (issues.length) throw new BidfieldsError(issues);
   const plan: RecordPlan = { fields: plans, ...(rules.constants.length && { constants: rules.constants }), ...(rules.oneOf.length && { oneOf: rules.oneOf }) };
-  const { bind, apply } = valuesEngine(plan, ALL_FEATURES);
+  const { bind, apply } = typedEngine(valuesEngine(plan, ALL_FEATURES));
   return {
     protocol,
     endpoint: checked.url,

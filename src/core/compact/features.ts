@@ -2,10 +2,14 @@
  * The engine features of lists, JSON values and ids (docs/spec.md#lists-json-ids), and every feature together: apart from
  * values-engine.ts, so that a page whose record has none of these types ships none of their code.
  */
-import type { Feature } from './values-engine.js';
+import type { Bound, Feature, ValuesEngine } from './values-engine.js';
 import { alsoTo, booleans, constants, oneOf } from './values-engine.js';
 import { isRefusal, valueCode } from '../plan/value-judge.js';
-import { idJudge, jsonJudge, listJudge, refusalCode } from '../plan/value-kinds.js';
+import { idJudge, jsonJudge, listJudge, makeValueJudge, refusalCode } from '../plan/value-kinds.js';
+import { applyTyped, type TypedWrite } from '../apply/typed-writes.js';
+import { typedKind } from '../definition/names.js';
+import { decimalString, finite } from '../rules/decimal.js';
+import type { Issue } from '../issues.js';
 
 /**
  * Lists, JSON values and ids (docs/spec.md#lists-json-ids): their judges. A list's or JSON value comes from its judge as a function
@@ -37,5 +41,46 @@ export const lists: Feature = (_plan, judges) => {
   };
 };
 
+/**
+ * Typed targets (docs/spec.md#more-openrtb-targets): the judge of a field with one takes what its targets take (`makeValueJudge`).
+ * They are written by {@link typedEngine}'s apply, which the page's request builders run through `withTargets`.
+ */
+export const targets: Feature = (_plan, judges) => {
+  for (const entry of judges.values()) if ([entry[0].to, ...(entry[0].also ?? [])].some((to) => to[0] > 3)) entry[1] = makeValueJudge(entry[0]);
+};
+
+/** The typed writes of bound values: those of each enriched imp (roots 4 and 7), and the request's (5 and 6). */
+export function typedOfBound(bound: Bound): [imp: TypedWrite[], request: TypedWrite[]] {
+  const imp: TypedWrite[] = [];
+  const request: TypedWrite[] = [];
+  for (const [{ name, to }, value] of bound) {
+    const [root, ...path] = to;
+    if (root < 4) continue;
+    const written = typedKind(to) === 'text' && finite(value) ? decimalString(value) : value;
+    (root === 4 || root === 7 ? imp : request).push({ root, path, value: written, field: name });
+  }
+  return [imp, request];
+}
+
+/**
+ * The engine that also writes typed targets: the values engine's apply, then the typed writes (apply/typed-writes.ts)
+ * into its result, copy-on-write against the request as it was given (every object the apply copied is left as it is).
+ */
+export const typedEngine = (engine: ValuesEngine): ValuesEngine => ({
+  bind: engine.bind,
+  apply(bound, request, imps, issues) {
+    const given = { ...request, imp: request.imp.slice() };
+    const out = engine.apply(bound, request, imps, issues);
+    const [imp, requestLevel] = typedOfBound(bound);
+    if (out && (imp.length || requestLevel.length)) {
+      const each: (TypedWrite[] | undefined)[] = [];
+      for (const index of imps) each[index] = imp;
+      const report: { issues?: Issue[] } = { issues };
+      applyTyped(given, out, each, requestLevel, false, report);
+    }
+    return issues.length ? undefined : out;
+  },
+});
+
 /** Every feature, for engines that take any record (the compact engine, the record-taking bidder). */
-export const ALL_FEATURES: Feature[] = [booleans, lists, oneOf, alsoTo, constants];
+export const ALL_FEATURES: Feature[] = [booleans, lists, targets, oneOf, alsoTo, constants];

@@ -15,6 +15,54 @@ export const PREDEFINED = {
   'prd.appSiteId': [1, 'id'],
 } as object as Readonly<Record<string, readonly [0 | 1, ...string[]] | undefined>>;
 
+/**
+ * What a typed target (docs/spec.md#more-openrtb-targets) takes: a number ≥ 0 (`floor`), a currency code (`currency`), 0 or 1
+ * (`flag`), an integer 0–7 (`position`), text (`text`: a number written as its decimal string), a list of text
+ * (`textList`), or any value (`any`: the ext objects of other places).
+ */
+export type TypedKind = 'floor' | 'currency' | 'flag' | 'position' | 'text' | 'textList' | 'any';
+
+/**
+ * The typed predefined names (docs/spec.md#more-openrtb-targets) and where each one's value goes: `[root, ...keys]`, root 4 each
+ * imp enriched, 7 its `banner` (only an imp that has one), 5 the request, 6 the inventory object.
+ */
+export const TYPED = {
+  __proto__: null,
+  'prd.impBidFloor': [[4, 'bidfloor'], 'floor'],
+  'prd.impBidFloorCur': [[4, 'bidfloorcur'], 'currency'],
+  'prd.impSecure': [[4, 'secure'], 'flag'],
+  'prd.bannerPos': [[7, 'pos'], 'position'],
+  'prd.impDisplayManager': [[4, 'displaymanager'], 'text'],
+  'prd.impDisplayManagerVer': [[4, 'displaymanagerver'], 'text'],
+  'prd.bcat': [[5, 'bcat'], 'textList'],
+  'prd.badv': [[5, 'badv'], 'textList'],
+  'prd.bapp': [[5, 'bapp'], 'textList'],
+} as object as Readonly<Record<string, readonly [readonly [4 | 5 | 6 | 7, string], TypedKind] | undefined>>;
+
+/** The prefixes of the ext objects of other places (docs/spec.md#more-openrtb-targets) and the root and keys each path goes below. */
+export const TYPED_PREFIXES: readonly (readonly [prefix: string, root: 5 | 6, keys: readonly string[]])[] = [
+  ['predefinedSourceExt.', 5, ['source', 'ext']],
+  ['predefinedUserExt.', 5, ['user', 'ext']],
+  ['predefinedInventoryExt.', 6, ['ext']],
+  ['predefinedPublisherExt.', 6, ['publisher', 'ext']],
+];
+
+/** The typed target of a name and what it takes, or `undefined` for another name. */
+export function typedTarget(name: string): readonly [Target, TypedKind] | undefined {
+  const table = TYPED[name];
+  if (table) return table;
+  for (const [prefix, root, keys] of TYPED_PREFIXES) if (name.startsWith(prefix)) return [[root, ...keys, ...name.slice(prefix.length).split('.')], 'any'];
+  return undefined;
+}
+
+/** What a target takes when it is a typed one (see {@link TYPED}, {@link TYPED_PREFIXES}), else `undefined`. */
+export function typedKind(target: Target): TypedKind | undefined {
+  const [root, key] = target;
+  if (root < 4) return undefined;
+  for (const name in TYPED) if (TYPED[name]![0][0] === root && TYPED[name]![0][1] === key) return TYPED[name]![1];
+  return 'any';
+}
+
 /** Marks an RTB ext param; stripped before the value is written (docs/spec.md#targets). */
 export const EXT_PREFIX = 'predefinedImpExt.';
 
@@ -33,7 +81,7 @@ export const ENDPOINT_PREFIX = 'predefinedEndpoint.';
  * docs/spec.md#endpoint-templates). A target is written as a string exactly when it is a predefined one (docs/spec.md#targets), that is when its first key
  * is not `ext`.
  */
-export type Target = readonly [0 | 1 | 2 | 3, ...string[]];
+export type Target = readonly [0 | 1 | 2 | 3 | 4 | 5 | 6 | 7, ...string[]];
 
 /** A param key (docs/spec.md#param): an identifier of at most 64 characters. Prototype keys pass this; see {@link isUnsafeSegment}. */
 export const isParamKey = (key: unknown): key is string => typeof key === 'string' && key.length <= 64 && /^[A-Za-z_]\w*$/.test(key);
@@ -85,7 +133,7 @@ export type NameRefusal = 'unsafe_name' | 'unknown_predefined' | 'rtb_field_with
 export function nameRefusal(name: string, protocol: unknown): NameRefusal | undefined {
   return hasUnsafeSegment(name)
     ? 'unsafe_name'
-    : predefinedPath(name)
+    : predefinedPath(name) || typedTarget(name)
       ? undefined
       : name.startsWith('prd.')
         ? 'unknown_predefined'
@@ -107,6 +155,8 @@ function extSegments(name: string): string[] {
 export function targetOf(name: string, extBase: readonly string[]): Target {
   const predefined = predefinedPath(name);
   if (predefined) return [...predefined];
+  const typed = typedTarget(name);
+  if (typed) return [...typed[0]];
   if (name.startsWith(ENDPOINT_PREFIX)) return [3, name.slice(ENDPOINT_PREFIX.length)];
   return name.startsWith(REQUEST_EXT_PREFIX) ? [2, 'ext', ...name.slice(REQUEST_EXT_PREFIX.length).split('.')] : [0, 'ext', ...extPath(name, extBase)];
 }
@@ -117,7 +167,9 @@ export function targetOf(name: string, extBase: readonly string[]): Target {
  * `predefinedRequestExt.a`, though each pair lands in two places.
  */
 export function comparedPath(name: string): string[] {
-  return predefinedPath(name) || name.startsWith(REQUEST_EXT_PREFIX) || name.startsWith(ENDPOINT_PREFIX) ? name.split('.') : extSegments(name);
+  return predefinedPath(name) || typedTarget(name) || name.startsWith(REQUEST_EXT_PREFIX) || name.startsWith(ENDPOINT_PREFIX)
+    ? name.split('.')
+    : extSegments(name);
 }
 
 /**

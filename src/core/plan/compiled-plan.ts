@@ -15,12 +15,14 @@ import { buildExtTree, type ExtTreeNode } from './ext-tree.js';
  * inventory object's `publisher.id` and `id`: the predefined targets of definition/names.ts), or an ext tree
  * (the imp's or the request's).
  */
-export type Slot = 'tagid' | 'publisher' | 'siteId' | 'impExt' | 'requestExt' | 'endpoint';
+export type Slot = 'tagid' | 'publisher' | 'siteId' | 'impExt' | 'requestExt' | 'endpoint' | 'typed';
 
 /** One target of a source: its slot, and for ext slots the keys under `ext`. */
 export interface CompiledTarget {
   readonly slot: Slot;
   readonly extPath: readonly string[];
+  /** A typed target's root (4 each imp, 7 its banner, 5 the request, 6 the inventory object). */
+  readonly root?: number;
 }
 
 /** One shape for every field (plans differ in shape), so the hot path reads it monomorphically. */
@@ -64,17 +66,33 @@ export interface Plan {
   /** Every imp ext write the adapter can make, as a tree (see ext-tree.ts), and every request ext write. */
   readonly impTree: readonly ExtTreeNode[];
   readonly requestTree: readonly ExtTreeNode[];
+  /** Every typed target of a source (docs/spec.md#more-openrtb-targets), in source order; `text`: a number is written as its decimal string. */
+  readonly typed: readonly TypedTarget[];
 }
 
-/** The slot of a target (`[root, ...keys]`). */
+/** One typed target of a source (a field or constant, by index). */
+export interface TypedTarget {
+  readonly index: number;
+  readonly name: string;
+  readonly root: number;
+  readonly path: readonly string[];
+  readonly text: boolean;
+}
+
+/** Whether a typed target takes text (docs/spec.md#more-openrtb-targets): a number entered for it is written as its decimal string. */
+const isTextTarget = (target: CompiledTarget) => target.root === 4 && ['bidfloorcur', 'displaymanager', 'displaymanagerver'].includes(target.extPath[0]!);
+
+/** The slot of a target (`[root, ...keys]`); a typed one (roots 4–7, docs/spec.md#more-openrtb-targets) keeps its whole path. */
 function compileTarget([root, key, ...rest]: Target): CompiledTarget {
+  if (root > 3) return { slot: 'typed', extPath: [key!, ...rest], root };
   if (root === 1) return { slot: key === 'publisher' ? 'publisher' : 'siteId', extPath: [] };
   if (root === 2) return { slot: 'requestExt', extPath: rest };
   if (root === 3) return { slot: 'endpoint', extPath: [] };
   return key === 'ext' ? { slot: 'impExt', extPath: rest } : { slot: 'tagid', extPath: [] };
 }
 
-const isRequestLevel = (target: CompiledTarget) => target.slot !== 'tagid' && target.slot !== 'impExt';
+const isRequestLevel = (target: CompiledTarget) =>
+  target.slot === 'typed' ? target.root === 5 || target.root === 6 : target.slot !== 'tagid' && target.slot !== 'impExt';
 
 /** The fast form of a checked record plan (fields in definition order, names and keys unique); `placeholders`: the endpoint's keys. */
 export function compilePlan(record: RecordPlan, placeholders: readonly string[] = []): Plan {
@@ -111,5 +129,10 @@ export function compilePlan(record: RecordPlan, placeholders: readonly string[] 
     oneOf: (record.oneOf ?? []).map((keys) => ({ keys, fields: keys.map((key) => byKey.get(key)!) })),
     impTree: buildExtTree(sources, 'impExt'),
     requestTree: buildExtTree(sources, 'requestExt'),
+    typed: sources.flatMap((source) =>
+      source.targets
+        .filter((target) => target.slot === 'typed')
+        .map((target) => ({ index: source.index, name: source.name, root: target.root!, path: target.extPath, text: isTextTarget(target) })),
+    ),
   };
 }

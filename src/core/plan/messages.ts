@@ -8,7 +8,7 @@ import { ValueReason } from './value-judge.js';
 import { MAX_LIST_ITEMS } from './value-kinds.js';
 import { MAX_JSON_BYTES, MAX_JSON_DEPTH } from '../rules/json-value.js';
 import { MAX_COUNT, MAX_COUNT_PRODUCT, MAX_PATTERN_LENGTH, PatternReason } from './pattern-safety.js';
-import { EXT_PREFIX, MAX_NAME_LENGTH, PREDEFINED, type NameRefusal } from '../definition/names.js';
+import { EXT_PREFIX, MAX_NAME_LENGTH, PREDEFINED, TYPED, typedKind, typedTarget, type NameRefusal, type TypedKind } from '../definition/names.js';
 import { MAX_CONSTANT_BYTES, MAX_CONSTANT_DEPTH, RecordRule, type RecordProblem } from './record-rules.js';
 import { HeaderRule, MAX_HEADER_PATHS, MAX_HEADER_VALUE, MAX_HEADERS } from '../rules/headers.js';
 
@@ -39,6 +39,12 @@ const VALUE_MESSAGES: Record<ValueReason, (field: FieldPlan) => string> = {
   [ValueReason.EmptyItem]: () => 'must not have an empty item',
   [ValueReason.NotJson]: () => `must be a JSON value (not null), at most ${MAX_JSON_BYTES} bytes as JSON and ${MAX_JSON_DEPTH} levels deep`,
   [ValueReason.UnsafeKey]: () => 'must not hold a __proto__, prototype or constructor key at any depth',
+  [ValueReason.TargetRefuses]: (field) =>
+    `must be what its target takes: ${[field.to, ...(field.also ?? [])]
+      .map(typedKind)
+      .filter(Boolean)
+      .map((kind) => KIND_WORDS[kind!])
+      .join('; ')}`,
 };
 
 /**
@@ -66,9 +72,20 @@ export const patternMessage = (reason: PatternReason): string =>
 /** Why a name is refused on its own (see `nameRefusal`), in words. */
 export function nameMessage(code: NameRefusal, name: string): string {
   if (code === 'unsafe_name') return 'a segment is __proto__, prototype or constructor';
-  if (code === 'unknown_predefined') return `not a predefined name (${Object.keys(PREDEFINED).join(', ')})`;
+  if (code === 'unknown_predefined') return `not a predefined name (${[...Object.keys(PREDEFINED), ...Object.keys(TYPED)].join(', ')})`;
   return `an RTB ext param must be named '${EXT_PREFIX}${name}'`;
 }
+
+/** What each typed target takes (docs/spec.md#more-openrtb-targets), in words. */
+export const KIND_WORDS: Record<TypedKind, string> = {
+  floor: 'a number of 0 or more (a floor)',
+  currency: 'a currency code of three capital letters (USD)',
+  flag: '0 or 1',
+  position: 'an integer from 0 to 7 (a banner position)',
+  text: 'text (a number is written as its decimal string)',
+  textList: 'a list of text',
+  any: 'any value',
+};
 
 const RULE_MESSAGES: Record<RecordRule, string> = {
   [RecordRule.BooleanAtPredefined]: 'a boolean, list or JSON value cannot go to a predefined target (those are strings)',
@@ -86,6 +103,7 @@ const RULE_MESSAGES: Record<RecordRule, string> = {
   [RecordRule.EndpointUnused]: "an endpoint-only field must be used by a placeholder of the record's endpoint",
   [RecordRule.PlaceholderOptional]: 'a field that fills an endpoint placeholder must be required or have a default',
   [RecordRule.PlaceholderUnknown]: 'the placeholder names no field key of this record',
+  [RecordRule.TargetType]: 'the target cannot take this field type or value',
   [RecordRule.PlaceholderNotText]: 'a list or JSON field cannot fill an endpoint placeholder (a URL takes one text value)',
 };
 
@@ -106,6 +124,7 @@ const HEADER_MESSAGES: Record<HeaderRule, string> = {
 export function recordMessage(problem: RecordProblem, extBase: readonly string[]): string {
   const { code, other, name = '' } = problem;
   if (code === 'invalid_header' || problem.header) return HEADER_MESSAGES[problem.header!];
+  if (problem.rule === RecordRule.TargetType) return `${name} takes ${KIND_WORDS[typedTarget(name)![1]]}`;
   if (code === 'schema') return RULE_MESSAGES[problem.rule!];
   if (code === 'invalid_endpoint') return `placeholder {${name}}: ${RULE_MESSAGES[problem.rule!]}`;
   if (code === 'duplicate_name') return `'${name}' is already defined at ${other!.path}`;

@@ -17,6 +17,7 @@ import {
   isUnsafeSegment,
   nameRefusal,
   predefinedPath,
+  typedTarget,
   REQUEST_EXT_PREFIX,
   targetOf,
 } from '../definition/names.js';
@@ -24,6 +25,7 @@ import { extTargets } from '../definition/ext-targets.js';
 import type { ConstantPlan } from './field-plan.js';
 import { checkHeaders, HeaderRule, type HeaderPlan } from '../rules/headers.js';
 import { checkedJson, JsonFault, MAX_JSON_BYTES, MAX_JSON_DEPTH } from '../rules/json-value.js';
+import { takes } from './value-kinds.js';
 
 /** Which rule a `schema` problem of this file breaks, for its wording. */
 export enum RecordRule {
@@ -53,10 +55,26 @@ export enum RecordRule {
   PlaceholderUnknown,
   /** A list or JSON field cannot fill a placeholder (a URL takes one text value). */
   PlaceholderNotText,
+  /** A field type or constant value a typed target cannot take (docs/spec.md#more-openrtb-targets). */
+  TargetType,
 }
 
 /** Field types whose values are no text, so never at a predefined (string) target (docs/spec.md#booleans, docs/spec.md#lists-json-ids). */
 const NOT_TEXT: unknown[] = ['boolean', 'list', 'json'];
+
+/**
+ * Whether a field's type can give what a typed target takes (docs/spec.md#more-openrtb-targets): numbers for a floor, 0/1 or a
+ * position, text for a currency, text or numbers for text, a list of text for bcat, badv and bapp.
+ */
+function fieldTakes(field: Record<string, unknown>, name: string): boolean {
+  const kind = typedTarget(name)?.[1];
+  const { type } = field;
+  if (kind === 'floor' || kind === 'flag' || kind === 'position') return type === 'number' || type === 'select';
+  if (kind === 'currency') return type === 'text';
+  if (kind === 'text') return type === 'text' || type === 'number' || type === 'select' || type === 'id';
+  if (kind === 'textList') return type === 'list' && field.items === 'text';
+  return true;
+}
 
 /** One broken rule: its issue code and pointer, the field (or constant) name, and what it collides with. */
 export interface RecordProblem {
@@ -144,7 +162,8 @@ export function recordRules(parts: RecordParts, fieldsPath: string, protocol: un
     const other = paths.add(comparedPath(name), owner);
     if (other) return (problems.push({ code: 'name_conflict', path: at, field, name, other }), false);
     // Only bidder params land below the ext base: predefined, request-ext and endpoint-only names never do.
-    const predefined = predefinedPath(name) !== undefined || name.startsWith(REQUEST_EXT_PREFIX) || name.startsWith(ENDPOINT_PREFIX);
+    const predefined =
+      predefinedPath(name) !== undefined || typedTarget(name) !== undefined || name.startsWith(REQUEST_EXT_PREFIX) || name.startsWith(ENDPOINT_PREFIX);
     const overlap = extBase.length > 0 && !predefined ? places.add(extPath(name, extBase), owner) : undefined;
     if (overlap) problems.push({ code: 'name_conflict', path: at, field, name, other: { ...overlap, place: true } });
     return !overlap;
@@ -176,10 +195,13 @@ export function recordRules(parts: RecordParts, fieldsPath: string, protocol: un
       }
       if (NOT_TEXT.includes(type) && predefinedPath(name))
         problems.push({ code: 'schema', path: `${at}/type`, field: name, rule: RecordRule.BooleanAtPredefined });
+      if (!fieldTakes(field, name)) problems.push({ code: 'schema', path: `${at}/type`, field: name, rule: RecordRule.TargetType, name });
     }
     if (Array.isArray(alsoTo)) {
       alsoTo.forEach((other: unknown, j) => {
         const otherAt = `${at}/alsoTo/${j}`;
+        if (isFieldName(other) && !fieldTakes(field, other))
+          problems.push({ code: 'schema', path: otherAt, field: fieldName, rule: RecordRule.TargetType, name: other });
         if (checkName(other, otherAt, { name: other as string, path: at }, fieldName) && NOT_TEXT.includes(type) && predefinedPath(other)) {
           problems.push({ code: 'schema', path: otherAt, field: fieldName, rule: RecordRule.BooleanAtPredefined });
         }
@@ -240,6 +262,9 @@ export function recordRules(parts: RecordParts, fieldsPath: string, protocol: un
         // Predefined targets are strings (docs/spec.md#targets).
         if (usable && predefinedPath(name) && typeof checked.value !== 'string')
           return problems.push({ code: 'schema', path: `${at}/value`, field, rule: RecordRule.NotAString });
+        const kind = usable ? typedTarget(name)?.[1] : undefined;
+        if (kind && !takes(kind, checked.value))
+          return problems.push({ code: 'schema', path: `${at}/value`, field, rule: RecordRule.TargetType, name: name as string });
         if (usable) out.constants.push({ name, to: targetOf(name, extBase), value: checked.value });
       });
     }

@@ -32,6 +32,8 @@ export enum ValueReason {
   NotJson,
   /** A JSON value with a prototype key at any depth: `unsafe_name`. */
   UnsafeKey,
+  /** A value its field takes but a typed target does not (docs/spec.md#more-openrtb-targets): a floor below 0, secure not 0 or 1, … */
+  TargetRefuses,
 }
 
 /**

@@ -4,6 +4,8 @@
  * has none of these types ships none of their code (core/compact/values-engine.ts takes them as the `lists` feature).
  */
 import { checkedJson, JsonFault } from '../rules/json-value.js';
+import { isCurrency } from '../rules/currency.js';
+import { typedKind, type TypedKind } from '../definition/names.js';
 import { isArray } from '../definition/plain-object.js';
 import type { FieldPlan, WrittenValue } from './field-plan.js';
 import {
@@ -26,6 +28,41 @@ import {
  * @example makeValueJudge({ name: 'zone', to: [0, 'ext', 'zone'], type: 'number', max: 9 })('12') // [ValueReason.AboveMax]
  */
 export function makeValueJudge(field: FieldPlan): ValueJudge {
+  const judge = typeJudge(field);
+  // What its typed targets take (docs/spec.md#more-openrtb-targets): a value its type reads but a target does not take is refused.
+  const kinds = [field.to, ...(field.also ?? [])].map(typedKind).filter((kind) => kind !== undefined);
+  if (!kinds.length) return judge;
+  return (raw) => {
+    const verdict = judge(raw);
+    return isRefusal(verdict) || typeof verdict === 'function' || kinds.every((kind) => takes(kind, verdict)) ? verdict : [ValueReason.TargetRefuses];
+  };
+}
+
+/**
+ * Whether a value (as its field's rule wrote it) is one a typed target takes: a number ≥ 0 (a floor), a currency
+ * code, 0 or 1, an integer 0–7 (a banner position), text or a number (written as text), a list of text, anything.
+ */
+export function takes(kind: TypedKind, value: unknown): boolean {
+  switch (kind) {
+    case 'floor':
+      return typeof value === 'number' && value >= 0;
+    case 'currency':
+      return isCurrency(value);
+    case 'flag':
+      return value === 0 || value === 1;
+    case 'position':
+      return Number.isInteger(value) && (value as number) >= 0 && (value as number) <= 7;
+    case 'text':
+      return typeof value === 'string' || typeof value === 'number';
+    case 'textList':
+      return isArray(value) && value.every((item) => typeof item === 'string');
+    default:
+      return true;
+  }
+}
+
+/** The judge of a field's type alone. */
+function typeJudge(field: FieldPlan): ValueJudge {
   const { type } = field;
   return type === 'boolean'
     ? booleanJudge
