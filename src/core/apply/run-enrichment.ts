@@ -50,8 +50,10 @@ function withTyped(
     if (probe.issues) mutate = false;
   }
   const out = apply(mutate) as unknown as Record<string, unknown>;
-  // A request the engine refused before writing (its shape) is the input itself: nothing more is written into it.
-  if (isPlainObject(out) && (mutate || out !== request) && isArray(out.imp)) applyTyped(request, out, each, requestLevel, mutate, report);
+  // In place only when the engine wrote in place (it may copy though asked not to: an imp that is no object); a
+  // request it refused before writing (its shape) is the input itself, into which nothing more is written.
+  const inPlace = mutate && out === request;
+  if (isPlainObject(out) && (inPlace || out !== request) && isArray(out.imp)) applyTyped(request, out, each, requestLevel, inPlace, report);
   return out as unknown as BidRequest;
 }
 
