@@ -41,10 +41,12 @@ function compiled(field: FieldPlan): Compiled {
 
 /** What makeValueJudge decides for a raw value, in the same terms. */
 function judged(field: FieldPlan, raw: unknown): ReturnType<Compiled> {
-  const verdict: ValueVerdict | undefined = isNotEntered(raw) ? field.default : makeValueJudge(field)(raw);
+  // A default is written as it is (a list's or JSON value's is an object, which no verdict of the judge is).
+  const verdict: ValueVerdict | undefined = isNotEntered(raw) ? (field.default === undefined ? undefined : () => field.default!) : makeValueJudge(field)(raw);
   if (verdict === undefined) return field.required ? { refused: true } : { refused: false, sent: undefined, text: undefined };
   if (isRefusal(verdict)) return { refused: true };
-  return { refused: false, sent: verdict, text: typeof verdict === 'number' ? decimalString(verdict) : undefined };
+  const sent = writtenOf(verdict);
+  return { refused: false, sent, text: typeof sent === 'number' ? decimalString(sent) : undefined };
 }
 
 const PATTERNS = ['^[a-z0-9-]+$', '^\\d{2,4}$', '', '^\\p{L}+$', '^.$', 'a|b', '^[^"]*$'];
@@ -225,3 +227,255 @@ describe('the compiled value checks of an in-repository adapter give makeValueJu
     }
   });
 });
+
+// Lists, JSON values and ids (docs/spec.md#lists-json-ids): the readers readList, readJson and readId.
+
+/** A value nested `levels` arrays and objects deep. */
+const nested = (levels: number, inner: unknown = 1): unknown => (levels ? nested(levels - 1, levels % 2 ? [inner] : { k: inner }) : inner);
+const cycle: Record<string, unknown> = { a: 1 };
+cycle.self = cycle;
+const sharedLeaf = { x: 1 };
+/** A proxy that throws on every operation, `Array.isArray` included. */
+function revokedProxy(target: object): object {
+  const { proxy, revoke } = Proxy.revocable(target, {});
+  revoke();
+  return proxy;
+}
+const getter = Object.defineProperty({}, 'g', { get: () => [1], enumerable: true });
+/** Hostile JSON values: prototype keys at depth (as JSON.parse makes them), depth and size at and past the bounds. */
+const HOSTILE_JSON = [
+  JSON.parse('{"__proto__": {"x": 1}}'),
+  JSON.parse('{"a": [{"b": {"__proto__": 1}}]}'),
+  JSON.parse('[[[{"constructor": {}}]]]'),
+  { prototype: 1 },
+  { a: { constructor: 'x' } },
+  Object.assign(Object.create(null), { a: 1 }),
+  Object.assign(Object.create(null), { constructor: 1 }),
+  nested(31),
+  nested(32),
+  nested(33),
+  nested(31, { a: [] }),
+  'é'.repeat(2046),
+  'é'.repeat(2047),
+  '\u{1F600}'.repeat(1023),
+  'a'.repeat(4094),
+  'a'.repeat(4095),
+  Array(4095).fill(0),
+  Array(4096).fill(0),
+  Array(2000).fill(1),
+  Array(3),
+  Array(1e9),
+  [1, , 2],
+  [null],
+  { a: null },
+  { a: undefined },
+  { f: () => 1 },
+  { n: NaN },
+  [Infinity],
+  new Date(0),
+  new Map(),
+  /re/,
+  new (class Point {
+    x = 1;
+  })(),
+  Object(1),
+  1n,
+  Symbol('s'),
+  () => 1,
+  cycle,
+  [sharedLeaf, sharedLeaf],
+  new Proxy([1, 2], {}),
+  new Proxy({ a: 1 }, {}),
+  getter,
+  { toJSON: () => 1 },
+  { '': 0, 'a b': [true, false, 'x'] },
+  0,
+  -0,
+  1e21,
+  'null',
+  '{"a":1}',
+  true,
+];
+const jsonValue = fc.oneof(
+  fc.constantFrom(...HOSTILE_JSON),
+  fc.jsonValue({ maxDepth: 4 }),
+  fc.anything({ maxDepth: 3, withNullPrototype: true, withBoxedValues: true }),
+);
+
+/** Lists: arrays of any value, comma strings (empty items, spaces), sparse and huge arrays. */
+const ITEMS = [' a ', 'a', '', ' ', 'abc', '1', ' 2 ', '1e3', '-0', 'x y', '\u{1F600}', '٣', '9007199254740993'];
+const listValue = fc.oneof(
+  fc.array(value, { maxLength: 5 }),
+  fc.array(fc.constantFrom(...ITEMS, ...DECIMALS), { maxLength: 6 }).map((items) => items.join(',')),
+  fc.array(fc.integer({ min: -3, max: 3 }), { maxLength: 6 }),
+  fc.constantFrom(
+    'a,,b',
+    ',',
+    ' , ',
+    'a,',
+    ',a',
+    ' a , b ',
+    '1, 2,3 ',
+    [1, , 2],
+    Array(3),
+    Array(1e9),
+    Array(1000).fill('1'),
+    Array(1001).fill('1'),
+    Array(1000).fill('1').join(','),
+    Array(1001).fill('1').join(','),
+    [null],
+    [undefined],
+    [''],
+    [' '],
+    [[1]],
+    [{}],
+    [true],
+    [NaN],
+    [1e21, -1e-7],
+    new Proxy(['1', '2'], {}),
+    { 0: 'a', length: 1 },
+    1,
+    true,
+    {},
+  ),
+);
+
+/** Ids: text, safe integers and those just past them, and what is neither. */
+const idValue = fc.oneof(
+  value,
+  fc.integer(),
+  fc.constantFrom(2 ** 53 - 1, 2 ** 53, -(2 ** 53 - 1), -(2 ** 53), 1.5, -0, 1e21, ' ', '007', '\u{1F600}\u{1F600}', [], {}, [1]),
+);
+
+const kindPlan: fc.Arbitrary<FieldPlan> = fc
+  .record(
+    {
+      type: fc.constantFrom('list', 'json', 'id'),
+      items: fc.constantFrom('text', 'number'),
+      to: fc.constantFrom<FieldPlan['to']>([0, 'ext', 'x'], [0, 'tagid'], [1, 'publisher', 'id'], [2, 'ext', 'y']),
+      required: fc.constant(true),
+      minItems: fc.integer({ min: 0, max: 3 }),
+      maxItems: fc.oneof(fc.integer({ min: 0, max: 6 }), fc.constant(1000)),
+      min: bound,
+      max: bound,
+      integer: fc.constant(true),
+      minLength: fc.integer({ min: 0, max: 4 }),
+      maxLength: fc.integer({ min: 0, max: 6 }),
+      pattern: fc.constantFrom(...PATTERNS),
+      defaultRaw: fc.oneof(value, listValue, jsonValue),
+    },
+    { requiredKeys: ['type', 'items', 'to'] },
+  )
+  .map(({ type, items, to, defaultRaw, ...rules }) => {
+    // Lists and JSON values go to ext targets only; an id anywhere.
+    const field: FieldPlan = { name: 'p', key: 'placementId', to: type === 'id' || to[1] === 'ext' ? to : [0, 'ext', 'x'], type };
+    const pick = (keys: (keyof typeof rules)[]) => {
+      for (const key of keys) if (rules[key] !== undefined) Object.assign(field, { [key]: rules[key] });
+    };
+    pick(['required']);
+    if (type === 'list') {
+      field.items = items as 'text' | 'number';
+      pick(['minItems', 'maxItems', ...(items === 'number' ? (['min', 'max', 'integer'] as const) : (['minLength', 'maxLength', 'pattern'] as const))]);
+    }
+    if (type === 'id') pick(['maxLength', 'pattern']);
+    if (defaultRaw !== undefined && !isNotEntered(defaultRaw)) {
+      const verdict = makeValueJudge(field)(defaultRaw);
+      if (!isRefusal(verdict)) field.default = writtenOf(verdict);
+    }
+    return field;
+  });
+
+const valuesOf = (field: FieldPlan) => (field.type === 'list' ? listValue : field.type === 'json' ? jsonValue : idValue);
+
+describe('the compiled list, JSON and id checks give makeValueJudge’s verdicts and values', () => {
+  it('on random plans and values (prototype keys at depth, sparse and huge arrays, unsafe integers, empty items)', () => {
+    fc.assert(
+      fc.property(
+        kindPlan.chain((field) => fc.tuple(fc.constant(field), fc.array(valuesOf(field), { minLength: 1, maxLength: 25 }))),
+        ([field, raws]) => {
+          const run = compiled(field);
+          for (const raw of raws) {
+            const want = judged(field, raw);
+            const got = run(raw);
+            expect(got, `${JSON.stringify(field)} ← ${typeof raw === 'string' ? raw.slice(0, 40) : typeof raw}`).toEqual(want);
+            if (!want.refused && want.sent !== undefined && !got.refused) {
+              const written = field.to[1] !== 'ext' && typeof got.sent === 'number' ? got.text : got.sent;
+              expect(written).toEqual(writtenAt(field.to, want.sent as never));
+            }
+          }
+        },
+      ),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('on every hostile value, for each kind of field', () => {
+    const fields: FieldPlan[] = [
+      { name: 'j', to: [0, 'ext', 'j'], type: 'json' },
+      { name: 't', to: [0, 'ext', 't'], type: 'list', items: 'text', maxLength: 3 },
+      { name: 'n', to: [2, 'ext', 'n'], type: 'list', items: 'number', integer: true, min: 0, maxItems: 1000 },
+      { name: 'i', to: [0, 'tagid'], type: 'id', maxLength: 16, pattern: '^\\w+$' },
+    ];
+    const raws = [...HOSTILE_JSON, ...listValueConstants(), revokedProxy([]), revokedProxy({}), 2 ** 53 - 1, 2 ** 53, -0, 1.5, '', null, undefined];
+    for (const field of fields) {
+      const run = compiled(field);
+      for (const raw of raws) expect(run(raw), `${field.type} ← ${typeof raw === 'string' ? raw.slice(0, 40) : typeof raw}`).toEqual(judged(field, raw));
+    }
+  });
+
+  it('checks the JSON copy again: a getter that gives a prototype key on its second read is refused', () => {
+    const field: FieldPlan = { name: 'j', to: [0, 'ext', 'j'], type: 'json' };
+    const flip = () => {
+      let reads = 0;
+      return Object.defineProperty({}, 'g', { get: () => (reads++ ? JSON.parse('{"__proto__": 1}') : 1), enumerable: true });
+    };
+    expect(judged(field, flip())).toEqual({ refused: true });
+    expect(compiled(field)(flip())).toEqual({ refused: true });
+  });
+
+  it('writes a new list or JSON value on each read: no two bids share one, nor one with its params or default', () => {
+    for (const field of [
+      { name: 'j', to: [0, 'ext', 'j'], type: 'json', default: { a: [1] } },
+      { name: 'l', to: [0, 'ext', 'l'], type: 'list', items: 'text', default: ['a'] },
+    ] as FieldPlan[]) {
+      const run = compiled(field);
+      for (const raw of [field.type === 'json' ? { a: [{ b: 1 }] } : ['x', 'y'], undefined]) {
+        const [first, second] = [run(raw), run(raw)] as { sent: unknown }[];
+        expect(first!.sent).toEqual(second!.sent);
+        expect(first!.sent).not.toBe(second!.sent);
+        expect(first!.sent).not.toBe(raw);
+        if (raw && field.type === 'json') expect((first!.sent as { a: unknown[] }).a[0]).not.toBe((raw as { a: unknown[] }).a[0]);
+        if (!raw) expect(first!.sent).not.toBe(field.default);
+      }
+    }
+  });
+
+  it('reads a long comma list and a large JSON value in linear time', async () => {
+    const list = compiled({ name: 'l', to: [0, 'ext', 'l'], type: 'list', items: 'number' });
+    const json = compiled({ name: 'j', to: [0, 'ext', 'j'], type: 'json' });
+    // Refused once counted: the items of a long list are not read, a large value's nodes past the bound not walked.
+    expect(await growth((n) => '1,'.repeat(n), list, 100_000)).toBeLessThan(linearBound());
+    expect(await growth((n) => Array(n).fill([1]), json, 100_000)).toBeLessThan(linearBound());
+    expect(list('1,'.repeat(100_000))).toEqual({ refused: true });
+  });
+});
+
+/** The constant list values of {@link listValue}, for the test of every hostile value. */
+function listValueConstants(): unknown[] {
+  return [
+    'a,,b',
+    ',',
+    ' , ',
+    ' a , b ',
+    '1, 2,3 ',
+    [1, , 2],
+    Array(3),
+    Array(1e9),
+    Array(1001).fill('1'),
+    Array(1000).fill('7'),
+    [null],
+    [' '],
+    [1e21],
+    new Proxy(['1', '2'], {}),
+  ];
+}

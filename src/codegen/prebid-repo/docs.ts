@@ -28,8 +28,12 @@ export function exampleParams(plan: BidderPlan, definitions: readonly FieldDefin
   return { params, placeholders };
 }
 
-/** The TypeScript-ish type a docs table shows for a field. */
-const typeOf = (field: FieldPlan) => (field.type === 'text' ? 'string' : field.type === 'boolean' ? 'boolean' : 'number');
+/** The TypeScript-ish type a docs table shows for a field (no `|`: a table cell; a list's text with commas is in its description). */
+const typeOf = (field: FieldPlan): string => {
+  if (field.type === 'list') return field.items === 'number' ? 'number[]' : 'string[]';
+  if (field.type === 'id') return 'string or number';
+  return field.type === 'text' ? 'string' : field.type === 'boolean' ? 'boolean' : field.type === 'json' ? 'any' : 'number';
+};
 
 /** The Bid Params table rows (Name, Scope, Description, Example, Type). */
 function paramRows(plan: BidderPlan, definitions: readonly FieldDefinition[], params: Record<string, unknown>): string[] {

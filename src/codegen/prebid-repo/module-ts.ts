@@ -33,11 +33,14 @@ function paramsTypeName(code: string): string {
   return (/^\d/.test(pascal) ? 'Bidder' : '') + pascal + 'BidParams';
 }
 
-/** The TypeScript type of the values a field takes, as its value rule reads them. */
+/** The TypeScript type of the values a field takes, as its value rule reads them (a list: an array, or text with commas). */
 function valueType(field: FieldPlan): string {
   if (field.type === 'text') return 'string | number';
   if (field.type === 'boolean') return 'boolean | "true" | "false"';
   if (field.type === 'number') return 'number | `${number}`';
+  if (field.type === 'list') return '(string | number)[] | string';
+  if (field.type === 'json') return 'unknown';
+  if (field.type === 'id') return 'string | number';
   return (field.options ?? []).flatMap((option) => [literal(option), literal(String(option))]).join(' | ');
 }
 
@@ -65,10 +68,10 @@ function paramComment(field: FieldPlan): string {
 /** A predefined target (`imp.tagid`, the inventory's ids) takes text: a number is written as its plain decimal. */
 const isTextTarget = (to: Target) => to[1] !== 'ext';
 
-/** The expression of a field's sent value at a target. */
+/** The expression of a field's sent value at a target (an id's text is its String: it is text or a safe integer). */
 function sentAt(field: FieldPlan, to: Target): string {
   const value = `sent[${literal(keyOf(field))}]`;
-  if (isTextTarget(to)) return field.type === 'text' ? `${value} as string` : `decimalText(${value} as number)`;
+  if (isTextTarget(to)) return field.type === 'text' ? `${value} as string` : field.type === 'id' ? `String(${value})` : `decimalText(${value} as number)`;
   return value;
 }
 
@@ -128,7 +131,9 @@ export function repoModule(plan: PrebidPlan, options: RepoModuleOptions): string
   const requestConstants = constantWrites(constants, 2);
   // The request hook reads the params of each imp's bid when a param goes into the request or its inventory object.
   const requestLoop = inventoryWrites.length > 0 || requestWrites.length > 0;
-  const textTargets = plan.fields.some((field) => field.type !== 'text' && [field.to, ...(field.also ?? [])].some((to) => to[0] < 2 && isTextTarget(to)));
+  const textTargets = plan.fields.some(
+    (field) => !['text', 'id'].includes(field.type) && [field.to, ...(field.also ?? [])].some((to) => to[0] < 2 && isTextTarget(to)),
+  );
   const helpers: Helper[] = helpersFor(plan.fields, textTargets || plan.template ? ['decimalText'] : []);
   const inventoryKeys = plan.fields.filter((field) => [field.to, ...(field.also ?? [])].some((to) => to[0] === 1)).map(keyOf);
   const usesSent = impWrites.some((line) => line.includes('sent[')) || inventoryKeys.length > 0;

@@ -8,6 +8,8 @@
 import type { FieldPlan } from '../../core/plan/field-plan.js';
 import { keyOf } from '../../core/plan/field-plan.js';
 import { literal } from '../emit.js';
+import { expression } from '../../core/source/literal.js';
+import { MAX_LIST_ITEMS } from '../../core/plan/value-kinds.js';
 import { DECIMAL } from '../../core/rules/decimal.js';
 
 /** The decimal test of docs/spec.md#values as a regular expression literal: the one of core/plan/decimal.ts, written out. */
@@ -53,52 +55,145 @@ function decimalText(value: number): string {
   if (!power) return mantissa;
   return (value < 0 ? "-" : "") + (exponent < 0 ? "0." + "0".repeat(-exponent - 1) + digits : digits.padEnd(exponent + 1, "0"));
 }`,
+  readId: `/** An id param: a non-empty string or a safe integer, kept as entered; undefined when it is not entered, null when it is refused. */
+function readId(params: Record<string, unknown>, key: string): string | number | null | undefined {
+  const value = Object.prototype.hasOwnProperty.call(params, key) ? params[key] : undefined;
+  if (value == null || value === "") return undefined;
+  return typeof value === "string" || Number.isSafeInteger(value) ? (value as string | number) : null;
+}`,
+  readList: `/**
+ * A list param, as a new array: an array, or text separated by commas (each item trimmed), of minItems to maxItems
+ * items (counted first), each read as readValue reads a text or number param; no item may be empty. Undefined when it
+ * is not entered, null when it is refused.
+ */
+function readList(params: Record<string, unknown>, key: string, minItems: number, maxItems: number, isText: true): string[] | null | undefined;
+function readList(params: Record<string, unknown>, key: string, minItems: number, maxItems: number): number[] | null | undefined;
+function readList(params: Record<string, unknown>, key: string, minItems: number, maxItems: number, isText?: true): (string | number)[] | null | undefined {
+  const value = Object.prototype.hasOwnProperty.call(params, key) ? params[key] : undefined;
+  if (value == null || value === "") return undefined;
+  const given = typeof value === "string";
+  const list: (string | number)[] = [];
+  try {
+    const items: unknown[] | undefined = given ? value.split(",") : Array.isArray(value) ? value : undefined;
+    if (!items || items.length > maxItems || items.length < minItems) return null;
+    for (let index = 0; index < items.length; index++) {
+      const item = { item: given ? (items[index] as string).trim() : items[index] };
+      const read = isText ? readValue(item, "item", true) : readValue(item, "item");
+      if (read == null) return null;
+      list.push(read);
+    }
+  } catch {
+    // A revoked proxy, or a getter that throws.
+    return null;
+  }
+  return list;
+}`,
+  readJson: `/**
+ * A JSON param, as a new copy: any JSON value but null, at most 4,096 bytes as JSON (UTF-8) and 32 levels deep, with
+ * no __proto__, prototype or constructor key at any depth. Undefined when it is not entered, null when it is refused.
+ */
+function readJson(params: Record<string, unknown>, key: string): unknown {
+  const value = Object.prototype.hasOwnProperty.call(params, key) ? params[key] : undefined;
+  if (value == null || value === "") return undefined;
+  try {
+    if (!isJsonValue(value)) return null;
+    const text = JSON.stringify(value);
+    if (new TextEncoder().encode(text).length > 4096) return null;
+    // Checked again: a getter cannot change what was checked.
+    const copy: unknown = JSON.parse(text);
+    return isJsonValue(copy) ? copy : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Whether a value is JSON as readJson takes it, walked without recursion: every node counted (each takes a byte of
+ * JSON at least), so a cycle or a sparse array of a billion holes is refused, never followed.
+ */
+function isJsonValue(value: unknown): boolean {
+  const stack: [unknown, number][] = [[value, 0]];
+  let nodes = 0;
+  while (stack.length) {
+    const [node, depth] = stack.pop()!;
+    if (++nodes > 4096) return false;
+    if (typeof node === "string" || typeof node === "boolean" || (typeof node === "number" && isFinite(node)) || (node === null && depth > 0)) continue;
+    if (typeof node !== "object" || node === null || depth === 32) return false;
+    if (Array.isArray(node)) {
+      if (nodes + stack.length + node.length > 4096) return false;
+      for (let index = 0; index < node.length; index++) stack.push([node[index], depth + 1]);
+      continue;
+    }
+    const prototype = Object.getPrototypeOf(node);
+    if (prototype !== Object.prototype && prototype !== null) return false;
+    for (const name of Object.keys(node)) {
+      if (name === "__proto__" || name === "prototype" || name === "constructor") return false;
+      stack.push([(node as Record<string, unknown>)[name], depth + 1]);
+    }
+  }
+  return true;
+}`,
 } as const;
 
 export type Helper = keyof typeof HELPERS;
 
 /** The reader of a field's type. */
-const READER: Record<'text' | 'number' | 'select' | 'boolean', Helper> = {
+const READER: Record<FieldPlan['type'], Helper> = {
   text: 'readValue',
   number: 'readValue',
   select: 'readValue',
   boolean: 'readBoolean',
+  list: 'readList',
+  json: 'readJson',
+  id: 'readId',
 };
 
 /** The helpers the statements of `fields` call, in the order they are emitted. */
 export function helpersFor(fields: readonly FieldPlan[], extra: Helper[] = []): Helper[] {
   const used = new Set<Helper>(extra);
-  for (const field of fields) used.add(READER[field.type as keyof typeof READER]);
-  // readValue writes a number read for a text param as its decimal text.
+  for (const field of fields) used.add(READER[field.type]);
+  // readList reads each item as readValue does; readValue writes a number read for a text param as its decimal text.
+  if (used.has('readList')) used.add('readValue');
   if (used.has('readValue')) used.add('decimalText');
   return (Object.keys(HELPERS) as Helper[]).filter((helper) => used.has(helper));
 }
 
 /** The patterns of `fields`, in order: each is one module constant, `PATTERN_<n>`, compiled once. */
 export const patternsOf = (fields: readonly FieldPlan[]): string[] => [
-  ...new Set(fields.flatMap((field) => (field.type === 'text' && field.pattern ? [field.pattern] : []))),
+  ...new Set(fields.flatMap((field) => (field.pattern && (field.type === 'text' || field.type === 'id' || isTextList(field)) ? [field.pattern] : []))),
 ];
+
+/** Whether a field is a list of text items (whose text bounds hold for each item). */
+const isTextList = (field: FieldPlan) => field.type === 'list' && field.items !== 'number';
 
 /** The module constants of the patterns. */
 export const patternConstants = (patterns: readonly string[]): string[] =>
   patterns.map((pattern, index) => `const PATTERN_${index + 1} = new RegExp(${literal(pattern)}, "u");`);
 
-/** The tests that refuse a value read (`value` is not `null` or `undefined` there). */
-function refusals(field: FieldPlan, patterns: readonly string[]): string[] {
+/**
+ * The tests that refuse a value read (`value`, or `name`, is not `null` or `undefined` there); a list's test each
+ * item by the text or number rule of the field.
+ */
+function refusals(field: FieldPlan, patterns: readonly string[], value = 'value'): string[] {
   const tests: string[] = [];
-  if (field.type === 'text') {
+  if (field.type === 'list') {
+    const items = refusals({ ...field, type: isTextList(field) ? 'text' : 'number' }, patterns, 'item');
+    if (items.length) tests.push(`${value}.some((item) => ${items.join(' || ')})`);
+  } else if (field.type === 'text' || field.type === 'id') {
     const { minLength = 0, maxLength, pattern } = field;
-    if (minLength > 0) tests.push(`[...value].length < ${literal(minLength)}`);
-    if (maxLength !== undefined) tests.push(`[...value].length > ${literal(maxLength)}`);
-    if (pattern) tests.push(`!PATTERN_${patterns.indexOf(pattern) + 1}.test(value)`);
+    // An id's bounds hold for its text (an integer's decimal digits).
+    const text = field.type === 'id' ? `String(${value})` : value;
+    if (minLength > 0 && field.type === 'text') tests.push(`[...${text}].length < ${literal(minLength)}`);
+    if (maxLength !== undefined) tests.push(`[...${text}].length > ${literal(maxLength)}`);
+    if (pattern) tests.push(`!PATTERN_${patterns.indexOf(pattern) + 1}.test(${text})`);
   } else if (field.type === 'select') {
     tests.push(`!${literal(field.options ?? [])}.includes(value)`);
     // As in the value rule, `integer` holds for a select too.
     if (field.integer) tests.push('!Number.isInteger(value)');
   } else if (field.type === 'number') {
-    if (field.integer) tests.push('!Number.isInteger(value)');
-    if (field.min !== undefined) tests.push(`value < ${literal(field.min)}`);
-    if (field.max !== undefined) tests.push(`value > ${literal(field.max)}`);
+    if (field.integer) tests.push(`!Number.isInteger(${value})`);
+    if (field.min !== undefined) tests.push(`${value} < ${literal(field.min)}`);
+    if (field.max !== undefined) tests.push(`${value} > ${literal(field.max)}`);
   }
   return tests;
 }
@@ -106,6 +201,14 @@ function refusals(field: FieldPlan, patterns: readonly string[]): string[] {
 /** A short description of a field's rule, for the comment above its statements. */
 function describe(field: FieldPlan): string {
   return [field.type, field.required && field.default === undefined && 'required', field.default !== undefined && 'with a default'].filter(Boolean).join(', ');
+}
+
+/** The reader's arguments after the key: a text field's `true`; a list's counts (at most 1,000 items) and its items' kind. */
+function readerArguments(field: FieldPlan): string {
+  if (field.type === 'text') return ', true';
+  if (field.type !== 'list') return '';
+  const { minItems = 0, maxItems = MAX_LIST_ITEMS } = field;
+  return `, ${literal(minItems)}, ${literal(Math.min(maxItems, MAX_LIST_ITEMS))}${isTextList(field) ? ', true' : ''}`;
 }
 
 /**
@@ -116,14 +219,12 @@ export function fieldStatements(field: FieldPlan, patterns: readonly string[]): 
   const key = literal(keyOf(field));
   const tests = refusals(field, patterns);
   const rules = tests.length ? ` || ${tests.join(' || ')}` : '';
-  const lines = [
-    `// ${key}: ${describe(field)}`,
-    `value = ${READER[field.type as keyof typeof READER]}(params, ${key}${field.type === 'text' ? ', true' : ''});`,
-  ];
-  // JSON has no -0: a default of -0 is written as code so that the value sent is the rule's.
+  const lines = [`// ${key}: ${describe(field)}`, `value = ${READER[field.type]}(params, ${key}${readerArguments(field)});`];
+  // JSON has no -0: a default of -0 is written as code so that the value sent is the rule's. A list's or JSON
+  // value's default is an expression that makes a new copy each time.
   if (field.default !== undefined)
     lines.push(
-      `if (value === undefined) value = ${Object.is(field.default, -0) ? '-0' : literal(field.default)};`,
+      `if (value === undefined) value = ${typeof field.default === 'object' || Object.is(field.default, -0) ? expression(field.default) : literal(field.default)};`,
       `else if (value === null${rules}) return undefined;`,
     );
   else if (field.required) lines.push(`if (value == null${rules}) return undefined;`);
