@@ -14,7 +14,7 @@ import type { PrebidRuntimeOptions } from '../prebid/types.js';
 import { adapterModule } from './emit.js';
 import { moduleDoc } from './module-doc.js';
 import { prebidPlan, type PrebidPlanOptions } from './prebid-plan.js';
-import { prebidRepoFiles, prebidRepoIssues, repoTypeIssues, type PrebidRepoOptions } from './prebid-repo/index.js';
+import { prebidRepoFiles, prebidRepoIssues, repoTargetIssues, type PrebidRepoOptions } from './prebid-repo/index.js';
 
 export interface GeneratePrebidAdapterOptions
   extends PrebidPlanOptions, Omit<PrebidRuntimeOptions, 'log'>, Pick<PrebidRepoOptions, 'maintainer' | 'prebidDir'> {
@@ -67,7 +67,7 @@ export function safeGeneratePrebidAdapter(record: AdapterRecord | unknown, optio
   const { ttl, currency, netRevenue, withCredentials } = options;
   let files: [GeneratedFile, GeneratedFile, ...GeneratedFile[]];
   if (options.target === 'prebid-repo') {
-    const issues = [...prebidRepoIssues(plan.code, options), ...repoTypeIssues(plan.fields, plan.constants)];
+    const issues = [...prebidRepoIssues(plan.code, options), ...repoTargetIssues(plan.fields, plan.constants)];
     if (issues.length) return { ok: false, issues };
     const { fields, split } = record as AdapterRecord & { split?: 'imp' | 'none' };
     const [module, doc, ...rest] = prebidRepoFiles(plan, fields, split, { ...options, ttl, netRevenue, currency });

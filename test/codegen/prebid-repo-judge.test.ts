@@ -49,6 +49,21 @@ function judged(field: FieldPlan, raw: unknown): ReturnType<Compiled> {
   return { refused: false, sent, text: typeof sent === 'number' ? decimalString(sent) : undefined };
 }
 
+/** The compiled checks of a field give the judge's verdict on each raw value, and write the same value at its target. */
+function agrees(field: FieldPlan, raws: readonly unknown[]): void {
+  const run = compiled(field);
+  for (const raw of raws) {
+    const want = judged(field, raw);
+    const got = run(raw);
+    expect(got, `${JSON.stringify(field)} ← ${typeof raw === 'string' ? raw.slice(0, 40) : String(typeof raw)}`).toEqual(want);
+    // The value written at the field's target: text at imp.tagid and the inventory ids (decimalText of a number).
+    if (!want.refused && want.sent !== undefined && !got.refused) {
+      const written = field.to[1] !== 'ext' && typeof got.sent === 'number' ? got.text : got.sent;
+      expect(written).toEqual(writtenAt(field.to, want.sent as never));
+    }
+  }
+}
+
 const PATTERNS = ['^[a-z0-9-]+$', '^\\d{2,4}$', '', '^\\p{L}+$', '^.$', 'a|b', '^[^"]*$'];
 const DECIMALS = [
   ' 1 ',
@@ -120,18 +135,23 @@ const value = fc.oneof(
 );
 const bound = fc.oneof(fc.integer({ min: -3, max: 3 }), fc.double({ min: -5, max: 5, noNaN: true }), fc.constant(1e21));
 
+/** The target and rules of a generated plan, each left out at random. */
+const RULES = {
+  to: fc.constantFrom<FieldPlan['to']>([0, 'ext', 'x'], [0, 'tagid'], [1, 'publisher', 'id'], [2, 'ext', 'y']),
+  required: fc.constant(true),
+  min: bound,
+  max: bound,
+  integer: fc.constant(true),
+  minLength: fc.integer({ min: 0, max: 4 }),
+  maxLength: fc.integer({ min: 0, max: 6 }),
+  pattern: fc.constantFrom(...PATTERNS),
+};
+
 const plan: fc.Arbitrary<FieldPlan> = fc
   .record(
     {
       type: fc.constantFrom('text', 'number', 'select', 'boolean'),
-      to: fc.constantFrom<FieldPlan['to']>([0, 'ext', 'x'], [0, 'tagid'], [1, 'publisher', 'id'], [2, 'ext', 'y']),
-      required: fc.constant(true),
-      min: bound,
-      max: bound,
-      integer: fc.constant(true),
-      minLength: fc.integer({ min: 0, max: 4 }),
-      maxLength: fc.integer({ min: 0, max: 6 }),
-      pattern: fc.constantFrom(...PATTERNS),
+      ...RULES,
       options: fc.array(fc.oneof(fc.integer({ min: -3, max: 3 }), fc.double({ noNaN: true, noDefaultInfinity: true })), { minLength: 1, maxLength: 4 }),
       defaultRaw: value,
     },
@@ -162,17 +182,7 @@ describe('the compiled value checks of an in-repository adapter give makeValueJu
   it('on random plans and values (hostile decimals, lone surrogates, every JSON kind)', () => {
     fc.assert(
       fc.property(plan, fc.array(value, { minLength: 1, maxLength: 25 }), (field, raws) => {
-        const run = compiled(field);
-        for (const raw of raws) {
-          const want = judged(field, raw);
-          const got = run(raw);
-          expect(got, `${JSON.stringify(field)} ← ${String(raw)}`).toEqual(want);
-          // The value written at the field's target: text at imp.tagid and the inventory ids (decimalText of a number).
-          if (!want.refused && want.sent !== undefined && !got.refused) {
-            const written = field.to[1] !== 'ext' && typeof got.sent === 'number' ? got.text : got.sent;
-            expect(written).toEqual(writtenAt(field.to, want.sent as never));
-          }
-        }
+        agrees(field, raws);
       }),
       { numRuns: 1500 },
     );
@@ -302,42 +312,45 @@ const jsonValue = fc.oneof(
   fc.anything({ maxDepth: 3, withNullPrototype: true, withBoxedValues: true }),
 );
 
+/** Hostile lists: comma text with empty items and spaces, sparse and huge arrays, items of every kind. */
+const LIST_CONSTANTS: unknown[] = [
+  'a,,b',
+  ',',
+  ' , ',
+  'a,',
+  ',a',
+  ' a , b ',
+  '1, 2,3 ',
+  [1, , 2],
+  Array(3),
+  Array(1e9),
+  Array(1000).fill('1'),
+  Array(1001).fill('1'),
+  Array(1000).fill('1').join(','),
+  Array(1001).fill('1').join(','),
+  [null],
+  [undefined],
+  [''],
+  [' '],
+  [[1]],
+  [{}],
+  [true],
+  [NaN],
+  [1e21, -1e-7],
+  new Proxy(['1', '2'], {}),
+  { 0: 'a', length: 1 },
+  1,
+  true,
+  {},
+];
+
 /** Lists: arrays of any value, comma strings (empty items, spaces), sparse and huge arrays. */
 const ITEMS = [' a ', 'a', '', ' ', 'abc', '1', ' 2 ', '1e3', '-0', 'x y', '\u{1F600}', '٣', '9007199254740993'];
 const listValue = fc.oneof(
   fc.array(value, { maxLength: 5 }),
   fc.array(fc.constantFrom(...ITEMS, ...DECIMALS), { maxLength: 6 }).map((items) => items.join(',')),
   fc.array(fc.integer({ min: -3, max: 3 }), { maxLength: 6 }),
-  fc.constantFrom(
-    'a,,b',
-    ',',
-    ' , ',
-    'a,',
-    ',a',
-    ' a , b ',
-    '1, 2,3 ',
-    [1, , 2],
-    Array(3),
-    Array(1e9),
-    Array(1000).fill('1'),
-    Array(1001).fill('1'),
-    Array(1000).fill('1').join(','),
-    Array(1001).fill('1').join(','),
-    [null],
-    [undefined],
-    [''],
-    [' '],
-    [[1]],
-    [{}],
-    [true],
-    [NaN],
-    [1e21, -1e-7],
-    new Proxy(['1', '2'], {}),
-    { 0: 'a', length: 1 },
-    1,
-    true,
-    {},
-  ),
+  fc.constantFrom(...LIST_CONSTANTS),
 );
 
 /** Ids: text, safe integers and those just past them, and what is neither. */
@@ -352,16 +365,9 @@ const kindPlan: fc.Arbitrary<FieldPlan> = fc
     {
       type: fc.constantFrom('list', 'json', 'id'),
       items: fc.constantFrom('text', 'number'),
-      to: fc.constantFrom<FieldPlan['to']>([0, 'ext', 'x'], [0, 'tagid'], [1, 'publisher', 'id'], [2, 'ext', 'y']),
-      required: fc.constant(true),
+      ...RULES,
       minItems: fc.integer({ min: 0, max: 3 }),
       maxItems: fc.oneof(fc.integer({ min: 0, max: 6 }), fc.constant(1000)),
-      min: bound,
-      max: bound,
-      integer: fc.constant(true),
-      minLength: fc.integer({ min: 0, max: 4 }),
-      maxLength: fc.integer({ min: 0, max: 6 }),
-      pattern: fc.constantFrom(...PATTERNS),
       defaultRaw: fc.oneof(value, listValue, jsonValue),
     },
     { requiredKeys: ['type', 'items', 'to'] },
@@ -392,18 +398,7 @@ describe('the compiled list, JSON and id checks give makeValueJudge’s verdicts
     fc.assert(
       fc.property(
         kindPlan.chain((field) => fc.tuple(fc.constant(field), fc.array(valuesOf(field), { minLength: 1, maxLength: 25 }))),
-        ([field, raws]) => {
-          const run = compiled(field);
-          for (const raw of raws) {
-            const want = judged(field, raw);
-            const got = run(raw);
-            expect(got, `${JSON.stringify(field)} ← ${typeof raw === 'string' ? raw.slice(0, 40) : typeof raw}`).toEqual(want);
-            if (!want.refused && want.sent !== undefined && !got.refused) {
-              const written = field.to[1] !== 'ext' && typeof got.sent === 'number' ? got.text : got.sent;
-              expect(written).toEqual(writtenAt(field.to, want.sent as never));
-            }
-          }
-        },
+        ([field, raws]) => agrees(field, raws),
       ),
       { numRuns: 1000 },
     );
@@ -416,11 +411,8 @@ describe('the compiled list, JSON and id checks give makeValueJudge’s verdicts
       { name: 'n', to: [2, 'ext', 'n'], type: 'list', items: 'number', integer: true, min: 0, maxItems: 1000 },
       { name: 'i', to: [0, 'tagid'], type: 'id', maxLength: 16, pattern: '^\\w+$' },
     ];
-    const raws = [...HOSTILE_JSON, ...listValueConstants(), revokedProxy([]), revokedProxy({}), 2 ** 53 - 1, 2 ** 53, -0, 1.5, '', null, undefined];
-    for (const field of fields) {
-      const run = compiled(field);
-      for (const raw of raws) expect(run(raw), `${field.type} ← ${typeof raw === 'string' ? raw.slice(0, 40) : typeof raw}`).toEqual(judged(field, raw));
-    }
+    const raws = [...HOSTILE_JSON, ...LIST_CONSTANTS, revokedProxy([]), revokedProxy({}), 2 ** 53 - 1, 2 ** 53, -0, 1.5, '', null, undefined];
+    for (const field of fields) agrees(field, raws);
   });
 
   it('checks the JSON copy again: a getter that gives a prototype key on its second read is refused', () => {
@@ -459,23 +451,3 @@ describe('the compiled list, JSON and id checks give makeValueJudge’s verdicts
     expect(list('1,'.repeat(100_000))).toEqual({ refused: true });
   });
 });
-
-/** The constant list values of {@link listValue}, for the test of every hostile value. */
-function listValueConstants(): unknown[] {
-  return [
-    'a,,b',
-    ',',
-    ' , ',
-    ' a , b ',
-    '1, 2,3 ',
-    [1, , 2],
-    Array(3),
-    Array(1e9),
-    Array(1001).fill('1'),
-    Array(1000).fill('7'),
-    [null],
-    [' '],
-    [1e21],
-    new Proxy(['1', '2'], {}),
-  ];
-}

@@ -61,6 +61,21 @@ const templated = {
   ],
 } as unknown as AdapterRecord;
 
+/** A record of lists, JSON values and ids (docs/spec.md#lists-json-ids), with defaults and an id at imp.tagid. */
+const lists = {
+  protocol: 'prebid-js',
+  endpoint: 'https://bid.example-ssp.com/openrtb2',
+  cpmField: 'price',
+  bidderCode: 'bidfields_lists',
+  fields: [
+    { name: 'prd.impTagId', param: 'placementId', type: 'id', display: 'Placement', required: true, maxLength: 12, pattern: '^\\w+$' },
+    { name: 'predefinedImpExt.kw', param: 'keywords', type: 'list', items: 'text', display: 'Keywords', maxItems: 5, maxLength: 20 },
+    { name: 'predefinedImpExt.sizes', param: 'sizes', type: 'list', items: 'number', display: 'Sizes', integer: true, min: 1, default: [300] },
+    { name: 'predefinedRequestExt.partner.custom', param: 'custom', type: 'json', display: 'Custom', default: { a: [1] } },
+    { name: 'predefinedImpExt.unit', param: 'unitId', type: 'id', display: 'Unit' },
+  ],
+} as unknown as AdapterRecord;
+
 let dir: string;
 beforeAll(() => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bidfields-prebid-repo-'));
@@ -187,6 +202,7 @@ describe.each([
   ['examples/prebid-js-adapter.json', example, known],
   ['a record with param keys, alsoTo, a boolean, request ext, constants, one-of and split', records8, known],
   ['a record whose endpoint is a template', templated, ['*.bid.example-ssp.com']],
+  ['a record of lists, JSON values and ids', lists, known],
 ])('the in-repository adapter of %s', (_name, record, knownEndpoints) => {
   let at: string;
   let code: string;

@@ -60,48 +60,17 @@ export function prebidRepoIssues(code: string, options: PrebidRepoOptions): Issu
 }
 
 /**
- * What the in-repository adapter does not compile yet, refused rather than read by another rule: list, JSON and id
- * values (docs/spec.md#lists-json-ids; `unsupported_type` at the field's type) and typed targets (docs/spec.md#more-openrtb-targets;
- * `unsupported_target` at the field's or constant's name). The standalone target (`--target standalone`) and the
- * record-taking module take them.
+ * What the in-repository adapter does not compile yet, refused rather than read by another rule: typed targets
+ * (docs/spec.md#more-openrtb-targets; `unsupported_target` at the field's or constant's name). The standalone target
+ * (`--target standalone`) and the record-taking module take them.
  */
-export function repoTypeIssues(fields: readonly FieldPlan[], constants: readonly { name: string; to: readonly unknown[] }[] = []): Issue[] {
+export function repoTargetIssues(fields: readonly FieldPlan[], constants: readonly { name: string; to: readonly unknown[] }[] = []): Issue[] {
   const typed = (to: readonly unknown[]) => (to[0] as number) > 3;
+  const refused = (at: string, name: string) =>
+    issue('unsupported_target', at, 'the in-repository target does not write typed targets yet; use --target standalone', name);
   return [
-    ...fields.flatMap((field, index) => [
-      ...(field.type === 'list' || field.type === 'json' || field.type === 'id'
-        ? [
-            issue(
-              'unsupported_type',
-              `/fields/${index}/type`,
-              `the in-repository target does not compile ${field.type} values yet; use --target standalone`,
-              field.name,
-            ),
-          ]
-        : []),
-      ...([field.to, ...(field.also ?? [])].some(typed)
-        ? [
-            issue(
-              'unsupported_target',
-              `/fields/${index}/name`,
-              'the in-repository target does not write typed targets yet; use --target standalone',
-              field.name,
-            ),
-          ]
-        : []),
-    ]),
-    ...constants.flatMap((constant, index) =>
-      typed(constant.to)
-        ? [
-            issue(
-              'unsupported_target',
-              `/constants/${index}/name`,
-              'the in-repository target does not write typed targets yet; use --target standalone',
-              constant.name,
-            ),
-          ]
-        : [],
-    ),
+    ...fields.flatMap((field, index) => ([field.to, ...(field.also ?? [])].some(typed) ? [refused(`/fields/${index}/name`, field.name)] : [])),
+    ...constants.flatMap((constant, index) => (typed(constant.to) ? [refused(`/constants/${index}/name`, constant.name)] : [])),
   ];
 }
 

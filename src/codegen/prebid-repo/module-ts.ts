@@ -39,8 +39,7 @@ function valueType(field: FieldPlan): string {
   if (field.type === 'boolean') return 'boolean | "true" | "false"';
   if (field.type === 'number') return 'number | `${number}`';
   if (field.type === 'list') return '(string | number)[] | string';
-  if (field.type === 'json') return 'unknown';
-  if (field.type === 'id') return 'string | number';
+  if (field.type === 'json' || field.type === 'id') return field.type === 'id' ? 'string | number' : 'unknown';
   return (field.options ?? []).flatMap((option) => [literal(option), literal(String(option))]).join(' | ');
 }
 
@@ -50,16 +49,17 @@ export function targetText(to: Target): string {
   return root === 0 ? `imp.${keys.join('.')}` : root === 1 ? `site/app/dooh.${keys.join('.')}` : root === 2 ? `request.${keys.join('.')}` : 'the endpoint only';
 }
 
-/** A param's doc comment: where its value goes and its rule. */
+/** A param's doc comment: where its value goes and its rule (a list's bounds of text or number hold for each item). */
 function paramComment(field: FieldPlan): string {
   const rules = [
+    (field.minItems ?? field.maxItems) !== undefined && `${field.minItems ?? 0} to ${field.maxItems ?? 1000} items`,
     field.integer && 'an integer',
     field.min !== undefined && `at least ${field.min}`,
     field.max !== undefined && `at most ${field.max}`,
     field.minLength !== undefined && `at least ${field.minLength} characters`,
     field.maxLength !== undefined && `at most ${field.maxLength} characters`,
     field.pattern && 'matching its pattern',
-    field.default !== undefined && (typeof field.default === 'string' ? 'a default' : `default ${field.default}`),
+    field.default !== undefined && (typeof field.default === 'string' || typeof field.default === 'object' ? 'a default' : `default ${field.default}`),
   ].filter(Boolean);
   // Record text never enters a comment: only checked names (dot paths) and numbers do, and a name cannot hold "*/".
   return `/** Sent as ${[field.to, ...(field.also ?? [])].map(targetText).join(' and ')}${rules.length ? `; ${rules.join(', ')}` : ''}. */`;

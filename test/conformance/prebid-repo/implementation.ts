@@ -135,9 +135,11 @@ export async function prebidRepoImplementation(cases: readonly ResolvedCase[], a
     const entry = path.join(dir, 'entry.js');
     const specs = prebidCases.map(([, file], index) => `import { spec as spec${index} } from ${JSON.stringify(file)};`).join('\n');
     fs.writeFileSync(path.join(dir, 'quiet.js'), QUIET + "window.process = { env: { NODE_ENV: 'production' } };\n");
+    // Each case as JSON.parse reads it: as an object literal, its own "__proto__" keys (a hostile JSON param's) would
+    // set prototypes instead.
     fs.writeFileSync(
       path.join(dir, 'cases.js'),
-      `${specs}\nglobalThis.__cases = [${prebidCases.map(([testCase], index) => `[spec${index}, ${JSON.stringify(testCase)}]`).join(',\n')}];\n`,
+      `${specs}\nglobalThis.__cases = [${prebidCases.map(([testCase], index) => `[spec${index}, JSON.parse(${JSON.stringify(JSON.stringify(testCase))})]`).join(',\n')}];\n`,
     );
     fs.writeFileSync(path.join(dir, 'runner.js'), RUNNER);
     fs.writeFileSync(entry, "import './quiet.js';\nimport './cases.js';\nimport './runner.js';\n");
