@@ -57,20 +57,36 @@ export async function createClickHouseReportStore(client: ClickHouseClient, opti
   const select = async <T>(q: BoundQuery): Promise<T[]> => (await client.query({ query: q.query, query_params: q.params, format: 'JSONEachRow' })).json<T>();
   const log = createImportLog(client, select, batchRows);
 
-  const insertBatch = (rows: readonly EventRow[], token: string, blockRows: number) =>
-    client.insert({
-      table: EVENTS_TABLE,
-      values: rows.map(toInsertRow),
-      format: 'JSONCompactEachRow',
-      columns: INSERT_COLUMNS,
-      clickhouse_settings: {
-        insert_deduplication_token: token,
-        max_insert_block_size: String(Math.max(blockRows, 1_048_576)),
-        // On a cluster, the Distributed table writes to the shards before the INSERT returns (not from a queue
-        // later), so a batch acknowledged is stored, and its token reaches the replicated tables that check it.
-        ...(options.cluster !== undefined && { distributed_foreground_insert: 1 }),
-      },
-    });
+  /**
+   * One batch, as one INSERT per month of its rows (the events table's partition, sql.ts): an INSERT that spans
+   * partitions is written as one part per partition, one after the other, so a process killed between them left some
+   * parts of the batch stored, and the batch's token (which ClickHouse gives each part with its position in the insert)
+   * then dropped the wrong parts when the batch was sent again: rows were lost. One partition per INSERT is one part,
+   * stored whole or not at all, under a token of its own (the batch's and the month), the same however often it is sent.
+   */
+  const insertBatch = async (rows: readonly EventRow[], token: string, blockRows: number) => {
+    const months = new Map<string, EventRow[]>();
+    for (const row of rows) {
+      const month = row.date.slice(0, 7);
+      const group = months.get(month);
+      if (group) group.push(row);
+      else months.set(month, [row]);
+    }
+    for (const [month, group] of months)
+      await client.insert({
+        table: EVENTS_TABLE,
+        values: group.map(toInsertRow),
+        format: 'JSONCompactEachRow',
+        columns: INSERT_COLUMNS,
+        clickhouse_settings: {
+          insert_deduplication_token: `${token}:${month}`,
+          max_insert_block_size: String(Math.max(blockRows, 1_048_576)),
+          // On a cluster, the Distributed table writes to the shards before the INSERT returns (not from a queue
+          // later), so a batch acknowledged is stored, and its token reaches the replicated tables that check it.
+          ...(options.cluster !== undefined && { distributed_foreground_insert: 1 }),
+        },
+      });
+  };
 
   const count = async (where?: BoundQuery): Promise<number> => {
     const [row] = await select<{ n: number }>({
