@@ -8,8 +8,8 @@ import type { FormField, Issue } from 'bidfields';
 export function Input({ id, field, text, found, set }: { id: string; field: FormField; text: string; found: readonly Issue[]; set: (value: string) => void }) {
   const hints = [
     field.description,
-    field.pattern && `pattern ${field.pattern}`,
     field.kind === 'list' && `${field.items === 'number' ? 'numbers' : 'items'} separated by commas`,
+    field.pattern && `${field.kind === 'list' ? 'each: ' : ''}pattern ${field.pattern}`,
     field.minItems !== undefined && `at least ${field.minItems} item${field.minItems === 1 ? '' : 's'}`,
     field.maxItems !== undefined && `at most ${field.maxItems} item${field.maxItems === 1 ? '' : 's'}`,
     field.kind === 'json' && 'JSON text: "abc", 5, ["a"], {"k": 1}',
