@@ -776,6 +776,108 @@ describe.skipIf(missing !== undefined && !process.env.CI)(`the console in headle
     await page.close();
   }, 90_000);
 
+  it('Bid adapters and preview, docs/spec.md#lists-json-ids: a list, a JSON value and an id; each bound input per type; the preview writes the list as an array', async () => {
+    const page = await newPage();
+    await signIn(page, ADMIN);
+    await page.goto(`${server.url}/#/adapters?bidder=new`);
+    await page.getByLabel('Protocol').selectOption('rtb');
+    await page.getByLabel('Bidder code').fill('lst');
+    await page.getByLabel('Endpoint').fill('https://rtb.example-dsp.com/lst');
+    const field = (n: number, label: string) => page.getByLabel(`Field ${n} ${label}`, { exact: true });
+    await field(1, 'name').fill('predefinedImpExt.kw');
+    await field(1, 'key (param)').fill('kw');
+    await field(1, 'display').fill('Keywords');
+    await field(1, 'type').selectOption('list');
+    // A list of numbers has the number bounds; a list of text the text bounds.
+    await field(1, 'items').selectOption('number');
+    expect([await field(1, 'minimum').count(), await field(1, 'whole numbers only').count(), await field(1, 'pattern').count()]).toEqual([1, 1, 0]);
+    await field(1, 'items').selectOption('text');
+    expect([await field(1, 'minimum').count(), await field(1, 'minimum length').count(), await field(1, 'pattern').count()]).toEqual([0, 1, 1]);
+    await field(1, 'minimum items').fill('two');
+    await expect.poll(() => page.locator('#field-0-minItems-issues').textContent()).toContain('(schema)');
+    await field(1, 'minimum items').fill('1');
+    await field(1, 'maximum items').fill('3');
+    await field(1, 'pattern').fill('^[a-z]+$');
+    await field(1, 'default (items separated by commas)').fill('a, b');
+    await page.getByRole('button', { name: 'Add field' }).click();
+    await field(2, 'name').fill('predefinedImpExt.data');
+    await field(2, 'key (param)').fill('data');
+    await field(2, 'display').fill('Data');
+    await field(2, 'type').selectOption('json');
+    expect([await field(2, 'minimum length').count(), await field(2, 'minimum').count()]).toEqual([0, 0]);
+    await field(2, 'default (JSON)').fill('{a: 1}');
+    await expect.poll(() => page.locator('#field-1-default-issues').textContent()).toContain('must be JSON text');
+    await field(2, 'default (JSON)').fill('{"a": [1, "x"]}');
+    await page.getByRole('button', { name: 'Add field' }).click();
+    await field(3, 'name').fill('prd.impTagId');
+    await field(3, 'key (param)').fill('pid');
+    await field(3, 'display').fill('Partner id');
+    await field(3, 'type').selectOption('id');
+    expect([await field(3, 'minimum length').count(), await field(3, 'maximum length').count(), await field(3, 'pattern').count()]).toEqual([0, 1, 1]);
+    await field(3, 'maximum length').fill('12');
+    await field(3, 'default').fill('123');
+    await page.getByText('No issues: the record is valid.').waitFor();
+    await page.screenshot({ path: path.join(shots, 'adapters-lists.png'), fullPage: true });
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText(/^Saved lst, version 1, at /).waitFor();
+    expect((await api.adapters.get('lst')).adapter).toEqual({
+      protocol: 'rtb',
+      bidderCode: 'lst',
+      endpoint: 'https://rtb.example-dsp.com/lst',
+      fields: [
+        {
+          name: 'predefinedImpExt.kw',
+          param: 'kw',
+          type: 'list',
+          items: 'text',
+          display: 'Keywords',
+          minItems: 1,
+          maxItems: 3,
+          pattern: '^[a-z]+$',
+          default: 'a, b',
+        },
+        { name: 'predefinedImpExt.data', param: 'data', type: 'json', display: 'Data', default: { a: [1, 'x'] } },
+        { name: 'prd.impTagId', param: 'pid', type: 'id', display: 'Partner id', maxLength: 12, default: 123 },
+      ],
+    });
+    await expect.poll(() => page.url()).toContain('#/adapters?bidder=lst');
+    await page.reload();
+    await field(1, 'items').waitFor();
+    expect([await field(1, 'items').inputValue(), await field(2, 'default (JSON)').inputValue(), await field(3, 'default').inputValue()]).toEqual([
+      'text',
+      '{"a":[1,"x"]}',
+      '123',
+    ]);
+
+    // The preview: the list typed as text is written as an array, the JSON text as its value, the id as typed.
+    await page.goto(`${server.url}/#/preview?bidder=lst`);
+    await page.getByLabel('Bid request', { exact: true }).selectOption('iab26-site-simple-banner');
+    await page.getByLabel('Keywords', { exact: true }).fill('x, y , z');
+    await page.getByLabel('Data', { exact: true }).fill('{"b": [2');
+    await expect.poll(() => page.locator('#value-1-issues').textContent()).toContain('invalid_value');
+    const wire = page.locator('[data-testid=http-request]');
+    expect(await wire.count()).toBe(0);
+    await page.getByLabel('Data', { exact: true }).fill('{"b": [2]}');
+    await page.getByLabel('Partner id', { exact: true }).fill('0042');
+    await expect.poll(() => wire.count()).toBe(1);
+    const request = JSON.parse(fs.readFileSync(path.join(repo, 'fixtures/requests/iab26-site-simple-banner.json'), 'utf8'));
+    const [built] = buildRtbRequests(compile((await api.adapters.get('lst')).adapter, { knownEndpoints: KNOWN }), request, [
+      { kw: 'x, y , z', data: { b: [2] }, pid: '0042' },
+    ]);
+    const body = JSON.parse(built!.body) as { imp: { tagid: string; ext: Record<string, unknown> }[] };
+    expect([body.imp[0]!.ext.kw, body.imp[0]!.ext.data, body.imp[0]!.tagid]).toEqual([['x', 'y', 'z'], { b: [2] }, '0042']);
+    expect(await page.locator('[data-testid=enriched]').textContent()).toBe(JSON.stringify(body, null, 2) + '\n');
+    expect(await page.locator('[data-testid=changed-paths] li').allTextContents()).toEqual(['/imp/0/tagid', '/imp/0/ext']);
+    // A list the field refuses (four items, at most three): at its input, nothing sent.
+    await page.getByLabel('Keywords', { exact: true }).fill('w, x, y, z');
+    await expect.poll(() => page.locator('#value-0-issues').textContent()).toContain('invalid_value');
+    expect(await wire.count()).toBe(0);
+    await page.screenshot({ path: path.join(shots, 'preview-lists.png'), fullPage: true });
+    expect(dialogs).toEqual([]);
+    expect(await cspViolations(page)).toEqual([]);
+    await page.close();
+  }, 90_000);
+
   it('Service reads reports and adapters but may not save; Publisher is told why not', async () => {
     const page = await newPage();
     await signIn(page, SERVICE);
@@ -882,6 +984,14 @@ describe.skipIf(missing !== undefined && !process.env.CI)(`the console in headle
     await page.getByLabel('Region (required)').fill('eu');
     await page.locator('[data-testid=http-request]').waitFor();
     await scan('placement preview, split per imp');
+    await page.goto(`${server.url}/#/adapters?bidder=lst`);
+    await page.getByLabel('Field 2 default (JSON)', { exact: true }).fill('{nope');
+    await page.locator('#field-1-default-issues').waitFor();
+    await scan('bid adapters, lists, JSON values and ids');
+    await page.goto(`${server.url}/#/preview?bidder=lst`);
+    await page.getByLabel('Data', { exact: true }).fill('[1');
+    await page.locator('#value-1-issues').waitFor();
+    await scan('placement preview, lists, JSON values and ids');
     await scanning.close();
   }, 90_000);
 });

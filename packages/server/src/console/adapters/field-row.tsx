@@ -1,11 +1,24 @@
 /**
  * One field of the adapter editor: its inputs (name, key, type, display, required, the type's own rules, default,
  * more targets), each labelled "Field n …" so a screen reader and the browser test can tell the rows apart, each
- * issue under its input. A field named `predefinedEndpoint.<segment>` (docs/spec.md#endpoint-templates) is entered like any other; a hint at
- * its name says that it writes nothing and only fills the endpoint's placeholder of its key.
+ * issue under its input. A list (docs/spec.md#lists-json-ids) has its items' kind, its counts and its items' bounds
+ * (a number's or a text's); an id its maximum length and pattern; a JSON field no bounds; the default's label and
+ * hint say how each is typed. A field named `predefinedEndpoint.<segment>` (docs/spec.md#endpoint-templates) is
+ * entered like any other; a hint at its name says that it writes nothing and only fills the endpoint's placeholder
+ * of its key.
  */
 import { ENDPOINT_PREFIX } from 'bidfields';
 import type { FieldDraft } from './draft.js';
+
+const TYPES = ['text', 'number', 'select', 'boolean', 'list', 'json', 'id'];
+
+/** How the default of a type is typed (field-draft.ts reads it so), where it is not plain text or a number. */
+const DEFAULT_LABELS: Record<string, string> = { list: 'default (items separated by commas)', json: 'default (JSON)' };
+const DEFAULT_HINTS: Record<string, string> = {
+  list: 'Items separated by commas, as a publisher types them ("a, b" is two items); a JSON array ["a,b"] keeps commas in an item.',
+  json: 'Any JSON but null: "abc", 5, ["a"], {"k": 1}. Text that is no JSON is said here.',
+  id: 'An integer when typed as one (123 is the number 123); in double quotes, text ("123" is the text 123); anything else is the text as typed.',
+};
 
 interface RowProps {
   index: number;
@@ -18,6 +31,8 @@ interface RowProps {
 
 export function FieldRow({ index, field, change, remove, described, issuesAt }: RowProps) {
   const n = index + 1;
+  const numberItems = field.type === 'list' && field.items === 'number';
+  const textItems = field.type === 'list' && !numberItems;
   const id = (key: string) => `field-${index}-${key}`;
   const textInput = (key: keyof FieldDraft, label: string, extra: Record<string, unknown> = {}, hint?: unknown) => (
     <span class="cell">
@@ -71,6 +86,10 @@ export function FieldRow({ index, field, change, remove, described, issuesAt }: 
           <option value="number">number</option>
           <option value="select">select</option>
           <option value="boolean">boolean</option>
+          <option value="list">list</option>
+          <option value="json">json</option>
+          <option value="id">id</option>
+          {!TYPES.includes(field.type) && <option value={field.type}>{field.type}</option>}
         </select>
         {issuesAt(id('type'))}
       </span>
@@ -83,16 +102,31 @@ export function FieldRow({ index, field, change, remove, described, issuesAt }: 
           {issuesAt(id('options'))}
         </span>
       )}
-      {field.type === 'number' && (
+      {field.type === 'list' && (
+        <>
+          <span class="cell">
+            <label for={id('items')}>Field {n} items</label>
+            <select {...described(id('items'))} value={field.items} onChange={(e) => change({ items: e.currentTarget.value })}>
+              <option value="text">text</option>
+              <option value="number">number</option>
+              {field.items !== 'text' && field.items !== 'number' && <option value={field.items}>{field.items}</option>}
+            </select>
+            {issuesAt(id('items'))}
+          </span>
+          {textInput('minItems', 'minimum items', { inputMode: 'numeric' })}
+          {textInput('maxItems', 'maximum items', { inputMode: 'numeric', placeholder: '1000' })}
+        </>
+      )}
+      {(field.type === 'number' || numberItems) && (
         <>
           {textInput('min', 'minimum', { inputMode: 'decimal' })}
           {textInput('max', 'maximum', { inputMode: 'decimal' })}
           {box('integer', 'whole numbers only')}
         </>
       )}
-      {field.type === 'text' && (
+      {(field.type === 'text' || field.type === 'id' || textItems) && (
         <>
-          {textInput('minLength', 'minimum length', { inputMode: 'numeric' })}
+          {field.type !== 'id' && textInput('minLength', 'minimum length', { inputMode: 'numeric' })}
           {textInput('maxLength', 'maximum length', { inputMode: 'numeric' })}
           {textInput('pattern', 'pattern')}
         </>
@@ -109,7 +143,7 @@ export function FieldRow({ index, field, change, remove, described, issuesAt }: 
           {issuesAt(id('default'))}
         </span>
       ) : (
-        textInput('default', 'default')
+        textInput('default', DEFAULT_LABELS[field.type] ?? 'default', { spellcheck: false }, DEFAULT_HINTS[field.type])
       )}
       {textInput('alsoTo', 'also to (names)', { placeholder: 'predefinedImpExt.bidder.tagid', class: 'wide' })}
       {textInput('description', 'description')}

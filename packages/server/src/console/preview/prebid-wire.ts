@@ -60,7 +60,7 @@ export function bidOf(bidder: string, imp: unknown, params: Obj): Obj {
 export function prebidWire(
   record: AdapterRecord,
   request: BidRequest,
-  entries: readonly (Record<string, string> | null)[],
+  entries: readonly (Record<string, unknown> | null)[],
   form: readonly FormField[],
   options: { knownEndpoints: readonly string[]; allowLocal?: boolean },
 ): Wire {

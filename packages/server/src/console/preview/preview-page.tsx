@@ -7,7 +7,9 @@
  * URL, headers and split): each request with its URL (the endpoint, or the one its template makes, docs/spec.md#endpoint-templates), its
  * imp when the record splits per imp (docs/spec.md#split-imp), and its body with every changed path highlighted. For Prebid JS,
  * the request enriched with `safeEnrichImps` and each ad unit's `bids` entry; with an endpoint template, a split or
- * headers, the requests the Prebid.js bidder itself sends, each with its headers (prebid-wire.ts).
+ * headers, the requests the Prebid.js bidder itself sends, each with its headers (prebid-wire.ts). Values are sent as
+ * typed, but a JSON field's text parsed (a list goes as its text, an id as typed); a JSON text that is no JSON is said
+ * at its input, and nothing is sent (per-imp.ts).
  */
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { BidfieldsError, compile, compilePrebidServer, formFields, formOneOfGroups, type BidRequest, type CompiledAdapter, type Issue } from 'bidfields';
@@ -19,11 +21,12 @@ import { PUBLISHER } from '../roles.js';
 import { allowLocal, knownEndpoints } from '../api.js';
 import { href, navigate } from '../route.js';
 import { pastedRequest } from './json-lines.js';
-import { impsOf, isValuePath, issuesOfImp, perImpEntries, type Entered } from './per-imp.js';
+import { impsOf, isValuePath, issuesOfImp, perImpEntries, sentEntries, type Entered } from './per-imp.js';
 import { wireRequests } from './wire.js';
 import { prebidWire } from './prebid-wire.js';
 import requests from 'virtual:bidfields-requests';
-import { Input, Requests, BidsEntries, Outcome, isRoutedPrebid } from './preview-parts.js';
+import { Requests, BidsEntries, Outcome, isRoutedPrebid } from './preview-parts.js';
+import { Input } from './value-input.js';
 
 const PASTED = 'pasted';
 const FIRST_REQUEST = 'iab26-site-simple-banner' in requests ? 'iab26-site-simple-banner' : Object.keys(requests)[0]!;
@@ -89,33 +92,35 @@ function Preview({ stored }: { stored: StoredAdapter }) {
     return pastedRequest(pasted) as { request?: BidRequest; error?: string };
   }, [choice, pasted]);
   const imps = useMemo(() => impsOf(request.request), [request]);
-  const entries = useMemo(() => perImpEntries(imps.length, values, enriched), [imps, values, enriched]);
+  // What is sent: the values as typed, a JSON field's parsed; a JSON text that is no JSON sends nothing (per-imp.ts).
+  const sent = useMemo(() => sentEntries(form, perImpEntries(imps.length, values, enriched)), [form, imps, values, enriched]);
+  const { entries } = sent;
+  const unparsed = sent.issues.length > 0 ? { ok: false as const, issues: sent.issues, warnings: [] } : undefined;
   // RTB and Prebid Server: the wrapper's requests (or its issues); Prebid JS with an endpoint template, a split or
   // headers: the requests the Prebid.js bidder sends (one per URL its bids make, or per bid); other Prebid JS records:
   // the enrichment per imp.
   const byBidder = adapter !== undefined && isRoutedPrebid(adapter);
-  const wire = useMemo(
-    () =>
-      adapter && request.request !== undefined
-        ? byBidder
-          ? prebidWire(stored.adapter, request.request, entries, form, { knownEndpoints: knownEndpoints(), allowLocal: allowLocal() })
-          : wireRequests(adapter, request.request, entries)
-        : undefined,
-    [adapter, request, entries],
-  );
+  const wire = useMemo(() => {
+    if (!adapter || request.request === undefined || (!byBidder && adapter.protocol === 'prebid-js')) return undefined;
+    if (unparsed) return unparsed;
+    return byBidder
+      ? prebidWire(stored.adapter, request.request, entries, form, { knownEndpoints: knownEndpoints(), allowLocal: allowLocal() })
+      : wireRequests(adapter, request.request, entries);
+  }, [adapter, request, sent]);
   const outcome = useMemo(
-    () => (adapter && !wire && request.request !== undefined ? adapter.safeEnrichImps(request.request, entries) : undefined),
-    [adapter, wire, request, entries],
+    () => (adapter && !wire && request.request !== undefined ? (unparsed ?? adapter.safeEnrichImps(request.request, entries)) : undefined),
+    [adapter, wire, request, sent],
   );
   // Value issues at /<imp>/<key> (and /<imp> for a one-of group): from the wrapper or the enrichment, or, with no
   // request, from each imp's values alone.
   const valueIssues = useMemo(() => {
     const verdict = wire ?? outcome;
     if (verdict) return verdict.ok ? [] : verdict.issues.filter(isValuePath);
-    return adapter
-      ? entries.flatMap((entry, i) => (entry ? adapter.validateValues(entry).map((found) => ({ ...found, path: `/${i}${found.path}` })) : []))
-      : [];
-  }, [wire, outcome, adapter, entries]);
+    if (!adapter) return [];
+    const own = new Set(sent.issues.map((found) => found.path));
+    const checked = entries.flatMap((entry, i) => (entry ? adapter.validateValues(entry).map((found) => ({ ...found, path: `/${i}${found.path}` })) : []));
+    return [...checked.filter((found) => !own.has(found.path)), ...sent.issues];
+  }, [wire, outcome, adapter, sent]);
 
   if (!adapter) {
     return (

@@ -1,5 +1,5 @@
 /**
- * The parts of the placement preview (preview-page.tsx): an input of the placement form, why nothing is sent, a body
+ * The parts of the placement preview (preview-page.tsx, its inputs in value-input.tsx): why nothing is sent, a body
  * with its changed lines, the requests on the wire, and for Prebid JS the `bids` entries and the enriched request.
  */
 import { type BidRequest, type CompiledAdapter, type FormField, type Issue, type SafeEnrichResult } from 'bidfields';
@@ -8,99 +8,8 @@ import { Alert } from '../alert.js';
 import { IssueList } from '../issue-list.js';
 import { bidsEntry } from './bids-entry.js';
 import { changedPaths, jsonLines } from './json-lines.js';
-import { isValuePath, type Entered } from './per-imp.js';
+import { isValuePath, type Sent } from './per-imp.js';
 import { httpLines, type Wire, type WireRequest } from './wire.js';
-
-/** One input of the placement form: typed, chosen, or a checkbox that starts "not entered". */
-export function Input({ id, field, text, found, set }: { id: string; field: FormField; text: string; found: readonly Issue[]; set: (value: string) => void }) {
-  const hints = [
-    field.description,
-    field.pattern && `pattern ${field.pattern}`,
-    field.min !== undefined && `at least ${field.min}`,
-    field.max !== undefined && `at most ${field.max}`,
-    field.integer && 'a whole number',
-    field.kind === 'checkbox' && text === '' && 'not entered',
-    field.default !== undefined && `default ${field.default}`,
-    field.oneOf && `one of several: ${field.oneOf.map((g) => `group ${g + 1}`).join(', ')}`,
-  ]
-    .filter(Boolean)
-    .join('; ');
-  const describedBy = [hints && `${id}-hint`, found.length > 0 && `${id}-issues`].filter(Boolean).join(' ') || undefined;
-  const common = { id, 'aria-invalid': found.length > 0 || undefined, 'aria-describedby': describedBy };
-  const label = (
-    <label for={id}>
-      {field.label}
-      {field.required ? ' (required)' : ''}
-    </label>
-  );
-  const after = (
-    <>
-      {hints && (
-        <p id={`${id}-hint`} class="hint">
-          {hints}
-        </p>
-      )}
-      {found.length > 0 && (
-        <ul id={`${id}-issues`} class="issues-at" data-for={id}>
-          {found.map((i) => (
-            <li>
-              {i.message} ({i.code})
-            </li>
-          ))}
-        </ul>
-      )}
-    </>
-  );
-  if (field.kind === 'checkbox') {
-    // Three states: "not entered" (the default applies; shown as mixed when there is none), true, false.
-    const checked = text === 'true' || (text === '' && field.default === true);
-    return (
-      <div class="cell">
-        <span class="check">
-          <input
-            type="checkbox"
-            {...common}
-            checked={checked}
-            indeterminate={text === '' && field.default === undefined}
-            onChange={(e) => set(e.currentTarget.checked ? 'true' : 'false')}
-          />
-          {label}
-          {text !== '' && (
-            <button type="button" class="small" onClick={() => set('')}>
-              Clear {field.label}
-            </button>
-          )}
-        </span>
-        {after}
-      </div>
-    );
-  }
-  return (
-    <div class="cell">
-      {label}
-      {field.kind === 'select' ? (
-        <select {...common} required={field.required} value={text} onChange={(e) => set(e.currentTarget.value)}>
-          <option value="">Not entered</option>
-          {field.options!.map((o) => (
-            <option value={String(o.value)}>
-              {o.name} ({o.value})
-            </option>
-          ))}
-        </select>
-      ) : (
-        <input
-          {...common}
-          required={field.required}
-          inputMode={field.kind === 'number' ? 'decimal' : undefined}
-          value={text}
-          placeholder={field.default === undefined ? '' : String(field.default)}
-          onInput={(e) => set(e.currentTarget.value)}
-        />
-      )}
-      {after}
-    </div>
-  );
-}
 
 /** Why nothing is enriched or sent: the issues, the entered values' apart from the request's and the adapter's. */
 function Refused({ issues, sent }: { issues: readonly Issue[]; sent: boolean }) {
@@ -240,7 +149,7 @@ export const isRoutedPrebid = (adapter: CompiledAdapter) =>
   adapter.protocol === 'prebid-js' && (adapter.split === 'imp' || adapter.endpointTemplate !== undefined || (adapter.headers?.length ?? 0) > 0);
 
 /** Prebid JS: the `bids` entry of each enriched imp's ad unit. */
-export function BidsEntries({ stored, form, entries }: { stored: StoredAdapter; form: readonly FormField[]; entries: readonly (Entered | null)[] }) {
+export function BidsEntries({ stored, form, entries }: { stored: StoredAdapter; form: readonly FormField[]; entries: readonly (Sent | null)[] }) {
   const several = entries.length > 1;
   return (
     <section aria-label="Bids entries">
@@ -270,7 +179,7 @@ export function Outcome({
   stored: StoredAdapter;
   form: readonly FormField[];
   request: BidRequest;
-  entries: readonly (Entered | null)[];
+  entries: readonly (Sent | null)[];
   result: SafeEnrichResult;
 }) {
   if (!result.ok) return <Refused issues={result.issues} sent={false} />;

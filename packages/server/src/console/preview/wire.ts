@@ -34,7 +34,7 @@ function distinct(issues: readonly Issue[]): Issue[] {
  * issue (value issues at `/<imp>/<key>`, an endpoint value the template refuses among them). Prebid JS has no wrapper
  * request: undefined.
  */
-export function wireRequests(adapter: CompiledAdapter, request: BidRequest, entries: readonly (Record<string, string> | null)[]): Wire | undefined {
+export function wireRequests(adapter: CompiledAdapter, request: BidRequest, entries: readonly (Record<string, unknown> | null)[]): Wire | undefined {
   const build = adapter.protocol === 'rtb' ? safeBuildRtbRequests : adapter.protocol === 'prebid-server' ? safeBuildPrebidServerRequests : undefined;
   if (!build) return undefined;
   const built = build(adapter, request, entries);
