@@ -199,7 +199,8 @@ function jsonDisagreement(property: JsonObject, field: Field, what: string): str
 
 function scalarDisagreement(property: JsonObject, field: Field): string | undefined {
   const problems: string[] = [];
-  const type = property.type;
+  // `["string"]` is `"string"`.
+  const type = Array.isArray(property.type) && property.type.length === 1 ? property.type[0] : property.type;
   const expected =
     type === 'string' ? { type: 'text' } :
     type === 'integer' ? { type: 'number', integer: true } :
