@@ -136,8 +136,71 @@ function sameSet(a: readonly string[], b: readonly string[]): boolean {
 }
 
 function propertyDisagreement(property: JsonObject, field: Field): string | undefined {
-  const problems: string[] = [];
   const type = property.type;
+  // docs/spec.md#lists-json-ids: an array of strings or numbers is a list, `["integer", "string"]` an id, an object
+  // or an array of anything else a JSON value (which checks no shape: reported with what it leaves unchecked).
+  if (Array.isArray(type) && sameSet(type as string[], ['integer', 'string'])) return idDisagreement(property, field);
+  if (type === 'array') {
+    const items = (property.items ?? {}) as JsonObject;
+    if (items.type === 'string' || items.type === 'integer' || items.type === 'number') return listDisagreement(property, items, field);
+    return jsonDisagreement(property, field, `an array of ${JSON.stringify(items)}`);
+  }
+  if (type === 'object') return jsonDisagreement(property, field, 'an object');
+  if (Array.isArray(type) && sameSet(type as string[], ['object', 'null'])) return jsonDisagreement(property, field, 'an object or null');
+  return scalarDisagreement(property, field);
+}
+
+const PAIRS: [string, string][] = [['minLength', 'minLength'], ['maxLength', 'maxLength'], ['minimum', 'min'], ['maximum', 'max'], ['pattern', 'pattern']];
+
+function unread(property: JsonObject, read: string[], problems: string[]): void {
+  for (const keyword of Object.keys(property)) if (!['type', 'description', ...read].includes(keyword)) problems.push(`keyword ${keyword} not compared`);
+}
+
+function done(problems: string[]): string | undefined {
+  return problems.length > 0 ? problems.join('; ') : undefined;
+}
+
+/** `["integer", "string"]`: an id field, `maxLength` and `pattern` as the schema's (an id is never empty: `minLength` 1 holds). */
+function idDisagreement(property: JsonObject, field: Field): string | undefined {
+  const problems: string[] = [];
+  if (field.type !== 'id') problems.push(`type ${JSON.stringify(property.type)}, the field is ${field.type}${field.integer ? ' (integer)' : ''}`);
+  for (const [keyword, key] of PAIRS.filter(([keyword]) => keyword === 'maxLength' || keyword === 'pattern')) {
+    if (property[keyword] !== field[key]) problems.push(`${keyword} ${JSON.stringify(property[keyword])}, the field's ${key} ${JSON.stringify(field[key])}`);
+  }
+  if (property.minLength !== undefined && property.minLength !== 1) problems.push(`minLength ${JSON.stringify(property.minLength)}, an id's is 1`);
+  unread(property, ['maxLength', 'pattern', 'minLength'], problems);
+  return done(problems);
+}
+
+/** An array of strings or numbers: a list field of that kind, the item bounds and `minItems`/`maxItems` as the schema's. */
+function listDisagreement(property: JsonObject, items: JsonObject, field: Field): string | undefined {
+  const problems: string[] = [];
+  const kind = items.type === 'string' ? 'text' : 'number';
+  if (field.type !== 'list' || field.items !== kind || (field.integer === true) !== (items.type === 'integer')) {
+    problems.push(`an array of ${JSON.stringify(items.type)}, the field is ${field.type}${field.items ? ` of ${String(field.items)}` : ''}${field.integer ? ' (integer)' : ''}`);
+  }
+  for (const [keyword, key] of PAIRS) {
+    if (items[keyword] !== field[key]) problems.push(`items ${keyword} ${JSON.stringify(items[keyword])}, the field's ${key} ${JSON.stringify(field[key])}`);
+  }
+  for (const keyword of ['minItems', 'maxItems']) {
+    if (property[keyword] !== field[keyword]) problems.push(`${keyword} ${JSON.stringify(property[keyword])}, the field's ${JSON.stringify(field[keyword])}`);
+  }
+  unread(property, ['items', 'minItems', 'maxItems'], problems);
+  for (const keyword of Object.keys(items)) if (!['type', 'description', ...PAIRS.map(([name]) => name)].includes(keyword)) problems.push(`items keyword ${keyword} not compared`);
+  return done(problems);
+}
+
+/** An object, or an array of arrays or objects: a json field, which takes any JSON but null and checks no shape. */
+function jsonDisagreement(property: JsonObject, field: Field, what: string): string | undefined {
+  const shape = property.properties !== undefined ? ` with properties ${Object.keys(property.properties as JsonObject).join(', ')}` : '';
+  if (field.type !== 'json') return `${what}${shape}, the field is ${field.type}`;
+  return `${what}${shape}; the json field takes any JSON value but null, and checks no shape`;
+}
+
+function scalarDisagreement(property: JsonObject, field: Field): string | undefined {
+  const problems: string[] = [];
+  // `["string"]` is `"string"`.
+  const type = Array.isArray(property.type) && property.type.length === 1 ? property.type[0] : property.type;
   const expected =
     type === 'string' ? { type: 'text' } :
     type === 'integer' ? { type: 'number', integer: true } :
@@ -147,23 +210,20 @@ function propertyDisagreement(property: JsonObject, field: Field): string | unde
   else if (field.type !== expected.type || ('integer' in expected && (field.integer === true) !== (expected.integer === true))) {
     problems.push(`type ${JSON.stringify(type)}, the field is ${field.type}${field.integer ? ' (integer)' : ''}`);
   }
-  const pairs: [string, string][] = [['minLength', 'minLength'], ['maxLength', 'maxLength'], ['minimum', 'min'], ['maximum', 'max'], ['pattern', 'pattern']];
   const uuid = property.format === 'uuid' && property.pattern === undefined && field.pattern === UUID_PATTERN;
   // A string enum is a text field whose pattern admits exactly its members.
   const enumPattern = Array.isArray(property.enum) && property.enum.every((member) => typeof member === 'string' && /^[A-Za-z0-9_-]+$/.test(member)) ? `^(${property.enum.join('|')})$` : undefined;
   const enumerated = enumPattern !== undefined && property.pattern === undefined && field.pattern === enumPattern;
   if (property.enum !== undefined && !enumerated) problems.push(`enum ${JSON.stringify(property.enum)}, the field's pattern ${JSON.stringify(field.pattern)}`);
-  for (const [keyword, key] of pairs) {
+  for (const [keyword, key] of PAIRS) {
     if (keyword === 'pattern' && (uuid || enumerated)) continue;
     if (property[keyword] !== field[key]) problems.push(`${keyword} ${JSON.stringify(property[keyword])}, the field's ${key} ${JSON.stringify(field[key])}`);
   }
   if (property.format !== undefined && !uuid) {
     problems.push(`format ${JSON.stringify(property.format)} is not checked`);
   }
-  for (const keyword of Object.keys(property)) {
-    if (!['type', 'description', 'minLength', 'maxLength', 'minimum', 'maximum', 'pattern', 'format', 'enum'].includes(keyword)) problems.push(`keyword ${keyword} not compared`);
-  }
-  return problems.length > 0 ? problems.join('; ') : undefined;
+  unread(property, ['minLength', 'maxLength', 'minimum', 'maximum', 'pattern', 'format', 'enum'], problems);
+  return done(problems);
 }
 
 /** Every place where the record and the params schema disagree, keyed `<bidder>/<param or keyword>`. */
