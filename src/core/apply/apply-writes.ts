@@ -32,7 +32,7 @@ function addsKeys(target: Obj, writes: readonly ExtWrite[]): boolean {
 }
 
 /** A JSON value as written: objects and arrays (a constant's) copied, so no two results share them. */
-function fresh(value: unknown): unknown {
+export function fresh(value: unknown): unknown {
   return typeof value === 'object' ? JSON.parse(JSON.stringify(value)) : value;
 }
 

@@ -10,6 +10,7 @@ import { issue, pointer, type Issue } from '../issues.js';
 import { copyFor, isPlainObject } from '../definition/plain-object.js';
 import { INVENTORY_KEYS } from '../rules/inventory.js';
 import { describe } from './apply-issues.js';
+import { fresh } from './apply-writes.js';
 import type { Plan } from '../plan/compiled-plan.js';
 import { decimalString, finite } from '../rules/decimal.js';
 
@@ -30,8 +31,6 @@ export interface TypedReport {
 
 const own = (object: unknown, key: string): unknown => (isPlainObject(object) && Object.hasOwn(object, key) ? (object[key] ?? undefined) : undefined);
 const fail = (report: TypedReport, found: Issue) => void (report.issues ??= []).push(found);
-/** A JSON value as written: arrays and objects copied, so no two results share one. */
-const fresh = (value: unknown): unknown => (typeof value === 'object' ? JSON.parse(JSON.stringify(value)) : value);
 
 /**
  * `node[key]` ready to be written into: created when absent, copied when it is still `original[key]` (the input's),

@@ -5,7 +5,7 @@
  */
 import { pointer } from '../issues.js';
 import { keyOf, type FieldPlan, type RecordPlan } from './field-plan.js';
-import type { Target } from '../definition/names.js';
+import { typedKind, type Target } from '../definition/names.js';
 import { type ValueJudge, type WrittenValue } from './value-judge.js';
 import { makeValueJudge } from './value-kinds.js';
 import { buildExtTree, type ExtTreeNode } from './ext-tree.js';
@@ -80,7 +80,7 @@ export interface TypedTarget {
 }
 
 /** Whether a typed target takes text (docs/spec.md#more-openrtb-targets): a number entered for it is written as its decimal string. */
-const isTextTarget = (target: CompiledTarget) => target.root === 4 && ['bidfloorcur', 'displaymanager', 'displaymanagerver'].includes(target.extPath[0]!);
+const isTextTarget = (target: CompiledTarget) => typedKind([target.root as Target[0], ...target.extPath]) === 'text';
 
 /** The slot of a target (`[root, ...keys]`); a typed one (roots 4–7, docs/spec.md#more-openrtb-targets) keeps its whole path. */
 function compileTarget([root, key, ...rest]: Target): CompiledTarget {

@@ -5,6 +5,7 @@
  */
 import type { Plan } from '../plan/compiled-plan.js';
 import { expression, literal } from './literal.js';
+import { fresh as copied } from '../apply/apply-writes.js';
 
 /** A JavaScript condition; `'true'` and `'false'` are known while generating, and fold. */
 export type Cond = string;
@@ -100,7 +101,7 @@ export function member(object: string, key: string): string {
 export const isObjectType = (type: string): boolean => type === 'list' || type === 'json';
 
 /** A value as written to an ext target: an object or array (a constant's) copied through JSON, as the interpreter's `fresh` does. */
-const fresh = (value: unknown): string => expression(typeof value === 'object' ? JSON.parse(JSON.stringify(value)) : value);
+const fresh = (value: unknown): string => expression(copied(value));
 
 /**
  * Longer lists of conditions than this go to a runtime helper over a list hoisted as a JSON literal: an expression

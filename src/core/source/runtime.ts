@@ -5,7 +5,7 @@
  * bidfields that compiles its record.
  */
 import type { BidRequest } from '../types.js';
-import type { Report } from '../apply/apply-writes.js';
+import { fresh, type Report } from '../apply/apply-writes.js';
 import { applyIssues } from '../apply/apply-issues.js';
 import { copyFor, isArray, isPlainObject } from '../definition/plain-object.js';
 import { writtenAt, type WrittenValue } from '../plan/value-judge.js';
@@ -78,7 +78,7 @@ export const enricherRuntime = (plan: Plan): EnricherRuntime => ({
   isArray,
   copyFor,
   str: (value) => writtenAt(PREDEFINED, value as WrittenValue),
-  json: (value) => (typeof value === 'object' ? JSON.parse(JSON.stringify(value)) : value),
+  json: fresh,
   issues: applyIssues,
   fail: (report, found) => void (report.issues ??= []).push(found),
   some,
