@@ -7,7 +7,7 @@ import type { FieldPlan } from '../core/plan/field-plan.js';
 import type { BidderPlan, PrebidRuntimeOptions } from '../prebid/types.js';
 import { literal } from '../core/source/literal.js';
 import { endpointSource, endpointHelpers } from './endpoint-source.js';
-import { hasTyped } from '../prebid/bidder.js';
+import { hasSteps, hasTyped } from '../prebid/bidder.js';
 
 export { literal };
 
@@ -27,6 +27,7 @@ function featuresOf(plan: BidderPlan): string[] {
     oneOf?.length && 'oneOf',
     fields.some((field) => field.also) && 'alsoTo',
     constants?.length && 'constants',
+    (plan.with?.length || plan.exactlyOneOf?.length) && 'conditions',
     template && 'template',
   ].filter((name): name is string => typeof name === 'string');
 }
@@ -65,10 +66,13 @@ export function adapterModule(plan: BidderPlan, options: PrebidRuntimeOptions, r
   // (docs/spec.md#headers) go on each request by withHeaders, around it or around the one request.
   const byUrl = template || plan.split ? ['requestsByUrl'] : [];
   const typed = hasTyped(plan);
-  const requests = [...byUrl, ...(plan.ajax ? ['withHeaders'] : []), ...(typed ? ['withTargets'] : [])];
+  const steps = hasSteps(plan);
+  const requests = [...byUrl, ...(plan.ajax ? ['withHeaders'] : []), ...(typed ? ['withTargets'] : []), ...(steps ? ['withSteps'] : [])];
   const headed = plan.ajax ? `withHeaders(${byUrl.join('')})` : byUrl[0];
-  // Typed targets (docs/spec.md#more-openrtb-targets) are written by an engine withTargets gives the request builder.
-  const builder = typed ? `withTargets(${headed ?? ''})` : headed;
+  // Typed targets (docs/spec.md#more-openrtb-targets) are written by an engine withTargets gives the request builder, and
+  // removals and derivations (docs/spec.md#removals) made by one withSteps gives it.
+  const targeted = typed ? `withTargets(${headed ?? ''})` : headed;
+  const builder = steps ? `withSteps(${targeted ?? ''})` : targeted;
   const args = [
     literal(pagePlan(plan)),
     ...(builder

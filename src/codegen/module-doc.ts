@@ -161,6 +161,13 @@ export function moduleDoc(plan: BidderPlan, definitions: readonly FieldDefinitio
   const constants = plan.constants?.length
     ? `\n\nSent in every request whatever the params (fixed by the adapter record):\n\n| Sent as | Value |\n|---|---|\n${plan.constants.map((constant) => `| \`${target(constant.to)}\` | ${cell(literal(constant.value))} |`).join('\n')}`
     : '';
+  // Conditions (docs/spec.md#conditions): exactly-one-of groups, and what setting a param adds.
+  const exactly = plan.exactlyOneOf?.length
+    ? `\n\nExactly one param of each group must be set (a default counts):\n\n${plan.exactlyOneOf.map((group) => `- one of ${keyList(group)}`).join('\n')}`
+    : '';
+  const switched = plan.with?.length
+    ? `\n\nSent only when a param is set:\n\n| Param | Sent as | Value |\n|---|---|---|\n${plan.with.map((constant) => `| \`${constant.if}\` | \`${target(constant.to)}\` | ${cell(literal(constant.value))} |`).join('\n')}`
+    : '';
   // The endpoint's placeholders (docs/spec.md#endpoint-templates): which param fills each, and where it sits.
   const placeholders = plan.template
     ? `\n\nThe endpoint is built from each bid's params:\n\n${templateKeys(plan.template)
@@ -205,7 +212,7 @@ pbjs.processQueue();
 
 | Name | Scope | Description | Example | Type |
 |---|---|---|---|---|
-${rows.join('\n')}${oneOf}${placeholders}${constants}
+${rows.join('\n')}${oneOf}${exactly}${placeholders}${constants}${switched}
 
 # Test Parameters
 

@@ -9,7 +9,7 @@ import { compileCompact } from '../core/compact/engine.js';
 import { parseTemplate, type Template } from '../core/endpoint/template.js';
 import { issue, type Issue } from '../core/issues.js';
 import { planField } from '../core/plan/make-field-plan.js';
-import { recordRules } from '../core/plan/record-rules.js';
+import { recordPlanOf, recordRules, type RecordParts } from '../core/plan/record-rules.js';
 import type { CompileOptions } from '../core/types.js';
 import { bidderPlan, isGvlid } from '../prebid/bidder.js';
 import { ajaxHeaders } from '../prebid/headers.js';
@@ -53,21 +53,13 @@ export function prebidPlan(record: unknown, options: PrebidPlanOptions): PrebidP
   const template = options.templates && typeof endpoint === 'string' ? parseTemplate(endpoint, 'prebid-js') : undefined;
   if (Array.isArray(template)) {
     // The checked record's plan as validateAdapter checked it (the compact engine takes no template).
-    const { fields, constants, requireOneOf, headers, bidderCode, cpmField } = record as {
-      fields: Record<string, unknown>[];
-      constants?: unknown;
-      requireOneOf?: unknown;
-      headers?: unknown;
-      bidderCode: string;
-      cpmField: string;
-    };
-    const rules = recordRules({ fields, constants, requireOneOf, headers }, '/fields', protocol, []);
+    const { fields, bidderCode, cpmField } = record as { fields: Record<string, unknown>[]; bidderCode: string; cpmField: string };
+    const rules = recordRules({ ...(record as RecordParts), fields }, '/fields', protocol, []);
     const ajax = ajaxHeaders(rules.headers);
-    const plan = {
-      fields: fields.map((field) => planField(field)[0]),
-      ...(rules.constants.length && { constants: rules.constants }),
-      ...(rules.oneOf.length && { oneOf: rules.oneOf }),
-    };
+    const plan = recordPlanOf(
+      fields.map((field) => planField(field)[0]),
+      rules,
+    );
     return {
       ok: true,
       plan: { code: bidderCode, url: endpoint as string, cpm: cpmField, ...plan, template, ...(gvlid !== undefined && { gvlid }), ...(ajax && { ajax }) },

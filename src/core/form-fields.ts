@@ -60,6 +60,11 @@ export interface FormField {
    * it is in none. A field in a group is not required on its own: the group is.
    */
   oneOf?: readonly number[];
+  /**
+   * The constants this input switches on (docs/spec.md#conditions, the field's `with`): written only when it has a value, so a
+   * UI can say what choosing it sends (`type: "publisher"`). Absent when it has none.
+   */
+  with?: readonly { name: string; value: unknown }[];
 }
 
 /**
@@ -77,9 +82,14 @@ export interface FormOneOfGroup {
   path: '';
   /** True when a field of the group has a default, so the group is satisfied whatever is entered. */
   satisfiedByDefault: boolean;
+  /**
+   * True for an `exactlyOneOf` group (docs/spec.md#conditions): exactly one input has a value (after defaults): "Enter one of";
+   * each further one is `conflicting_values` at its key.
+   */
+  exactly: boolean;
 }
 
-type Described = { fields: readonly FieldDefinition[]; requireOneOf?: readonly (readonly string[])[] };
+type Described = { fields: readonly FieldDefinition[]; requireOneOf?: readonly (readonly string[])[]; exactlyOneOf?: readonly (readonly string[])[] };
 
 /**
  * The default as the input shows it: text as a string, numbers as numbers (a decimal string is read as one),
@@ -137,6 +147,8 @@ function formField(field: FieldDefinition): FormField {
   }
   const fallback = defaultOf(field);
   if (fallback !== undefined) out.default = fallback;
+  const switched = isArray(field.with) ? field.with.filter((entry) => isPlainObject(entry) && typeof entry.name === 'string') : [];
+  if (switched.length) out.with = switched.map(({ name, value }) => ({ name, value }));
   return out;
 }
 
@@ -147,16 +159,19 @@ function definitionsOf(adapter: AdapterInput | Described): FieldDefinition[] {
 }
 
 /** The groups of an input and, for each, its fields' indexes; keys that name no field of the form are left out. */
-function groupsOf(adapter: AdapterInput | Described, form: readonly FormField[]): { keys: string[]; fields: number[] }[] {
-  const groups: unknown = isArray(adapter) ? undefined : (adapter as Described | undefined)?.requireOneOf;
-  if (!isArray(groups)) return [];
+function groupsOf(adapter: AdapterInput | Described, form: readonly FormField[]): { keys: string[]; fields: number[]; exactly: boolean }[] {
   const indexOf = new Map<string, number>();
   form.forEach((field, i) => indexOf.has(field.key) || indexOf.set(field.key, i));
-  const out: { keys: string[]; fields: number[] }[] = [];
-  for (const group of groups) {
-    if (!isArray(group)) continue;
-    const keys = group.filter((key): key is string => typeof key === 'string' && indexOf.has(key));
-    if (keys.length > 0) out.push({ keys, fields: keys.map((key) => indexOf.get(key)!) });
+  const out: { keys: string[]; fields: number[]; exactly: boolean }[] = [];
+  // requireOneOf groups, then exactlyOneOf groups (docs/spec.md#conditions).
+  for (const exactly of [false, true]) {
+    const groups: unknown = isArray(adapter) ? undefined : (adapter as Described | undefined)?.[exactly ? 'exactlyOneOf' : 'requireOneOf'];
+    if (!isArray(groups)) continue;
+    for (const group of groups) {
+      if (!isArray(group)) continue;
+      const keys = group.filter((key): key is string => typeof key === 'string' && indexOf.has(key));
+      if (keys.length > 0) out.push({ keys, fields: keys.map((key) => indexOf.get(key)!), exactly });
+    }
   }
   return out;
 }
@@ -203,12 +218,13 @@ export function formFields(adapter: AdapterInput | Described): FormField[] {
  */
 export function formOneOfGroups(adapter: AdapterInput | Described): FormOneOfGroup[] {
   const form = definitionsOf(adapter).map(formField);
-  return groupsOf(adapter, form).map(({ keys, fields }) => ({
+  return groupsOf(adapter, form).map(({ keys, fields, exactly }) => ({
     keys,
     labels: fields.map((i) => form[i]!.label),
     fields,
     path: '',
     satisfiedByDefault: fields.some((i) => form[i]!.default !== undefined),
+    exactly,
   }));
 }
 

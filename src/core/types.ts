@@ -28,6 +28,8 @@ interface FieldBase {
   param?: string;
   /** More targets that get the same value (docs/spec.md#more-targets), each a name under the rules of `name`. */
   alsoTo?: string[];
+  /** Constants written only when this field has a value, after defaults (docs/spec.md#conditions). */
+  with?: ConstantDefinition[];
   /** Title in the UI. */
   display: string;
   description?: string;
@@ -133,6 +135,15 @@ export interface AdapterRecord {
   constants?: ConstantDefinition[];
   /** Groups of keys of which at least one must be entered, after defaults (docs/spec.md#one-of). */
   requireOneOf?: string[][];
+  /** Groups of keys of which exactly one must be entered, after defaults (docs/spec.md#conditions). */
+  exactlyOneOf?: string[][];
+  /** Removed from the enrichment's copy of the request before anything is written (docs/spec.md#removals). */
+  remove?: (RemovablePath | { path: Exclude<RemovablePath, 'site.domain' | 'app.domain'>; keep: string[] })[];
+  /** Values derived from the request, in order, before the fields write (docs/spec.md#values-from-the-request). */
+  derive?: (
+    | { op: 'bannerSizeFromFormat'; when: 'eitherMissing' | 'bothMissing' | 'missingOrZero' | 'always' }
+    | { op: 'copy'; from: string; to: string; when?: 'absent' }
+  )[];
   /**
    * `'imp'`: the protocol wrappers send one request per enriched imp (docs/spec.md#split-imp); `'url'`: one per distinct URL the
    * imps' values make (docs/spec.md#split-url). Default `'none'`.
@@ -141,6 +152,10 @@ export interface AdapterRecord {
   /** Headers added to each request (docs/spec.md#headers), by name. */
   headers?: Record<string, HeaderDefinition>;
 }
+
+/** What a record may remove (docs/spec.md#removals); `imp.ext` from each imp enriched. */
+export type RemovablePath =
+  'site.publisher' | 'app.publisher' | 'dooh.publisher' | 'site.domain' | 'app.domain' | 'ext' | 'user.ext' | 'source.ext' | 'imp.ext';
 
 /**
  * One header of a record (docs/spec.md#headers): a fixed `value`, or `from` the first of these dot paths into the request as

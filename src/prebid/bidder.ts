@@ -13,7 +13,7 @@ import type { AdapterRecord } from '../core/types.js';
 import type { RecordPlan } from '../core/plan/field-plan.js';
 import { bidderSpec } from './spec.js';
 import { requestsByUrl, template } from './endpoint.js';
-import { ajaxHeaders, withHeaders, withTargets } from './headers.js';
+import { ajaxHeaders, withHeaders, withSteps, withTargets } from './headers.js';
 import type { BidderPlan, PrebidBidderOptions, PrebidBidderSpec } from './types.js';
 
 /**
@@ -40,7 +40,8 @@ export function createPrebidBidder(record: AdapterRecord, options: PrebidBidderO
   const { template: parts, split } = plan;
   const byUrl = parts || split ? requestsByUrl : undefined;
   const headed = plan.ajax ? withHeaders(byUrl) : byUrl;
-  return bidderSpec(plan, options, parts ? [...ALL_FEATURES, template] : ALL_FEATURES, hasTyped(plan) ? withTargets(headed) : headed);
+  const typed = hasTyped(plan) ? withTargets(headed) : headed;
+  return bidderSpec(plan, options, parts ? [...ALL_FEATURES, template] : ALL_FEATURES, hasSteps(plan) ? withSteps(typed) : typed);
 }
 
 /**
@@ -64,7 +65,13 @@ export function bidderPlan(adapter: CompactAdapter, options: EndpointOptions, gv
 
 /** Whether a plan writes a typed target (docs/spec.md#more-openrtb-targets): a field, an alsoTo or a constant at root 4 or above. */
 export const hasTyped = (plan: RecordPlan): boolean =>
-  [...plan.fields.flatMap((field) => [field.to, ...(field.also ?? [])]), ...(plan.constants ?? []).map((constant) => constant.to)].some((to) => to[0] > 3);
+  [
+    ...plan.fields.flatMap((field) => [field.to, ...(field.also ?? [])]),
+    ...[...(plan.constants ?? []), ...(plan.with ?? [])].map((constant) => constant.to),
+  ].some((to) => to[0] > 3);
 
 /** A GVL ID: a positive integer. */
 export const isGvlid = (gvlid: unknown): gvlid is number => Number.isInteger(gvlid) && (gvlid as number) > 0;
+
+/** Whether a plan removes or derives anything before its writes (docs/spec.md#removals, docs/spec.md#values-from-the-request). */
+export const hasSteps = (plan: RecordPlan): boolean => Boolean(plan.remove?.length || plan.derive?.length);

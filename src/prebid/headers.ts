@@ -7,6 +7,7 @@
 import type { HeaderPlan } from '../core/rules/headers.js';
 import { buildRequests, type RequestBuilder } from './build-requests.js';
 import { typedEngine } from '../core/compact/features.js';
+import { stepsEngine } from '../core/compact/steps.js';
 import type { AjaxHeaders } from './types.js';
 
 /**
@@ -43,3 +44,12 @@ export const withTargets =
   (requests: RequestBuilder = buildRequests): RequestBuilder =>
   (engine, ...rest) =>
     requests(typedEngine(engine), ...rest);
+
+/**
+ * The request builder `requests` on an engine that first removes and derives what the record says
+ * (docs/spec.md#removals, docs/spec.md#values-from-the-request): a generated adapter imports it only when its record does.
+ */
+export const withSteps =
+  (requests: RequestBuilder = buildRequests): RequestBuilder =>
+  (engine, plan, ...rest) =>
+    requests(stepsEngine(engine, plan, [], true), plan, ...rest);

@@ -34,9 +34,9 @@ export function registerOnPage(plan: BidderPlan, options?: PrebidRuntimeOptions,
 
 export { bidderSpec, registerSpec };
 export { alsoTo, booleans, constants, oneOf, type Feature } from '../core/compact/values-engine.js';
-export { lists, targets } from '../core/compact/features.js';
+export { conditions, lists, targets } from '../core/compact/features.js';
 export { requestsByUrl, template, urlFrom, type UrlBuilder } from './endpoint.js';
-export { withHeaders, withTargets } from './headers.js';
+export { withHeaders, withSteps, withTargets } from './headers.js';
 /** What a generated adapter's compiled endpoint template calls (codegen/endpoint-source.ts). */
 export { encodeValue, isLabel, placeholderText } from '../core/endpoint/template.js';
 export type { BidderPlan, PrebidBidderSpec, PrebidGlobal, PrebidRuntimeOptions } from './types.js';

@@ -32,8 +32,12 @@ export interface ParamsSchema {
   required?: string[];
   /** The record's one `requireOneOf` group that a default does not already satisfy: one branch per key. */
   anyOf?: PropertySchema[];
-  /** Two or more such groups: `{ anyOf }` each. */
-  allOf?: { anyOf: PropertySchema[] }[];
+  /** Its one `exactlyOneOf` group without a default (docs/spec.md#conditions): one branch per key. */
+  oneOf?: PropertySchema[];
+  /** With a default in it: none of the group's other keys entered. */
+  not?: PropertySchema;
+  /** Two or more groups: `{ anyOf }`, `{ oneOf }` or `{ not }` each. */
+  allOf?: PropertySchema[];
   additionalProperties: false;
 }
 
@@ -130,7 +134,8 @@ const entered = (key: string): PropertySchema => ({ required: [key], properties:
 /**
  * The JSON Schema (draft-04) of the values object an adapter accepts: properties keyed by field key (docs/spec.md#param: its
  * `param`, else its name), `required` for required fields without a default, `anyOf` for a `requireOneOf` group
- * (`allOf` of one `anyOf` each when there are several; docs/spec.md#one-of), no other keys. A group with a field that has a
+ * and `oneOf` for an `exactlyOneOf` group (`allOf` of one each when there are several; docs/spec.md#one-of,
+ * docs/spec.md#conditions), no other keys. A group with a field that has a
  * default is always satisfied (defaults count as entered), so it is left out; a branch asks for its key to be present
  * and not `null` or `""`. A boolean field takes `true`, `false`, `"true"`, `"false"`. Constants take no input and
  * are not in it. It validates what `adapter.validateValues` accepts,
@@ -157,7 +162,14 @@ export function toParamsSchema(adapter: CompiledAdapter): ParamsSchema {
     properties[key] = propertySchema(field, mustBeEntered);
     if (mustBeEntered) required.push(key);
   });
-  const groups = plan.oneOf.filter((group) => group.fields.every((field) => field.defaultValue === undefined)).map((group) => group.keys.map(entered));
+  const groups = plan.oneOf.flatMap((group): PropertySchema[] => {
+    const defaulted = group.fields.filter((field) => field.defaultValue !== undefined);
+    if (!group.exactly) return defaulted.length ? [] : [{ anyOf: group.keys.map(entered) }];
+    // Exactly one after defaults: a defaulted key always has a value, so no other may be entered (two defaults: never valid).
+    if (!defaulted.length) return [{ oneOf: group.keys.map(entered) }];
+    const others = group.fields.filter((field) => field.defaultValue === undefined).map((field) => entered(field.key));
+    return defaulted.length > 1 ? [{ not: {} }] : others.length ? [{ not: { anyOf: others } }] : [];
+  });
   const name = adapter.bidderCode ?? 'Adapter';
   return {
     $schema: DRAFT_04,
@@ -166,7 +178,7 @@ export function toParamsSchema(adapter: CompiledAdapter): ParamsSchema {
     type: 'object',
     properties,
     ...(required.length > 0 ? { required } : {}),
-    ...(groups.length === 1 ? { anyOf: groups[0] } : groups.length > 1 ? { allOf: groups.map((anyOf) => ({ anyOf })) } : {}),
+    ...(groups.length === 1 ? groups[0] : groups.length > 1 ? { allOf: groups } : {}),
     additionalProperties: false,
   };
 }

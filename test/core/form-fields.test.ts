@@ -198,9 +198,9 @@ describe('formFields and formOneOfGroups on records of docs/spec.md#records', ()
 
   it('lists the one-of groups with their keys, labels and inputs, and marks each input with its groups', () => {
     expect(formOneOfGroups(partner)).toEqual([
-      { keys: ['placementId', 'partnerId'], labels: ['Placement', 'Partner'], fields: [0, 1], path: '', satisfiedByDefault: false },
-      { keys: ['invCode', 'placementId'], labels: ['Inventory code', 'Placement'], fields: [5, 0], path: '', satisfiedByDefault: false },
-      { keys: ['member', 'invCode'], labels: ['Member', 'Inventory code'], fields: [4, 5], path: '', satisfiedByDefault: true },
+      { keys: ['placementId', 'partnerId'], labels: ['Placement', 'Partner'], fields: [0, 1], path: '', satisfiedByDefault: false, exactly: false },
+      { keys: ['invCode', 'placementId'], labels: ['Inventory code', 'Placement'], fields: [5, 0], path: '', satisfiedByDefault: false, exactly: false },
+      { keys: ['member', 'invCode'], labels: ['Member', 'Inventory code'], fields: [4, 5], path: '', satisfiedByDefault: true, exactly: false },
     ]);
     expect(formFields(partner).map((field) => field.oneOf)).toEqual([[0, 1], [0], undefined, undefined, [2], [1, 2]]);
   });
@@ -234,13 +234,42 @@ describe('formFields and formOneOfGroups on records of docs/spec.md#records', ()
       '{"protocol":"rtb","fields":[{"name":"a","param":"p","type":"text","display":"A"},{"name":"b","type":"boolean","display":"B","default":"yes"}],"requireOneOf":[["p","nope",7,null],"x",null,[],["b","b"],{"0":"p"}]}',
     );
     expect(formOneOfGroups(typing)).toEqual([
-      { keys: ['p'], labels: ['A'], fields: [0], path: '', satisfiedByDefault: false },
-      { keys: ['b', 'b'], labels: ['B', 'B'], fields: [1, 1], path: '', satisfiedByDefault: false },
+      { keys: ['p'], labels: ['A'], fields: [0], path: '', satisfiedByDefault: false, exactly: false },
+      { keys: ['b', 'b'], labels: ['B', 'B'], fields: [1, 1], path: '', satisfiedByDefault: false, exactly: false },
     ]);
     expect(formFields(typing).map((f) => [f.key, f.default, f.oneOf])).toEqual([
       ['p', undefined, [0]],
       ['b', undefined, [1]],
     ]);
     for (const requireOneOf of [null, 'x', 7, {}, [[{ toString: 1 }]]]) expect(formOneOfGroups({ ...typing, requireOneOf })).toEqual([]);
+  });
+
+  it('lists exactlyOneOf groups after requireOneOf groups, and the constants each input switches on (docs/spec.md#conditions)', () => {
+    const record = {
+      protocol: 'prebid-server' as const,
+      fields: [
+        { name: 'placementId', type: 'text' as const, display: 'Placement', with: [{ name: 'kind', value: 'publisher' }] },
+        { name: 'endpointId', type: 'text' as const, display: 'Endpoint', with: [{ name: 'kind', value: 'network' }] },
+        { name: 'zone', type: 'number' as const, display: 'Zone' },
+      ],
+      requireOneOf: [['zone']],
+      exactlyOneOf: [['placementId', 'endpointId']],
+    };
+    expect(formOneOfGroups(record)).toEqual([
+      { keys: ['zone'], labels: ['Zone'], fields: [2], path: '', satisfiedByDefault: false, exactly: false },
+      { keys: ['placementId', 'endpointId'], labels: ['Placement', 'Endpoint'], fields: [0, 1], path: '', satisfiedByDefault: false, exactly: true },
+    ]);
+    const form = formFields(record);
+    expect(form.map((field) => [field.key, field.oneOf, field.with])).toEqual([
+      ['placementId', [1], [{ name: 'kind', value: 'publisher' }]],
+      ['endpointId', [1], [{ name: 'kind', value: 'network' }]],
+      ['zone', [0], undefined],
+    ]);
+    // The group's verdict is validateValues': both entered is conflicting_values at the later key.
+    expect(
+      compile(record)
+        .validateValues({ placementId: 'a', endpointId: 'b', zone: 1 })
+        .map((found) => [found.code, found.path]),
+    ).toEqual([['conflicting_values', '/endpointId']]);
   });
 });

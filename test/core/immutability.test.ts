@@ -37,7 +37,11 @@ for (const codegen of [true, false])
         expect(isEqual(before, { adapterInput, request, values })).toBe(true);
         expect(bound).toEqual(unbound);
         // Objects the record does not write are shared; source and user are written by typed targets (docs/spec.md#more-openrtb-targets).
+        // So are those a removal or a copy changes (docs/spec.md#removals).
         const written = new Set(adapter.plan.typed.filter((target) => target.root === 5).map((target) => target.path[0]));
+        const { remove = [], derive = [] } = adapter.plan.steps ?? {};
+        for (const removal of remove) if (!removal.imp) written.add(removal.path[0]!);
+        for (const step of derive) if (step.op === 'copy' && step.to[0] === 5) written.add(step.to[1]!);
         for (const key of ['device', 'user', 'regs', 'source'] as const) {
           if (request[key] !== undefined && !written.has(key)) {
             expect(unbound[key]).toBe(request[key]);

@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { compile } from '../../src/core/compile/index.js';
 import type { CompiledAdapter } from '../../src/core/compiled-adapter.js';
 import type { AdapterInput, FieldDefinition } from '../../src/core/types.js';
-import { NUMERIC_STRING_PATTERN, toParamsSchema } from '../../src/protocols/params-schema.js';
+import { NUMERIC_STRING_PATTERN, toParamsSchema, type PropertySchema } from '../../src/protocols/params-schema.js';
 import { isExactDecimal } from '../../src/core/rules/decimal.js';
 
 const Ajv = AjvDraft04Module.default;
@@ -128,6 +128,31 @@ const adapters: Record<string, AdapterInput> = {
       { name: 'flag', param: 'on', type: 'boolean', display: 'On' },
     ],
     requireOneOf: [['placementId', 'invCode'], ['size', 'on'], ['region', 'placementId'], ['member']],
+  },
+  'exactlyOneOf groups: one without a default, one with (docs/spec.md#conditions), beside a requireOneOf group': {
+    protocol: 'prebid-server',
+    fields: [
+      { name: 'placementId', type: 'text', display: 'Placement', with: [{ name: 'kind', value: 'publisher' }] },
+      { name: 'endpointId', type: 'text', display: 'Endpoint', with: [{ name: 'kind', value: 'network' }] },
+      { name: 'zone', type: 'number', display: 'Zone', integer: true },
+      { name: 'size', type: 'number', display: 'Size', default: 1 },
+      { name: 'tag', type: 'text', display: 'Tag' },
+      { name: 'member', type: 'text', display: 'Member' },
+    ],
+    exactlyOneOf: [
+      ['placementId', 'endpointId'],
+      ['size', 'tag'],
+    ],
+    requireOneOf: [['zone', 'member']],
+  },
+  'one exactlyOneOf group alone': {
+    protocol: 'prebid-server',
+    fields: [
+      { name: 'a', type: 'text', display: 'A' },
+      { name: 'b', type: 'number', display: 'B' },
+      { name: 'c', type: 'boolean', display: 'C' },
+    ],
+    exactlyOneOf: [['a', 'b', 'c']],
   },
 };
 
@@ -273,7 +298,7 @@ describe('toParamsSchema', () => {
             const issues = adapter.validateValues(values);
             const bidfields = issues.length === 0;
             if (bidfields) tally.valid++;
-            if (issues.length > 0 && issues.every((found) => found.code === 'missing_one_of')) tally.oneOfOnly++;
+            if (issues.length > 0 && issues.every((found) => found.code === 'missing_one_of' || found.code === 'conflicting_values')) tally.oneOfOnly++;
             const draft04 = validate(values) as boolean;
             if (draft04 !== bidfields)
               throw new Error(
@@ -348,7 +373,7 @@ describe('toParamsSchema', () => {
 
     const several = toParamsSchema(compile(adapters['several one-of groups, one satisfied by a default']!, known));
     expect(several).not.toHaveProperty('anyOf');
-    expect(several.allOf!.map((group) => group.anyOf.map((branch) => branch.required))).toEqual([
+    expect(several.allOf!.map((group) => (group.anyOf as PropertySchema[]).map((branch) => branch.required))).toEqual([
       [['placementId'], ['invCode']],
       [['size'], ['on']],
       [['member']],

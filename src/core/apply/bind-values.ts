@@ -106,18 +106,24 @@ export function judgeValues(plan: Plan, values: unknown, base = ''): { written?:
     }
     written[field.index] = value;
   }
-  for (const group of plan.oneOf) {
-    if (!group.fields.some((field) => written[field.index] !== undefined)) {
-      issues.push(valueIssues.oneOf(group, base));
-    }
-  }
+  let grouped: Issue[] | undefined;
+  for (const group of plan.oneOf)
+    grouped = valueIssues.group(
+      group,
+      group.fields.map((field) => written[field.index] !== undefined),
+      base,
+      grouped,
+    );
+  if (grouped) issues.push(...grouped);
   return issues.length > 0 ? { issues } : { written, issues };
 }
 
 /** Judged values (fields; the constants are added here) arranged as the interpreter's writes. */
 function arrangeWrites(plan: Plan, written: (WrittenValue | undefined)[]): BoundWrites {
   let tagid: string | undefined;
-  for (const constant of plan.constants) written[constant.index] = constant.value as WrittenValue;
+  // A field's `with` constants (docs/spec.md#conditions) only when the field has a value.
+  for (const constant of plan.constants)
+    if (constant.when === undefined || written[constant.when] !== undefined) written[constant.index] = constant.value as WrittenValue;
   for (const source of [...plan.fields, ...plan.constants]) {
     const value = written[source.index];
     if (value === undefined) continue;

@@ -43,6 +43,15 @@ export function mergeRequestValues(
     }
   }
   if (issues.length) return undefined;
-  if (first < 0) return { values: plan.constants.reduce<unknown[]>((held, constant) => ((held[constant.index] = constant.value), held), []), first };
+  if (first < 0)
+    return {
+      values: plan.constants.reduce<unknown[]>((held, constant) => (constant.when === undefined && (held[constant.index] = constant.value), held), []),
+      first,
+    };
+  // A `with` constant (docs/spec.md#conditions) follows its field's merged value (a request-level field, when it writes a request-level target).
+  for (const constant of plan.constants) {
+    if (constant.when === undefined || merged === undefined) continue;
+    merged[constant.index] = merged[constant.when] === undefined ? undefined : constant.value;
+  }
   return { values: merged ?? perImp[first]!, first };
 }

@@ -8,12 +8,14 @@ import type { BidRequest, EnrichOptions } from '../types.js';
 import type { BoundWrites, ImpWrites, RequestWrites } from '../plan/bound-writes.js';
 import { applyWrites, type Report } from './apply-writes.js';
 import { applyTyped, typedWrites } from './typed-writes.js';
+import { prepareRequest } from './request-steps.js';
 import type { Plan } from '../plan/compiled-plan.js';
 import { isArray, isPlainObject } from '../definition/plain-object.js';
 
 /**
- * The values of a plan that has typed targets (docs/spec.md#more-openrtb-targets), for the step that writes them after the
- * engine's own writes: the request-level values (and every imp's, without `perImp`), and each imp's with `perImp`.
+ * The values of a plan that has typed targets (docs/spec.md#more-openrtb-targets) or steps (removals, derivations), for the
+ * steps that run around the engine's own writes: the request-level values (and every imp's, without `perImp`), and
+ * each imp's with `perImp`.
  */
 export interface Typed {
   plan: Plan;
@@ -21,40 +23,56 @@ export interface Typed {
   perImp?: PerImpSources;
 }
 
-/** The typed context of values, or `undefined` for a plan without typed targets (no cost on their hot path). */
+/** The context of values, or `undefined` for a plan without typed targets or steps (no cost on their hot path). */
 export const typedOf = (plan: Plan, values: readonly unknown[], perImp?: PerImpSources): Typed | undefined =>
-  plan.typed.length ? { plan, values, perImp } : undefined;
+  plan.typed.length || plan.steps ? { plan, values, perImp } : undefined;
+
+/** The engine's apply on a request (the caller's, or the steps' view of it), in place or not. */
+type Apply = (request: unknown, mutate: boolean) => BidRequest;
 
 /**
- * The engine's apply, then the typed writes (typed-writes.ts). With `mutate`, the typed writes are first checked on
- * the input, and a request they would refuse is not written in place at all (as the engines' own writes are not).
+ * The steps (request-steps.ts: removals, derivations) on a view of the request, the engine's apply on it, then the
+ * typed writes (typed-writes.ts). With `mutate` and typed writes alone, the typed writes are first checked on the input,
+ * and a request they would refuse is not written in place at all (as the engines' own writes are not). With `mutate`
+ * and steps, everything is written on the view and, when nothing was refused, its top-level keys are set on the
+ * caller's request (and its imps into its imp array): the result is the caller's object.
  */
-function withTyped(
-  typed: Typed | undefined,
-  request: unknown,
-  options: EnrichOptions | undefined,
-  report: Report,
-  apply: (mutate: boolean) => BidRequest,
-): BidRequest {
+function withTyped(typed: Typed | undefined, request: unknown, options: EnrichOptions | undefined, report: Report, apply: Apply): BidRequest {
   let mutate = options?.mutate === true;
-  if (!typed || !isPlainObject(request) || !isArray(request.imp)) return apply(mutate);
+  if (!typed || !isPlainObject(request) || !isArray(request.imp) || !request.imp.length) return apply(request, mutate);
   const { plan, values, perImp } = typed;
   const imps = request.imp;
-  const count = perImp ? perImp.length : options?.allImps === true ? imps.length : 1;
+  const count = Math.min(perImp ? perImp.length : options?.allImps === true ? imps.length : 1, imps.length);
+  let view: Record<string, unknown> = request;
+  if (plan.steps) {
+    const enriched: number[] = [];
+    for (let i = 0; i < count; i++) if ((!perImp || perImp[i]) && isPlainObject(imps[i])) enriched.push(i);
+    view = prepareRequest(plan.steps, request, enriched, report);
+  }
   const impWrites = perImp ? undefined : typedWrites(plan, values, true);
-  const each = Array.from({ length: Math.min(count, imps.length) }, (_, i) => (perImp ? perImp[i] && typedWrites(plan, perImp[i]!, true) : impWrites));
+  const each = Array.from({ length: count }, (_, i) => (perImp ? perImp[i] && typedWrites(plan, perImp[i]!, true) : impWrites));
   const requestLevel = typedWrites(plan, values, false);
-  if (mutate) {
+  if (mutate && view === request && plan.typed.length) {
     const probe: Report = {};
     applyTyped(request, request, each, requestLevel, true, probe, true);
     if (probe.issues) mutate = false;
   }
-  const out = apply(mutate) as unknown as Record<string, unknown>;
+  const out = apply(view, mutate && view === request) as unknown as Record<string, unknown>;
   // In place only when the engine wrote in place (it may copy though asked not to: an imp that is no object); a
   // request it refused before writing (its shape) is the input itself, into which nothing more is written.
   const inPlace = mutate && out === request;
-  if (isPlainObject(out) && (inPlace || out !== request) && isArray(out.imp)) applyTyped(request, out, each, requestLevel, inPlace, report);
-  return out as unknown as BidRequest;
+  if (plan.typed.length && isPlainObject(out) && (inPlace || out !== request) && isArray(out.imp))
+    applyTyped(request, out, each, requestLevel, inPlace, report);
+  return mutate && out !== request && !report.issues && isPlainObject(out) ? settle(request, out) : (out as unknown as BidRequest);
+}
+
+/** Sets the result's top-level keys (and imps) on the caller's request, which becomes the result (`mutate` with steps). */
+function settle(request: Record<string, unknown>, out: Record<string, unknown>): BidRequest {
+  for (const key of Object.keys(request)) if (!Object.hasOwn(out, key)) delete request[key];
+  const imps = request.imp as unknown[];
+  for (const key of Object.keys(out)) if (key !== 'imp') request[key] = out[key];
+  (out.imp as unknown[]).forEach((imp, i) => (imps[i] = imp));
+  return request as unknown as BidRequest;
 }
 
 /** The values of each imp for `enrichImps`; `undefined`: the imp is left as it is. */
@@ -104,7 +122,7 @@ export function run(writes: Writes, request: unknown, options: EnrichOptions | u
   const report: Report = {};
   try {
     if (!typed) return finish(applyWrites(request, writes.imp, writes.perImp, writes.request, options, report), report);
-    const applied = (mutate: boolean) =>
+    const applied = (request: unknown, mutate: boolean) =>
       applyWrites(request, writes.imp, writes.perImp, writes.request, mutate === (options?.mutate === true) ? options : { ...options, mutate }, report);
     return finish(withTyped(typed, request, options, report, applied), report);
   } catch {
@@ -138,7 +156,7 @@ export function runGenerated(
   try {
     if (!typed) return finish(apply(request, values, perImp, options?.allImps === true, options?.mutate === true, report), report);
     return finish(
-      withTyped(typed, request, options, report, (mutate) => apply(request, values, perImp, options?.allImps === true, mutate, report)),
+      withTyped(typed, request, options, report, (request, mutate) => apply(request, values, perImp, options?.allImps === true, mutate, report)),
       report,
     );
   } catch {
@@ -158,7 +176,7 @@ export function enrichGenerated(
   let result: BidRequest;
   try {
     result = typed
-      ? withTyped(typed, request, options, report, (mutate) => apply(request, values, undefined, options?.allImps === true, mutate, report))
+      ? withTyped(typed, request, options, report, (request, mutate) => apply(request, values, undefined, options?.allImps === true, mutate, report))
       : apply(request, values, undefined, options?.allImps === true, options?.mutate === true, report);
   } catch {
     // A getter or proxy that threw: BidfieldsError, as the interpreter's placement throws.

@@ -112,7 +112,10 @@ export function typedWrites(plan: Plan, values: readonly unknown[], imp: boolean
   const fields = plan.fields.length;
   for (const target of plan.typed) {
     if ((target.root === 4 || target.root === 7) !== imp) continue;
-    const value = target.index < fields ? values[target.index] : plan.constants[target.index - fields]!.value;
+    const constant = plan.constants[target.index - fields];
+    // A `with` constant (docs/spec.md#conditions) has a value only when its field has one.
+    const value =
+      constant === undefined ? values[target.index] : constant.when === undefined || values[constant.when] !== undefined ? constant.value : undefined;
     if (value === undefined) continue;
     (out ??= []).push({ root: target.root, path: target.path, value: target.text && finite(value) ? decimalString(value) : value, field: target.name });
   }

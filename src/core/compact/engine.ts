@@ -8,7 +8,7 @@ import { BidfieldsError, type Issue } from '../issues.js';
 import { isArray as isArrayValue, isPlainObject } from '../definition/plain-object.js';
 import { isFieldName, nameRefusal } from '../definition/names.js';
 import { shapeProblem, type FieldPlan, type RecordPlan } from '../plan/field-plan.js';
-import { recordRules } from '../plan/record-rules.js';
+import { recordPlanOf, recordRules } from '../plan/record-rules.js';
 import type { HeaderPlan } from '../rules/headers.js';
 import { templateKeys, type Template } from '../endpoint/template.js';
 import { defaultCode, planField } from '../plan/make-field-plan.js';
@@ -18,6 +18,7 @@ import { PatternRefusal } from '../plan/pattern-syntax.js';
 import { checkEndpointOrTemplateCompact } from './endpoint.js';
 import { own, codeIssue, valuesEngine, type CompactEnrichResult } from './values-engine.js';
 import { ALL_FEATURES, typedEngine } from './features.js';
+import { stepsEngine } from './steps.js';
 import type { AdapterInput, CompileOptions, Protocol } from '../types.js';
 
 type Obj = Record<string, any>;
@@ -104,6 +105,9 @@ export function compileCompact(input: AdapterInput | unknown, options: Pick<Comp
       fields: Array.isArray(fields) ? fields : [],
       constants: record.constants,
       requireOneOf: record.requireOneOf,
+      exactlyOneOf: record.exactlyOneOf,
+      remove: record.remove,
+      derive: record.derive,
       headers: record.headers,
       endpointKeys: checked.template === 'unreadable' ? undefined : checked.template ? templateKeys(checked.template) : [],
     },
@@ -113,8 +117,11 @@ export function compileCompact(input: AdapterInput | unknown, options: Pick<Comp
   );
   for (const found of rules.problems) fail(found.code, found.path, found.field);
   if (issues.length) throw new BidfieldsError(issues);
-  const plan: RecordPlan = { fields: plans, ...(rules.constants.length && { constants: rules.constants }), ...(rules.oneOf.length && { oneOf: rules.oneOf }) };
-  const { bind, apply } = typedEngine(valuesEngine(plan, ALL_FEATURES));
+  const plan = recordPlanOf(plans, rules);
+  // Removals and derivations (docs/spec.md#removals) first, with their warnings; typed targets last.
+  const stepWarnings: Issue[] = [];
+  const values = valuesEngine(plan, ALL_FEATURES);
+  const { bind, apply } = typedEngine(plan.remove || plan.derive ? stepsEngine(values, plan, stepWarnings) : values);
   return {
     protocol,
     endpoint: checked.url,
@@ -149,7 +156,9 @@ export function compileCompact(input: AdapterInput | unknown, options: Pick<Comp
       for (let index = 0; index < count; index++) isPlainObject(imps[index]) ? enriched.push(index) : fail('invalid_request', '/imp/' + index);
       // OpenRTB forbids app and site together: app is used (apply writes the first of app, site, dooh), with a warning.
       const warnings = present(source, 'app') !== undefined && present(source, 'site') !== undefined ? [wordedIssue('both_app_and_site', '/site')] : [];
+      stepWarnings.length = 0;
       const out = apply(bound, { ...source, imp: imps.slice() }, enriched, issues);
+      warnings.unshift(...worded(stepWarnings.splice(0)));
       // A constant's object, a list or a JSON value is a copy of its own per bind (values-engine.ts), which apply writes
       // to every imp: each further imp gets its own copy, so no two imps share one either (as compile's per-write copies).
       if (out) {

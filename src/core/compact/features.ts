@@ -3,7 +3,9 @@
  * values-engine.ts, so that a page whose record has none of these types ships none of their code.
  */
 import type { Bound, Feature, ValuesEngine } from './values-engine.js';
-import { alsoTo, booleans, constants, oneOf } from './values-engine.js';
+import { alsoTo, booleans, codeIssue, constants, oneOf } from './values-engine.js';
+import { groupFaults } from '../plan/groups.js';
+import { tokenPointer } from '../rules/json-pointer.js';
 import { isRefusal, valueCode } from '../plan/value-judge.js';
 import { idJudge, jsonJudge, listJudge, makeValueJudge, refusalCode } from '../plan/value-kinds.js';
 import { applyTyped, type TypedWrite } from '../apply/typed-writes.js';
@@ -82,5 +84,22 @@ export const typedEngine = (engine: ValuesEngine): ValuesEngine => ({
   },
 });
 
+/**
+ * Conditions (docs/spec.md#conditions): each field's `with` constants bound after the record's constants, only when the field
+ * has a value (each object value a copy of its own, as for constants); and exactly-one-of groups judged by the one rule
+ * of every engine (plan/groups.ts): none entered `missing_one_of`, each further one `conflicting_values` at its key.
+ */
+export const conditions: Feature = (plan, judges) => (bound, issues) => {
+  for (const constant of plan.with ?? []) if (bound.has(judges.get(constant.if!)![0])) bound.set(constant, JSON.parse(JSON.stringify(constant.value)));
+  for (const group of plan.exactlyOneOf ?? []) {
+    const faults = groupFaults(
+      group.map((key) => bound.has(judges.get(key)![0])),
+      true,
+    );
+    if (faults?.length === 0) issues.push(codeIssue('missing_one_of', ''));
+    for (const i of faults ?? []) issues.push(codeIssue('conflicting_values', tokenPointer(group[i]!), judges.get(group[i]!)![0].name));
+  }
+};
+
 /** Every feature, for engines that take any record (the compact engine, the record-taking bidder). */
-export const ALL_FEATURES: Feature[] = [booleans, lists, targets, oneOf, alsoTo, constants];
+export const ALL_FEATURES: Feature[] = [booleans, lists, targets, oneOf, alsoTo, constants, conditions];

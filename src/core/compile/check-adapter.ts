@@ -14,7 +14,7 @@ import { isCpmField } from '../rules/cpm-field.js';
 import type { checkEndpointOrTemplate } from '../endpoint/check-endpoint.js';
 import { templateKeys, type Template } from '../endpoint/template.js';
 import { isArray as isArrayValue, isPlainObject } from '../definition/plain-object.js';
-import { recordRules } from '../plan/record-rules.js';
+import { recordPlanOf, recordRules } from '../plan/record-rules.js';
 import { checkField } from './check-field.js';
 import { recordMessage } from '../plan/messages.js';
 import type { HeaderPlan } from '../rules/headers.js';
@@ -124,6 +124,9 @@ export function checkAdapter(input: unknown, options: CompileOptions, kit: Check
         fields,
         constants: input.constants,
         requireOneOf: input.requireOneOf,
+        exactlyOneOf: input.exactlyOneOf,
+        remove: input.remove,
+        derive: input.derive,
         headers: input.headers,
         endpointKeys: out.template === 'unreadable' ? undefined : out.template ? templateKeys(out.template) : [],
       };
@@ -139,7 +142,6 @@ export function checkAdapter(input: unknown, options: CompileOptions, kit: Check
   for (const problem of rules.problems)
     if (!reported(problem.path)) out.issues.push(issue(problem.code, problem.path, recordMessage(problem, extBase as readonly string[]), problem.field));
   if (rules.headers.length) out.headers = rules.headers;
-  if (out.issues.length === 0)
-    out.plan = compilePlan({ fields: plans, constants: rules.constants, oneOf: rules.oneOf }, (parts as { endpointKeys?: string[] }).endpointKeys);
+  if (out.issues.length === 0) out.plan = compilePlan(recordPlanOf(plans, rules), (parts as { endpointKeys?: string[] }).endpointKeys);
   return out;
 }

@@ -47,12 +47,20 @@ export interface CompiledField {
   readonly valuePath: string;
 }
 
-/** A constant as a source: its name, value and targets. */
+/** A constant as a source: its name, value and targets; a field's `with` entry (docs/spec.md#conditions) has a value only when field `when` has one. */
 export interface CompiledConstant {
   readonly name: string;
   readonly value: unknown;
   readonly index: number;
   readonly targets: readonly CompiledTarget[];
+  readonly when: number | undefined;
+}
+
+/** A one-of group (docs/spec.md#one-of), or with `exactly` an exactlyOneOf group (docs/spec.md#conditions): its fields and keys. */
+export interface OneOfGroup {
+  readonly fields: readonly CompiledField[];
+  readonly keys: readonly string[];
+  readonly exactly: boolean;
 }
 
 export interface Plan {
@@ -61,8 +69,10 @@ export interface Plan {
   readonly byKey: ReadonlyMap<string, CompiledField>;
   /** The fields with a request-level target, in order. */
   readonly requestFields: readonly CompiledField[];
-  /** One-of groups, as the fields of each group (docs/spec.md#one-of), with the keys for messages. */
-  readonly oneOf: readonly { readonly fields: readonly CompiledField[]; readonly keys: readonly string[] }[];
+  /** One-of and exactly-one-of groups, as the fields of each group, with the keys for messages. */
+  readonly oneOf: readonly OneOfGroup[];
+  /** What is removed from, and derived from, the request before any value is written (apply/request-steps.ts); `undefined` when nothing. */
+  readonly steps: Pick<RecordPlan, 'remove' | 'derive'> | undefined;
   /** Every imp ext write the adapter can make, as a tree (see ext-tree.ts), and every request ext write. */
   readonly impTree: readonly ExtTreeNode[];
   readonly requestTree: readonly ExtTreeNode[];
@@ -99,7 +109,9 @@ export function compilePlan(record: RecordPlan, placeholders: readonly string[] 
   const fields = record.fields.map((plan, index): CompiledField => {
     const targets = [plan.to, ...(plan.also ?? [])].map(compileTarget);
     const key = keyOf(plan);
-    const requestLevel = targets.some(isRequestLevel) || placeholders.includes(key);
+    // A `with` constant at a request-level target makes its field request-level too, as an alsoTo does.
+    const switched = (record.with ?? []).filter((constant) => constant.if === key).map((constant) => compileTarget(constant.to));
+    const requestLevel = [...targets, ...switched].some(isRequestLevel) || placeholders.includes(key);
     return {
       plan,
       name: plan.name,
@@ -113,20 +125,25 @@ export function compilePlan(record: RecordPlan, placeholders: readonly string[] 
       valuePath: pointer(key),
     };
   });
-  const constants = (record.constants ?? []).map((constant, i): CompiledConstant => ({
+  const byKey = new Map(fields.map((field) => [field.key, field]));
+  // A field's `with` constants are sources after the record's constants (docs/spec.md#conditions).
+  const constants = [...(record.constants ?? []), ...(record.with ?? [])].map((constant, i): CompiledConstant => ({
     name: constant.name,
     value: constant.value,
     index: fields.length + i,
     targets: [compileTarget(constant.to)],
+    when: constant.if === undefined ? undefined : byKey.get(constant.if)!.index,
   }));
-  const byKey = new Map(fields.map((field) => [field.key, field]));
+  const group = (exactly: boolean) => (keys: string[]) => ({ keys, fields: keys.map((key) => byKey.get(key)!), exactly });
+  const { remove, derive } = record;
   const sources = [...fields, ...constants];
   return {
     fields,
     constants,
     byKey,
     requestFields: fields.filter((field) => field.requestLevel),
-    oneOf: (record.oneOf ?? []).map((keys) => ({ keys, fields: keys.map((key) => byKey.get(key)!) })),
+    oneOf: [...(record.oneOf ?? []).map(group(false)), ...(record.exactlyOneOf ?? []).map(group(true))],
+    steps: remove?.length || derive?.length ? { remove, derive } : undefined,
     impTree: buildExtTree(sources, 'impExt'),
     requestTree: buildExtTree(sources, 'requestExt'),
     typed: sources.flatMap((source) =>

@@ -37,7 +37,8 @@ interface Source {
 }
 
 /**
- * The ext tree of the sources' targets in `slot` (their names were checked: no target is a prefix of another).
+ * The ext tree of the sources' targets in `slot` (their names were checked: no target is a prefix of another, and
+ * only exclusive `with` constants share one).
  * Leaves keep source order, so writes happen in definition order, fields before constants.
  */
 export function buildExtTree(sources: readonly Source[], slot: string): ExtTreeNode[] {
@@ -50,8 +51,11 @@ export function buildExtTree(sources: readonly Source[], slot: string): ExtTreeN
       target.extPath.forEach((key, depth) => {
         relPath += pointer(key);
         const leaf = depth === target.extPath.length - 1;
-        let node = level.get(key);
-        if (!node) level.set(key, (node = { key, relPath, fieldIndex: leaf ? source.index : undefined, children: leaf ? undefined : new Map() }));
+        // A leaf another source already has: a leaf of its own (two fields' `with` constants of one exactlyOneOf group,
+        // docs/spec.md#conditions, of which one at most has a value).
+        const slotKey = leaf && level.get(key)?.children === undefined && level.has(key) ? `${key}\u0000${source.index}` : key;
+        let node = level.get(slotKey);
+        if (!node) level.set(slotKey, (node = { key, relPath, fieldIndex: leaf ? source.index : undefined, children: leaf ? undefined : new Map() }));
         if (!leaf) level = node.children!;
       });
     }

@@ -40,18 +40,49 @@ export interface FieldPlan {
   options?: number[];
 }
 
-/** A checked constant (docs/spec.md#constants): a JSON value (never `null`, no prototype key) written at `to`. */
+/**
+ * A checked constant (docs/spec.md#constants): a JSON value (never `null`, no prototype key) written at `to`; with `if`, a
+ * field's `with` entry (docs/spec.md#conditions), written only when the field of that key has a value.
+ */
 export interface ConstantPlan {
   name: string;
   to: Target;
   value: unknown;
+  if?: string;
 }
 
-/** A checked record as the engines run it: its fields, constants and one-of groups (keys). */
+/**
+ * A removal (docs/spec.md#removals): `path` below the request, or below each imp enriched with `imp`; with `keep`, only
+ * those keys of that object stay.
+ */
+export interface RemovePlan {
+  path: string[];
+  imp?: true;
+  keep?: string[];
+}
+
+/**
+ * A value derived from the request (docs/spec.md#values-from-the-request): each enriched imp's banner size from its first
+ * format, or a copy `from` a request path (below the imp written with `imp`) `to` a target (`name` as written).
+ */
+export type DerivePlan =
+  | { op: 'bannerSizeFromFormat'; when: 'eitherMissing' | 'bothMissing' | 'missingOrZero' | 'always' }
+  | { op: 'copy'; from: string[]; imp?: true; to: Target; name: string; absent?: true };
+
+/**
+ * A checked record as the engines run it: its fields, constants, `with` constants, one-of groups (keys), and
+ * the steps that change the request before any value is written (docs/spec.md#removals, docs/spec.md#values-from-the-request).
+ */
 export interface RecordPlan {
   fields: FieldPlan[];
   constants?: ConstantPlan[];
   oneOf?: string[][];
+  /** Groups of which exactly one key is entered (docs/spec.md#conditions). */
+  exactlyOneOf?: string[][];
+  /** The fields' `with` constants (docs/spec.md#conditions), each with the key of its field (`if`), in field order. */
+  with?: ConstantPlan[];
+  remove?: RemovePlan[];
+  derive?: DerivePlan[];
 }
 
 /** The key a field's value is entered under: its `param`, else its name (docs/spec.md#param). */

@@ -105,6 +105,11 @@ const RULE_MESSAGES: Record<RecordRule, string> = {
   [RecordRule.PlaceholderUnknown]: 'the placeholder names no field key of this record',
   [RecordRule.TargetType]: 'the target cannot take this field type or value',
   [RecordRule.PlaceholderNotText]: 'a list or JSON field cannot fill an endpoint placeholder (a URL takes one text value)',
+  [RecordRule.StepShape]:
+    'must be as the record format says: with [{ name, value }], remove [path | { path, keep: [key, …] }], derive [{ op: "bannerSizeFromFormat", when: "eitherMissing" | "bothMissing" | "missingOrZero" | "always" } | { op: "copy", from, to, when?: "absent" }]',
+  [RecordRule.RemovePath]:
+    'a removal is one of site.publisher, app.publisher, dooh.publisher, site.domain, app.domain, ext, user.ext, source.ext, imp.ext (keep: an object path of these)',
+  [RecordRule.CopyFrom]: `a copy reads a request path: dot-separated keys or decimal indices of [A-Za-z0-9_$-], at most ${MAX_NAME_LENGTH} characters, none __proto__, prototype or constructor`,
 };
 
 const HEADER_MESSAGES: Record<HeaderRule, string> = {

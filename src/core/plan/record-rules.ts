@@ -1,8 +1,8 @@
 /**
  * The record rules across fields (docs/spec.md#fields, docs/spec.md#param, docs/spec.md#records), once, for both record checks (`validateAdapter` and
  * the compact engine of the page): every name a record writes to (field names, `alsoTo` names, constant names) is
- * checked on its own and against the others, keys are unique and safe, constants are JSON without prototype keys,
- * one-of groups name keys. Problems are codes and pointers; `compile` words them (compile/messages.ts).
+ * checked on its own and against the others, keys are unique and safe; constants, one-of groups, `with` entries,
+ * removals and derivations are step-rules.ts'. Problems are codes and pointers; `compile` words them (compile/messages.ts).
  * One step per name segment (a map of names, tries of paths), so 10,000 deep names are cheap.
  */
 import { isPlainObject } from '../definition/plain-object.js';
@@ -19,45 +19,15 @@ import {
   predefinedPath,
   typedTarget,
   REQUEST_EXT_PREFIX,
-  targetOf,
 } from '../definition/names.js';
 import { extTargets } from '../definition/ext-targets.js';
-import type { ConstantPlan } from './field-plan.js';
 import { checkHeaders, HeaderRule, type HeaderPlan } from '../rules/headers.js';
-import { checkedJson, JsonFault, MAX_JSON_BYTES, MAX_JSON_DEPTH } from '../rules/json-value.js';
-import { takes } from './value-kinds.js';
+import { RecordRule, type RecordProblem } from './record-problems.js';
+import type { FieldPlan, RecordPlan } from './field-plan.js';
+import { writeRules, type WriteParts, type WritesPlan } from './step-rules.js';
+import { MAX_JSON_BYTES, MAX_JSON_DEPTH } from '../rules/json-value.js';
 
-/** Which rule a `schema` problem of this file breaks, for its wording. */
-export enum RecordRule {
-  /** A boolean, list or JSON field at a predefined (string) target (docs/spec.md#booleans, docs/spec.md#lists-json-ids). */
-  BooleanAtPredefined = 1,
-  /** A constant's value is not JSON (or is `null`, or a string-only target gets another kind). */
-  NotJson,
-  NullValue,
-  TooLarge,
-  /** Nested deeper than {@link MAX_CONSTANT_DEPTH}. */
-  TooDeep,
-  NotAString,
-  /** A one-of group names a key no field has, or is not a non-empty list of keys. */
-  UnknownKey,
-  NotAGroup,
-  /** `constants` or `requireOneOf` is not a list. */
-  NotAList,
-  /** `predefinedEndpoint.` takes one segment, no `alsoTo`, and only fields (docs/spec.md#endpoint-templates). */
-  EndpointName,
-  EndpointAlsoTo,
-  EndpointTarget,
-  /** An endpoint-only field that no placeholder uses. */
-  EndpointUnused,
-  /** A field filling a placeholder must be required or have a default. */
-  PlaceholderOptional,
-  /** A placeholder names no field's key. */
-  PlaceholderUnknown,
-  /** A list or JSON field cannot fill a placeholder (a URL takes one text value). */
-  PlaceholderNotText,
-  /** A field type or constant value a typed target cannot take (docs/spec.md#more-openrtb-targets). */
-  TargetType,
-}
+export { RecordRule, type RecordProblem };
 
 /** Field types whose values are no text, so never at a predefined (string) target (docs/spec.md#booleans, docs/spec.md#lists-json-ids). */
 const NOT_TEXT: unknown[] = ['boolean', 'list', 'json'];
@@ -76,38 +46,12 @@ function fieldTakes(field: Record<string, unknown>, name: string): boolean {
   return true;
 }
 
-/** One broken rule: its issue code and pointer, the field (or constant) name, and what it collides with. */
-export interface RecordProblem {
-  code:
-    | 'schema'
-    | 'duplicate_name'
-    | 'name_conflict'
-    | 'duplicate_param'
-    | 'unsafe_name'
-    | 'unknown_predefined'
-    | 'rtb_field_without_prefix'
-    | 'invalid_endpoint'
-    | 'invalid_header';
-  path: string;
-  field?: string;
-  /** The name (or key) the problem is about, when it is one. */
-  name?: string;
-  /** The earlier name or key this one collides with, and the pointer of the definition that has it. */
-  other?: { name: string; path: string; place?: true };
-  rule?: RecordRule;
-  /** Why a header is refused (docs/spec.md#headers). */
-  header?: HeaderRule;
-}
-
 /** A constant's value, as JSON: at most this many bytes (docs/spec.md#constants), nesting at most this deep (rules/json-value.ts says why). */
 export const MAX_CONSTANT_BYTES = MAX_JSON_BYTES;
 export const MAX_CONSTANT_DEPTH = MAX_JSON_DEPTH;
 
-/** What the record rules read: the fields, and a record's constants and one-of groups. */
-export interface RecordParts {
-  fields: readonly unknown[];
-  constants?: unknown;
-  requireOneOf?: unknown;
+/** What the record rules read: the fields, and a record's constants, one-of groups, removals and derivations. */
+export interface RecordParts extends WriteParts {
   /**
    * The keys the endpoint's placeholders name (docs/spec.md#endpoint-templates): `[]` without placeholders, `undefined` when they are
    * unknown (placeholders that do not parse, reported with the endpoint): then no field is said to be unused.
@@ -117,26 +61,9 @@ export interface RecordParts {
   headers?: unknown;
 }
 
-export interface RecordRulesResult {
+export interface RecordRulesResult extends WritesPlan {
   problems: RecordProblem[];
-  constants: ConstantPlan[];
-  oneOf: string[][];
   headers: HeaderPlan[];
-}
-
-/** The record rule of each fault of a constant's value (a prototype key is `unsafe_name`). */
-const JSON_RULES: Record<JsonFault, RecordRule | 'unsafe_name'> = {
-  [JsonFault.NotJson]: RecordRule.NotJson,
-  [JsonFault.Null]: RecordRule.NullValue,
-  [JsonFault.TooLarge]: RecordRule.TooLarge,
-  [JsonFault.TooDeep]: RecordRule.TooDeep,
-  [JsonFault.PrototypeKey]: 'unsafe_name',
-};
-
-/** A constant's value as the plan keeps it, or the rule it breaks and where (rules/json-value.ts). */
-function constantValue(value: unknown): { value: unknown } | { problem: [RecordRule | 'unsafe_name', string] } {
-  const checked = checkedJson(value);
-  return 'value' in checked ? checked : { problem: [JSON_RULES[checked.fault[0]], checked.fault[1]] };
 }
 
 interface Owner {
@@ -155,7 +82,7 @@ export function recordRules(parts: RecordParts, fieldsPath: string, protocol: un
   const keys = new Map<string, string>();
   const paths = extTargets<Owner>();
   const places = extTargets<Owner>();
-  const out: RecordRulesResult = { problems, constants: [], oneOf: [], headers: [] };
+  const out: RecordRulesResult = { problems, constants: [], with: [], oneOf: [], exactlyOneOf: [], remove: [], derive: [], headers: [] };
 
   /** Registers a name written to; reports a collision with an earlier one. `owner.path` is its definition's pointer. */
   const register = (name: string, at: string, owner: Owner, field: string | undefined): boolean => {
@@ -169,13 +96,13 @@ export function recordRules(parts: RecordParts, fieldsPath: string, protocol: un
     return !overlap;
   };
   /** The rules of one more name a record writes to (an `alsoTo` or a constant name) on its own and against the others. */
-  const checkName = (name: unknown, at: string, owner: Owner, field: string | undefined): name is string => {
+  const checkName = (name: unknown, at: string, owner: Owner, field: string | undefined, shared = false): name is string => {
     if (!isFieldName(name)) return false;
     // Only a field of its own may fill the endpoint: no alsoTo, no constant there.
     if (name.startsWith(ENDPOINT_PREFIX)) return (problems.push({ code: 'schema', path: at, field, rule: RecordRule.EndpointTarget }), false);
     const refusal = nameRefusal(name, protocol);
     if (refusal) problems.push({ code: refusal, path: at, field, name });
-    return !hasUnsafeSegment(name) && register(name, at, owner, field) && !refusal;
+    return !hasUnsafeSegment(name) && (shared || register(name, at, owner, field)) && !refusal;
   };
 
   parts.fields.forEach((field, index) => {
@@ -241,47 +168,8 @@ export function recordRules(parts: RecordParts, fieldsPath: string, protocol: un
         problems.push({ code: 'schema', path: `${at}/required`, field: field.name as string, rule: RecordRule.PlaceholderOptional });
     }
   }
-  const { constants, requireOneOf } = parts;
-  if (constants !== undefined) {
-    if (!Array.isArray(constants)) problems.push({ code: 'schema', path: '/constants', rule: RecordRule.NotAList });
-    else {
-      constants.forEach((constant: unknown, j) => {
-        const at = `/constants/${j}`;
-        if (!isPlainObject(constant)) return problems.push({ code: 'schema', path: at, rule: RecordRule.NotJson });
-        const { name } = constant;
-        const field = typeof name === 'string' ? name : undefined;
-        const usable = checkName(name, `${at}/name`, { name: name as string, path: at }, field);
-        if (!isFieldName(name)) problems.push({ code: 'schema', path: `${at}/name`, field });
-        const checked = constantValue(constant.value);
-        if ('problem' in checked) {
-          const [rule, below] = checked.problem;
-          return problems.push(
-            rule === 'unsafe_name' ? { code: rule, path: `${at}/value${below}`, field } : { code: 'schema', path: `${at}/value${below}`, field, rule },
-          );
-        }
-        // Predefined targets are strings (docs/spec.md#targets).
-        if (usable && predefinedPath(name) && typeof checked.value !== 'string')
-          return problems.push({ code: 'schema', path: `${at}/value`, field, rule: RecordRule.NotAString });
-        const kind = usable ? typedTarget(name)?.[1] : undefined;
-        if (kind && !takes(kind, checked.value))
-          return problems.push({ code: 'schema', path: `${at}/value`, field, rule: RecordRule.TargetType, name: name as string });
-        if (usable) out.constants.push({ name, to: targetOf(name, extBase), value: checked.value });
-      });
-    }
-  }
-  if (requireOneOf !== undefined) {
-    if (!Array.isArray(requireOneOf)) problems.push({ code: 'schema', path: '/requireOneOf', rule: RecordRule.NotAList });
-    else {
-      requireOneOf.forEach((group: unknown, i) => {
-        if (!(Array.isArray(group) && group.length)) return problems.push({ code: 'schema', path: `/requireOneOf/${i}`, rule: RecordRule.NotAGroup });
-        group.forEach((key: unknown, j) => {
-          if (typeof key !== 'string' || !keys.has(key)) problems.push({ code: 'schema', path: `/requireOneOf/${i}/${j}`, rule: RecordRule.UnknownKey });
-        });
-        // A copy: changing the record after it was checked changes nothing of its plan.
-        out.oneOf.push([...(group as string[])]);
-      });
-    }
-  }
+  const writes = writeRules(parts, fieldsPath, { problems, keys, checkName, extBase });
+  Object.assign(out, writes);
   if (parts.headers !== undefined) {
     const checked = checkHeaders(parts.headers, protocol);
     for (const [rule, name, part] of checked.problems) {
@@ -291,4 +179,12 @@ export function recordRules(parts: RecordParts, fieldsPath: string, protocol: un
     out.headers = checked.plan;
   }
   return out;
+}
+
+/** The record plan of checked field plans and the record rules' result: only the parts the record has. */
+export function recordPlanOf(fields: FieldPlan[], rules: WritesPlan): RecordPlan {
+  const plan: RecordPlan = { fields };
+  for (const key of ['constants', 'with', 'oneOf', 'exactlyOneOf', 'remove', 'derive'] as const)
+    if (rules[key].length) (plan as unknown as Record<string, unknown>)[key] = rules[key];
+  return plan;
 }

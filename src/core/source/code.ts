@@ -231,7 +231,8 @@ export function variableValues(plan: Plan, array: string, hoisted: Hoisted): Sou
   return {
     array,
     hoisted,
-    spec: (index) => (index < fields ? index : -1),
+    // A `with` constant (docs/spec.md#conditions) has a value when its field has one.
+    spec: (index) => (index < fields ? index : (plan.constants[index - fields]!.when ?? -1)),
     value: (index) => (index < fields ? copied(index) : fresh(constant(index))),
     // A constant at a predefined target is a string (docs/spec.md#constants).
     text: (index) => (index < fields ? `str(${array}[${index}])` : literal(constant(index))),

@@ -55,7 +55,7 @@ export function emitJudge(plan: Plan): string[] {
     );
   }
   oneOf.forEach((group, g) =>
-    body.push(`if (${group.fields.map((field) => `w${field.index} === undefined`).join(' && ')}) (issues ??= []).push(V.oneOf(G[${g}], base));`),
+    body.push(`issues = V.group(G[${g}], [${group.fields.map((field) => `w${field.index} !== undefined`).join(', ')}], base, issues);`),
   );
   body.push('if (issues !== undefined) return { issues };', `return { written: [${fields.map((field) => `w${field.index}`).join(', ')}], issues: NONE };`);
   return body;

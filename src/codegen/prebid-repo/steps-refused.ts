@@ -1,0 +1,17 @@
+/**
+ * What the in-repository adapter does not compile yet of docs/spec.md#removals, docs/spec.md#values-from-the-request and
+ * docs/spec.md#conditions, refused rather than ignored (`unsupported_target` at the record's key): removals, derivations,
+ * `with` constants and exactly-one-of groups. The standalone target and the record-taking module take them.
+ */
+import { issue, type Issue } from '../../core/issues.js';
+import type { RecordPlan } from '../../core/plan/field-plan.js';
+
+export function repoStepIssues(plan: RecordPlan): Issue[] {
+  const refused = (at: string) => issue('unsupported_target', at, 'the in-repository target does not compile this yet; use --target standalone');
+  return [
+    ...(plan.remove?.length ? [refused('/remove')] : []),
+    ...(plan.derive?.length ? [refused('/derive')] : []),
+    ...(plan.exactlyOneOf?.length ? [refused('/exactlyOneOf')] : []),
+    ...plan.fields.flatMap((field, i) => (plan.with?.some((constant) => constant.if === (field.key ?? field.name)) ? [refused(`/fields/${i}/with`)] : [])),
+  ];
+}

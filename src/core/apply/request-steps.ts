@@ -1,0 +1,165 @@
+/**
+ * What an enrichment does to the request before any value is written, once for every engine (the interpreter, the
+ * generated enrichers, the compact engine and the Prebid.js page): removals (docs/spec.md#removals), then derivations in
+ * record order (docs/spec.md#values-from-the-request), on a copy-on-write view of the request. The caller's request is never
+ * written: each object on a changed path is copied once, every other object of the view is the caller's own.
+ * Only own properties of plain objects (and array elements by decimal index) are read.
+ */
+import { issue, pointer, type Issue } from '../issues.js';
+import { isArray, isPlainObject } from '../definition/plain-object.js';
+import { typedKind, type Target, type TypedKind } from '../definition/names.js';
+import { INVENTORY_KEYS } from '../rules/inventory.js';
+import { decimalString, finite } from '../rules/decimal.js';
+import { checkedJson } from '../rules/json-value.js';
+import { takes } from '../plan/value-kinds.js';
+import type { DerivePlan, RecordPlan, RemovePlan } from '../plan/field-plan.js';
+
+type Obj = Record<string, unknown>;
+
+/** The steps of a plan: its removals and derivations. */
+export type Steps = Pick<RecordPlan, 'remove' | 'derive'>;
+
+/** Where the warnings go (`copy_skipped`). */
+export interface StepsReport {
+  warnings?: Issue[];
+}
+
+/** An own value that is not `null`, else `undefined`; array elements by decimal index. */
+function read(node: unknown, key: string): unknown {
+  if (isArray(node)) return /^\d+$/.test(key) && Object.hasOwn(node, key) ? (node[Number(key)] ?? undefined) : undefined;
+  return isPlainObject(node) && Object.hasOwn(node, key) ? (node[key] ?? undefined) : undefined;
+}
+
+const readPath = (node: unknown, path: readonly string[]): unknown => path.reduce(read, node);
+
+/** A value that counts as none at a target (docs/spec.md#conditions): missing, `null`, `""`, an empty array, 0 for a number target. */
+const isAbsent = (value: unknown, numeric: boolean): boolean =>
+  value === undefined || value === '' || (isArray(value) && value.length === 0) || (numeric && value === 0);
+
+/** What a copy's target takes (names.ts' kinds; a predefined target takes text, an ext target anything). */
+const kindOf = ([root, key]: Target): TypedKind => (root > 3 ? typedKind([root, key!])! : root === 1 || key === 'tagid' ? 'text' : 'any');
+
+/**
+ * The value a target of `kind` takes from a copied one, or `undefined` when it takes none: text a non-empty string
+ * or a finite number (as its decimal string), typed targets what their kind takes, ext targets any JSON value with no
+ * prototype key, at most as large and deep as a constant (a copy of it).
+ */
+function taken(kind: TypedKind, value: unknown): unknown {
+  if (kind === 'text') return finite(value) ? decimalString(value) : typeof value === 'string' ? value : undefined;
+  if (kind !== 'any' && !takes(kind, value)) return undefined;
+  const checked = checkedJson(value);
+  return 'value' in checked ? checked.value : undefined;
+}
+
+const NUMERIC: readonly TypedKind[] = ['floor', 'flag', 'position'];
+
+/**
+ * Runs the steps on `request` (a plain object whose `imp` is an array) for the enriched imps `imps` (indexes of
+ * plain-object imps): the view, or `request` itself when no step changed anything. Copies read `given`, the request as
+ * the caller gave it (`request` unless the page says otherwise).
+ */
+export function prepareRequest(steps: Steps, request: Obj, imps: readonly number[], report: StepsReport, given: Obj = request): Obj {
+  const copies = new Set<unknown>();
+  let view = request;
+  /** `node` (the view or an object of it) ready to be written into. */
+  const writable = (parent: Obj | undefined, key: string | undefined, node: Obj): Obj => {
+    if (copies.has(node)) return node;
+    const copy = { ...node };
+    copies.add(copy);
+    if (parent) parent[key!] = copy;
+    else view = copy;
+    return copy;
+  };
+  /** The object at `path` below the view (created where missing with `create`), each on the way made writable; `undefined` past a non-object. */
+  const reach = (path: readonly (string | number)[], create: boolean): Obj | undefined => {
+    let node = writable(undefined, undefined, view);
+    for (const key of path) {
+      if (key === 'imp') {
+        const list = node.imp as unknown[];
+        if (!copies.has(list)) copies.add((node.imp = list.slice()));
+        continue;
+      }
+      const parent: Obj | unknown[] = typeof key === 'number' ? (node.imp as unknown[]) : node;
+      const next = typeof key === 'number' ? parent[key as never] : read(node, key);
+      if (next === undefined && create) {
+        const made = {};
+        copies.add(made);
+        node = (parent as Obj)[key] = made;
+      } else if (isPlainObject(next)) node = writable(parent as Obj, String(key), next);
+      else return undefined;
+    }
+    return node;
+  };
+  for (const removal of steps.remove ?? []) for (const base of removal.imp ? imps.map((i) => ['imp', i]) : [[]]) remove(removal, base);
+  function remove({ path, keep }: RemovePlan, base: (string | number)[]): void {
+    const original = readPath(view, [...base.map(String), ...path]);
+    if (original === undefined && !keep) {
+      // `null` or a key that holds nothing: removed only when it is there at all.
+      const parent = readPath(view, [...base.map(String), ...path.slice(0, -1)]);
+      if (!(isPlainObject(parent) && Object.hasOwn(parent, path.at(-1)!))) return;
+    }
+    if (keep && !isPlainObject(original)) return;
+    const parent = reach([...base, ...path.slice(0, -1)], false)!;
+    const last = path.at(-1)!;
+    if (!keep) delete parent[last];
+    else {
+      const kept: Obj = {};
+      for (const key of keep) if (Object.hasOwn(original as Obj, key)) kept[key] = (original as Obj)[key];
+      parent[last] = kept;
+    }
+  }
+
+  for (const step of steps.derive ?? []) {
+    if (step.op === 'bannerSizeFromFormat') for (const i of imps) bannerSize(step.when, i);
+    else copy(step);
+  }
+  function bannerSize(when: string, i: number): void {
+    const banner = read(read(view.imp, String(i)), 'banner');
+    const first = read(read(banner, 'format'), '0');
+    const w = read(first, 'w');
+    const h = read(first, 'h');
+    if (!finite(w) || !finite(h)) return;
+    const [bw, bh] = [read(banner, 'w'), read(banner, 'h')];
+    const either = bw === undefined || bh === undefined;
+    if (
+      when === 'bothMissing'
+        ? bw !== undefined || bh !== undefined
+        : when === 'eitherMissing'
+          ? !either
+          : when === 'missingOrZero' && !either && bw !== 0 && bh !== 0
+    )
+      return;
+    const target = reach(['imp', i, 'banner'], false)!;
+    target.w = w;
+    target.h = h;
+  }
+  function copy(step: Extract<DerivePlan, { op: 'copy' }>): void {
+    const [root, ...keys] = step.to;
+    const kind = kindOf(step.to);
+    const perImp = root === 0 || root === 4 || root === 7;
+    // An imp path reads the imp written; for a request-level target, the first imp enriched.
+    for (const i of perImp ? imps : imps.slice(0, 1)) {
+      const from = step.imp ? readPath(read(given.imp, String(i)), step.from) : readPath(given, step.from);
+      if (from === undefined || from === '') continue;
+      const fromAt = step.imp ? pointer('imp', i, ...step.from) : pointer(...step.from);
+      const skipped = () =>
+        (report.warnings ??= []).push(
+          issue('copy_skipped', fromAt, `the value at ${fromAt} is not one '${step.name}' takes, or it cannot be written there`, step.name),
+        );
+      const value = taken(kind, from);
+      const inventory = root === 1 || root === 6 ? INVENTORY_KEYS.find((key) => read(view, key) !== undefined) : undefined;
+      if (value === undefined || ((root === 1 || root === 6) && !inventory)) {
+        skipped();
+        continue;
+      }
+      // An imp's banner is written only when the imp has one (docs/spec.md#more-openrtb-targets).
+      if (root === 7 && read(read(view.imp, String(i)), 'banner') === undefined) continue;
+      const base: (string | number)[] = perImp ? ['imp', i, ...(root === 7 ? ['banner'] : [])] : inventory ? [inventory] : [];
+      if (step.absent && !isAbsent(readPath(view, [...base.map(String), ...keys]), NUMERIC.includes(kind))) continue;
+      const parent = reach([...base, ...keys.slice(0, -1)], true);
+      if (parent) parent[keys.at(-1)!] = value;
+      else skipped();
+    }
+  }
+  return view;
+}

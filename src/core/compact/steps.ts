@@ -1,0 +1,33 @@
+/**
+ * Removals and derivations (docs/spec.md#removals, docs/spec.md#values-from-the-request) on the page and in the compact engine:
+ * apply/request-steps.ts, the one judge of them, run before the values engine's writes. Apart from values-engine.ts so
+ * that a page whose record has neither ships none of it.
+ */
+import { prepareRequest, type Steps } from '../apply/request-steps.js';
+import type { Issue } from '../issues.js';
+import type { ValuesEngine } from './values-engine.js';
+
+type Obj = Record<string, any>;
+
+/**
+ * The engine that first runs the record's steps on a view of the request; `copy_skipped` warnings go to `warnings`.
+ * `chained`: the page applies bid after bid, each on the request the one before made (prebid/build-requests.ts, the
+ * same `id`): a copy then reads the request-level objects as the page first gave them, before any removal, as for a
+ * single call.
+ */
+export function stepsEngine(engine: ValuesEngine, steps: Steps, warnings: Issue[] = [], chained = false): ValuesEngine {
+  let previous: [out: Obj, given: Obj] | undefined;
+  return {
+    bind: engine.bind,
+    apply(bound, request, imps, issues) {
+      const last = previous;
+      const same = chained && last !== undefined && Object.keys(request).every((key) => key === 'imp' || request[key] === last[0][key]);
+      const given = same ? { ...last[1], imp: request.imp } : request;
+      const report = { warnings };
+      const view = prepareRequest(steps, request, imps, report, given);
+      const out = engine.apply(bound, view, imps, issues);
+      if (out) previous = [out, given];
+      return out;
+    },
+  };
+}
