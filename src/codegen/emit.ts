@@ -71,8 +71,8 @@ export function adapterModule(plan: BidderPlan, options: PrebidRuntimeOptions, r
   const headed = plan.ajax ? `withHeaders(${byUrl.join('')})` : byUrl[0];
   // Typed targets (docs/spec.md#more-openrtb-targets) are written by an engine withTargets gives the request builder, and
   // removals and derivations (docs/spec.md#removals) made by one withSteps gives it.
-  const targeted = typed ? `withTargets(${headed ?? ''})` : headed;
-  const builder = steps ? `withSteps(${targeted ?? ''})` : targeted;
+  const stepped = steps ? `withSteps(${headed ?? ''})` : headed;
+  const builder = typed ? `withTargets(${stepped ?? ''})` : stepped;
   const args = [
     literal(pagePlan(plan)),
     ...(builder

@@ -30,6 +30,8 @@ interface FieldBase {
   alsoTo?: string[];
   /** Constants written only when this field has a value, after defaults (docs/spec.md#conditions). */
   with?: ConstantDefinition[];
+  /** Written only where the request holds nothing at each target (docs/spec.md#conditions). */
+  when?: 'absent';
   /** Title in the UI. */
   display: string;
   description?: string;
@@ -119,6 +121,8 @@ export type JsonValue = string | number | boolean | null | JsonValue[] | { [key:
 export interface ConstantDefinition {
   name: string;
   value: JsonValue;
+  /** Written only where the request holds nothing at the target (docs/spec.md#conditions). */
+  when?: 'absent';
 }
 
 /** An adapter record (docs/spec.md#cli): protocol, optional endpoint and Prebid details, and the fields. */

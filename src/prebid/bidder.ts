@@ -12,6 +12,7 @@ import { BidfieldsError } from '../core/issues.js';
 import type { AdapterRecord } from '../core/types.js';
 import type { RecordPlan } from '../core/plan/field-plan.js';
 import { bidderSpec } from './spec.js';
+import { stepsOf } from '../core/plan/steps-plan.js';
 import { requestsByUrl, template } from './endpoint.js';
 import { ajaxHeaders, withHeaders, withSteps, withTargets } from './headers.js';
 import type { BidderPlan, PrebidBidderOptions, PrebidBidderSpec } from './types.js';
@@ -40,8 +41,8 @@ export function createPrebidBidder(record: AdapterRecord, options: PrebidBidderO
   const { template: parts, split } = plan;
   const byUrl = parts || split ? requestsByUrl : undefined;
   const headed = plan.ajax ? withHeaders(byUrl) : byUrl;
-  const typed = hasTyped(plan) ? withTargets(headed) : headed;
-  return bidderSpec(plan, options, parts ? [...ALL_FEATURES, template] : ALL_FEATURES, hasSteps(plan) ? withSteps(typed) : typed);
+  const stepped = hasSteps(plan) ? withSteps(headed) : headed;
+  return bidderSpec(plan, options, parts ? [...ALL_FEATURES, template] : ALL_FEATURES, hasTyped(plan) ? withTargets(stepped) : stepped);
 }
 
 /**
@@ -73,5 +74,5 @@ export const hasTyped = (plan: RecordPlan): boolean =>
 /** A GVL ID: a positive integer. */
 export const isGvlid = (gvlid: unknown): gvlid is number => Number.isInteger(gvlid) && (gvlid as number) > 0;
 
-/** Whether a plan removes or derives anything before its writes (docs/spec.md#removals, docs/spec.md#values-from-the-request). */
-export const hasSteps = (plan: RecordPlan): boolean => Boolean(plan.remove?.length || plan.derive?.length);
+/** Whether a plan removes or derives anything before its writes (docs/spec.md#removals), or guards a target (docs/spec.md#conditions). */
+export const hasSteps = (plan: RecordPlan): boolean => stepsOf(plan) !== undefined;

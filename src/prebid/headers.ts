@@ -8,6 +8,7 @@ import type { HeaderPlan } from '../core/rules/headers.js';
 import { buildRequests, type RequestBuilder } from './build-requests.js';
 import { typedEngine } from '../core/compact/features.js';
 import { stepsEngine } from '../core/compact/steps.js';
+import { stepsOf } from '../core/plan/steps-plan.js';
 import type { AjaxHeaders } from './types.js';
 
 /**
@@ -47,9 +48,10 @@ export const withTargets =
 
 /**
  * The request builder `requests` on an engine that first removes and derives what the record says
- * (docs/spec.md#removals, docs/spec.md#values-from-the-request): a generated adapter imports it only when its record does.
+ * (docs/spec.md#removals, docs/spec.md#values-from-the-request) and keeps what the request held at targets written only where
+ * it holds nothing (docs/spec.md#conditions): a generated adapter imports it only when its record does. Outside `withTargets`.
  */
 export const withSteps =
   (requests: RequestBuilder = buildRequests): RequestBuilder =>
   (engine, plan, ...rest) =>
-    requests(stepsEngine(engine, plan, [], true), plan, ...rest);
+    requests(stepsEngine(engine, stepsOf(plan)!, [], true), plan, ...rest);

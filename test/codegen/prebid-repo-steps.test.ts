@@ -8,7 +8,7 @@ const base = {
   bidderCode: 'stepsacme',
   fields: [
     { name: 'placementId', type: 'text', display: 'Placement', with: [{ name: 'kind', value: 'publisher' }] },
-    { name: 'endpointId', type: 'text', display: 'Endpoint' },
+    { name: 'endpointId', type: 'text', display: 'Endpoint', when: 'absent' },
   ],
 };
 
@@ -23,7 +23,7 @@ describe('the in-repository target and the steps it does not compile yet (docs/s
     const result = safeGeneratePrebidAdapter(record, { target: 'prebid-repo', knownEndpoints: ['bid.partner.example'] });
     expect(result.ok).toBe(false);
     const refused = result.ok ? [] : result.issues.filter((found) => found.code === 'unsupported_target').map((found) => found.path);
-    expect(refused.sort()).toEqual(['/derive', '/exactlyOneOf', '/fields/0/with', '/remove']);
+    expect(refused.sort()).toEqual(['/derive', '/exactlyOneOf', '/fields/0/with', '/fields/1/when', '/remove']);
   });
 
   it('takes the same record for the standalone target', () => {

@@ -1,7 +1,7 @@
 /**
  * What the in-repository adapter does not compile yet of docs/spec.md#removals, docs/spec.md#values-from-the-request and
  * docs/spec.md#conditions, refused rather than ignored (`unsupported_target` at the record's key): removals, derivations,
- * `with` constants and exactly-one-of groups. The standalone target and the record-taking module take them.
+ * `with` constants, exactly-one-of groups and `when: "absent"`. The standalone target and the record-taking module take them.
  */
 import { issue, type Issue } from '../../core/issues.js';
 import type { RecordPlan } from '../../core/plan/field-plan.js';
@@ -13,5 +13,7 @@ export function repoStepIssues(plan: RecordPlan): Issue[] {
     ...(plan.derive?.length ? [refused('/derive')] : []),
     ...(plan.exactlyOneOf?.length ? [refused('/exactlyOneOf')] : []),
     ...plan.fields.flatMap((field, i) => (plan.with?.some((constant) => constant.if === (field.key ?? field.name)) ? [refused(`/fields/${i}/with`)] : [])),
+    ...plan.fields.flatMap((field, i) => (field.absent ? [refused(`/fields/${i}/when`)] : [])),
+    ...(plan.constants ?? []).flatMap((constant, j) => (constant.absent ? [refused(`/constants/${j}/when`)] : [])),
   ];
 }

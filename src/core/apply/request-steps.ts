@@ -7,17 +7,52 @@
  */
 import { issue, pointer, type Issue } from '../issues.js';
 import { isArray, isPlainObject } from '../definition/plain-object.js';
-import { typedKind, type Target, type TypedKind } from '../definition/names.js';
+import type { TypedKind } from '../definition/names.js';
 import { INVENTORY_KEYS } from '../rules/inventory.js';
 import { decimalString, finite } from '../rules/decimal.js';
 import { checkedJson } from '../rules/json-value.js';
 import { takes } from '../plan/value-kinds.js';
-import type { DerivePlan, RecordPlan, RemovePlan } from '../plan/field-plan.js';
+import type { DerivePlan, RemovePlan } from '../plan/field-plan.js';
+import { kindOf, NUMERIC, type Guard, type Steps } from '../plan/steps-plan.js';
+
+export type { Steps };
 
 type Obj = Record<string, unknown>;
 
-/** The steps of a plan: its removals and derivations. */
-export type Steps = Pick<RecordPlan, 'remove' | 'derive'>;
+/**
+ * What guarded targets hold in `view` (the request before the writes) where they hold something: the function that
+ * puts those values back into the result after the writes, so a guarded write stays only where there was nothing.
+ */
+export function guardAbsent(guards: readonly Guard[], view: Obj, imps: readonly number[]): ((out: Obj) => void) | undefined {
+  const held: [path: string[], value: unknown][] = [];
+  for (const { to, numeric } of guards) {
+    const [root, ...keys] = to;
+    for (const base of bases(root, view, imps)) {
+      const path = [...base, ...keys];
+      const value = readPath(view, path);
+      if (!isAbsent(value, numeric)) held.push([path, value]);
+    }
+  }
+  if (!held.length) return undefined;
+  return (out) => {
+    for (const [path, value] of held) {
+      const parent = readPath(out, path.slice(0, -1));
+      // Where the writes changed the value (so copied the object that holds it), the request's own is put back.
+      if (isPlainObject(parent) && parent[path.at(-1)!] !== value) parent[path.at(-1)!] = value;
+    }
+  };
+}
+
+/** Where a target of root `root` is, in each imp enriched or once, as key paths below the request. */
+function bases(root: number, view: Obj, imps: readonly number[]): string[][] {
+  if (root === 0 || root === 4) return imps.map((i) => ['imp', String(i)]);
+  if (root === 7) return imps.map((i) => ['imp', String(i), 'banner']);
+  if (root === 1 || root === 6) {
+    const inventory = INVENTORY_KEYS.find((key) => read(view, key) !== undefined);
+    return inventory ? [[inventory]] : [];
+  }
+  return root === 3 ? [] : [[]];
+}
 
 /** Where the warnings go (`copy_skipped`). */
 export interface StepsReport {
@@ -36,9 +71,6 @@ const readPath = (node: unknown, path: readonly string[]): unknown => path.reduc
 const isAbsent = (value: unknown, numeric: boolean): boolean =>
   value === undefined || value === '' || (isArray(value) && value.length === 0) || (numeric && value === 0);
 
-/** What a copy's target takes (names.ts' kinds; a predefined target takes text, an ext target anything). */
-const kindOf = ([root, key]: Target): TypedKind => (root > 3 ? typedKind([root, key!])! : root === 1 || key === 'tagid' ? 'text' : 'any');
-
 /**
  * The value a target of `kind` takes from a copied one, or `undefined` when it takes none: text a non-empty string
  * or a finite number (as its decimal string), typed targets what their kind takes, ext targets any JSON value with no
@@ -50,8 +82,6 @@ function taken(kind: TypedKind, value: unknown): unknown {
   const checked = checkedJson(value);
   return 'value' in checked ? checked.value : undefined;
 }
-
-const NUMERIC: readonly TypedKind[] = ['floor', 'flag', 'position'];
 
 /**
  * Runs the steps on `request` (a plain object whose `imp` is an array) for the enriched imps `imps` (indexes of

@@ -8,7 +8,7 @@ import type { BidRequest, EnrichOptions } from '../types.js';
 import type { BoundWrites, ImpWrites, RequestWrites } from '../plan/bound-writes.js';
 import { applyWrites, type Report } from './apply-writes.js';
 import { applyTyped, typedWrites } from './typed-writes.js';
-import { prepareRequest } from './request-steps.js';
+import { guardAbsent, prepareRequest } from './request-steps.js';
 import type { Plan } from '../plan/compiled-plan.js';
 import { isArray, isPlainObject } from '../definition/plain-object.js';
 
@@ -44,10 +44,12 @@ function withTyped(typed: Typed | undefined, request: unknown, options: EnrichOp
   const imps = request.imp;
   const count = Math.min(perImp ? perImp.length : options?.allImps === true ? imps.length : 1, imps.length);
   let view: Record<string, unknown> = request;
+  let restore: ((out: Record<string, unknown>) => void) | undefined;
   if (plan.steps) {
     const enriched: number[] = [];
     for (let i = 0; i < count; i++) if ((!perImp || perImp[i]) && isPlainObject(imps[i])) enriched.push(i);
     view = prepareRequest(plan.steps, request, enriched, report);
+    restore = guardAbsent(plan.steps.guards ?? [], view, enriched);
   }
   const impWrites = perImp ? undefined : typedWrites(plan, values, true);
   const each = Array.from({ length: count }, (_, i) => (perImp ? perImp[i] && typedWrites(plan, perImp[i]!, true) : impWrites));
@@ -63,6 +65,8 @@ function withTyped(typed: Typed | undefined, request: unknown, options: EnrichOp
   const inPlace = mutate && out === request;
   if (plan.typed.length && isPlainObject(out) && (inPlace || out !== request) && isArray(out.imp))
     applyTyped(request, out, each, requestLevel, inPlace, report);
+  // Guarded targets (when: "absent") keep what the request held there.
+  if (restore && isPlainObject(out) && (inPlace || out !== request) && !report.issues) restore(out);
   return mutate && out !== request && !report.issues && isPlainObject(out) ? settle(request, out) : (out as unknown as BidRequest);
 }
 

@@ -19,6 +19,7 @@ import { checkEndpointOrTemplateCompact } from './endpoint.js';
 import { own, codeIssue, valuesEngine, type CompactEnrichResult } from './values-engine.js';
 import { ALL_FEATURES, typedEngine } from './features.js';
 import { stepsEngine } from './steps.js';
+import { stepsOf } from '../plan/steps-plan.js';
 import type { AdapterInput, CompileOptions, Protocol } from '../types.js';
 
 type Obj = Record<string, any>;
@@ -118,10 +119,11 @@ export function compileCompact(input: AdapterInput | unknown, options: Pick<Comp
   for (const found of rules.problems) fail(found.code, found.path, found.field);
   if (issues.length) throw new BidfieldsError(issues);
   const plan = recordPlanOf(plans, rules);
-  // Removals and derivations (docs/spec.md#removals) first, with their warnings; typed targets last.
+  // Removals and derivations (docs/spec.md#removals) first, with their warnings, and guarded targets put back last.
   const stepWarnings: Issue[] = [];
   const values = valuesEngine(plan, ALL_FEATURES);
-  const { bind, apply } = typedEngine(plan.remove || plan.derive ? stepsEngine(values, plan, stepWarnings) : values);
+  const steps = stepsOf(plan);
+  const { bind, apply } = steps ? stepsEngine(typedEngine(values), steps, stepWarnings) : typedEngine(values);
   return {
     protocol,
     endpoint: checked.url,

@@ -3,7 +3,7 @@
  * apply/request-steps.ts, the one judge of them, run before the values engine's writes. Apart from values-engine.ts so
  * that a page whose record has neither ships none of it.
  */
-import { prepareRequest, type Steps } from '../apply/request-steps.js';
+import { guardAbsent, prepareRequest, type Steps } from '../apply/request-steps.js';
 import type { Issue } from '../issues.js';
 import type { ValuesEngine } from './values-engine.js';
 
@@ -25,7 +25,10 @@ export function stepsEngine(engine: ValuesEngine, steps: Steps, warnings: Issue[
       const given = same ? { ...last[1], imp: request.imp } : request;
       const report = { warnings };
       const view = prepareRequest(steps, request, imps, report, given);
+      const restore = guardAbsent(steps.guards ?? [], view, imps);
       const out = engine.apply(bound, view, imps, issues);
+      // Guarded targets (when: "absent") keep what the request held there.
+      if (out) restore?.(out);
       if (out) previous = [out, given];
       return out;
     },

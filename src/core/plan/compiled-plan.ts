@@ -9,6 +9,7 @@ import { typedKind, type Target } from '../definition/names.js';
 import { type ValueJudge, type WrittenValue } from './value-judge.js';
 import { makeValueJudge } from './value-kinds.js';
 import { buildExtTree, type ExtTreeNode } from './ext-tree.js';
+import { stepsOf, type Steps } from './steps-plan.js';
 
 /**
  * Where a value goes in the hot path: one of the slots apply/apply-writes.ts writes by hand (`imp.tagid`, the
@@ -72,7 +73,7 @@ export interface Plan {
   /** One-of and exactly-one-of groups, as the fields of each group, with the keys for messages. */
   readonly oneOf: readonly OneOfGroup[];
   /** What is removed from, and derived from, the request before any value is written (apply/request-steps.ts); `undefined` when nothing. */
-  readonly steps: Pick<RecordPlan, 'remove' | 'derive'> | undefined;
+  readonly steps: Steps | undefined;
   /** Every imp ext write the adapter can make, as a tree (see ext-tree.ts), and every request ext write. */
   readonly impTree: readonly ExtTreeNode[];
   readonly requestTree: readonly ExtTreeNode[];
@@ -135,7 +136,7 @@ export function compilePlan(record: RecordPlan, placeholders: readonly string[] 
     when: constant.if === undefined ? undefined : byKey.get(constant.if)!.index,
   }));
   const group = (exactly: boolean) => (keys: string[]) => ({ keys, fields: keys.map((key) => byKey.get(key)!), exactly });
-  const { remove, derive } = record;
+
   const sources = [...fields, ...constants];
   return {
     fields,
@@ -143,7 +144,7 @@ export function compilePlan(record: RecordPlan, placeholders: readonly string[] 
     byKey,
     requestFields: fields.filter((field) => field.requestLevel),
     oneOf: [...(record.oneOf ?? []).map(group(false)), ...(record.exactlyOneOf ?? []).map(group(true))],
-    steps: remove?.length || derive?.length ? { remove, derive } : undefined,
+    steps: stepsOf(record),
     impTree: buildExtTree(sources, 'impExt'),
     requestTree: buildExtTree(sources, 'requestExt'),
     typed: sources.flatMap((source) =>

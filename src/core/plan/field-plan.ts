@@ -38,6 +38,8 @@ export interface FieldPlan {
   pattern?: string;
   /** A select field's option values. */
   options?: number[];
+  /** `when: "absent"` (docs/spec.md#conditions): written only where the request holds nothing at each target. */
+  absent?: true;
 }
 
 /**
@@ -49,6 +51,8 @@ export interface ConstantPlan {
   to: Target;
   value: unknown;
   if?: string;
+  /** `when: "absent"` (docs/spec.md#conditions). */
+  absent?: true;
 }
 
 /**
@@ -109,6 +113,7 @@ export function shapeProblem(definition: Definition): string | undefined {
   if (type === 'list' && definition.items !== 'text' && definition.items !== 'number') return 'items';
   if (param !== undefined && !isParamKey(param)) return 'param';
   if (alsoTo !== undefined && !(Array.isArray(alsoTo) && alsoTo.length && alsoTo.every(isFieldName))) return 'alsoTo';
+  if (definition.when !== undefined && definition.when !== 'absent') return 'when';
   return (
     ['min', 'max', 'minLength', 'maxLength', 'minItems', 'maxItems'].find((key) => definition[key] !== undefined && !finite(definition[key])) ??
     ['required', 'integer'].find((key) => definition[key] !== undefined && typeof definition[key] !== 'boolean')

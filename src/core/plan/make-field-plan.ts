@@ -29,6 +29,7 @@ export function planField(definition: Definition, extBase: readonly string[] = [
   if (param !== undefined && param !== name) plan.key = param;
   if (alsoTo !== undefined) plan.also = alsoTo.map((other: string) => targetOf(other, extBase));
   if (definition.required === true) plan.required = true;
+  if (definition.when === 'absent') plan.absent = true;
   // A boolean and a JSON field have no rule keys: a text key on one (refused by validateAdapter's schema, not by the
   // page's compact check) must not reach a judge that would compile its pattern.
   if (type !== 'boolean' && type !== 'json')

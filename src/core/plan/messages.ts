@@ -109,6 +109,7 @@ const RULE_MESSAGES: Record<RecordRule, string> = {
     'must be as the record format says: with [{ name, value }], remove [path | { path, keep: [key, …] }], derive [{ op: "bannerSizeFromFormat", when: "eitherMissing" | "bothMissing" | "missingOrZero" | "always" } | { op: "copy", from, to, when?: "absent" }]',
   [RecordRule.RemovePath]:
     'a removal is one of site.publisher, app.publisher, dooh.publisher, site.domain, app.domain, ext, user.ext, source.ext, imp.ext (keep: an object path of these)',
+  [RecordRule.EndpointWhen]: 'an endpoint-only field writes nothing into the request, so it has no when and no with',
   [RecordRule.CopyFrom]: `a copy reads a request path: dot-separated keys or decimal indices of [A-Za-z0-9_$-], at most ${MAX_NAME_LENGTH} characters, none __proto__, prototype or constructor`,
 };
 
@@ -161,5 +162,6 @@ export const SHAPE_MESSAGES: Readonly<Record<string, string>> = {
   required: 'must be a boolean',
   integer: 'must be a boolean',
   pattern: 'must be a string',
+  when: 'must be "absent" (written only where the request holds nothing at the target)',
   default: 'must be a string, a number or a boolean',
 };

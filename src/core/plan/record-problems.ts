@@ -40,6 +40,8 @@ export enum RecordRule {
   RemovePath,
   /** A copy's `from` is no request path (dot path, decimal indices, no prototype key). */
   CopyFrom,
+  /** An endpoint-only field writes nothing into the request: no `when`, no `with`. */
+  EndpointWhen,
 }
 
 /** One broken rule: its issue code and pointer, the field (or constant) name, and what it collides with. */

@@ -137,6 +137,8 @@ export function recordRules(parts: RecordParts, fieldsPath: string, protocol: un
     if (typeof name === 'string' && name.startsWith(ENDPOINT_PREFIX)) {
       if (name.split('.').length !== 2) problems.push({ code: 'schema', path: `${at}/name`, field: name, rule: RecordRule.EndpointName });
       if (alsoTo !== undefined) problems.push({ code: 'schema', path: `${at}/alsoTo`, field: name, rule: RecordRule.EndpointAlsoTo });
+      for (const key of ['when', 'with'] as const)
+        if (field[key] !== undefined) problems.push({ code: 'schema', path: `${at}/${key}`, field: name, rule: RecordRule.EndpointWhen });
       const key = param === undefined ? name : param;
       if (parts.endpointKeys && !parts.endpointKeys.includes(key as string))
         problems.push({ code: 'schema', path: `${at}/name`, field: name, rule: RecordRule.EndpointUnused });

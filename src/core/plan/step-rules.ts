@@ -57,7 +57,8 @@ function checkConstant(entry: unknown, at: string, context: WriteContext, shared
   const kind = usable ? typedTarget(name)?.[1] : undefined;
   if (kind && !takes(kind, checked.value))
     return void problems.push({ code: 'schema', path: `${at}/value`, field, rule: RecordRule.TargetType, name: name as string });
-  return usable ? { name, to: targetOf(name, context.extBase), value: checked.value } : undefined;
+  if (entry.when !== undefined && entry.when !== 'absent') return void problems.push({ code: 'schema', path: `${at}/when`, field, rule: RecordRule.StepShape });
+  return usable ? { name, to: targetOf(name, context.extBase), value: checked.value, ...(entry.when === 'absent' && { absent: true }) } : undefined;
 }
 
 /** A list of groups of field keys at `at` (`requireOneOf`, `exactlyOneOf`), as the plan keeps them (copies). */

@@ -119,6 +119,8 @@ export const SKIPPED: Record<string, string> = {
     'not yet compiled: the in-repository target refuses with constants and exactlyOneOf (unsupported_target, docs/spec.md#conditions); the standalone target and the record-taking module take them',
   ["a Prebid JS page removes and derives for each bid; a later bid's copy reads the request as Prebid gave it"]:
     'not yet compiled: the in-repository target refuses removals and derivations (unsupported_target, docs/spec.md#removals); the standalone target and the record-taking module take them',
+  ["a Prebid JS bid's guarded floor: written where Prebid's floors gave none"]:
+    'not yet compiled: the in-repository target refuses when: "absent" (unsupported_target, docs/spec.md#conditions); the standalone target and the record-taking module take it',
   'malformed seatbid entries and bids are skipped, the rest is read':
     "kept difference: Prebid's converter throws on a seatbid entry or bid that is not an object, and the whole answer gives no bids (Prebid's own issue); the runtime skips the bad entries",
   'native markup Prebid 11 cannot read without throwing (no link.url, assets not an array of objects, eventtrackers or imptrackers of the wrong shape) is dropped; __proto__ and object-valued constructor keys are removed from parsed markup':

@@ -1,0 +1,41 @@
+/**
+ * The steps of a record plan that run before its writes (docs/spec.md#removals, docs/spec.md#values-from-the-request) and the
+ * targets its `when: "absent"` entries guard (docs/spec.md#conditions), as apply/request-steps.ts runs them for every engine.
+ */
+import { typedKind, type Target, type TypedKind } from '../definition/names.js';
+import type { RecordPlan } from './field-plan.js';
+
+/** What a copy's target takes (names.ts' kinds; a predefined target takes text, an ext target anything). */
+export const kindOf = ([root, key]: Target): TypedKind => (root > 3 ? typedKind([root, key!])! : root === 1 || key === 'tagid' ? 'text' : 'any');
+
+export const NUMERIC: readonly TypedKind[] = ['floor', 'flag', 'position'];
+
+/** The steps of a plan: its removals and derivations, and the targets written only where the request holds nothing. */
+export type Steps = Pick<RecordPlan, 'remove' | 'derive'> & { guards?: Guard[] };
+
+/** A target written only where the request holds nothing (`when: "absent"`, docs/spec.md#conditions); `numeric`: 0 is nothing too. */
+export interface Guard {
+  to: Target;
+  numeric: boolean;
+}
+
+/**
+ * The guarded targets of a plan: each target (name and `alsoTo`) of a field with `when: "absent"`, and of such a
+ * constant or `with` entry. A number target (a typed one that takes numbers, or one a number field or number constant
+ * writes) counts 0 as nothing.
+ */
+export function absentGuards(plan: RecordPlan): Guard[] {
+  const guards: Guard[] = [];
+  const add = (to: Target, number: boolean) => guards.push({ to, numeric: number || (to[0] > 3 && NUMERIC.includes(kindOf(to))) });
+  // A page's plan holds number and select fields without their type (codegen/emit.ts' pagePlan).
+  const numberField = (type: string | undefined) => type === undefined || type === 'number' || type === 'select';
+  for (const field of plan.fields) if (field.absent) for (const to of [field.to, ...(field.also ?? [])]) add(to, numberField(field.type));
+  for (const constant of [...(plan.constants ?? []), ...(plan.with ?? [])]) if (constant.absent) add(constant.to, typeof constant.value === 'number');
+  return guards;
+}
+
+/** The steps of a plan, or `undefined` when it has none (no cost on its hot path). */
+export function stepsOf(plan: RecordPlan): Steps | undefined {
+  const guards = absentGuards(plan);
+  return plan.remove?.length || plan.derive?.length || guards.length ? { remove: plan.remove, derive: plan.derive, guards } : undefined;
+}
