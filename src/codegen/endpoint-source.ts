@@ -43,18 +43,26 @@ export interface EndpointCodeOptions {
 export function endpointSource(template: Template, { typed }: EndpointCodeOptions): string {
   const read = (key: string) => (typed ? `sent[${literal(key)}]` : `value(${literal(key)})`);
   const placeholders = template.filter((part) => typeof part !== 'string');
-  const first = literal(placeholders[0]!.key);
-  const pathKey = placeholders.find((part) => part.place !== 'host')?.key;
+  // The key a refusal names: the placeholder's own, or for `{a|b}` (docs/spec.md#conditions) the one whose value it took.
+  const keyOf = (index: number) => (placeholders[index]!.or ? `key${index + 1}` : literal(placeholders[index]!.key));
+  const first = keyOf(0);
+  const pathIndex = placeholders.findIndex((part) => part.place !== 'host');
+  const pathKey = pathIndex < 0 ? undefined : keyOf(pathIndex);
   const lines: string[] = [];
   // Every value read once, in order; buildUrl's order of refusals: a missing value first, then a host value.
-  placeholders.forEach((part, i) => lines.push(`const value${i + 1} = ${read(part.key)};`));
+  placeholders.forEach((part, i) => {
+    if (!part.or) return lines.push(`const value${i + 1} = ${read(part.key)};`);
+    lines.push(`let value${i + 1} = ${read(part.key)};`, `let key${i + 1} = ${literal(part.key)};`);
+    for (const other of part.or)
+      lines.push(`if (value${i + 1} == null || value${i + 1} === "") { value${i + 1} = ${read(other)}; key${i + 1} = ${literal(other)}; }`);
+  });
   placeholders.forEach((part, i) => lines.push(`if (value${i + 1} == null || value${i + 1} === "") return [${literal(part.key)}, "missing_required"];`));
   const labels: string[] = [];
   placeholders.forEach((part, i) => {
     if (part.place !== 'host') return;
     const label = `label${i + 1}`;
     labels.push(label);
-    lines.push(`const ${label} = placeholderText(value${i + 1}).toLowerCase();`, `if (!isLabel(${label})) return [${literal(part.key)}, "invalid_value"];`);
+    lines.push(`const ${label} = placeholderText(value${i + 1}).toLowerCase();`, `if (!isLabel(${label})) return [${keyOf(i)}, "invalid_value"];`);
   });
   // The authority ends at the first `/`, `?` or `#` after the scheme's `//`; what follows (path and query) is `path`.
   const probe = template.map((part) => (typeof part === 'string' ? part : 'x')).join('');
@@ -89,9 +97,9 @@ export function endpointSource(template: Template, { typed }: EndpointCodeOption
   if (pathKey !== undefined) lines.push(`const path = ${joinLiterals(tail).join(' + ')};`);
   lines.push(`const url = ${joinLiterals([...head, ...(pathKey !== undefined ? ['path'] : tail)]).join(' + ')};`);
   if (pathKey !== undefined || fixedLength + 63 * labels.length > MAX_ENDPOINT_LENGTH)
-    lines.push(`if (url.length > ${MAX_ENDPOINT_LENGTH}) return [${pathKey === undefined ? first : literal(pathKey)}, "invalid_value"];`);
+    lines.push(`if (url.length > ${MAX_ENDPOINT_LENGTH}) return [${pathKey ?? first}, "invalid_value"];`);
   // The parser must keep the path and query as built (a value that makes a "." or ".." segment would be resolved away).
-  if (pathKey !== undefined) lines.push(`if (!new URL(url).href.endsWith(path)) return [${literal(pathKey)}, "invalid_value"];`);
+  if (pathKey !== undefined) lines.push(`if (!new URL(url).href.endsWith(path)) return [${pathKey}, "invalid_value"];`);
   // The URL as the parser writes it (`buildUrl` sends its href): as built, unless the fixed parts are spelled otherwise
   // (upper case, a default port, no path), which the values cannot change.
   lines.push(new URL(probe).href === probe ? 'return url;' : 'return new URL(url).href;');

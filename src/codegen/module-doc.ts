@@ -8,7 +8,7 @@
 import { keyOf, type FieldPlan, type Target } from '../core/plan/field-plan.js';
 import { isRefusal, type WrittenValue } from '../core/plan/value-judge.js';
 import { makeValueJudge } from '../core/plan/value-kinds.js';
-import { templateKeys, type Place, type Placeholder } from '../core/endpoint/template.js';
+import { placeholderKeys, templateKeys, type Place, type Placeholder } from '../core/endpoint/template.js';
 import type { FieldDefinition } from '../core/types.js';
 import type { BidderPlan } from '../prebid/types.js';
 import { literal } from './emit.js';
@@ -108,14 +108,14 @@ const PLACES: Record<Place, string> = {
 const endpointText = (plan: BidderPlan) =>
   plan.template
     ? plan.template
-        .map((part) => (typeof part === 'string' ? part : `{${part.key}}`))
+        .map((part) => (typeof part === 'string' ? part : `{${placeholderKeys(part).join('|')}}`))
         .join('')
         .replace(/`/g, '%60')
     : plan.url!;
 
 /** What a field does to the endpoint: `fills {key} in the endpoint`, or nothing. */
 const fills = (plan: BidderPlan, key: string) =>
-  plan.template?.some((part) => typeof part !== 'string' && part.key === key) ? `fills \`{${key}}\` in the endpoint` : '';
+  plan.template?.some((part) => typeof part !== 'string' && placeholderKeys(part).includes(key)) ? `fills \`{${key}}\` in the endpoint` : '';
 
 /** The description's "(sent as …; fills … in the endpoint)" of a field. */
 const where = (plan: BidderPlan, index: number, key: string) => {
@@ -173,7 +173,7 @@ export function moduleDoc(plan: BidderPlan, definitions: readonly FieldDefinitio
     ? `\n\nThe endpoint is built from each bid's params:\n\n${templateKeys(plan.template)
         .map(
           (key) =>
-            `- \`${key}\` fills \`{${key}}\` (${PLACES[(plan.template!.find((part) => typeof part !== 'string' && part.key === key) as Placeholder).place]})`,
+            `- \`${key}\` fills \`{${key}}\` (${PLACES[(plan.template!.find((part) => typeof part !== 'string' && placeholderKeys(part).includes(key)) as Placeholder).place]})`,
         )
         .join('\n')}\n\nA bid whose params make no valid URL (e.g. a host value with a dot) is left out with a warning.`
     : '';

@@ -7,7 +7,7 @@ import type { BidRequest, EnrichOptions, FieldDefinition, FieldValues, Protocol 
 import type { Plan } from './plan/compiled-plan.js';
 import type { BoundWrites } from './plan/bound-writes.js';
 import { bindValues, requestWrites } from './apply/bind-values.js';
-import { mergeRequestValues } from './apply/merge-values.js';
+import { mergeRequestValues, noting } from './apply/merge-values.js';
 import { readValues } from './apply/value-issues.js';
 import { enrichGenerated, orThrow, refusal, run, runGenerated, single, typedOf, type EnrichResult, type SafeEnrichResult } from './apply/run-enrichment.js';
 import { adapterSource, moduleText, PLACEMENT_TIER, type Enricher, type EngineKind } from './source/enricher.js';
@@ -208,21 +208,20 @@ export class CompiledAdapter implements AdapterInfo {
       bound.push(writes);
     }
     // Imps whose values bound are compared even when others did not, so conflicting_values comes with the value issues.
-    const merged = mergeRequestValues(plan, values, issues);
+    const ignored: Issue[] = [];
+    const merged = mergeRequestValues(plan, values, issues, ignored);
     if (!merged || issues.length) return { result: refusal(issues, request, options, perImp) };
     if (enricher)
       return {
-        result: runGenerated(enricher.apply, request, merged.values, values, options, typedOf(plan, merged.values, values)),
+        result: noting(ignored, runGenerated(enricher.apply, request, merged.values, values, options, typedOf(plan, merged.values, values))),
         values: merged.values,
         perImp: values,
       };
     const requestLevel = merged.first >= 0 && merged.values === values[merged.first] ? bound[merged.first]!.request : requestWrites(plan, merged.values);
     return {
-      result: run(
-        { imp: undefined, perImp: bound.map((writes) => writes?.imp), request: requestLevel },
-        request,
-        options,
-        typedOf(plan, merged.values, values),
+      result: noting(
+        ignored,
+        run({ imp: undefined, perImp: bound.map((writes) => writes?.imp), request: requestLevel }, request, options, typedOf(plan, merged.values, values)),
       ),
       values: merged.values,
       perImp: values,

@@ -38,6 +38,8 @@ export type IssueCode =
   | 'limit_exceeded'
   | 'invalid_header'
   | 'header_omitted'
+  | 'copy_skipped'
+  | 'values_ignored'
   | 'both_app_and_site';
 
 /** One problem (or warning): where it is, what it is, and for which field. */

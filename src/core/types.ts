@@ -153,6 +153,11 @@ export interface AdapterRecord {
    * imps' values make (docs/spec.md#split-url). Default `'none'`.
    */
   split?: 'none' | 'imp' | 'url';
+  /**
+   * With values per imp: `'same'` (default) refuses imps that enter different request-level values; `'first'` takes the
+   * first enriched imp's, warning `values_ignored` at each later one's (docs/spec.md#conditions).
+   */
+  requestValues?: 'same' | 'first';
   /** Headers added to each request (docs/spec.md#headers), by name. */
   headers?: Record<string, HeaderDefinition>;
 }

@@ -53,5 +53,14 @@ export const withTargets =
  */
 export const withSteps =
   (requests: RequestBuilder = buildRequests): RequestBuilder =>
-  (engine, plan, ...rest) =>
-    requests(stepsEngine(engine, stepsOf(plan)!, [], true), plan, ...rest);
+  (engine, plan, ...rest) => {
+    const stepped = stepsEngine(engine, stepsOf(plan)!, [], true);
+    // requestValues "first" with a template and no split: every bid of the auction goes to the first bid's URL.
+    let first: string | undefined;
+    const bind: typeof stepped.bind = (values, issues) => {
+      const bound = stepped.bind(values, issues);
+      if (bound.url) bound.url = first ??= bound.url;
+      return bound;
+    };
+    return requests(plan.firstValues && !plan.split ? { ...stepped, bind } : stepped, plan, ...rest);
+  };

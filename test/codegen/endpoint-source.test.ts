@@ -27,6 +27,10 @@ const TEMPLATES: [string, Protocol][] = [
   // Long values: a host over 253 characters, a URL over 2,048 (docs/spec.md#protocols's bounds).
   ['https://{region}.{dc}.{zone}.{accountId}.bid.example-ssp.com/rtb', 'prebid-js'],
   ['https://bid.example-ssp.com/{accountId}/{zone}', 'prebid-js'],
+  // {a|b}: the first key entered fills it (docs/spec.md#conditions); refusals name the key the value came from.
+  ['https://{region|dc}.bid.example-ssp.com/p/{accountId|zone}', 'prebid-js'],
+  ['http://{region}.bid.example-ssp.com/x?a={zone|accountId|dc}&b={dc}', 'rtb'],
+  ['https://{zone|region}.{dc|accountId}.bid.example-ssp.com/rtb', 'prebid-js'],
 ];
 
 /** Both compiled forms of a template, run. */

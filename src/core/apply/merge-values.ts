@@ -6,6 +6,7 @@
 import { issue, type Issue } from '../issues.js';
 import type { Plan } from '../plan/compiled-plan.js';
 import { sameJson } from '../rules/json-value.js';
+import type { SafeEnrichResult } from './run-enrichment.js';
 
 /**
  * The merged request-level values of the imps' values (`undefined`: an imp left alone), or undefined when imps
@@ -16,6 +17,7 @@ export function mergeRequestValues(
   plan: Plan,
   perImp: readonly (readonly unknown[] | undefined)[],
   issues: Issue[],
+  warnings: Issue[] = [],
 ): { values: readonly unknown[]; first: number } | undefined {
   const { requestFields } = plan;
   let first = -1;
@@ -35,6 +37,13 @@ export function mergeRequestValues(
       const held = (merged ?? firstValues)[field.index];
       // A list or JSON value is a new array or object per imp: equal when its JSON is (docs/spec.md#lists-json-ids).
       if (value === undefined || sameJson(value, held)) continue;
+      // requestValues "first" (docs/spec.md#conditions): the first imp's value is kept, a later one ignored with a warning.
+      if (held !== undefined && plan.firstValues) {
+        warnings.push(
+          issue('values_ignored', `/${i}${field.valuePath}`, `the request-level '${field.key}' of an earlier imp is sent; this imp's is not`, field.name),
+        );
+        continue;
+      }
       if (held !== undefined) {
         issues.push(issue('conflicting_values', `/${i}${field.valuePath}`, `imps enter different values for the request-level '${field.key}'`, field.name));
         continue;
@@ -55,3 +64,7 @@ export function mergeRequestValues(
   }
   return { values: merged ?? perImp[first]!, first };
 }
+
+/** A result with the values ignored for requestValues "first" (docs/spec.md#conditions) first among its warnings. */
+export const noting = (ignored: readonly Issue[], result: SafeEnrichResult): SafeEnrichResult =>
+  ignored.length ? { ...result, warnings: [...ignored, ...result.warnings] } : result;

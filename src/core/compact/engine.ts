@@ -10,7 +10,7 @@ import { isFieldName, nameRefusal } from '../definition/names.js';
 import { shapeProblem, type FieldPlan, type RecordPlan } from '../plan/field-plan.js';
 import { recordPlanOf, recordRules } from '../plan/record-rules.js';
 import type { HeaderPlan } from '../rules/headers.js';
-import { templateKeys, type Template } from '../endpoint/template.js';
+import { templateChoices, templateKeys, type Template } from '../endpoint/template.js';
 import { defaultCode, planField } from '../plan/make-field-plan.js';
 import { isBidderCode } from '../rules/bidder-code.js';
 import { isCpmField } from '../rules/cpm-field.js';
@@ -109,8 +109,10 @@ export function compileCompact(input: AdapterInput | unknown, options: Pick<Comp
       exactlyOneOf: record.exactlyOneOf,
       remove: record.remove,
       derive: record.derive,
+      requestValues: record.requestValues,
       headers: record.headers,
       endpointKeys: checked.template === 'unreadable' ? undefined : checked.template ? templateKeys(checked.template) : [],
+      endpointChoices: checked.template && checked.template !== 'unreadable' ? templateChoices(checked.template) : [],
     },
     base,
     protocol,

@@ -5,7 +5,7 @@
  */
 import { guardAbsent, prepareRequest, type Steps } from '../apply/request-steps.js';
 import type { Issue } from '../issues.js';
-import type { ValuesEngine } from './values-engine.js';
+import type { Bound, Source, ValuesEngine } from './values-engine.js';
 
 type Obj = Record<string, any>;
 
@@ -17,6 +17,7 @@ type Obj = Record<string, any>;
  */
 export function stepsEngine(engine: ValuesEngine, steps: Steps, warnings: Issue[] = [], chained = false): ValuesEngine {
   let previous: [out: Obj, given: Obj] | undefined;
+  const sent = new Set<string>();
   return {
     bind: engine.bind,
     apply(bound, request, imps, issues) {
@@ -24,12 +25,25 @@ export function stepsEngine(engine: ValuesEngine, steps: Steps, warnings: Issue[
       const same = chained && last !== undefined && Object.keys(request).every((key) => key === 'imp' || request[key] === last[0][key]);
       const given = same ? { ...last[1], imp: request.imp } : request;
       const report = { warnings };
+      // requestValues "first" (docs/spec.md#conditions): a request-level value an earlier bid of the request wrote stays.
+      if (!same) sent.clear();
+      const names: string[] = [];
+      if (steps.firstValues) {
+        const url = bound.url;
+        const level = ([source]: [Source, unknown]) => [1, 2, 5, 6].includes(source.to[0]);
+        bound = new Map([...bound].filter((entry) => !(level(entry) && sent.has(entry[0].name)))) as Bound;
+        for (const entry of bound) if (level(entry)) names.push(entry[0].name);
+        bound.url = url;
+      }
       const view = prepareRequest(steps, request, imps, report, given);
       const restore = guardAbsent(steps.guards ?? [], view, imps);
       const out = engine.apply(bound, view, imps, issues);
       // Guarded targets (when: "absent") keep what the request held there.
       if (out) restore?.(out);
-      if (out) previous = [out, given];
+      if (out) {
+        previous = [out, given];
+        for (const name of names) sent.add(name);
+      }
       return out;
     },
   };

@@ -12,7 +12,7 @@ import { isSafeSegment } from '../definition/names.js';
 import { BIDDER_CODE_RULE, isBidderCode } from '../rules/bidder-code.js';
 import { isCpmField } from '../rules/cpm-field.js';
 import type { checkEndpointOrTemplate } from '../endpoint/check-endpoint.js';
-import { templateKeys, type Template } from '../endpoint/template.js';
+import { templateChoices, templateKeys, type Template } from '../endpoint/template.js';
 import { isArray as isArrayValue, isPlainObject } from '../definition/plain-object.js';
 import { recordPlanOf, recordRules } from '../plan/record-rules.js';
 import { checkField } from './check-field.js';
@@ -127,8 +127,10 @@ export function checkAdapter(input: unknown, options: CompileOptions, kit: Check
         exactlyOneOf: input.exactlyOneOf,
         remove: input.remove,
         derive: input.derive,
+        requestValues: input.requestValues,
         headers: input.headers,
         endpointKeys: out.template === 'unreadable' ? undefined : out.template ? templateKeys(out.template) : [],
+        endpointChoices: out.template && out.template !== 'unreadable' ? templateChoices(out.template) : [],
       };
   const rules = recordRules(parts, fieldsPath, protocol, extBase as readonly string[]);
   // Whether a schema error is at the path or above it: each of its prefixes looked up (a scan of every error for each

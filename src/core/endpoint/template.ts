@@ -17,11 +17,21 @@ import type { Protocol } from '../types.js';
 /** Where a placeholder sits. */
 export type Place = 'host' | 'path' | 'query';
 
-/** A placeholder: the key of the field whose value fills it, and where it sits. */
+/**
+ * A placeholder: the key of the field whose value fills it, and where it sits; `{a|b}` (docs/spec.md#conditions) also
+ * the keys tried after it, in order, when it has no value (`or`).
+ */
 export interface Placeholder {
   key: string;
   place: Place;
+  or?: string[];
 }
+
+/** The keys of a placeholder, in the order they are tried. */
+export const placeholderKeys = (part: Placeholder): string[] => [part.key, ...(part.or ?? [])];
+
+/** A value that fills a placeholder: not `null`, `undefined` or `""` (docs/spec.md#values: not entered). */
+const entered = (value: unknown): boolean => value != null && value !== '';
 
 /** A parsed template: literal text and placeholders, in order. */
 export type Template = (string | Placeholder)[];
@@ -49,10 +59,12 @@ export function parseTemplate(text: string, protocol: Protocol): Template | 'pla
   const query = rest.indexOf('?');
   let at = 0;
   for (const match of text.matchAll(/\{([^{}]*)\}|[{}]/g)) {
-    const key = match[1];
+    // `{a|b}`: the first of several keys with a value, each an identifier, none twice.
+    const keys = match[1]?.split('|');
     const index = match.index!;
     const end = index + match[0].length;
-    if (key === undefined || !isParamKey(key)) return 'placement';
+    if (keys === undefined || !keys.every(isParamKey) || new Set(keys).size < keys.length) return 'placement';
+    const [key, ...or] = keys as [string, ...string[]];
     let place: Place;
     if (index < start.length) return 'placement';
     if (index < start.length + authority.length) {
@@ -67,7 +79,7 @@ export function parseTemplate(text: string, protocol: Protocol): Template | 'pla
       if (protocol !== 'rtb' || text[index - 1] !== '=' || !(end === text.length || text[end] === '&')) return 'placement';
       place = 'query';
     }
-    template.push(text.slice(at, index), { key, place });
+    template.push(text.slice(at, index), or.length ? { key, place, or } : { key, place });
     at = end;
   }
   template.push(text.slice(at));
@@ -173,13 +185,16 @@ export function buildUrl(
   let path: string | undefined;
   let missing: string | undefined;
   let refused: string | undefined;
-  const text = fillWith(template, ({ key, place }) => {
+  const text = fillWith(template, (part) => {
+    const { place } = part;
+    // The first key of the placeholder with a value (`{a|b}`), else its first.
+    const key = placeholderKeys(part).find((candidate) => entered(valueOf(candidate))) ?? part.key;
     const raw = valueOf(key);
     const value = placeholderText(raw);
     const label = value.toLowerCase();
     first ??= key;
     // No value (no imp entered one): nothing to fill, never the text "undefined".
-    if (raw == null || raw === '') missing ??= key;
+    if (!entered(raw)) missing ??= key;
     if (place !== 'host') return ((path ??= key), encodeValue(value));
     if (!isLabel(label)) refused ??= key;
     return label;
@@ -202,10 +217,14 @@ export function buildUrl(
   }
 }
 
-/** The keys of a template's placeholders, in order, each once. */
+/** The keys of a template's placeholders (each alternative of `{a|b}` too), in order, each once. */
 export const templateKeys = (template: Template): string[] => [
-  ...new Set(template.filter((part): part is Placeholder => typeof part !== 'string').map((part) => part.key)),
+  ...new Set(template.filter((part): part is Placeholder => typeof part !== 'string').flatMap(placeholderKeys)),
 ];
+
+/** The keys of each `{a|b}` placeholder of a template (those with more than one key). */
+export const templateChoices = (template: Template): string[][] =>
+  template.filter((part): part is Placeholder => typeof part !== 'string' && part.or !== undefined).map(placeholderKeys);
 
 /**
  * The keys an endpoint's placeholders name, as the record rules take them: `[]` for no endpoint or one without

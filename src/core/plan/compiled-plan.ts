@@ -74,6 +74,8 @@ export interface Plan {
   readonly oneOf: readonly OneOfGroup[];
   /** What is removed from, and derived from, the request before any value is written (apply/request-steps.ts); `undefined` when nothing. */
   readonly steps: Steps | undefined;
+  /** `requestValues: "first"` (docs/spec.md#conditions). */
+  readonly firstValues: boolean;
   /** Every imp ext write the adapter can make, as a tree (see ext-tree.ts), and every request ext write. */
   readonly impTree: readonly ExtTreeNode[];
   readonly requestTree: readonly ExtTreeNode[];
@@ -145,6 +147,7 @@ export function compilePlan(record: RecordPlan, placeholders: readonly string[] 
     requestFields: fields.filter((field) => field.requestLevel),
     oneOf: [...(record.oneOf ?? []).map(group(false)), ...(record.exactlyOneOf ?? []).map(group(true))],
     steps: stepsOf(record),
+    firstValues: record.firstValues === true,
     impTree: buildExtTree(sources, 'impExt'),
     requestTree: buildExtTree(sources, 'requestExt'),
     typed: sources.flatMap((source) =>

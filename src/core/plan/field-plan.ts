@@ -87,6 +87,8 @@ export interface RecordPlan {
   with?: ConstantPlan[];
   remove?: RemovePlan[];
   derive?: DerivePlan[];
+  /** `requestValues: "first"` (docs/spec.md#conditions): request-level values from the first imp enriched, later ones ignored. */
+  firstValues?: true;
 }
 
 /** The key a field's value is entered under: its `param`, else its name (docs/spec.md#param). */

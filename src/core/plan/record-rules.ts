@@ -57,6 +57,8 @@ export interface RecordParts extends WriteParts {
    * unknown (placeholders that do not parse, reported with the endpoint): then no field is said to be unused.
    */
   endpointKeys?: readonly string[];
+  /** The keys of each `{a|b}` placeholder of the endpoint (docs/spec.md#conditions). */
+  endpointChoices?: readonly (readonly string[])[];
   /** The record's `headers` (docs/spec.md#headers), as written. */
   headers?: unknown;
 }
@@ -155,6 +157,13 @@ export function recordRules(parts: RecordParts, fieldsPath: string, protocol: un
     }
   });
 
+  const writes = writeRules(parts, fieldsPath, { problems, keys, checkName, extBase });
+  Object.assign(out, writes);
+  // A `{a|b}` placeholder's keys (docs/spec.md#conditions) may be optional when one one-of group holds them all.
+  const grouped = (key: string) =>
+    (parts.endpointChoices ?? []).some(
+      (choice) => choice.includes(key) && [...out.oneOf, ...out.exactlyOneOf].some((group) => choice.every((other) => group.includes(other))),
+    );
   // Placeholders (docs/spec.md#endpoint-templates): each names a field's key, and that field always has a value (required, or a default).
   const filled = new Set<string>();
   for (const key of parts.endpointKeys ?? []) {
@@ -166,12 +175,10 @@ export function recordRules(parts: RecordParts, fieldsPath: string, protocol: un
       const { required, default: fallback, type } = field;
       if (type === 'list' || type === 'json')
         problems.push({ code: 'schema', path: `${at}/type`, field: field.name as string, rule: RecordRule.PlaceholderNotText });
-      else if (required !== true && (fallback === undefined || fallback === null || fallback === ''))
+      else if (required !== true && (fallback === undefined || fallback === null || fallback === '') && !grouped(key))
         problems.push({ code: 'schema', path: `${at}/required`, field: field.name as string, rule: RecordRule.PlaceholderOptional });
     }
   }
-  const writes = writeRules(parts, fieldsPath, { problems, keys, checkName, extBase });
-  Object.assign(out, writes);
   if (parts.headers !== undefined) {
     const checked = checkHeaders(parts.headers, protocol);
     for (const [rule, name, part] of checked.problems) {
@@ -186,6 +193,7 @@ export function recordRules(parts: RecordParts, fieldsPath: string, protocol: un
 /** The record plan of checked field plans and the record rules' result: only the parts the record has. */
 export function recordPlanOf(fields: FieldPlan[], rules: WritesPlan): RecordPlan {
   const plan: RecordPlan = { fields };
+  if (rules.firstValues) plan.firstValues = true;
   for (const key of ['constants', 'with', 'oneOf', 'exactlyOneOf', 'remove', 'derive'] as const)
     if (rules[key].length) (plan as unknown as Record<string, unknown>)[key] = rules[key];
   return plan;

@@ -131,6 +131,7 @@ function checkDerivation(entry: unknown, at: string, context: WriteContext, fiel
 
 /** What a record writes besides its fields, in the plan's terms. */
 export interface WritesPlan {
+  firstValues?: true;
   constants: ConstantPlan[];
   with: ConstantPlan[];
   oneOf: string[][];
@@ -147,6 +148,7 @@ export interface WriteParts {
   exactlyOneOf?: unknown;
   remove?: unknown;
   derive?: unknown;
+  requestValues?: unknown;
 }
 
 /** Each entry of a list part, or a `schema` problem when the part is no list. */
@@ -185,6 +187,9 @@ export function writeRules(parts: WriteParts, fieldsPath: string, context: Write
       if (constant) out.with.push({ ...constant, if: key });
     });
   });
+  const { requestValues } = parts;
+  if (requestValues === 'first') out.firstValues = true;
+  else if (requestValues !== undefined && requestValues !== 'same') problems.push({ code: 'schema', path: '/requestValues', rule: RecordRule.StepShape });
   eachOf(parts.remove, '/remove', problems, (entry, at) => {
     const removal = checkRemoval(entry, at, problems);
     if (removal) out.remove.push(removal);

@@ -11,7 +11,7 @@ export const kindOf = ([root, key]: Target): TypedKind => (root > 3 ? typedKind(
 export const NUMERIC: readonly TypedKind[] = ['floor', 'flag', 'position'];
 
 /** The steps of a plan: its removals and derivations, and the targets written only where the request holds nothing. */
-export type Steps = Pick<RecordPlan, 'remove' | 'derive'> & { guards?: Guard[] };
+export type Steps = Pick<RecordPlan, 'remove' | 'derive' | 'firstValues'> & { guards?: Guard[] };
 
 /** A target written only where the request holds nothing (`when: "absent"`, docs/spec.md#conditions); `numeric`: 0 is nothing too. */
 export interface Guard {
@@ -34,8 +34,12 @@ export function absentGuards(plan: RecordPlan): Guard[] {
   return guards;
 }
 
-/** The steps of a plan, or `undefined` when it has none (no cost on its hot path). */
+/**
+ * The steps of a plan, or `undefined` when it has none (no cost on its hot path); `requestValues: "first"` is one on a
+ * page, where bids are applied one after the other (core/compact/steps.ts).
+ */
 export function stepsOf(plan: RecordPlan): Steps | undefined {
   const guards = absentGuards(plan);
-  return plan.remove?.length || plan.derive?.length || guards.length ? { remove: plan.remove, derive: plan.derive, guards } : undefined;
+  const { remove, derive, firstValues } = plan;
+  return remove?.length || derive?.length || guards.length || firstValues ? { remove, derive, guards, firstValues } : undefined;
 }
