@@ -59,6 +59,17 @@ export interface StepsReport {
   warnings?: Issue[];
 }
 
+/** A copy of `node`'s own keys but `key` (an own `__proto__` key copied as data, never set as the prototype). */
+function without(node: Obj, key: string): Obj {
+  const copy: Obj = {};
+  for (const own in node) {
+    if (own === key || !Object.hasOwn(node, own)) continue;
+    if (own === '__proto__') Object.defineProperty(copy, own, { value: node[own], enumerable: true, writable: true, configurable: true });
+    else copy[own] = node[own];
+  }
+  return copy;
+}
+
 /** An own value that is not `null`, else `undefined`; array elements by decimal index. */
 function read(node: unknown, key: string): unknown {
   if (isArray(node)) return /^\d+$/.test(key) && Object.hasOwn(node, key) ? (node[Number(key)] ?? undefined) : undefined;
@@ -79,6 +90,8 @@ const isAbsent = (value: unknown, numeric: boolean): boolean =>
 function taken(kind: TypedKind, value: unknown): unknown {
   if (kind === 'text') return finite(value) ? decimalString(value) : typeof value === 'string' ? value : undefined;
   if (kind !== 'any' && !takes(kind, value)) return undefined;
+  // A string, boolean or finite number is JSON as it is; an object or array is checked and copied.
+  if (typeof value === 'string' || typeof value === 'boolean' || finite(value)) return value;
   const checked = checkedJson(value);
   return 'value' in checked ? checked.value : undefined;
 }
@@ -91,19 +104,28 @@ function taken(kind: TypedKind, value: unknown): unknown {
 export function prepareRequest(steps: Steps, request: Obj, imps: readonly number[], report: StepsReport, given: Obj = request): Obj {
   const copies = new Set<unknown>();
   let view = request;
-  /** `node` (the view or an object of it) ready to be written into. */
-  const writable = (parent: Obj | undefined, key: string | undefined, node: Obj): Obj => {
-    if (copies.has(node)) return node;
-    const copy = { ...node };
+  /** `node` (the view or an object of it) ready to be written into; without its key `drop` when given. */
+  const writable = (parent: Obj | unknown[] | undefined, key: string | number, node: Obj, drop?: string): Obj => {
+    if (copies.has(node)) {
+      if (drop !== undefined) delete node[drop];
+      return node;
+    }
+    // A copy made without the key, rather than a copy and `delete` (which leaves V8 a slow dictionary object).
+    const copy = drop === undefined ? { ...node } : without(node, drop);
     copies.add(copy);
-    if (parent) parent[key!] = copy;
+    if (parent) (parent as Obj)[key] = copy;
     else view = copy;
     return copy;
   };
-  /** The object at `path` below the view (created where missing with `create`), each on the way made writable; `undefined` past a non-object. */
-  const reach = (path: readonly (string | number)[], create: boolean): Obj | undefined => {
-    let node = writable(undefined, undefined, view);
-    for (const key of path) {
+  /**
+   * The object at `path` below the view (created where missing with `create`), each on the way made writable (the
+   * last one without its key `drop`); `undefined` past a non-object. `'imp', i` steps into imp i.
+   */
+  const reach = (path: readonly (string | number)[], create: boolean, drop?: string): Obj | undefined => {
+    let node = writable(undefined, '', view, path.length ? undefined : drop);
+    for (let i = 0; i < path.length; i++) {
+      const key = path[i]!;
+      const last = i === path.length - 1 ? drop : undefined;
       if (key === 'imp') {
         const list = node.imp as unknown[];
         if (!copies.has(list)) copies.add((node.imp = list.slice()));
@@ -115,28 +137,24 @@ export function prepareRequest(steps: Steps, request: Obj, imps: readonly number
         const made = {};
         copies.add(made);
         node = (parent as Obj)[key] = made;
-      } else if (isPlainObject(next)) node = writable(parent as Obj, String(key), next);
+      } else if (isPlainObject(next)) node = writable(parent, key, next, last);
       else return undefined;
     }
     return node;
   };
   for (const removal of steps.remove ?? []) for (const base of removal.imp ? imps.map((i) => ['imp', i]) : [[]]) remove(removal, base);
   function remove({ path, keep }: RemovePlan, base: (string | number)[]): void {
-    const original = readPath(view, [...base.map(String), ...path]);
-    if (original === undefined && !keep) {
-      // `null` or a key that holds nothing: removed only when it is there at all.
-      const parent = readPath(view, [...base.map(String), ...path.slice(0, -1)]);
-      if (!(isPlainObject(parent) && Object.hasOwn(parent, path.at(-1)!))) return;
-    }
-    if (keep && !isPlainObject(original)) return;
-    const parent = reach([...base, ...path.slice(0, -1)], false)!;
+    const holderPath = [...base, ...path.slice(0, -1)];
+    const holder = readPath(view, holderPath.map(String));
     const last = path.at(-1)!;
-    if (!keep) delete parent[last];
-    else {
-      const kept: Obj = {};
-      for (const key of keep) if (Object.hasOwn(original as Obj, key)) kept[key] = (original as Obj)[key];
-      parent[last] = kept;
-    }
+    // Removed only when it is there at all (`null` included); `keep` only from an object.
+    if (!isPlainObject(holder) || !Object.hasOwn(holder, last)) return;
+    const original = holder[last];
+    if (!keep) return void reach(holderPath, false, last);
+    if (!isPlainObject(original)) return;
+    const kept: Obj = {};
+    for (const key of keep) if (Object.hasOwn(original, key)) kept[key] = original[key];
+    reach(holderPath, false)![last] = kept;
   }
 
   for (const step of steps.derive ?? []) {
@@ -144,12 +162,15 @@ export function prepareRequest(steps: Steps, request: Obj, imps: readonly number
     else copy(step);
   }
   function bannerSize(when: string, i: number): void {
-    const banner = read(read(view.imp, String(i)), 'banner');
-    const first = read(read(banner, 'format'), '0');
+    // Imp i is a plain object (the caller's contract); its first format read as any array element.
+    const banner = read((view.imp as unknown[])[i], 'banner');
+    const format = read(banner, 'format');
+    const first = isArray(format) && format.length ? format[0] : undefined;
     const w = read(first, 'w');
     const h = read(first, 'h');
     if (!finite(w) || !finite(h)) return;
-    const [bw, bh] = [read(banner, 'w'), read(banner, 'h')];
+    const bw = read(banner, 'w');
+    const bh = read(banner, 'h');
     const either = bw === undefined || bh === undefined;
     if (
       when === 'bothMissing'
@@ -171,11 +192,13 @@ export function prepareRequest(steps: Steps, request: Obj, imps: readonly number
     for (const i of perImp ? imps : imps.slice(0, 1)) {
       const from = step.imp ? readPath(read(given.imp, String(i)), step.from) : readPath(given, step.from);
       if (from === undefined || from === '') continue;
-      const fromAt = step.imp ? pointer('imp', i, ...step.from) : pointer(...step.from);
-      const skipped = () =>
+      // Worded only when a copy is skipped: the success path builds no text.
+      const skipped = () => {
+        const fromAt = step.imp ? pointer('imp', i, ...step.from) : pointer(...step.from);
         (report.warnings ??= []).push(
           issue('copy_skipped', fromAt, `the value at ${fromAt} is not one '${step.name}' takes, or it cannot be written there`, step.name),
         );
+      };
       const value = taken(kind, from);
       const inventory = root === 1 || root === 6 ? INVENTORY_KEYS.find((key) => read(view, key) !== undefined) : undefined;
       if (value === undefined || ((root === 1 || root === 6) && !inventory)) {
