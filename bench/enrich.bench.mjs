@@ -428,6 +428,59 @@ for (const n of [1, 100]) {
   goal('a bound record with headers, a list and a JSON param ≤ 1.15× its hand floor', bound <= 1.15, `${bound.toFixed(2)}×`);
 }
 
+// Values from the request, conditions and removals (docs/spec.md#removals, docs/spec.md#conditions): a bound placement on a
+// record that removes site.publisher, sets the banner size from its first format, copies the gpid into the bidder's
+// params and writes a with constant, against a hand-written copy-on-write floor making the same writes.
+{
+  const stepsRecord = {
+    protocol: 'rtb',
+    fields: [
+      { name: 'prd.impTagId', param: 'placementId', type: 'text', display: 'Placement', with: [{ name: 'predefinedImpExt.bidder.type', value: 'publisher' }] },
+      { name: 'predefinedImpExt.bidder.placementId', param: 'pid', type: 'text', display: 'Id' },
+    ],
+    remove: ['site.publisher'],
+    derive: [
+      { op: 'bannerSizeFromFormat', when: 'eitherMissing' },
+      { op: 'copy', from: 'imp.ext.gpid', to: 'predefinedImpExt.bidder.gpid' },
+    ],
+  };
+  const stepsRequest = makeRequest(1);
+  stepsRequest.imp[0].banner = { format: [{ w: 300, h: 250 }] };
+  stepsRequest.imp[0].ext = { ...stepsRequest.imp[0].ext, gpid: '/1/top' };
+  const placement = compile(stepsRecord).bind({ placementId: 'top', pid: 'p-1' });
+  const handSteps = (r) => {
+    const imp0 = r.imp[0];
+    const format = imp0.banner.format[0];
+    const banner = copyAdding(imp0.banner);
+    banner.w = format.w;
+    banner.h = format.h;
+    const ext = copyAdding(imp0.ext);
+    ext.bidder = { gpid: imp0.ext.gpid, placementId: 'p-1', type: 'publisher' };
+    const imp = copyAdding(imp0);
+    imp.banner = banner;
+    imp.tagid = 'top';
+    imp.ext = ext;
+    const site = {};
+    for (const key in r.site) if (key !== 'publisher' && Object.hasOwn(r.site, key)) site[key] = r.site[key];
+    const out = { ...r };
+    out.site = site;
+    out.imp = [imp];
+    return out;
+  };
+  if (JSON.stringify(placement.enrich(stepsRequest).request) !== JSON.stringify(handSteps(stepsRequest)))
+    throw new Error('the steps floor writes something else');
+  const samples = interleaved(
+    {
+      'hand copy-on-write with the steps (floor)': () => handSteps(stepsRequest).imp.length,
+      'bind().enrich, removal + derive + with': () => placement.enrich(stepsRequest).request.imp.length,
+    },
+    20_000,
+  );
+  table('removals, derivations and with constants', samples, 'hand copy-on-write with the steps (floor)');
+  const stepsRatio = ratio(samples, 'bind().enrich, removal + derive + with', 'hand copy-on-write with the steps (floor)');
+  goal('bound enrich with a removal, banner size, copy and with constant ≤ 1.15× its hand floor', stepsRatio <= 1.15, `${stepsRatio.toFixed(2)}×`);
+}
+
 // Compiling a 1,000-field adapter, with code generation (the default) and without.
 const big = Array.from({ length: 1000 }, (_, i) => ({
   name: `p${i % 10}.k${i}`,

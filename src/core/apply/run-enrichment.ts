@@ -51,10 +51,12 @@ function withTyped(typed: Typed | undefined, request: unknown, options: EnrichOp
     view = prepareRequest(plan.steps, request, enriched, report);
     restore = guardAbsent(plan.steps.guards ?? [], view, enriched);
   }
-  const impWrites = perImp ? undefined : typedWrites(plan, values, true);
-  const each = Array.from({ length: count }, (_, i) => (perImp ? perImp[i] && typedWrites(plan, perImp[i]!, true) : impWrites));
-  const requestLevel = typedWrites(plan, values, false);
-  if (mutate && view === request && plan.typed.length) {
+  // The typed writes, only for a plan that has typed targets (one with steps alone pays nothing for them).
+  const typedTargets = plan.typed.length > 0;
+  const impWrites = perImp || !typedTargets ? undefined : typedWrites(plan, values, true);
+  const each = typedTargets ? Array.from({ length: count }, (_, i) => (perImp ? perImp[i] && typedWrites(plan, perImp[i]!, true) : impWrites)) : [];
+  const requestLevel = typedTargets ? typedWrites(plan, values, false) : undefined;
+  if (mutate && view === request && typedTargets) {
     const probe: Report = {};
     applyTyped(request, request, each, requestLevel, true, probe, true);
     if (probe.issues) mutate = false;
@@ -63,8 +65,7 @@ function withTyped(typed: Typed | undefined, request: unknown, options: EnrichOp
   // In place only when the engine wrote in place (it may copy though asked not to: an imp that is no object); a
   // request it refused before writing (its shape) is the input itself, into which nothing more is written.
   const inPlace = mutate && out === request;
-  if (plan.typed.length && isPlainObject(out) && (inPlace || out !== request) && isArray(out.imp))
-    applyTyped(request, out, each, requestLevel, inPlace, report);
+  if (typedTargets && isPlainObject(out) && (inPlace || out !== request) && isArray(out.imp)) applyTyped(request, out, each, requestLevel, inPlace, report);
   // Guarded targets (when: "absent") keep what the request held there.
   if (restore && isPlainObject(out) && (inPlace || out !== request) && !report.issues) restore(out);
   return mutate && out !== request && !report.issues && isPlainObject(out) ? settle(request, out) : (out as unknown as BidRequest);
