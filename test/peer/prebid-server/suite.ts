@@ -265,12 +265,17 @@ export function schemaDisagreements(bidder: Bidder): Record<string, string> {
     return true;
   };
   if (anyGroup !== undefined && !take(anyGroup)) at('anyOf', `anyOf [${anyGroup.join(', ')}] is no requireOneOf group`);
-  if (oneGroup !== undefined) {
+  // A schema `oneOf` is the record's exactlyOneOf group (docs/spec.md#conditions) when it has one with the same keys.
+  const exactly = [...((bidder.record as { exactlyOneOf?: string[][] }).exactlyOneOf ?? [])];
+  const exact = oneGroup === undefined ? -1 : exactly.findIndex((candidate) => sameSet(candidate, oneGroup));
+  if (exact >= 0) exactly.splice(exact, 1);
+  else if (oneGroup !== undefined) {
     at('oneOf', take(oneGroup)
       ? `oneOf [${oneGroup.join(', ')}]: requireOneOf says at least one, not exactly one`
       : `oneOf [${oneGroup.join(', ')}] is no requireOneOf group`);
   }
   for (const group of unmatched) at('requireOneOf', `requireOneOf [${group.join(', ')}] is in no anyOf/oneOf of the schema`);
+  for (const group of exactly) at('exactlyOneOf', `exactlyOneOf [${group.join(', ')}] is no oneOf of the schema`);
 
   for (const keyword of Object.keys(schema)) {
     if (!['$schema', 'title', 'description', 'type', 'properties', 'required', 'anyOf', 'oneOf'].includes(keyword)) at(keyword, `keyword ${keyword} not compared`);
