@@ -135,7 +135,20 @@ const objectOrNot = (inner: fc.Arbitrary<unknown>) => fc.oneof(inner, inner, inn
 const ext = objectOrNot(
   fc.dictionary(fc.constantFrom(...segments), objectOrNot(fc.dictionary(fc.constantFrom(...segments), anyJson, { maxKeys: 3 })), { maxKeys: 4 }),
 );
-const imp = objectOrNot(fc.record({ id: fc.string({ maxLength: 3 }), tagid: anyJson, ext }, { requiredKeys: ['id'] }));
+/** A banner with formats (docs/spec.md#values-from-the-request's banner size), its sizes missing, 0, null or not numbers. */
+const banner = objectOrNot(
+  fc.record(
+    {
+      format: objectOrNot(
+        fc.array(objectOrNot(fc.record({ w: fc.oneof(fc.integer({ min: 0, max: 999 }), anyJson), h: fc.integer({ min: 0, max: 999 }) })), { maxLength: 2 }),
+      ),
+      w: fc.oneof(fc.constantFrom(0, null, 300), anyJson),
+      h: fc.constantFrom(0, null, 250),
+    },
+    { requiredKeys: [] },
+  ),
+);
+const imp = objectOrNot(fc.record({ id: fc.string({ maxLength: 3 }), tagid: anyJson, ext, banner }, { requiredKeys: ['id'] }));
 const inventory = objectOrNot(
   fc.record({ id: anyJson, publisher: objectOrNot(fc.record({ id: anyJson, name: fc.string() }, { requiredKeys: [] })) }, { requiredKeys: [] }),
 );
@@ -159,6 +172,9 @@ export const request = fc
   )
   .map((value) => (value === undefined ? undefined : (JSON.parse(JSON.stringify(value).replaceAll('"__PROTO__"', '"__proto__"')) as unknown)));
 
+/** Mostly `usual`, one time in ten `odd` (what a record must be refused for), so most records stay valid. */
+const rarely = <T, U>(usual: fc.Arbitrary<T>, odd: fc.Arbitrary<U>) => fc.oneof({ arbitrary: usual, weight: 9 }, { arbitrary: odd, weight: 1 });
+
 /**
  * Fields whose keys fit their type (no JSON Schema issue but for the hostile names, defaults and bounds the
  * generators pick), so that records pass the authoring rules often and the run-time rules decide: what the
@@ -176,6 +192,15 @@ const base = {
   display: fc.constant('F'),
   required: fc.boolean(),
   default: fc.oneof(fc.constantFrom('', '7', 'abc', ' 2 '), fc.integer({ min: -3, max: 9 })),
+  // Conditions (docs/spec.md#conditions): with constants, and when (absent, or a value that is refused).
+  with: fc.array(
+    fc.record({ name: cleanName, value: constantValue, when: rarely(fc.constant('absent'), fc.constant('x')) }, { requiredKeys: ['name', 'value'] }),
+    {
+      minLength: 1,
+      maxLength: 2,
+    },
+  ),
+  when: rarely(fc.constant('absent'), fc.constant('present')),
 };
 const optional = { requiredKeys: ['name', 'type', 'display'] as ('name' | 'type' | 'display')[] };
 export const cleanField = fc.oneof(
@@ -206,6 +231,37 @@ export const cleanField = fc.oneof(
   fc.record({ ...base, type: fc.constant('boolean'), default: fc.constantFrom(true, false, 'true', 'false', 'yes', 1) }, optional),
 );
 
+/** Removals (docs/spec.md#removals): the listed paths, `keep` lists, and paths a record may not remove. */
+const removal = rarely(
+  fc.oneof(
+    fc.constantFrom('site.publisher', 'app.publisher', 'dooh.publisher', 'site.domain', 'app.domain', 'ext', 'user.ext', 'source.ext', 'imp.ext'),
+    fc.record({
+      path: fc.constantFrom('site.publisher', 'app.publisher', 'user.ext', 'imp.ext', 'ext'),
+      keep: fc.array(fc.constantFrom(...segments), { minLength: 1, maxLength: 2 }),
+    }),
+  ),
+  fc.oneof(fc.constantFrom('imp', 'device'), fc.record({ path: fc.constant('site.domain'), keep: fc.constant(['a']) })),
+);
+/** Derivations (docs/spec.md#values-from-the-request): banner sizes, and copies from request paths (hostile ones too) to names. */
+const derivation = rarely(
+  fc.oneof(
+    fc.record({ op: fc.constant('bannerSizeFromFormat'), when: fc.constantFrom('eitherMissing', 'bothMissing', 'missingOrZero', 'always') }),
+    fc.record(
+      {
+        op: fc.constant('copy'),
+        from: fc.constantFrom('imp.id', 'imp.tagid', 'imp.ext.a', 'imp.banner.format.0.w', 'site.publisher.id', 'user.ext', 'ext.a.b', 'imp.0'),
+        to: fc.oneof(cleanName, fc.constantFrom('prd.impTagId', 'prd.appSiteId', 'prd.impBidFloor', 'prd.bannerPos', 'predefinedUserExt.u')),
+        when: fc.constant('absent'),
+      },
+      { requiredKeys: ['op', 'from', 'to'] },
+    ),
+  ),
+  fc.oneof(
+    fc.record({ op: fc.constant('bannerSizeFromFormat'), when: fc.constant('absent') }),
+    fc.record({ op: fc.constant('copy'), from: fc.constantFrom('site.__proto__.x', ''), to: fc.constantFrom('predefinedEndpoint.x', 'zone') }),
+  ),
+);
+
 export const cleanAdapterInput = fc.oneof(
   fc.array(cleanField, { maxLength: 5 }),
   fc.record(
@@ -223,6 +279,11 @@ export const cleanAdapterInput = fc.oneof(
       fields: fc.array(cleanField, { maxLength: 5 }),
       constants: fc.array(fc.record({ name: cleanName, value: constantValue }), { maxLength: 2 }),
       requireOneOf: fc.array(fc.array(fc.constantFrom('placementId', 'zone', 'a', 'b', 'a.b'), { minLength: 1, maxLength: 2 }), { maxLength: 1 }),
+      // docs/spec.md#conditions, docs/spec.md#removals, docs/spec.md#values-from-the-request.
+      exactlyOneOf: fc.array(fc.array(fc.constantFrom('placementId', 'zone', 'a', 'b', 'a.b'), { minLength: 1, maxLength: 3 }), { maxLength: 1 }),
+      requestValues: rarely(fc.constantFrom('first', 'same'), fc.constant('last')),
+      remove: fc.array(removal, { maxLength: 3 }),
+      derive: fc.array(derivation, { maxLength: 3 }),
     },
     { requiredKeys: ['protocol', 'fields'] },
   ),
@@ -253,10 +314,17 @@ export const cleanRequest = fc
   .record(
     {
       id: fc.constant('r'),
-      imp: fc.array(fc.record({ id: fc.string({ maxLength: 2 }), ext }, { requiredKeys: ['id'] }), { minLength: 1, maxLength: 3 }),
+      imp: fc.array(fc.record({ id: fc.string({ maxLength: 2 }), ext, banner, tagid: fc.constantFrom('', 't', null) }, { requiredKeys: ['id'] }), {
+        minLength: 1,
+        maxLength: 3,
+      }),
       app: inventory,
       site: inventory,
       dooh: inventory,
+      // What removals and copies reach (docs/spec.md#removals).
+      user: objectOrNot(fc.record({ id: anyJson, ext }, { requiredKeys: [] })),
+      source: objectOrNot(fc.record({ ext }, { requiredKeys: [] })),
+      ext,
     },
     { requiredKeys: ['id', 'imp'] },
   )

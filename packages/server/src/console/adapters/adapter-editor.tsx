@@ -210,6 +210,24 @@ export function AdapterEditor({ initial, version, isNew, canSave, serverIssues, 
       <button type="button" onClick={() => set({ oneOf: [...draft.oneOf, ''] })}>
         Add one-of group
       </button>
+      <h3>More settings</h3>
+      <p class="hint">
+        Removals, values from the request, exactly-one-of groups, requestValues (docs/spec.md#removals, #conditions), as JSON: kept as they are when the record
+        is saved.
+      </p>
+      <span class="cell">
+        <label for="adapter-more">More settings (JSON)</label>
+        <textarea
+          {...described('adapter-more')}
+          class="wide"
+          rows={draft.more ? 6 : 2}
+          spellcheck={false}
+          placeholder='{"remove": ["imp.ext"], "derive": [{"op": "bannerSizeFromFormat", "when": "eitherMissing"}], "exactlyOneOf": [["placementId", "endpointId"]]}'
+          value={draft.more}
+          onInput={(e) => set({ more: e.currentTarget.value })}
+        />
+        {issuesAt('adapter-more')}
+      </span>
       <section aria-label="Issues" class="issue-list">
         <h3>Issues</h3>
         <div role="status">{shown.length === 0 ? <p>No issues: the record is valid.</p> : <IssueList issues={shown} />}</div>

@@ -9,6 +9,7 @@
  */
 import type { AdapterRecord, Issue } from 'bidfields';
 import { FIELD_KEYS, emptyField, fieldDraftOf, fieldIssues, fieldRecord, listOf, parsed, text, type FieldDraft } from './field-draft.js';
+import { moreIssue, moreKeys, moreText } from './more-draft.js';
 import { headerInput, headerIssues, headerRows, headersOf, type HeaderDraft } from './headers-draft.js';
 
 export { emptyHeader, type HeaderDraft } from './headers-draft.js';
@@ -34,14 +35,30 @@ export interface AdapterDraft {
   oneOf: string[];
   /** Headers (docs/spec.md#headers), in the record's order; none: the record has no `headers`. */
   headers: HeaderDraft[];
+  /** The record's keys without an input of their own (removals, derivations, …: more-draft.ts), as JSON text. */
+  more: string;
 }
+
+/** The keys of a record that have inputs of their own (the rest go to its "more" box). */
+const RECORD_KEYS: readonly string[] = ['protocol', 'bidderCode', 'endpoint', 'split', 'cpmField', 'fields', 'constants', 'requireOneOf', 'headers'];
 
 export function emptyConstant(): ConstantDraft {
   return { name: '', value: '' };
 }
 
 export function emptyDraft(): AdapterDraft {
-  return { protocol: 'prebid-server', bidderCode: '', endpoint: '', split: '', cpmField: '', fields: [emptyField()], constants: [], oneOf: [], headers: [] };
+  return {
+    protocol: 'prebid-server',
+    bidderCode: '',
+    endpoint: '',
+    split: '',
+    cpmField: '',
+    fields: [emptyField()],
+    constants: [],
+    oneOf: [],
+    headers: [],
+    more: '',
+  };
 }
 
 /** The record the draft stands for. */
@@ -60,6 +77,7 @@ export function recordOf(draft: AdapterDraft): AdapterRecord {
   }
   if (draft.oneOf.length > 0) out.requireOneOf = draft.oneOf.map(listOf);
   if (draft.headers.length > 0) out.headers = headersOf(draft.headers);
+  Object.assign(out, moreKeys(draft.more, RECORD_KEYS).keys);
   return out as unknown as AdapterRecord;
 }
 
@@ -79,6 +97,8 @@ export function draftIssues(draft: AdapterDraft, found: readonly Issue[]): Issue
         message: `the value must be JSON (a string in double quotes, a number, true, false, an array or an object): ${error}`,
       });
   });
+  const more = moreKeys(draft.more, RECORD_KEYS).error;
+  if (more !== undefined) own.push(moreIssue('/more', more));
   const mine = new Set(own.map((i) => i.path));
   return [...headerIssues(draft.headers, found).filter((i) => !mine.has(i.path)), ...own];
 }
@@ -97,6 +117,7 @@ export function draftOf(record: AdapterRecord): AdapterDraft {
       : [],
     oneOf: Array.isArray(record.requireOneOf) ? record.requireOneOf.map((group) => (Array.isArray(group) ? group.map(text).join(', ') : '')) : [],
     headers: headerRows(record.headers),
+    more: moreText(record as unknown as Record<string, unknown>, RECORD_KEYS),
   };
 }
 
@@ -109,9 +130,11 @@ export function inputFor(pointer: string, headers: readonly HeaderDraft[] = []):
   const tokens = pointer.split('/').slice(1);
   if (tokens[0] === 'headers') return headerInput(tokens.slice(1), headers);
   if (tokens.length === 1 && ['protocol', 'bidderCode', 'endpoint', 'split', 'cpmField'].includes(tokens[0]!)) return `adapter-${tokens[0]}`;
+  // A key without an input of its own (removals, derivations, …) is in the "more" box.
+  if (tokens[0] !== undefined && !RECORD_KEYS.includes(tokens[0])) return 'adapter-more';
   if (tokens.length < 2 || !/^\d+$/.test(tokens[1]!)) return undefined;
   const key = tokens[2];
-  if (tokens[0] === 'fields') return `field-${tokens[1]}-${key && FIELD_KEYS.includes(key) ? key : 'name'}`;
+  if (tokens[0] === 'fields') return `field-${tokens[1]}-${key === undefined ? 'name' : FIELD_KEYS.includes(key) ? key : 'more'}`;
   if (tokens[0] === 'constants') return `constant-${tokens[1]}-${key === 'value' ? 'value' : 'name'}`;
   if (tokens[0] === 'requireOneOf') return `oneof-${tokens[1]}`;
   return undefined;

@@ -8,6 +8,7 @@
  * so the library's own check says what is wrong with it.
  */
 import type { FieldDefinition, Issue } from 'bidfields';
+import { moreIssue, moreKeys, moreText } from './more-draft.js';
 
 export interface FieldDraft {
   name: string;
@@ -33,6 +34,8 @@ export interface FieldDraft {
   default: string;
   /** More targets (docs/spec.md#more-targets): names separated by commas or spaces; empty for none. */
   alsoTo: string;
+  /** The field's keys without an input of their own (`with`, `when`: docs/spec.md#conditions), as JSON text (more-draft.ts). */
+  more: string;
 }
 
 /** The keys of a field's inputs: a pointer `/fields/<i>/<key>` names the input `field-<i>-<key>`. */
@@ -55,7 +58,11 @@ export const FIELD_KEYS: readonly string[] = [
   'pattern',
   'default',
   'alsoTo',
+  'more',
 ];
+
+/** The keys of a field definition that have an input of their own (the rest go to its "more" box). */
+export const FIELD_RECORD_KEYS: readonly string[] = FIELD_KEYS.filter((key) => key !== 'more');
 
 export function emptyField(): FieldDraft {
   return {
@@ -77,6 +84,7 @@ export function emptyField(): FieldDraft {
     pattern: '',
     default: '',
     alsoTo: '',
+    more: '',
   };
 }
 
@@ -165,6 +173,7 @@ export function fieldRecord(f: FieldDraft): Record<string, unknown> {
   const fallback = f.default === '' ? undefined : defaultOf(f);
   if (fallback !== undefined) out.default = fallback;
   if (f.alsoTo.trim()) out.alsoTo = listOf(f.alsoTo);
+  Object.assign(out, moreKeys(f.more, FIELD_RECORD_KEYS).keys);
   return out;
 }
 
@@ -201,6 +210,7 @@ export function fieldDraftOf(field: FieldDefinition): FieldDraft {
             ? idText(f.default)
             : text(f.default),
     alsoTo: Array.isArray(f.alsoTo) ? f.alsoTo.map(text).join(', ') : '',
+    more: moreText(f, FIELD_RECORD_KEYS),
   };
 }
 
@@ -208,8 +218,12 @@ export function fieldDraftOf(field: FieldDefinition): FieldDraft {
 export function fieldIssues(fields: readonly FieldDraft[]): Issue[] {
   return fields.flatMap((f, i) => {
     const { error } = f.type === 'json' ? parsed(f.default) : {};
-    return error === undefined
-      ? []
-      : [{ code: 'schema' as const, path: `/fields/${i}/default`, message: `the default must be JSON text (e.g. "abc", 5, ["a"], {"k": 1}): ${error}` }];
+    const more = moreKeys(f.more, FIELD_RECORD_KEYS).error;
+    return [
+      ...(error === undefined
+        ? []
+        : [{ code: 'schema' as const, path: `/fields/${i}/default`, message: `the default must be JSON text (e.g. "abc", 5, ["a"], {"k": 1}): ${error}` }]),
+      ...(more === undefined ? [] : [moreIssue(`/fields/${i}/more`, more)]),
+    ];
   });
 }

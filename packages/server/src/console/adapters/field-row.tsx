@@ -147,6 +147,19 @@ export function FieldRow({ index, field, change, remove, described, issuesAt }: 
       )}
       {textInput('alsoTo', 'also to (names)', { placeholder: 'predefinedImpExt.bidder.tagid', class: 'wide' })}
       {textInput('description', 'description')}
+      <span class="cell">
+        <label for={id('more')}>Field {n} more settings (JSON)</label>
+        <textarea
+          {...described(id('more'))}
+          class="wide"
+          rows={field.more ? 4 : 1}
+          spellcheck={false}
+          placeholder='{"with": [{"name": "predefinedImpExt.bidder.type", "value": "publisher"}], "when": "absent"}'
+          value={field.more}
+          onInput={(e) => change({ more: e.currentTarget.value })}
+        />
+        {issuesAt(id('more'))}
+      </span>
       <button type="button" onClick={remove}>
         Remove field {n}
       </button>

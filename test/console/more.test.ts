@@ -1,0 +1,67 @@
+// The console editor and what it has no input of its own for (removals, derivations, exactly-one-of groups,
+// requestValues, a field's with and when: docs/spec.md#removals, docs/spec.md#conditions): kept in a "more settings" JSON box
+// of the record and of each field, so that opening and saving a record never drops a key. Before the box, saving
+// such a record from the editor stored it without those keys.
+import { describe, expect, it } from 'vitest';
+import { validateAdapter, type AdapterRecord } from '../../src/index.js';
+import { draftIssues, draftOf, inputFor, recordOf } from '../../packages/server/src/console/adapters/draft.js';
+
+const known = { knownEndpoints: ['rtb.example.com'] };
+const record = {
+  protocol: 'rtb',
+  endpoint: 'https://rtb.example.com/bid',
+  split: 'imp',
+  fields: [
+    {
+      name: 'predefinedImpExt.bidder.placementId',
+      param: 'placementId',
+      type: 'text',
+      display: 'Placement',
+      with: [{ name: 'predefinedImpExt.bidder.type', value: 'publisher' }],
+    },
+    { name: 'predefinedImpExt.bidder.endpointId', param: 'endpointId', type: 'text', display: 'Endpoint', when: 'absent' },
+  ],
+  exactlyOneOf: [['placementId', 'endpointId']],
+  requestValues: 'first',
+  remove: ['imp.ext', { path: 'user.ext', keep: ['consent'] }],
+  derive: [
+    { op: 'bannerSizeFromFormat', when: 'eitherMissing' },
+    { op: 'copy', from: 'imp.ext.gpid', to: 'predefinedImpExt.bidder.gpid', when: 'absent' },
+  ],
+} as unknown as AdapterRecord;
+
+describe('the editor keeps what it has no input for', () => {
+  it('gives back the record it was made from, every key of it', () => {
+    expect(validateAdapter(record, known)).toEqual([]);
+    expect(recordOf(draftOf(record))).toEqual(record);
+    const draft = draftOf(record);
+    expect(JSON.parse(draft.more)).toEqual({ exactlyOneOf: record.exactlyOneOf, requestValues: 'first', remove: record.remove, derive: record.derive });
+    expect(JSON.parse(draft.fields[0]!.more)).toEqual({ with: [{ name: 'predefinedImpExt.bidder.type', value: 'publisher' }] });
+    expect(JSON.parse(draft.fields[1]!.more)).toEqual({ when: 'absent' });
+  });
+
+  it('shows each issue of those keys at its box', () => {
+    expect(inputFor('/derive/1/from')).toBe('adapter-more');
+    expect(inputFor('/exactlyOneOf/0/1')).toBe('adapter-more');
+    expect(inputFor('/fields/0/with/0/name')).toBe('field-0-more');
+    expect(inputFor('/fields/1/when')).toBe('field-1-more');
+    const draft = draftOf(record);
+    draft.more = draft.more.replace('"imp.ext"', '"device"');
+    const found = draftIssues(draft, validateAdapter(recordOf(draft), known));
+    expect(found.map((i) => [i.code, i.path, inputFor(i.path)])).toEqual([['schema', '/remove/0', 'adapter-more']]);
+  });
+
+  it('says so when the box holds no JSON object, or a key that has an input above, and keeps the keys it can', () => {
+    const draft = draftOf(record);
+    draft.more = '{"remove": [';
+    expect(draftIssues(draft, []).map((i) => [i.code, i.path, inputFor(i.path)])).toEqual([['schema', '/more', 'adapter-more']]);
+    expect(recordOf(draft)).not.toHaveProperty('remove');
+    draft.more = '["imp.ext"]';
+    expect(draftIssues(draft, []).map((i) => i.path)).toEqual(['/more']);
+    draft.more = '{"fields": [], "requestValues": "first"}';
+    expect(draftIssues(draft, []).map((i) => i.path)).toEqual(['/more']);
+    expect(recordOf(draft)).toMatchObject({ requestValues: 'first', fields: record.fields });
+    draft.fields[1]!.more = '{"when": ';
+    expect(draftIssues(draft, []).map((i) => [i.path, inputFor(i.path)])).toContainEqual(['/fields/1/more', 'field-1-more']);
+  });
+});
