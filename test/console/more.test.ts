@@ -65,3 +65,22 @@ describe('the editor keeps what it has no input for', () => {
     expect(draftIssues(draft, []).map((i) => [i.path, inputFor(i.path)])).toContainEqual(['/fields/1/more', 'field-1-more']);
   });
 });
+
+describe('the preview says which changed paths a removal emptied', () => {
+  it('finds the removed keys of an enrichment among its changed paths', async () => {
+    const { compile } = await import('../../src/index.js');
+    const { absentAt, changedPaths } = await import('../../packages/server/src/console/preview/json-lines.js');
+    const request = {
+      id: 'r',
+      site: { id: 's', publisher: { id: 'p' } },
+      imp: [{ id: '1', banner: { format: [{ w: 300, h: 250 }] }, ext: { gpid: '/a', tid: 't' } }],
+    };
+    const enriched = compile(record, known).safeEnrichImps(request, [{ placementId: 'top' }]);
+    expect(enriched.ok).toBe(true);
+    const after = enriched.ok ? enriched.request : undefined;
+    const changed = changedPaths(request, after);
+    expect(changed.filter((path) => absentAt(after, path)).sort()).toEqual(['/imp/0/ext/gpid', '/imp/0/ext/tid']);
+    expect(changed.filter((path) => !absentAt(after, path)).sort()).toEqual(['/imp/0/banner/h', '/imp/0/banner/w', '/imp/0/ext/bidder']);
+    expect(absentAt({ 'a/b': { '~': 1 } }, '/a~1b/~0')).toBe(false);
+  });
+});

@@ -43,6 +43,17 @@ export function changedPaths(before: unknown, after: unknown, path = ''): string
   return out;
 }
 
+/** Whether `value` holds nothing at the pointer `path` (a key the enrichment removed, docs/spec.md#removals, is gone from it). */
+export function absentAt(value: unknown, path: string): boolean {
+  let node = value;
+  for (const token of path.split('/').slice(1)) {
+    const key = token.replace(/~1/g, '/').replace(/~0/g, '~');
+    if (!isContainer(node) || !Object.hasOwn(node, key)) return true;
+    node = (node as Record<string, unknown>)[key];
+  }
+  return false;
+}
+
 export interface JsonLine {
   text: string;
   changed: boolean;

@@ -7,7 +7,7 @@ import type { StoredAdapter } from 'bidfields/client';
 import { Alert } from '../alert.js';
 import { IssueList } from '../issue-list.js';
 import { bidsEntry } from './bids-entry.js';
-import { changedPaths, jsonLines } from './json-lines.js';
+import { absentAt, changedPaths, jsonLines } from './json-lines.js';
 import { isValuePath, type Sent } from './per-imp.js';
 import { httpLines, type Wire, type WireRequest } from './wire.js';
 
@@ -58,6 +58,7 @@ function Body({ before, after, level }: { before: unknown; after: unknown; level
           {changed.map((p) => (
             <li>
               <code>{p}</code>
+              {absentAt(after, p) && <span class="removed"> (removed)</span>}
             </li>
           ))}
         </ul>
