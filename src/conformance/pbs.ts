@@ -139,14 +139,29 @@ export function splitFixture(fixture: PbsFixture): { request: JsonObject; perImp
   return { request, perImp };
 }
 
+/**
+ * A key of a fixture as Go's encoding/json reads it into Prebid Server's test structs: the key as written, else the
+ * first own key equal to it without case (a fixture that spells `httpcalls` is read by Go, so by this judge too).
+ */
+function goKey(object: unknown, name: string): any {
+  if (typeof object !== 'object' || object === null || Array.isArray(object)) return undefined;
+  if (Object.hasOwn(object, name)) return (object as Record<string, unknown>)[name];
+  const key = Object.keys(object).find((candidate) => candidate.toLowerCase() === name.toLowerCase());
+  return key === undefined ? undefined : (object as Record<string, unknown>)[key];
+}
+
 /** The calls a fixture expects, in order. */
 export function expectedCalls(fixture: PbsFixture): PbsCall[] {
-  return (Array.isArray(fixture.httpCalls) ? fixture.httpCalls : []).map((call) => {
-    const headers = expectedHeaders(call?.expectedRequest?.headers);
+  const calls: unknown = goKey(fixture, 'httpCalls');
+  return (Array.isArray(calls) ? calls : []).map((call) => {
+    const expected = goKey(call, 'expectedRequest');
+    const listed: unknown = goKey(expected, 'headers');
+    const headers = expectedHeaders(listed);
+    const uri: unknown = goKey(expected, 'uri');
     return {
-      uri: typeof call?.expectedRequest?.uri === 'string' ? call.expectedRequest.uri : '',
-      body: asJson(call?.expectedRequest?.body ?? null),
-      ...(headers && { headers, listed: call!.expectedRequest!.headers as object }),
+      uri: typeof uri === 'string' ? uri : '',
+      body: asJson(goKey(expected, 'body') ?? null),
+      ...(headers && { headers, listed: listed as object }),
     };
   });
 }
