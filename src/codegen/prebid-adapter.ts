@@ -14,7 +14,7 @@ import type { PrebidRuntimeOptions } from '../prebid/types.js';
 import { adapterModule } from './emit.js';
 import { moduleDoc } from './module-doc.js';
 import { prebidPlan, type PrebidPlanOptions } from './prebid-plan.js';
-import { prebidRepoFiles, prebidRepoIssues, repoTargetIssues, type PrebidRepoOptions } from './prebid-repo/index.js';
+import { prebidRepoFiles, prebidRepoIssues, type PrebidRepoOptions } from './prebid-repo/index.js';
 import { repoStepIssues } from './prebid-repo/steps-refused.js';
 
 export interface GeneratePrebidAdapterOptions
@@ -68,7 +68,7 @@ export function safeGeneratePrebidAdapter(record: AdapterRecord | unknown, optio
   const { ttl, currency, netRevenue, withCredentials } = options;
   let files: [GeneratedFile, GeneratedFile, ...GeneratedFile[]];
   if (options.target === 'prebid-repo') {
-    const issues = [...prebidRepoIssues(plan.code, options), ...repoTargetIssues(plan.fields, plan.constants), ...repoStepIssues(plan)];
+    const issues = [...prebidRepoIssues(plan.code, options), ...repoStepIssues(plan)];
     if (issues.length) return { ok: false, issues };
     const { fields, split } = record as AdapterRecord & { split?: 'imp' | 'none' };
     const [module, doc, ...rest] = prebidRepoFiles(plan, fields, split, { ...options, ttl, netRevenue, currency });

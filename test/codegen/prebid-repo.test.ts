@@ -76,6 +76,43 @@ const lists = {
   ],
 } as unknown as AdapterRecord;
 
+/**
+ * A record of typed OpenRTB targets (docs/spec.md#more-openrtb-targets): an imp's floor, currency and secure flag, its banner's
+ * position, display manager text from a number, bcat, source and user ext, the inventory's and its publisher's ext,
+ * and an inventory id constant (which the in-repository module once left unwritten).
+ */
+const typed = {
+  protocol: 'prebid-js',
+  endpoint: 'https://bid.example-ssp.com/openrtb2',
+  cpmField: 'price',
+  bidderCode: 'bidfields_typed',
+  fields: [
+    { name: 'prd.impBidFloor', param: 'floor', type: 'number', display: 'Floor', min: 0 },
+    { name: 'prd.impBidFloorCur', param: 'currency', type: 'text', display: 'Currency', default: 'USD' },
+    {
+      name: 'prd.impSecure',
+      param: 'secure',
+      type: 'select',
+      display: 'Secure',
+      options: [
+        { name: 'no', value: 0 },
+        { name: 'yes', value: 1 },
+      ],
+    },
+    { name: 'prd.bannerPos', param: 'pos', type: 'number', display: 'Position', integer: true },
+    { name: 'prd.impDisplayManagerVer', param: 'version', type: 'number', display: 'Version' },
+    { name: 'prd.bcat', param: 'bcat', type: 'list', items: 'text', display: 'Blocked categories' },
+    { name: 'predefinedSourceExt.pid', param: 'pid', type: 'text', display: 'Partner' },
+    { name: 'predefinedInventoryExt.zone', param: 'zone', type: 'text', display: 'Zone' },
+  ],
+  constants: [
+    { name: 'predefinedUserExt.tier', value: 2 },
+    { name: 'predefinedPublisherExt.network', value: 'n1' },
+    { name: 'prd.appSiteId', value: 'site-7' },
+    { name: 'prd.impDisplayManager', value: 'bidfields' },
+  ],
+} as unknown as AdapterRecord;
+
 let dir: string;
 beforeAll(() => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bidfields-prebid-repo-'));
@@ -203,6 +240,7 @@ describe.each([
   ['a record with param keys, alsoTo, a boolean, request ext, constants, one-of and split', records8, known],
   ['a record whose endpoint is a template', templated, ['*.bid.example-ssp.com']],
   ['a record of lists, JSON values and ids', lists, known],
+  ['a record of typed OpenRTB targets', typed, known],
 ])('the in-repository adapter of %s', (_name, record, knownEndpoints) => {
   let at: string;
   let code: string;

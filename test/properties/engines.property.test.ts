@@ -10,7 +10,16 @@ import { describe, expect, it } from 'vitest';
 import { BidfieldsError, compile } from '../../src/index.js';
 import type { AdapterInput, BidRequest, BoundAdapter, CompiledAdapter, FieldValues, PerImpValues, SafeEnrichResult } from '../../src/index.js';
 import { PLACEMENT_TIER } from '../../src/core/source/enricher.js';
-import { adapterInput, cleanAdapterInput, cleanRequest, cleanValuesFor, request, treeAdapterInput, treeRequest, valuesFor } from './generators.js';
+import {
+  adapterInput,
+  cleanStepsAdapterInput as cleanAdapterInput,
+  cleanRequest,
+  cleanValuesFor,
+  request,
+  treeAdapterInput,
+  treeRequest,
+  valuesFor,
+} from './generators.js';
 
 const runs = Number(process.env.PROPERTY_RUNS ?? (process.env.CI ? 100_000 : 2_000));
 

@@ -12,7 +12,7 @@ import { compileCompact, type CompactAdapter } from '../../src/core/compact/engi
 import { AUTHORING } from '../../src/conformance/implementations/compact.js';
 import { diffPaths } from '../../src/conformance/check-outcome.js';
 import type { AdapterInput, BidRequest, CompiledAdapter, FieldValues, Issue } from '../../src/index.js';
-import { adapterInput, cleanAdapterInput, cleanRequest, cleanValuesFor, request, valuesFor } from './generators.js';
+import { adapterInput, cleanStepsAdapterInput as cleanAdapterInput, cleanRequest, cleanValuesFor, request, valuesFor } from './generators.js';
 
 const runs = Number(process.env.PROPERTY_RUNS ?? (process.env.CI ? 100_000 : 2_000));
 
@@ -46,6 +46,14 @@ const TARGETS = [
   /^\/(app|site|dooh)\/publisher(\/id)?$/,
   /^\/(app|site|dooh)$/,
   /^\/ext(\/|$)/,
+  // Removals and derivations (docs/spec.md#removals, docs/spec.md#values-from-the-request) and typed targets
+  // (docs/spec.md#more-openrtb-targets): what a record may remove, a banner's size and position, the other typed places.
+  /^\/imp\/\d+\/banner(\/(w|h|pos))?$/,
+  /^\/imp\/\d+\/(bidfloor|bidfloorcur|secure|displaymanager|displaymanagerver)$/,
+  /^\/(bcat|badv|bapp)$/,
+  /^\/(source|user)(\/ext(\/|$)|$)/,
+  /^\/(app|site|dooh)\/(domain|ext(\/|$))/,
+  /^\/(app|site|dooh)\/publisher\/ext(\/|$)/,
 ];
 
 function only<T>(run: () => T): T | undefined {

@@ -192,7 +192,9 @@ const base = {
   display: fc.constant('F'),
   required: fc.boolean(),
   default: fc.oneof(fc.constantFrom('', '7', 'abc', ' 2 '), fc.integer({ min: -3, max: 9 })),
-  // Conditions (docs/spec.md#conditions): with constants, and when (absent, or a value that is refused).
+};
+/** A field's conditions (docs/spec.md#conditions): with constants, and when (absent, or a value that is refused). */
+const conditions = {
   with: fc.array(
     fc.record({ name: cleanName, value: constantValue, when: rarely(fc.constant('absent'), fc.constant('x')) }, { requiredKeys: ['name', 'value'] }),
     {
@@ -279,15 +281,38 @@ export const cleanAdapterInput = fc.oneof(
       fields: fc.array(cleanField, { maxLength: 5 }),
       constants: fc.array(fc.record({ name: cleanName, value: constantValue }), { maxLength: 2 }),
       requireOneOf: fc.array(fc.array(fc.constantFrom('placementId', 'zone', 'a', 'b', 'a.b'), { minLength: 1, maxLength: 2 }), { maxLength: 1 }),
-      // docs/spec.md#conditions, docs/spec.md#removals, docs/spec.md#values-from-the-request.
-      exactlyOneOf: fc.array(fc.array(fc.constantFrom('placementId', 'zone', 'a', 'b', 'a.b'), { minLength: 1, maxLength: 3 }), { maxLength: 1 }),
-      requestValues: rarely(fc.constantFrom('first', 'same'), fc.constant('last')),
-      remove: fc.array(removal, { maxLength: 3 }),
-      derive: fc.array(derivation, { maxLength: 3 }),
     },
     { requiredKeys: ['protocol', 'fields'] },
   ),
 );
+
+/**
+ * Records with removals, derivations, exactly-one-of groups, requestValues and fields with `with` and `when`
+ * (docs/spec.md#removals, docs/spec.md#values-from-the-request, docs/spec.md#conditions): one record in four of the clean ones,
+ * so that the others keep enriching as often as before.
+ */
+const stepsAdapterInput = fc
+  .tuple(
+    cleanAdapterInput.filter((record) => !Array.isArray(record)).map((record) => record as unknown as Record<string, unknown>),
+    fc.record(
+      {
+        exactlyOneOf: fc.array(fc.array(fc.constantFrom('placementId', 'zone', 'a', 'b'), { minLength: 1, maxLength: 3 }), { maxLength: 1 }),
+        requestValues: rarely(fc.constantFrom('first', 'same'), fc.constant('last')),
+        remove: fc.array(removal, { maxLength: 3 }),
+        derive: fc.array(derivation, { maxLength: 3 }),
+      },
+      { requiredKeys: [] },
+    ),
+    fc.array(fc.record(conditions, { requiredKeys: [] }), { maxLength: 5 }),
+  )
+  .map(([record, steps, perField]) => ({
+    ...record,
+    ...steps,
+    fields: (record.fields as Record<string, unknown>[]).map((field, i) => ({ ...field, ...perField[i] })),
+  }));
+
+/** Clean records, one in four with the keys of docs/spec.md#beyond-records' removals and conditions. */
+export const cleanStepsAdapterInput = fc.oneof({ arbitrary: cleanAdapterInput, weight: 3 }, { arbitrary: stepsAdapterInput, weight: 1 });
 
 /** Values that fit the fields' types often (and sometimes their bounds), so that enrichment succeeds often. */
 export function cleanValuesFor(fields: unknown[]) {

@@ -4,7 +4,6 @@
  * (module-ts.ts), its doc and spec (docs.ts, spec-js.ts) and the bidder's page on docs.prebid.org. The bidder code
  * must be one Prebid takes (prebid-package.ts).
  */
-import type { FieldPlan } from '../../core/plan/field-plan.js';
 import { issue, type Issue } from '../../core/issues.js';
 import type { FieldDefinition } from '../../core/types.js';
 import type { PrebidPlan } from '../prebid-plan.js';
@@ -57,21 +56,6 @@ export function prebidRepoIssues(code: string, options: PrebidRepoOptions): Issu
     );
   else issues.push(...repoCodeIssues(code, prebidDir));
   return issues;
-}
-
-/**
- * What the in-repository adapter does not compile yet, refused rather than read by another rule: typed targets
- * (docs/spec.md#more-openrtb-targets; `unsupported_target` at the field's or constant's name). The standalone target
- * (`--target standalone`) and the record-taking module take them.
- */
-export function repoTargetIssues(fields: readonly FieldPlan[], constants: readonly { name: string; to: readonly unknown[] }[] = []): Issue[] {
-  const typed = (to: readonly unknown[]) => (to[0] as number) > 3;
-  const refused = (at: string, name: string) =>
-    issue('unsupported_target', at, 'the in-repository target does not write typed targets yet; use --target standalone', name);
-  return [
-    ...fields.flatMap((field, index) => ([field.to, ...(field.also ?? [])].some(typed) ? [refused(`/fields/${index}/name`, field.name)] : [])),
-    ...constants.flatMap((constant, index) => (typed(constant.to) ? [refused(`/constants/${index}/name`, constant.name)] : [])),
-  ];
 }
 
 /** The four files of a checked plan, its record's field definitions (in plan order) and its split. */

@@ -14,6 +14,7 @@ import { endpointFunction } from './endpoint-ts.js';
 import { MAX_AD, NOTICE_URL } from '../../core/rules/prebid-limits.js';
 import { INVENTORY_KEYS } from '../../core/rules/inventory.js';
 import { HELPERS, helpersFor, patternConstants, patternsOf, readParamsFunction, type Helper } from './value-code.js';
+import { constantWrites, isTextTarget, writes } from './writes-code.js';
 
 /** What the module needs beyond the plan. */
 export interface RepoModuleOptions {
@@ -65,41 +66,6 @@ function paramComment(field: FieldPlan): string {
   return `/** Sent as ${[field.to, ...(field.also ?? [])].map(targetText).join(' and ')}${rules.length ? `; ${rules.join(', ')}` : ''}. */`;
 }
 
-/** A predefined target (`imp.tagid`, the inventory's ids) takes text: a number is written as its plain decimal. */
-const isTextTarget = (to: Target) => to[1] !== 'ext';
-
-/** The expression of a field's sent value at a target (an id's text is its String: it is text or a safe integer). */
-function sentAt(field: FieldPlan, to: Target): string {
-  const value = `sent[${literal(keyOf(field))}]`;
-  if (isTextTarget(to)) return field.type === 'text' ? `${value} as string` : field.type === 'id' ? `String(${value})` : `decimalText(${value} as number)`;
-  return value;
-}
-
-/** The statement writing `value` at `to` (imp or request targets; the inventory object is `inventory`). */
-function write(to: Target, value: string): string {
-  const [root, ...keys] = to;
-  const object = root === 0 ? 'imp' : root === 1 ? 'inventory' : 'request';
-  // The predefined keys (tagid, id) are fixed names; an ext param's keys come from the record, as a literal path.
-  if (keys.length === 1 && (keys[0] === 'tagid' || keys[0] === 'id')) return `${object}.${keys[0]} = ${value};`;
-  return `deepSetValue(${object}, ${literal(keys.join('.'))}, ${value});`;
-}
-
-/** Every write of the fields and constants at `roots`, as guarded statements. */
-function writes(plan: PrebidPlan, roots: readonly number[]): string[] {
-  const lines: string[] = [];
-  for (const field of plan.fields) {
-    const targets = [field.to, ...(field.also ?? [])].filter((to) => roots.includes(to[0]));
-    if (!targets.length) continue;
-    const guard = `if (sent[${literal(keyOf(field))}] !== undefined) `;
-    if (targets.length === 1) lines.push(guard + write(targets[0]!, sentAt(field, targets[0]!)));
-    else lines.push(guard + '{', ...targets.map((to) => '  ' + write(to, sentAt(field, to))), '}');
-  }
-  return lines;
-}
-
-const constantWrites = (constants: readonly ConstantPlan[], root: number) =>
-  constants.filter((constant) => constant.to[0] === root).map((constant) => write(constant.to, literal(constant.value)));
-
 const indent = (lines: readonly string[], by: string) => lines.map((line) => (line ? by + line : line));
 
 /**
@@ -125,17 +91,19 @@ export function repoModule(plan: PrebidPlan, options: RepoModuleOptions): string
   const constants = plan.constants ?? [];
   const typeName = paramsTypeName(code);
   const patterns = patternsOf(plan.fields);
-  const impWrites = [...writes(plan, [0]), ...constantWrites(constants, 0)];
-  const inventoryWrites = writes(plan, [1]);
-  const requestWrites = writes(plan, [2]);
-  const requestConstants = constantWrites(constants, 2);
+  // Roots (definition/names.ts): 0 and 4 the imp, 7 its banner; 1 and 6 the inventory object; 2 and 5 the request.
+  const impWrites = [...writes(plan, [0, 4, 7]), ...constantWrites(constants, [0, 4, 7])];
+  const inventoryWrites = writes(plan, [1, 6]);
+  const inventoryConstants = constantWrites(constants, [1, 6]);
+  const requestWrites = writes(plan, [2, 5]);
+  const requestConstants = constantWrites(constants, [2, 5]);
   // The request hook reads the params of each imp's bid when a param goes into the request or its inventory object.
   const requestLoop = inventoryWrites.length > 0 || requestWrites.length > 0;
   const textTargets = plan.fields.some(
-    (field) => !['text', 'id'].includes(field.type) && [field.to, ...(field.also ?? [])].some((to) => to[0] < 2 && isTextTarget(to)),
+    (field) => !['text', 'id'].includes(field.type) && [field.to, ...(field.also ?? [])].some((to) => (to[0] < 2 || to[0] > 3) && isTextTarget(to)),
   );
   const helpers: Helper[] = helpersFor(plan.fields, textTargets || plan.template ? ['decimalText'] : []);
-  const inventoryKeys = plan.fields.filter((field) => [field.to, ...(field.also ?? [])].some((to) => to[0] === 1)).map(keyOf);
+  const inventoryKeys = plan.fields.filter((field) => [field.to, ...(field.also ?? [])].some((to) => to[0] === 1 || to[0] === 6)).map(keyOf);
   const usesSent = impWrites.some((line) => line.includes('sent[')) || inventoryKeys.length > 0;
   const split = options.split === 'imp';
 
@@ -156,12 +124,15 @@ export function repoModule(plan: PrebidPlan, options: RepoModuleOptions): string
     '},',
   ];
   const requestHook =
-    inventoryWrites.length || requestWrites.length || requestConstants.length
+    inventoryWrites.length || inventoryConstants.length || requestWrites.length || requestConstants.length
       ? [
           'request(buildRequest, imps, bidderRequest, context) {',
           '  const request = buildRequest(imps, bidderRequest, context);',
-          ...(inventoryWrites.length ? [`  const inventory = ${INVENTORY_KEYS.map((key) => `request.${key}`).join(' ?? ')};`] : []),
+          ...(inventoryWrites.length || inventoryConstants.length
+            ? [`  const inventory = ${INVENTORY_KEYS.map((key) => `request.${key}`).join(' ?? ')};`]
+            : []),
           ...indent(requestConstants, '  '),
+          ...(inventoryConstants.length ? ['  if (inventory) {', ...indent(inventoryConstants, '    '), '  }'] : []),
           ...(requestLoop
             ? [
                 '  // Request-level params come from the bids of the imps, in order: where ad units differ, the last one is sent.',

@@ -5,6 +5,8 @@
  * the one definition of the rule: test/codegen/prebid-repo-judge.test.ts runs this code against it on many plans and
  * values (the verdict and the value written must be the same), so a change to one that the other lacks fails there.
  */
+import { typedKind } from '../../core/definition/names.js';
+import { CURRENCY } from '../../core/rules/currency.js';
 import type { FieldPlan } from '../../core/plan/field-plan.js';
 import { keyOf } from '../../core/plan/field-plan.js';
 import { literal } from '../emit.js';
@@ -195,7 +197,21 @@ function refusals(field: FieldPlan, patterns: readonly string[], value = 'value'
     if (field.min !== undefined) tests.push(`${value} < ${literal(field.min)}`);
     if (field.max !== undefined) tests.push(`${value} > ${literal(field.max)}`);
   }
-  return tests;
+  return value === 'value' ? [...tests, ...targetRefusals(field)] : tests;
+}
+
+/**
+ * What the field's typed targets take (docs/spec.md#more-openrtb-targets, plan/value-kinds.ts' `takes`): a floor a number of 0
+ * or more, a flag 0 or 1, a banner position an integer 0–7, a currency three capital letters (rules/currency.ts).
+ */
+function targetRefusals(field: FieldPlan): string[] {
+  const kinds = new Set([field.to, ...(field.also ?? [])].map(typedKind));
+  return [
+    ...(kinds.has('floor') ? ['value < 0'] : []),
+    ...(kinds.has('flag') ? ['(value !== 0 && value !== 1)'] : []),
+    ...(kinds.has('position') ? ['!Number.isInteger(value) || value < 0 || value > 7'] : []),
+    ...(kinds.has('currency') ? [`!${String(CURRENCY)}.test(value)`] : []),
+  ];
 }
 
 /** A short description of a field's rule, for the comment above its statements. */

@@ -102,18 +102,19 @@ function taken(kind: TypedKind, value: unknown): unknown {
  * the caller gave it (`request` unless the page says otherwise).
  */
 export function prepareRequest(steps: Steps, request: Obj, imps: readonly number[], report: StepsReport, given: Obj = request): Obj {
-  const copies = new Set<unknown>();
+  // The objects made in this call (a few: an array's includes beats a Set's hashing at this size).
+  const copies: unknown[] = [];
   let view = request;
   /** `node` (the view or an object of it) ready to be written into; without its key `drop` when given. */
   const writable = (parent: Obj | unknown[] | undefined, key: string | number, node: Obj, drop: string | undefined, adds: boolean): Obj => {
-    if (copies.has(node)) {
+    if (copies.includes(node)) {
       if (drop !== undefined) delete node[drop];
       return node;
     }
     // Copied key by key (plain-object.ts' copyFor: a spread clone that then gets a new key costs V8 about a
     // microsecond); without the key `drop` rather than a copy and `delete` (which leaves a slow dictionary object).
     const copy = drop === undefined ? copyFor(node, adds) : without(node, drop);
-    copies.add(copy);
+    copies.push(copy);
     if (parent) (parent as Obj)[key] = copy;
     else view = copy;
     return copy;
@@ -133,14 +134,14 @@ export function prepareRequest(steps: Steps, request: Obj, imps: readonly number
       const last = i === path.length - 1 ? drop : undefined;
       if (key === 'imp') {
         const list = node.imp as unknown[];
-        if (!copies.has(list)) copies.add((node.imp = list.slice()));
+        if (!copies.includes(list)) copies.push((node.imp = list.slice()));
         continue;
       }
       const parent: Obj | unknown[] = typeof key === 'number' ? (node.imp as unknown[]) : node;
       const next = typeof key === 'number' ? parent[key as never] : read(node, key);
       if (next === undefined && create) {
         const made = {};
-        copies.add(made);
+        copies.push(made);
         node = (parent as Obj)[key] = made;
       } else if (isPlainObject(next)) node = writable(parent, key, next, last, adds(next, i + 1));
       else return undefined;

@@ -113,8 +113,6 @@ export const DIFFERENCES: Difference[] = [
 
 /** Cases the converter cannot answer as the runtime does at all (a whole answer lost), by name, with why. */
 export const SKIPPED: Record<string, string> = {
-  ["a Prebid JS bid's typed targets: its floor and banner position on its imp, bcat and source.ext on the request"]:
-    'not yet compiled: the in-repository target refuses typed targets (unsupported_target, docs/spec.md#more-openrtb-targets) until it writes them; the standalone target and the record-taking module take them',
   ['a Prebid JS bid takes the with constant of the key it enters; a bid with both keys is left out']:
     'not yet compiled: the in-repository target refuses with constants and exactlyOneOf (unsupported_target, docs/spec.md#conditions); the standalone target and the record-taking module take them',
   ["a Prebid JS page removes and derives for each bid; a later bid's copy reads the request as Prebid gave it"]:

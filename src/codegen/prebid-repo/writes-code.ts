@@ -1,0 +1,53 @@
+/**
+ * The writes of the in-repository module (module-ts.ts): each field's and constant's value at each target, as one
+ * statement of the converter's `imp` or `request` hook, the typed OpenRTB targets (docs/spec.md#more-openrtb-targets) too: an
+ * imp's own keys and its banner's (written only when the imp has a banner, as apply/typed-writes.ts writes it), the
+ * request's, and the inventory object's. Every key and value from the record is a JSON literal.
+ */
+import type { ConstantPlan, FieldPlan, Target } from '../../core/plan/field-plan.js';
+import { keyOf } from '../../core/plan/field-plan.js';
+import { typedKind } from '../../core/definition/names.js';
+import type { PrebidPlan } from '../prebid-plan.js';
+import { literal } from '../emit.js';
+
+/**
+ * A target that takes text: a predefined one (`imp.tagid`, the inventory's ids) and a typed one of kind `text`
+ * (`displaymanager`); a number is written there as its plain decimal.
+ */
+export const isTextTarget = (to: Target) => (to[0] > 3 ? typedKind(to) === 'text' : to[1] !== 'ext');
+
+/** The expression of a field's sent value at a target (an id's text is its String: it is text or a safe integer). */
+function sentAt(field: FieldPlan, to: Target): string {
+  const value = `sent[${literal(keyOf(field))}]`;
+  if (isTextTarget(to)) return field.type === 'text' ? `${value} as string` : field.type === 'id' ? `String(${value})` : `decimalText(${value} as number)`;
+  return value;
+}
+
+/**
+ * The statement writing `value` at `to`: the imp's (roots 0 and 4; 7 its banner, only when it has one), the inventory
+ * object's (1 and 6: `inventory`) or the request's (2 and 5).
+ */
+function write(to: Target, value: string): string {
+  const [root, ...keys] = to;
+  const object = root === 0 || root === 4 || root === 7 ? 'imp' : root === 1 || root === 6 ? 'inventory' : 'request';
+  // The predefined keys (tagid, id) are fixed names; an ext param's keys come from the record, as a literal path.
+  if (root < 4 && keys.length === 1 && (keys[0] === 'tagid' || keys[0] === 'id')) return `${object}.${keys[0]} = ${value};`;
+  if (root === 7) return `if (isPlainObject(imp.banner)) deepSetValue(imp, ${literal(['banner', ...keys].join('.'))}, ${value});`;
+  return `deepSetValue(${object}, ${literal(keys.join('.'))}, ${value});`;
+}
+
+/** Every write of the fields and constants at `roots`, as guarded statements. */
+export function writes(plan: PrebidPlan, roots: readonly number[]): string[] {
+  const lines: string[] = [];
+  for (const field of plan.fields) {
+    const targets = [field.to, ...(field.also ?? [])].filter((to) => roots.includes(to[0]));
+    if (!targets.length) continue;
+    const guard = `if (sent[${literal(keyOf(field))}] !== undefined) `;
+    if (targets.length === 1) lines.push(guard + write(targets[0]!, sentAt(field, targets[0]!)));
+    else lines.push(guard + '{', ...targets.map((to) => '  ' + write(to, sentAt(field, to))), '}');
+  }
+  return lines;
+}
+
+export const constantWrites = (constants: readonly ConstantPlan[], roots: readonly number[]) =>
+  constants.filter((constant) => roots.includes(constant.to[0])).map((constant) => write(constant.to, literal(constant.value)));
