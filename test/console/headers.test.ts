@@ -74,8 +74,10 @@ describe('the editor draft of a record with headers', () => {
       C: { from: [] },
       D: { value: ' spaced ' },
     });
-    // A list of one path means what the path means: the row keeps the path.
-    expect(recordOf(draftOf({ ...record, headers: { B: { from: ['device.ua'] } } })).headers).toEqual({ B: { from: 'device.ua' } });
+    // A list of one path means what the path means: stored so, it is written back so; its row edited, as the path.
+    const draft = draftOf({ ...record, headers: { B: { from: ['device.ua'] } } });
+    expect(recordOf(draft).headers).toEqual({ B: { from: ['device.ua'] } });
+    expect(recordOf({ ...draft, headers: [{ ...draft.headers[0]!, text: 'device.ua ' }] }).headers).toEqual({ B: { from: 'device.ua' } });
   });
 
   it('keeps any name an own key, __proto__ too, both ways', () => {

@@ -1,7 +1,7 @@
-// The console editor and what it has no input of its own for (removals, derivations, exactly-one-of groups,
-// requestValues, a field's with and when: docs/spec.md#removals, docs/spec.md#conditions): kept in a "more settings" JSON box
-// of the record and of each field, so that opening and saving a record never drops a key. Before the box, saving
-// such a record from the editor stored it without those keys.
+// The console editor and what it has no input of its own for (requestValues, a field's when: docs/spec.md#conditions;
+// removals, derivations, exactly-one-of groups and a field's with have inputs: test/console/steps.test.ts): kept in a
+// "more settings" JSON box of the record and of each field, so that opening and saving a record never drops a key.
+// Before the box, saving such a record from the editor stored it without those keys.
 import { describe, expect, it } from 'vitest';
 import { validateAdapter, type AdapterRecord } from '../../src/index.js';
 import { draftIssues, draftOf, inputFor, recordOf } from '../../packages/server/src/console/adapters/draft.js';
@@ -35,27 +35,25 @@ describe('the editor keeps what it has no input for', () => {
     expect(validateAdapter(record, known)).toEqual([]);
     expect(recordOf(draftOf(record))).toEqual(record);
     const draft = draftOf(record);
-    expect(JSON.parse(draft.more)).toEqual({ exactlyOneOf: record.exactlyOneOf, requestValues: 'first', remove: record.remove, derive: record.derive });
-    expect(JSON.parse(draft.fields[0]!.more)).toEqual({ with: [{ name: 'predefinedImpExt.bidder.type', value: 'publisher' }] });
+    expect(JSON.parse(draft.more)).toEqual({ requestValues: 'first' });
+    expect(draft.fields[0]!.more).toBe('');
     expect(JSON.parse(draft.fields[1]!.more)).toEqual({ when: 'absent' });
   });
 
   it('shows each issue of those keys at its box', () => {
-    expect(inputFor('/derive/1/from')).toBe('adapter-more');
-    expect(inputFor('/exactlyOneOf/0/1')).toBe('adapter-more');
-    expect(inputFor('/fields/0/with/0/name')).toBe('field-0-more');
+    expect(inputFor('/requestValues')).toBe('adapter-more');
     expect(inputFor('/fields/1/when')).toBe('field-1-more');
     const draft = draftOf(record);
-    draft.more = draft.more.replace('"imp.ext"', '"device"');
+    draft.more = draft.more.replace('"first"', '"last"');
     const found = draftIssues(draft, validateAdapter(recordOf(draft), known));
-    expect(found.map((i) => [i.code, i.path, inputFor(i.path)])).toEqual([['schema', '/remove/0', 'adapter-more']]);
+    expect(found.map((i) => [i.code, i.path, inputFor(i.path)])).toEqual([['schema', '/requestValues', 'adapter-more']]);
   });
 
   it('says so when the box holds no JSON object, or a key that has an input above, and keeps the keys it can', () => {
     const draft = draftOf(record);
-    draft.more = '{"remove": [';
+    draft.more = '{"requestValues": ';
     expect(draftIssues(draft, []).map((i) => [i.code, i.path, inputFor(i.path)])).toEqual([['schema', '/more', 'adapter-more']]);
-    expect(recordOf(draft)).not.toHaveProperty('remove');
+    expect(recordOf(draft)).not.toHaveProperty('requestValues');
     draft.more = '["imp.ext"]';
     expect(draftIssues(draft, []).map((i) => i.path)).toEqual(['/more']);
     draft.more = '{"fields": [], "requestValues": "first"}';

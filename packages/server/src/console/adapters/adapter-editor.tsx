@@ -1,18 +1,22 @@
 /**
  * The adapter editor. The record is checked as it is typed with the library's `validateAdapter` and the server's
  * known endpoints, the very check the server's save runs, so a record the editor accepts is one the server keeps;
- * each issue is shown under the input its JSON Pointer names, and all of them in a list. Fields, constants (name and
- * JSON value), one-of groups (keys) and headers (header-rows.tsx) are rows that can be added and removed. The endpoint may be a template with
- * `{key}` placeholders (docs/spec.md#endpoint-templates; its issues at the endpoint, a placeholder's field's at that field), and "Requests"
- * sets `split` (docs/spec.md#split-imp).
+ * each issue is shown under the input its JSON Pointer names, and all of them in a list. Fields (each with its `with`
+ * constants), constants (name and JSON value: constant-rows.tsx), one-of and exactly-one-of groups (keys:
+ * group-rows.tsx), headers (header-rows.tsx), removals and derivations (step-rows.tsx) are rows that can be added and
+ * removed. The endpoint may be a template with `{key}` placeholders (docs/spec.md#endpoint-templates; its issues at the
+ * endpoint, a placeholder's field's at that field), and "Requests" sets `split` (docs/spec.md#split-imp).
  */
 import { useMemo, useState } from 'preact/hooks';
 import { validateAdapter, type Issue } from 'bidfields';
 import { allowLocal, knownEndpoints } from '../api.js';
 import { IssueList } from '../issue-list.js';
-import { draftIssues, emptyConstant, emptyField, inputFor, recordOf, type AdapterDraft, type ConstantDraft, type FieldDraft } from './draft.js';
+import { draftIssues, emptyField, inputFor, recordOf, type AdapterDraft, type FieldDraft } from './draft.js';
+import { ConstantRows } from './constant-rows.js';
 import { FieldRow } from './field-row.js';
+import { GroupRows } from './group-rows.js';
 import { HeaderRows } from './header-rows.js';
+import { StepRows } from './step-rows.js';
 
 const PROTOCOLS = [
   ['rtb', 'RTB'],
@@ -50,7 +54,6 @@ export function AdapterEditor({ initial, version, isNew, canSave, serverIssues, 
   }
   const set = (change: Partial<AdapterDraft>) => setDraft({ ...draft, ...change });
   const setField = (i: number, change: Partial<FieldDraft>) => set({ fields: draft.fields.map((f, j) => (j === i ? { ...f, ...change } : f)) });
-  const setConstant = (i: number, change: Partial<ConstantDraft>) => set({ constants: draft.constants.map((c, j) => (j === i ? { ...c, ...change } : c)) });
 
   /** The props that tie an input to its issues (aria-invalid, aria-describedby) and to its hint when it has one. */
   const described = (id: string, hint?: string) => {
@@ -153,67 +156,42 @@ export function AdapterEditor({ initial, version, isNew, canSave, serverIssues, 
         Fixed values written on every enrichment, with no input: a name (as a field's) and a JSON value, e.g. <code>true</code>, <code>"abc"</code>,{' '}
         <code>{'{}'}</code>.
       </p>
-      {draft.constants.map((c, i) => (
-        <fieldset class="field-row">
-          <legend>Constant {i + 1}</legend>
-          <span class="cell">
-            <label for={`constant-${i}-name`}>Constant {i + 1} name</label>
-            <input
-              {...described(`constant-${i}-name`)}
-              value={c.name}
-              placeholder="predefinedImpExt.is_prebid"
-              onInput={(e) => setConstant(i, { name: e.currentTarget.value })}
-            />
-            {issuesAt(`constant-${i}-name`)}
-          </span>
-          <span class="cell">
-            <label for={`constant-${i}-value`}>Constant {i + 1} value (JSON)</label>
-            <input
-              {...described(`constant-${i}-value`)}
-              class="wide"
-              value={c.value}
-              placeholder="true"
-              spellcheck={false}
-              onInput={(e) => setConstant(i, { value: e.currentTarget.value })}
-            />
-            {issuesAt(`constant-${i}-value`)}
-          </span>
-          <button type="button" onClick={() => set({ constants: draft.constants.filter((_, j) => j !== i) })}>
-            Remove constant {i + 1}
-          </button>
-        </fieldset>
-      ))}
-      <button type="button" onClick={() => set({ constants: [...draft.constants, emptyConstant()] })}>
-        Add constant
-      </button>
+      <ConstantRows
+        rows={draft.constants}
+        set={(constants) => set({ constants })}
+        prefix="constant"
+        title="Constant"
+        add="Add constant"
+        placeholder="predefinedImpExt.is_prebid"
+        described={described}
+        issuesAt={issuesAt}
+      />
       <HeaderRows rows={draft.headers} protocol={draft.protocol} set={(headers) => set({ headers })} described={described} issuesAt={issuesAt} />
-      <h3>One of several</h3>
-      <p class="hint">Groups of keys (a field's key, else its name) of which at least one must be entered, after defaults.</p>
-      {draft.oneOf.map((keys, i) => (
-        <div class="row">
-          <span class="cell">
-            <label for={`oneof-${i}`}>One-of group {i + 1} (keys, comma-separated)</label>
-            <input
-              {...described(`oneof-${i}`)}
-              class="wide"
-              value={keys}
-              placeholder="placementId, invCode"
-              onInput={(e) => set({ oneOf: draft.oneOf.map((g, j) => (j === i ? e.currentTarget.value : g)) })}
-            />
-            {issuesAt(`oneof-${i}`)}
-          </span>
-          <button type="button" onClick={() => set({ oneOf: draft.oneOf.filter((_, j) => j !== i) })}>
-            Remove one-of group {i + 1}
-          </button>
-        </div>
-      ))}
-      <button type="button" onClick={() => set({ oneOf: [...draft.oneOf, ''] })}>
-        Add one-of group
-      </button>
+      <GroupRows
+        rows={draft.oneOf}
+        set={(oneOf) => set({ oneOf })}
+        prefix="oneof"
+        heading="One of several"
+        hint="Groups of keys (a field's key, else its name) of which at least one must be entered, after defaults."
+        title="One-of group"
+        described={described}
+        issuesAt={issuesAt}
+      />
+      <GroupRows
+        rows={draft.exactlyOneOf}
+        set={(exactlyOneOf) => set({ exactlyOneOf })}
+        prefix="exactlyoneof"
+        heading="Exactly one of several"
+        hint="Groups of keys of which exactly one must be entered, after defaults (a second is refused as conflicting). Two fields of one group may name the same with constant."
+        title="Exactly-one group"
+        described={described}
+        issuesAt={issuesAt}
+      />
+      <StepRows remove={draft.remove} derive={draft.derive} set={set} described={described} issuesAt={issuesAt} />
       <h3>More settings</h3>
       <p class="hint">
-        Removals, values from the request, exactly-one-of groups, requestValues (docs/spec.md#removals, #conditions), as JSON: kept as they are when the record
-        is saved.
+        Keys of the record that have no input above (<code>requestValues</code>, docs/spec.md#conditions, or a key of a later version), as a JSON object: kept
+        as they are when the record is saved.
       </p>
       <span class="cell">
         <label for="adapter-more">More settings (JSON)</label>
@@ -222,7 +200,7 @@ export function AdapterEditor({ initial, version, isNew, canSave, serverIssues, 
           class="wide"
           rows={draft.more ? 6 : 2}
           spellcheck={false}
-          placeholder='{"remove": ["imp.ext"], "derive": [{"op": "bannerSizeFromFormat", "when": "eitherMissing"}], "exactlyOneOf": [["placementId", "endpointId"]]}'
+          placeholder='{"requestValues": "first"}'
           value={draft.more}
           onInput={(e) => set({ more: e.currentTarget.value })}
         />

@@ -5,10 +5,17 @@
  * array), a JSON field's is its JSON text parsed (text that is no JSON is the one thing the draft says of a field:
  * {@link fieldIssues}), an id's is an integer when it is one written plainly (`123`, `-4`), a string when typed as a
  * JSON string (`"123"`) and else the text as typed (docs/spec.md#lists-json-ids). Anything else is passed on as typed,
- * so the library's own check says what is wrong with it.
+ * so the library's own check says what is wrong with it. Its `with` constants (docs/spec.md#conditions) are rows of a
+ * name and a JSON value, as the record's constants are (constants-draft.ts); its keys without an input of their own
+ * (`when`, …) are JSON text in its "more settings" box (more-draft.ts). A field read from a stored record keeps it
+ * (`origin`): unchanged, it is written back as stored, and changed, in its stored key order (origin.ts).
  */
 import type { FieldDefinition, Issue } from 'bidfields';
+import { constantDrafts, constantIssues, constantsOf, parsed, text, type ConstantDraft } from './constants-draft.js';
 import { moreIssue, moreKeys, moreText } from './more-draft.js';
+import { rowValue, setOwn } from './origin.js';
+
+export { parsed, text } from './constants-draft.js';
 
 export interface FieldDraft {
   name: string;
@@ -34,8 +41,12 @@ export interface FieldDraft {
   default: string;
   /** More targets (docs/spec.md#more-targets): names separated by commas or spaces; empty for none. */
   alsoTo: string;
-  /** The field's keys without an input of their own (`with`, `when`: docs/spec.md#conditions), as JSON text (more-draft.ts). */
+  /** Constants written only when the field has a value (docs/spec.md#conditions); none: no `with`. */
+  with: ConstantDraft[];
+  /** The field's keys without an input of their own (`when`: docs/spec.md#conditions), as JSON text (more-draft.ts). */
   more: string;
+  /** The stored definition the draft was read from. */
+  origin?: unknown;
 }
 
 /** The keys of a field's inputs: a pointer `/fields/<i>/<key>` names the input `field-<i>-<key>`. */
@@ -62,7 +73,7 @@ export const FIELD_KEYS: readonly string[] = [
 ];
 
 /** The keys of a field definition that have an input of their own (the rest go to its "more" box). */
-export const FIELD_RECORD_KEYS: readonly string[] = FIELD_KEYS.filter((key) => key !== 'more');
+export const FIELD_RECORD_KEYS: readonly string[] = [...FIELD_KEYS.filter((key) => key !== 'more'), 'with'];
 
 export function emptyField(): FieldDraft {
   return {
@@ -84,6 +95,7 @@ export function emptyField(): FieldDraft {
     pattern: '',
     default: '',
     alsoTo: '',
+    with: [],
     more: '',
   };
 }
@@ -94,18 +106,6 @@ export const listOf = (text: string): string[] => text.split(/[\s,]+/).filter(Bo
 const DECIMAL = /^\s*[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?\s*$/;
 /** A typed number: the number when it is one, else the text (which the check then refuses where a number belongs). */
 export const numberOr = (text: string): number | string => (DECIMAL.test(text) ? Number(text) : text);
-
-/** A value typed as JSON: the value, or why it is not JSON (empty text: no value). */
-export function parsed(text: string): { value?: unknown; error?: string } {
-  if (!text.trim()) return {};
-  try {
-    return { value: JSON.parse(text) };
-  } catch (failure) {
-    return { error: (failure as Error).message };
-  }
-}
-
-export const text = (value: unknown) => (value === undefined || value === null ? '' : String(value));
 
 const INTEGER = /^-?(?:0|[1-9]\d*)$/;
 /** An id typed: a safe integer written plainly, a JSON string (`"123"`: digits kept as text), else the text as typed. */
@@ -137,8 +137,16 @@ function defaultOf(f: FieldDraft): unknown {
   return f.type === 'text' ? f.default : numberOr(f.default);
 }
 
-/** The field definition a field's draft stands for. */
-export function fieldRecord(f: FieldDraft): Record<string, unknown> {
+/** The field definition a field's draft stands for: the stored one while its inputs are unchanged. */
+export const fieldRecord = (f: FieldDraft): Record<string, unknown> =>
+  rowValue(
+    f,
+    (origin) => fieldDraftOf(origin as FieldDefinition),
+    () => freshField(f),
+  ) as Record<string, unknown>;
+
+/** The field definition of a field's inputs alone. */
+function freshField(f: FieldDraft): Record<string, unknown> {
   const out: Record<string, unknown> = { name: f.name };
   if (f.param) out.param = f.param;
   out.type = f.type;
@@ -173,7 +181,8 @@ export function fieldRecord(f: FieldDraft): Record<string, unknown> {
   const fallback = f.default === '' ? undefined : defaultOf(f);
   if (fallback !== undefined) out.default = fallback;
   if (f.alsoTo.trim()) out.alsoTo = listOf(f.alsoTo);
-  Object.assign(out, moreKeys(f.more, FIELD_RECORD_KEYS).keys);
+  if (f.with.length > 0) out.with = constantsOf(f.with);
+  for (const [key, value] of Object.entries(moreKeys(f.more, FIELD_RECORD_KEYS).keys)) setOwn(out, key, value);
   return out;
 }
 
@@ -210,20 +219,34 @@ export function fieldDraftOf(field: FieldDefinition): FieldDraft {
             ? idText(f.default)
             : text(f.default),
     alsoTo: Array.isArray(f.alsoTo) ? f.alsoTo.map(text).join(', ') : '',
+    with: constantDrafts(f.with),
     more: moreText(f, FIELD_RECORD_KEYS),
+    origin: field,
   };
 }
 
-/** What the draft itself finds wrong with its fields: a JSON field's default that is no JSON (the record leaves it out). */
+/**
+ * What the draft itself finds wrong with its fields: a JSON field's default, or a `with` value, that is no JSON (the
+ * record leaves it out), and a "more settings" box that holds no JSON object.
+ */
 export function fieldIssues(fields: readonly FieldDraft[]): Issue[] {
   return fields.flatMap((f, i) => {
     const { error } = f.type === 'json' ? parsed(f.default) : {};
     const more = moreKeys(f.more, FIELD_RECORD_KEYS).error;
-    return [
-      ...(error === undefined
-        ? []
-        : [{ code: 'schema' as const, path: `/fields/${i}/default`, message: `the default must be JSON text (e.g. "abc", 5, ["a"], {"k": 1}): ${error}` }]),
-      ...(more === undefined ? [] : [moreIssue(`/fields/${i}/more`, more)]),
-    ];
+    const own = [...constantIssues(f.with, `/fields/${i}/with`), ...(more === undefined ? [] : [moreIssue(`/fields/${i}/more`, more)])];
+    return error === undefined
+      ? own
+      : [
+          { code: 'schema' as const, path: `/fields/${i}/default`, message: `the default must be JSON text (e.g. "abc", 5, ["a"], {"k": 1}): ${error}` },
+          ...own,
+        ];
   });
+}
+
+/** The id of the input of a `with` pointer below `/fields/<i>/with`, split into tokens (`['0', 'value', 'a']` → row 1's value). */
+export function withInput(field: string, tokens: readonly string[]): string {
+  const [row, key] = tokens;
+  // The list itself (`/fields/<i>/with` that is no list): the field's name, the first input of its row.
+  if (row === undefined || !/^\d+$/.test(row)) return `field-${field}-name`;
+  return `field-${field}-with-${row}-${key === 'value' ? 'value' : 'name'}`;
 }

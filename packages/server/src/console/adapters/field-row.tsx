@@ -5,9 +5,11 @@
  * (a number's or a text's); an id its maximum length and pattern; a JSON field no bounds; the default's label and
  * hint say how each is typed. A field named `predefinedEndpoint.<segment>` (docs/spec.md#endpoint-templates) is
  * entered like any other; a hint at its name says that it writes nothing and only fills the endpoint's placeholder
- * of its key.
+ * of its key. Its `with` constants (docs/spec.md#conditions) are rows of a name and a JSON value, as the record's
+ * constants are ("Field n with m name").
  */
 import { ENDPOINT_PREFIX } from 'bidfields';
+import { ConstantRows } from './constant-rows.js';
 import type { FieldDraft } from './draft.js';
 
 const TYPES = ['text', 'number', 'select', 'boolean', 'list', 'json', 'id'];
@@ -147,6 +149,19 @@ export function FieldRow({ index, field, change, remove, described, issuesAt }: 
       )}
       {textInput('alsoTo', 'also to (names)', { placeholder: 'predefinedImpExt.bidder.tagid', class: 'wide' })}
       {textInput('description', 'description')}
+      <div class="field-with">
+        <p class="hint">With constants: written only when field {n} has a value (entered, or its default), e.g. the type its key stands for.</p>
+        <ConstantRows
+          rows={field.with}
+          set={(rows) => change({ with: rows })}
+          prefix={id('with')}
+          title={`Field ${n} with`}
+          add={`Add a with constant to field ${n}`}
+          placeholder="predefinedImpExt.bidder.type"
+          described={described}
+          issuesAt={issuesAt}
+        />
+      </div>
       <span class="cell">
         <label for={id('more')}>Field {n} more settings (JSON)</label>
         <textarea
@@ -154,7 +169,7 @@ export function FieldRow({ index, field, change, remove, described, issuesAt }: 
           class="wide"
           rows={field.more ? 4 : 1}
           spellcheck={false}
-          placeholder='{"with": [{"name": "predefinedImpExt.bidder.type", "value": "publisher"}], "when": "absent"}'
+          placeholder='{"when": "absent"}'
           value={field.more}
           onInput={(e) => change({ more: e.currentTarget.value })}
         />

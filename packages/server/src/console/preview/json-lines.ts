@@ -1,7 +1,7 @@
 /**
- * The enriched request as lines of pretty JSON, each marked when it shows a changed value. The core's result
- * shares every untouched subtree with the input (copy-on-write), so the changed paths are found by walking only
- * where the two differ by identity, then comparing leaves.
+ * The enriched request as lines of pretty JSON, each marked when it shows a changed value, or a value the record's
+ * derivations set (step-marks.ts). The core's result shares every untouched subtree with the input (copy-on-write),
+ * so the changed paths are found by walking only where the two differ by identity, then comparing leaves.
  */
 import { escapePointerToken } from 'bidfields';
 import { jsonNesting as nesting } from 'bidfields';
@@ -43,46 +43,52 @@ export function changedPaths(before: unknown, after: unknown, path = ''): string
   return out;
 }
 
-/** Whether `value` holds nothing at the pointer `path` (a key the enrichment removed, docs/spec.md#removals, is gone from it). */
-export function absentAt(value: unknown, path: string): boolean {
+/** The value `value` holds at the pointer `path` (own keys and array elements only), or undefined where it holds none. */
+export function valueAt(value: unknown, path: string): unknown {
   let node = value;
   for (const token of path.split('/').slice(1)) {
     const key = token.replace(/~1/g, '/').replace(/~0/g, '~');
-    if (!isContainer(node) || !Object.hasOwn(node, key)) return true;
+    if (!isContainer(node) || !Object.hasOwn(node, key)) return undefined;
     node = (node as Record<string, unknown>)[key];
   }
-  return false;
+  return node;
 }
+
+/** Whether `value` holds nothing at the pointer `path` (a key the enrichment removed, docs/spec.md#removals, is gone from it). */
+export const absentAt = (value: unknown, path: string): boolean => valueAt(value, path) === undefined;
 
 export interface JsonLine {
   text: string;
   changed: boolean;
+  /** True under a path a derivation set (and nothing wrote later). */
+  derived?: boolean;
   /** The pointer of the value the line opens or shows. */
   path: string;
 }
 
-/** Pretty-printed JSON (two spaces), one entry a line, marked under any changed path. */
-export function jsonLines(value: unknown, changed: readonly string[]): JsonLine[] {
+/** Pretty-printed JSON (two spaces), one entry a line, marked under any changed path, or as derived under a derived one. */
+export function jsonLines(value: unknown, changed: readonly string[], derived: readonly string[] = []): JsonLine[] {
   const lines: JsonLine[] = [];
-  const isChanged = (path: string) => changed.some((c) => path === c || path.startsWith(c + '/'));
+  const under = (paths: readonly string[], path: string) => paths.some((c) => path === c || path.startsWith(c + '/'));
+  const push = (text: string, path: string) =>
+    lines.push(under(derived, path) ? { text, changed: false, derived: true, path } : { text, changed: under(changed, path), path });
   const walk = (node: unknown, path: string, indent: string, prefix: string, comma: string) => {
-    const mark = isChanged(path);
     if (!isContainer(node)) {
-      lines.push({ text: `${indent}${prefix}${JSON.stringify(node) ?? 'null'}${comma}`, changed: mark, path });
+      push(`${indent}${prefix}${JSON.stringify(node) ?? 'null'}${comma}`, path);
       return;
     }
     const array = Array.isArray(node);
     const entries = array ? node.map((v, i) => [String(i), v] as const) : Object.entries(node);
     const [open, close] = array ? ['[', ']'] : ['{', '}'];
     if (entries.length === 0) {
-      lines.push({ text: `${indent}${prefix}${open}${close}${comma}`, changed: mark, path });
+      push(`${indent}${prefix}${open}${close}${comma}`, path);
       return;
     }
-    lines.push({ text: `${indent}${prefix}${open}`, changed: mark, path });
+    push(`${indent}${prefix}${open}`, path);
     entries.forEach(([key, child], i) => {
       walk(child, `${path}/${escapePointerToken(key)}`, indent + '  ', array ? '' : `${JSON.stringify(key)}: `, i < entries.length - 1 ? ',' : '');
     });
-    lines.push({ text: `${indent}${close}${comma}`, changed: mark, path });
+    push(`${indent}${close}${comma}`, path);
   };
   walk(value, '', '', '', '');
   return lines;

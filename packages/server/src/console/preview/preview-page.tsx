@@ -9,7 +9,9 @@
  * the request enriched with `safeEnrichImps` and each ad unit's `bids` entry; with an endpoint template, a split or
  * headers, the requests the Prebid.js bidder itself sends, each with its headers (prebid-wire.ts). Values are sent as
  * typed, but a JSON field's text parsed (a list goes as its text, an id as typed); a JSON text that is no JSON is said
- * at its input, and nothing is sent (per-imp.ts).
+ * at its input, and nothing is sent (per-imp.ts). Exactly-one-of groups say so, an input with `with` constants says
+ * what it adds (docs/spec.md#conditions), and in each body the values the record's removals took out and its
+ * derivations set are told apart from what the fields wrote (step-marks.ts, docs/spec.md#removals).
  */
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { BidfieldsError, compile, compilePrebidServer, formFields, formOneOfGroups, type BidRequest, type CompiledAdapter, type Issue } from 'bidfields';
@@ -26,6 +28,7 @@ import { wireRequests } from './wire.js';
 import { prebidWire } from './prebid-wire.js';
 import requests from 'virtual:bidfields-requests';
 import { Requests, BidsEntries, Outcome, isRoutedPrebid } from './preview-parts.js';
+import { stagesOf, stepsOf } from './step-marks.js';
 import { Input } from './value-input.js';
 
 const PASTED = 'pasted';
@@ -80,6 +83,8 @@ function Preview({ stored }: { stored: StoredAdapter }) {
   const { adapter, issues: recordIssues } = useMemo(() => compiled(stored), [stored]);
   const form = useMemo(() => formFields(stored.adapter), [stored]);
   const groups = useMemo(() => formOneOfGroups(stored.adapter), [stored]);
+  // Removals and derivations (docs/spec.md#removals), run alone, to tell the paths they change from the fields' (step-marks.ts).
+  const steps = useMemo(() => stepsOf(stored.adapter, { knownEndpoints: knownEndpoints(), allowLocal: allowLocal() }), [stored]);
   // Each imp's values (as typed, by key) and whether it is enriched; imp 1 is, as `enrich` does by default.
   const [values, setValues] = useState<Entered[]>([{}]);
   const [enriched, setEnriched] = useState<boolean[]>([true]);
@@ -95,6 +100,12 @@ function Preview({ stored }: { stored: StoredAdapter }) {
   // What is sent: the values as typed, a JSON field's parsed; a JSON text that is no JSON sends nothing (per-imp.ts).
   const sent = useMemo(() => sentEntries(form, perImpEntries(imps.length, values, enriched)), [form, imps, values, enriched]);
   const { entries } = sent;
+  // What the steps make of the request depends on which imps are enriched, never on the values typed.
+  const pattern = entries.map((entry) => (entry === null ? '-' : '+')).join('');
+  const stepsView = useMemo(() => {
+    const stages = steps && request.request !== undefined ? stagesOf(steps, request.request, entries) : undefined;
+    return stages && steps ? { stages, words: steps.words } : undefined;
+  }, [steps, request, pattern]);
   const unparsed = sent.issues.length > 0 ? { ok: false as const, issues: sent.issues, warnings: [] } : undefined;
   // RTB and Prebid Server: the wrapper's requests (or its issues); Prebid JS with an endpoint template, a split or
   // headers: the requests the Prebid.js bidder sends (one per URL its bids make, or per bid); other Prebid JS records:
@@ -211,7 +222,7 @@ function Preview({ stored }: { stored: StoredAdapter }) {
             <ul>
               {groups.map((group, g) => (
                 <li id={`oneof-${g}`}>
-                  Group {g + 1}: at least one of {group.labels.join(', ')}
+                  Group {g + 1}: {group.exactly ? 'enter exactly one of' : 'at least one of'} {group.labels.join(', ')}
                   {group.satisfiedByDefault ? ' (a default satisfies it)' : ''}
                 </li>
               ))}
@@ -235,10 +246,11 @@ function Preview({ stored }: { stored: StoredAdapter }) {
           split={adapter.split === 'imp'}
           imps={imps}
           wire={wire}
+          steps={stepsView}
         />
       )}
       {outcome !== undefined && request.request !== undefined && (
-        <Outcome stored={stored} form={form} request={request.request} entries={entries} result={outcome} />
+        <Outcome stored={stored} form={form} request={request.request} entries={entries} result={outcome} steps={stepsView} />
       )}
     </div>
   );

@@ -1,14 +1,16 @@
 /**
- * The parts of the placement preview (preview-page.tsx, its inputs in value-input.tsx): why nothing is sent, a body
- * with its changed lines, the requests on the wire, and for Prebid JS the `bids` entries and the enriched request.
+ * The parts of the placement preview (preview-page.tsx, its inputs in value-input.tsx): why nothing is sent, the
+ * requests on the wire, and for Prebid JS the `bids` entries and the enriched request; each body with its changed,
+ * derived and removed paths (body.tsx).
  */
 import { type BidRequest, type CompiledAdapter, type FormField, type Issue, type SafeEnrichResult } from 'bidfields';
 import type { StoredAdapter } from 'bidfields/client';
 import { Alert } from '../alert.js';
 import { IssueList } from '../issue-list.js';
 import { bidsEntry } from './bids-entry.js';
-import { absentAt, changedPaths, jsonLines } from './json-lines.js';
+import { Body, Warnings, type StepsView } from './body.js';
 import { isValuePath, type Sent } from './per-imp.js';
+import { stagesOfImp } from './step-marks.js';
 import { httpLines, type Wire, type WireRequest } from './wire.js';
 
 /** Why nothing is enriched or sent: the issues, the entered values' apart from the request's and the adapter's. */
@@ -44,32 +46,6 @@ function Refused({ issues, sent }: { issues: readonly Issue[]; sent: boolean }) 
   );
 }
 
-/** A body as sent, every line under a changed path marked. */
-function Body({ before, after, level }: { before: unknown; after: unknown; level: 3 | 4 }) {
-  const changed = changedPaths(before, after);
-  const Heading = level === 3 ? 'h3' : 'h4';
-  return (
-    <>
-      <Heading>Changed paths</Heading>
-      {changed.length === 0 ? (
-        <p>None: nothing entered.</p>
-      ) : (
-        <ul data-testid="changed-paths">
-          {changed.map((p) => (
-            <li>
-              <code>{p}</code>
-              {absentAt(after, p) && <span class="removed"> (removed)</span>}
-            </li>
-          ))}
-        </ul>
-      )}
-      <pre class="code json" data-testid="enriched" tabIndex={0}>
-        {jsonLines(after, changed).map((line) => (line.changed ? <mark data-path={line.path}>{line.text + '\n'}</mark> : line.text + '\n'))}
-      </pre>
-    </>
-  );
-}
-
 /** The imp a request carries, as the picker names it. */
 const impName = (imps: readonly (string | undefined)[], i: number) => `imp ${i + 1}${imps[i] === undefined ? '' : ` (id ${imps[i]})`}`;
 
@@ -78,8 +54,23 @@ const impName = (imps: readonly (string | undefined)[], i: number) => `imp ${i +
  * with its imp, its request line and headers (the URL the values make), and its body. A header the wrapper left out
  * (`header_omitted`: the value read from the request could not be sent) is said under the requests.
  */
-export function Requests({ sender, split, imps, wire }: { sender: string; split: boolean; imps: readonly (string | undefined)[]; wire: Wire }) {
+export function Requests({
+  sender,
+  split,
+  imps,
+  wire,
+  steps,
+}: {
+  sender: string;
+  split: boolean;
+  imps: readonly (string | undefined)[];
+  wire: Wire;
+  /** What the record's steps made of the whole request (step-marks.ts); undefined for a record without steps. */
+  steps?: StepsView | undefined;
+}) {
   if (!wire.ok) return <Refused issues={wire.issues} sent />;
+  // With a split each body holds its imp alone, and is compared with what the steps made of that imp.
+  const stepsOf = (r: WireRequest): StepsView | undefined => (steps && r.imp !== undefined ? { ...steps, stages: stagesOfImp(steps.stages, r.imp) } : steps);
   const { requests } = wire;
   const omitted = wire.warnings.filter((w) => w.code === 'header_omitted');
   const title = (r: WireRequest, k: number, word = 'Request') => `${word} ${k + 1}${r.imp === undefined ? '' : `: ${impName(imps, r.imp)}`}`;
@@ -118,21 +109,15 @@ export function Requests({ sender, split, imps, wire }: { sender: string; split:
               Each body holds its imp alone, at <code>/imp/0</code>; changed paths are paths in that body.
             </p>
           )}
-          {wire.warnings
-            .filter((w) => w.code !== 'header_omitted')
-            .map((w) => (
-              <p class="notice">
-                {w.message} ({w.code})
-              </p>
-            ))}
+          <Warnings warnings={wire.warnings.filter((w) => w.code !== 'header_omitted')} />
           {requests.map((r, k) =>
             split ? (
               <>
                 <h3>{title(r, k, 'Body of request')}</h3>
-                <Body before={r.before} after={r.body} level={4} />
+                <Body before={r.before} after={r.body} level={4} steps={stepsOf(r)} />
               </>
             ) : (
-              <Body before={r.before} after={r.body} level={3} />
+              <Body before={r.before} after={r.body} level={3} steps={stepsOf(r)} />
             ),
           )}
         </section>
@@ -176,12 +161,14 @@ export function Outcome({
   request,
   entries,
   result,
+  steps,
 }: {
   stored: StoredAdapter;
   form: readonly FormField[];
   request: BidRequest;
   entries: readonly (Sent | null)[];
   result: SafeEnrichResult;
+  steps?: StepsView | undefined;
 }) {
   if (!result.ok) return <Refused issues={result.issues} sent={false} />;
   return (
@@ -189,12 +176,8 @@ export function Outcome({
       <BidsEntries stored={stored} form={form} entries={entries} />
       <section aria-label="Enriched request">
         <h2>Enriched request</h2>
-        {result.warnings.map((w) => (
-          <p class="notice">
-            {w.message} ({w.code})
-          </p>
-        ))}
-        <Body before={request} after={result.request} level={3} />
+        <Warnings warnings={result.warnings} />
+        <Body before={request} after={result.request} level={3} steps={steps} />
       </section>
     </>
   );

@@ -1,7 +1,8 @@
 /**
  * One input of the placement form (preview-page.tsx), drawn from its `formFields` entry: typed, chosen, a checkbox
  * that starts "not entered", or for a JSON field (docs/spec.md#lists-json-ids) a box of JSON text, which the preview
- * parses before it sends it (per-imp.ts). A list is typed as its items separated by commas, an id as text.
+ * parses before it sends it (per-imp.ts). A list is typed as its items separated by commas, an id as text. Its hint
+ * says what it adds when it has a value (its `with` constants, docs/spec.md#conditions).
  */
 import type { FormField, Issue } from 'bidfields';
 
@@ -19,6 +20,7 @@ export function Input({ id, field, text, found, set }: { id: string; field: Form
     field.kind === 'checkbox' && text === '' && 'not entered',
     field.default !== undefined && `default ${field.default}`,
     field.oneOf && `one of several: ${field.oneOf.map((g) => `group ${g + 1}`).join(', ')}`,
+    field.with && `with a value, it adds ${field.with.map((w) => `${w.name} = ${JSON.stringify(w.value)}`).join(', ')}`,
   ]
     .filter(Boolean)
     .join('; ');
