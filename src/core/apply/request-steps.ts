@@ -72,11 +72,15 @@ function without(node: Obj, key: string): Obj {
 
 /** An own value that is not `null`, else `undefined`; array elements by decimal index. */
 function read(node: unknown, key: string): unknown {
-  if (isArray(node)) return /^\d+$/.test(key) && Object.hasOwn(node, key) ? (node[Number(key)] ?? undefined) : undefined;
-  return isPlainObject(node) && Object.hasOwn(node, key) ? (node[key] ?? undefined) : undefined;
+  // Plain objects first: what nearly every step of a path is.
+  if (isPlainObject(node)) return Object.hasOwn(node, key) ? (node[key] ?? undefined) : undefined;
+  return isArray(node) && /^\d+$/.test(key) && Object.hasOwn(node, key) ? (node[Number(key)] ?? undefined) : undefined;
 }
 
-const readPath = (node: unknown, path: readonly string[]): unknown => path.reduce(read, node);
+function readPath(node: unknown, path: readonly string[]): unknown {
+  for (let i = 0; i < path.length && node !== undefined; i++) node = read(node, path[i]!);
+  return node;
+}
 
 /** A value that counts as none at a target (docs/spec.md#conditions): missing, `null`, `""`, an empty array, 0 for a number target. */
 const isAbsent = (value: unknown, numeric: boolean): boolean =>
@@ -191,11 +195,14 @@ export function prepareRequest(steps: Steps, request: Obj, imps: readonly number
     target.h = h;
   }
   function copy(step: Extract<DerivePlan, { op: 'copy' }>): void {
-    const [root, ...keys] = step.to;
+    const root = step.to[0];
+    const keys = step.to.slice(1) as string[];
     const kind = kindOf(step.to);
     const perImp = root === 0 || root === 4 || root === 7;
     // An imp path reads the imp written; for a request-level target, the first imp enriched.
-    for (const i of perImp ? imps : imps.slice(0, 1)) {
+    const count = perImp ? imps.length : Math.min(imps.length, 1);
+    for (let n = 0; n < count; n++) {
+      const i = imps[n]!;
       const from = step.imp ? readPath(read(given.imp, String(i)), step.from) : readPath(given, step.from);
       if (from === undefined || from === '') continue;
       // Worded only when a copy is skipped: the success path builds no text.

@@ -7,7 +7,7 @@ import { BidfieldsError, issue, type Issue } from '../issues.js';
 import type { BidRequest, EnrichOptions } from '../types.js';
 import type { BoundWrites, ImpWrites, RequestWrites } from '../plan/bound-writes.js';
 import { applyWrites, type Report } from './apply-writes.js';
-import { applyTyped, typedWrites } from './typed-writes.js';
+import { applyTyped, typedWrites, type TypedWrite } from './typed-writes.js';
 import { guardAbsent, prepareRequest } from './request-steps.js';
 import type { Plan } from '../plan/compiled-plan.js';
 import { isArray, isPlainObject } from '../definition/plain-object.js';
@@ -21,6 +21,9 @@ export interface Typed {
   plan: Plan;
   values: readonly unknown[];
   perImp?: PerImpSources;
+  /** The typed writes of `values`, made on the first enrichment (a bound placement's context lives as long as it does); `null`: none. */
+  impWrites?: TypedWrite[] | null;
+  requestWrites?: TypedWrite[] | null;
 }
 
 /** The context of values, or `undefined` for a plan without typed targets or steps (no cost on their hot path). */
@@ -53,9 +56,11 @@ function withTyped(typed: Typed | undefined, request: unknown, options: EnrichOp
   }
   // The typed writes, only for a plan that has typed targets (one with steps alone pays nothing for them).
   const typedTargets = plan.typed.length > 0;
-  const impWrites = perImp || !typedTargets ? undefined : typedWrites(plan, values, true);
-  const each = typedTargets ? Array.from({ length: count }, (_, i) => (perImp ? perImp[i] && typedWrites(plan, perImp[i]!, true) : impWrites)) : [];
-  const requestLevel = typedTargets ? typedWrites(plan, values, false) : undefined;
+  const impWrites = perImp || !typedTargets ? undefined : ((typed.impWrites ??= typedWrites(plan, values, true) ?? null) ?? undefined);
+  // A loop, not Array.from over an array-like (which cost a bound placement about 0.4 µs a call).
+  const each: (readonly TypedWrite[] | undefined)[] = [];
+  if (typedTargets) for (let i = 0; i < count; i++) each.push(perImp ? perImp[i] && typedWrites(plan, perImp[i]!, true) : impWrites);
+  const requestLevel = typedTargets ? ((typed.requestWrites ??= typedWrites(plan, values, false) ?? null) ?? undefined) : undefined;
   if (mutate && view === request && typedTargets) {
     const probe: Report = {};
     applyTyped(request, request, each, requestLevel, true, probe, true);
