@@ -17,6 +17,7 @@ export { BidfieldsError, escapePointerToken, issue, pointer, type Issue, type Is
 export { ENDPOINT_PREFIX, EXT_PREFIX, REQUEST_EXT_PREFIX } from './core/definition/names.js';
 export { nesting as jsonNesting } from './core/source/literal.js';
 export { formFields, formOneOfGroups, type FormField, type FormOneOfGroup } from './core/form-fields.js';
+export { BANNER_SIZE_WHEN, NOT_OBJECT_PATHS, REMOVABLE_PATHS } from './core/plan/steps-plan.js';
 export type {
   AdapterInput,
   AdapterRecord,

@@ -10,6 +10,7 @@ import { checkedJson, JsonFault } from '../rules/json-value.js';
 import { takes } from './value-kinds.js';
 import { RecordRule, type RecordProblem } from './record-problems.js';
 import type { ConstantPlan, DerivePlan, RemovePlan } from './field-plan.js';
+import { BANNER_SIZE_WHEN, NOT_OBJECT_PATHS, REMOVABLE_PATHS } from './steps-plan.js';
 
 interface Owner {
   name: string;
@@ -76,15 +77,13 @@ function checkGroups(groups: unknown, at: string, context: WriteContext): string
 }
 
 /** What may be removed (docs/spec.md#removals); the objects among them may keep some of their keys. */
-const REMOVABLE = ['site.publisher', 'app.publisher', 'dooh.publisher', 'site.domain', 'app.domain', 'ext', 'user.ext', 'source.ext', 'imp.ext'];
-const NOT_OBJECTS = ['site.domain', 'app.domain'];
 
 /** A removal at `at`: a path of the list, or `{ path, keep }` for an object path of it. */
 function checkRemoval(entry: unknown, at: string, problems: RecordProblem[]): RemovePlan | undefined {
   const path = isPlainObject(entry) ? entry.path : entry;
   const keep = isPlainObject(entry) ? entry.keep : undefined;
   const pathAt = isPlainObject(entry) ? `${at}/path` : at;
-  if (typeof path !== 'string' || !REMOVABLE.includes(path) || (isPlainObject(entry) && NOT_OBJECTS.includes(path)))
+  if (typeof path !== 'string' || !REMOVABLE_PATHS.includes(path) || (isPlainObject(entry) && NOT_OBJECT_PATHS.includes(path)))
     return void problems.push({ code: 'schema', path: pathAt, rule: RecordRule.RemovePath });
   if (isPlainObject(entry) && !(Array.isArray(keep) && keep.length && keep.every(isSafeSegment)))
     return void problems.push({ code: 'schema', path: `${at}/keep`, rule: RecordRule.StepShape });
@@ -92,8 +91,6 @@ function checkRemoval(entry: unknown, at: string, problems: RecordProblem[]): Re
   const imp = segments[0] === 'imp';
   return { path: imp ? segments.slice(1) : segments, ...(imp && { imp: true }), ...(keep !== undefined && { keep: [...(keep as string[])] }) };
 }
-
-const SIZE_WHEN = ['eitherMissing', 'bothMissing', 'missingOrZero', 'always'];
 
 /** A request path a copy reads (docs/spec.md#values-from-the-request): a dot path, decimal indices as segments, no prototype key. */
 const isRequestPath = (path: unknown): path is string =>
@@ -105,7 +102,7 @@ function checkDerivation(entry: unknown, at: string, context: WriteContext, fiel
   if (!isPlainObject(entry)) return void problems.push({ code: 'schema', path: at, rule: RecordRule.StepShape });
   const { op, when, from, to } = entry;
   if (op === 'bannerSizeFromFormat') {
-    if (SIZE_WHEN.includes(when as string)) return { op, when: when as 'always' };
+    if (BANNER_SIZE_WHEN.includes(when as string)) return { op, when: when as 'always' };
     return void problems.push({ code: 'schema', path: `${at}/when`, rule: RecordRule.StepShape });
   }
   if (op !== 'copy') return void problems.push({ code: 'schema', path: `${at}/op`, rule: RecordRule.StepShape });

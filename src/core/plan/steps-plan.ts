@@ -10,6 +10,23 @@ export const kindOf = ([root, key]: Target): TypedKind => (root > 3 ? typedKind(
 
 export const NUMERIC: readonly TypedKind[] = ['floor', 'flag', 'position'];
 
+/** What a record may remove (docs/spec.md#removals); `imp.ext` from each imp enriched. */
+export const REMOVABLE_PATHS: readonly string[] = [
+  'site.publisher',
+  'app.publisher',
+  'dooh.publisher',
+  'site.domain',
+  'app.domain',
+  'ext',
+  'user.ext',
+  'source.ext',
+  'imp.ext',
+];
+/** Those that are no objects, so keep no keys. */
+export const NOT_OBJECT_PATHS: readonly string[] = ['site.domain', 'app.domain'];
+/** When a banner takes its first format's size (docs/spec.md#values-from-the-request). */
+export const BANNER_SIZE_WHEN: readonly string[] = ['eitherMissing', 'bothMissing', 'missingOrZero', 'always'];
+
 /** The steps of a plan: its removals and derivations, and the targets written only where the request holds nothing. */
 export type Steps = Pick<RecordPlan, 'remove' | 'derive' | 'firstValues'> & { guards?: Guard[] };
 

@@ -6,24 +6,27 @@
  * `/remove/…` or `/derive/…` names the input of that row ({@link stepInput}). A stored row keeps its entry (`origin`):
  * unchanged, it is written back as stored (origin.ts).
  */
+import { BANNER_SIZE_WHEN, NOT_OBJECT_PATHS, REMOVABLE_PATHS } from 'bidfields';
 import { rowValue } from './origin.js';
 import { text } from './constants-draft.js';
 
 /**
- * The paths a removal may name, as docs/spec.md#removals lists them, offered as the path's choices (a stored path
+ * The paths a removal may name, the library's list (docs/spec.md#removals), offered as the path's choices (a stored path
  * not among them is kept as typed, and the library says why it is refused). The two domains are no objects, so they
  * keep no keys.
  */
-export const REMOVABLE = ['site.publisher', 'app.publisher', 'dooh.publisher', 'site.domain', 'app.domain', 'ext', 'user.ext', 'source.ext', 'imp.ext'];
-export const KEEPS_KEYS = (path: string) => !['site.domain', 'app.domain'].includes(path);
+export const REMOVABLE: readonly string[] = REMOVABLE_PATHS;
+export const KEEPS_KEYS = (path: string) => !NOT_OBJECT_PATHS.includes(path);
 
 /** When a banner size is set from its first format (docs/spec.md#values-from-the-request), with what the choice says. */
-export const SIZE_WHEN: readonly (readonly [string, string])[] = [
-  ['eitherMissing', 'w or h missing'],
-  ['bothMissing', 'w and h both missing'],
-  ['missingOrZero', 'w or h missing or 0'],
-  ['always', 'always'],
-];
+const SIZE_WORDS: Readonly<Record<string, string>> = {
+  eitherMissing: 'w or h missing',
+  bothMissing: 'w and h both missing',
+  missingOrZero: 'w or h missing or 0',
+  always: 'always',
+};
+/** The library's choices (BANNER_SIZE_WHEN), each with its words. */
+export const SIZE_WHEN: readonly (readonly [string, string])[] = BANNER_SIZE_WHEN.map((when) => [when, SIZE_WORDS[when] ?? when] as const);
 
 export interface RemovalDraft {
   path: string;
