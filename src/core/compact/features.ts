@@ -72,9 +72,12 @@ export const typedEngine = (engine: ValuesEngine): ValuesEngine => ({
   bind: engine.bind,
   apply(bound, request, imps, issues) {
     const given = { ...request, imp: request.imp.slice() };
-    const out = engine.apply(bound, request, imps, issues);
+    // The values engine gives no request once there is an issue (an imp refused before it ran, a conflict of its own);
+    // the typed writes are still judged on what it wrote (`request`, written into), so their issues are reported too,
+    // as the full engine reports them.
+    const out = engine.apply(bound, request, imps, issues) ?? request;
     const [imp, requestLevel] = typedOfBound(bound);
-    if (out && (imp.length || requestLevel.length)) {
+    if (imp.length || requestLevel.length) {
       const each: (TypedWrite[] | undefined)[] = [];
       for (const index of imps) each[index] = imp;
       const report: { issues?: Issue[] } = { issues };
