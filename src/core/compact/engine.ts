@@ -168,6 +168,7 @@ export function compileCompact(input: AdapterInput | unknown, options: Pick<Comp
       if (!refusedValues) warnings.unshift(...worded(stepped));
       // A constant's object, a list or a JSON value is a copy of its own per bind (values-engine.ts), which apply writes
       // to every imp: each further imp gets its own copy, so no two imps share one either (as compile's per-write copies).
+      // Only where apply left that very object: a guarded target (when: "absent") may hold the request's own value.
       if (out) {
         for (const index of enriched.slice(1)) {
           for (const [
@@ -180,7 +181,7 @@ export function compileCompact(input: AdapterInput | unknown, options: Pick<Comp
             const last = keys.pop()!;
             let node = out.imp[index];
             for (const key of keys) node = node[key];
-            node[last] = JSON.parse(JSON.stringify(value));
+            if (node[last] === value) node[last] = JSON.parse(JSON.stringify(value));
           }
         }
       }
