@@ -95,4 +95,12 @@ for (const codegen of [true, false])
       expect(safe.issues.map(({ code, path }) => `${code} ${path}`)).toEqual(['missing_required /2/placementId', 'conflicting_values /1/publisherId']);
       expect(safe.warnings).toMatchObject([{ code: 'both_app_and_site', path: '/site' }]);
     });
+
+    it('writes in place with mutate when an imp given no values is no object (found by test/properties/steps.property.test.ts)', () => {
+      const mine = { id: 'r', site: { id: 's' }, imp: [null, { id: '2' }] };
+      const result = adapter.safeEnrichImps(mine as never, [null, { placementId: 'b' }], { mutate: true });
+      // It once returned a copy: an imp given no values was judged as if it were written.
+      expect(result.ok && result.request).toBe(mine);
+      expect(mine).toEqual({ id: 'r', site: { id: 's' }, imp: [null, { id: '2', tagid: 'b', ext: { bidder: { v: 1 } } }] });
+    });
   });

@@ -1,5 +1,6 @@
 // Typed targets (docs/spec.md#more-openrtb-targets) and `mutate`, on both engines: in place only when the whole enrichment is;
-// a request refused for an imp that is no object, or for a typed path through a non-object, is left exactly as given.
+// a request refused for an imp that is no object, for a typed path through a non-object, or for more values per imp
+// than imps, is left exactly as given.
 import { describe, expect, it } from 'vitest';
 import { compile } from '../../src/index.js';
 
@@ -33,5 +34,12 @@ describe.each([true, false])('typed targets with mutate (codegen %s)', (codegen)
     const result = adapter.safeEnrich(request as never, values, { mutate: true });
     expect(result.ok ? [] : result.issues.map((found) => `${found.code} ${found.path}`)).toEqual(['path_conflict /source/ext']);
     expect(request).toEqual(before);
+  });
+  it('leaves a refused request as given: more values per imp than imps (found by test/properties/steps.property.test.ts)', () => {
+    const request = { id: 'r', imp: [{ id: '1' }] };
+    const result = adapter.safeEnrichImps(request, [values, values], { mutate: true });
+    expect(result.ok ? [] : result.issues.map((found) => `${found.code} ${found.path}`)).toEqual(['invalid_request /imp']);
+    // The typed writes (source.ext, the floor) were once made in place after the refusal.
+    expect(request).toEqual({ id: 'r', imp: [{ id: '1' }] });
   });
 });

@@ -57,9 +57,9 @@ function writeExt(existing: unknown, writes: readonly ExtWrite[], mutate: boolea
   return target;
 }
 
-/** True when the first `count` entries are plain objects. */
-function allPlain(list: readonly unknown[], count: number): boolean {
-  for (let i = 0; i < count; i++) if (!isPlainObject(list[i])) return false;
+/** True when the first `count` entries are plain objects, but those given no values (`perImp[i]` undefined), which stay as they are. */
+function allPlain(list: readonly unknown[], count: number, perImp: readonly unknown[] | undefined): boolean {
+  for (let i = 0; i < count; i++) if ((perImp === undefined || perImp[i] !== undefined) && !isPlainObject(list[i])) return false;
   return true;
 }
 
@@ -143,7 +143,7 @@ export function applyWrites(
   // an inventory object when one is written. Otherwise the copying path runs, reports every issue, and the
   // caller's request is left as it was.
   const inventory = writes.inventoryField === undefined ? undefined : inventoryKey(request);
-  const mutate = options?.mutate === true && allPlain(impList, count) && (writes.inventoryField === undefined || inventory !== undefined);
+  const mutate = options?.mutate === true && allPlain(impList, count, perImp) && (writes.inventoryField === undefined || inventory !== undefined);
   const out: Obj = mutate ? request : { ...request };
   let newImps: unknown[] | undefined;
   for (let i = 0; i < count; i++) {

@@ -42,7 +42,10 @@ type Apply = (request: unknown, mutate: boolean) => BidRequest;
  */
 function withTyped(typed: Typed | undefined, request: unknown, options: EnrichOptions | undefined, report: Report, apply: Apply): BidRequest {
   let mutate = options?.mutate === true;
-  if (!typed || !isPlainObject(request) || !isArray(request.imp) || !request.imp.length) return apply(request, mutate);
+  // A request the engine refuses for its shape (no imp list, more entries than imps) is refused before anything is
+  // written: no step and no typed write either (with `mutate`, the caller's request stays as it was given).
+  if (!typed || !isPlainObject(request) || !isArray(request.imp) || !request.imp.length || (typed.perImp?.length ?? 0) > request.imp.length)
+    return apply(request, mutate);
   const { plan, values, perImp } = typed;
   const imps = request.imp;
   const count = Math.min(perImp ? perImp.length : options?.allImps === true ? imps.length : 1, imps.length);

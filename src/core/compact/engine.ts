@@ -149,7 +149,9 @@ export function compileCompact(input: AdapterInput | unknown, options: Pick<Comp
       const source = request as Obj;
       const imps = isPlainObject(source) ? present(source, 'imp') : undefined;
       const count = options?.allImps === true ? imps?.length : 1;
-      if (issues.length) bound.clear();
+      // Values that do not bind write nothing, and their refusal carries no step's warning (as compile's, which runs no step then).
+      const refusedValues = issues.length > 0;
+      if (refusedValues) bound.clear();
       const shaped = isPlainObject(source) && Array.isArray(imps) && imps.length > 0;
       if (!isPlainObject(source)) fail('invalid_request', '');
       else if (imps !== undefined && !Array.isArray(imps)) fail('invalid_request', '/imp');
@@ -162,9 +164,11 @@ export function compileCompact(input: AdapterInput | unknown, options: Pick<Comp
       const warnings = present(source, 'app') !== undefined && present(source, 'site') !== undefined ? [wordedIssue('both_app_and_site', '/site')] : [];
       stepWarnings.length = 0;
       const out = apply(bound, { ...source, imp: imps.slice() }, enriched, issues);
-      warnings.unshift(...worded(stepWarnings.splice(0)));
+      const stepped = stepWarnings.splice(0);
+      if (!refusedValues) warnings.unshift(...worded(stepped));
       // A constant's object, a list or a JSON value is a copy of its own per bind (values-engine.ts), which apply writes
       // to every imp: each further imp gets its own copy, so no two imps share one either (as compile's per-write copies).
+      // Only where apply left that very object: a guarded target (when: "absent") may hold the request's own value.
       if (out) {
         for (const index of enriched.slice(1)) {
           for (const [
@@ -177,7 +181,7 @@ export function compileCompact(input: AdapterInput | unknown, options: Pick<Comp
             const last = keys.pop()!;
             let node = out.imp[index];
             for (const key of keys) node = node[key];
-            node[last] = JSON.parse(JSON.stringify(value));
+            if (node[last] === value) node[last] = JSON.parse(JSON.stringify(value));
           }
         }
       }

@@ -48,7 +48,10 @@ export const lists: Feature = (_plan, judges) => {
  * They are written by {@link typedEngine}'s apply, which the page's request builders run through `withTargets`.
  */
 export const targets: Feature = (_plan, judges) => {
-  for (const entry of judges.values()) if ([entry[0].to, ...(entry[0].also ?? [])].some((to) => to[0] > 3)) entry[1] = makeValueJudge(entry[0]);
+  // A JSON field keeps the judge `lists` gave it (which tells unsafe_name apart): it may only write ext targets, which
+  // take any value, so the judge of what its targets take adds nothing to it.
+  for (const entry of judges.values())
+    if (entry[0].type !== 'json' && [entry[0].to, ...(entry[0].also ?? [])].some((to) => to[0] > 3)) entry[1] = makeValueJudge(entry[0]);
 };
 
 /** The typed writes of bound values: those of each enriched imp (roots 4 and 7), and the request's (5 and 6). */
@@ -72,9 +75,12 @@ export const typedEngine = (engine: ValuesEngine): ValuesEngine => ({
   bind: engine.bind,
   apply(bound, request, imps, issues) {
     const given = { ...request, imp: request.imp.slice() };
-    const out = engine.apply(bound, request, imps, issues);
+    // The values engine gives no request once there is an issue (an imp refused before it ran, a conflict of its own);
+    // the typed writes are still judged on what it wrote (`request`, written into), so their issues are reported too,
+    // as the full engine reports them.
+    const out = engine.apply(bound, request, imps, issues) ?? request;
     const [imp, requestLevel] = typedOfBound(bound);
-    if (out && (imp.length || requestLevel.length)) {
+    if (imp.length || requestLevel.length) {
       const each: (TypedWrite[] | undefined)[] = [];
       for (const index of imps) each[index] = imp;
       const report: { issues?: Issue[] } = { issues };

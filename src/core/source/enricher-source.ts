@@ -176,8 +176,9 @@ function applyChecks(sources: Sources, values: SourceValues): string[] {
     );
     body.push('let mutate = mutateAsked && (inventoryField === undefined || inventoryKey !== undefined);');
   }
-  // In place only when the imps in reach are objects (and an inventory object is there when one is written), as in the interpreter.
-  body.push('for (let i = 0; mutate && i < count; i++) if (!plain(imps[i])) mutate = false;');
+  // In place only when the imps in reach (those given values) are objects (and an inventory object is there when one
+  // is written), as in the interpreter.
+  body.push('for (let i = 0; mutate && i < count; i++) if ((perImp === undefined || perImp[i] !== undefined) && !plain(imps[i])) mutate = false;');
   return body;
 }
 
