@@ -6,7 +6,7 @@
  */
 import type { ConstantPlan, FieldPlan, Target } from '../../core/plan/field-plan.js';
 import { keyOf } from '../../core/plan/field-plan.js';
-import { typedKind } from '../../core/definition/names.js';
+import { placeOf, typedKind } from '../../core/definition/names.js';
 import type { PrebidPlan } from '../prebid-plan.js';
 import { literal } from '../emit.js';
 
@@ -29,7 +29,8 @@ function sentAt(field: FieldPlan, to: Target): string {
  */
 function write(to: Target, value: string): string {
   const [root, ...keys] = to;
-  const object = root === 0 || root === 4 || root === 7 ? 'imp' : root === 1 || root === 6 ? 'inventory' : 'request';
+  const place = placeOf(root);
+  const object = place === 'endpoint' ? 'request' : place;
   // The predefined keys (tagid, id) are fixed names; an ext param's keys come from the record, as a literal path.
   if (root < 4 && keys.length === 1 && (keys[0] === 'tagid' || keys[0] === 'id')) return `${object}.${keys[0]} = ${value};`;
   if (root === 7) return `if (isPlainObject(imp.banner)) deepSetValue(imp, ${literal(['banner', ...keys].join('.'))}, ${value});`;

@@ -7,7 +7,7 @@
  */
 import { issue, pointer, type Issue } from '../issues.js';
 import { copyFor, isArray, isPlainObject } from '../definition/plain-object.js';
-import type { TypedKind } from '../definition/names.js';
+import { placeOf, type TypedKind } from '../definition/names.js';
 import { INVENTORY_KEYS } from '../rules/inventory.js';
 import { decimalString, finite } from '../rules/decimal.js';
 import { checkedJson } from '../rules/json-value.js';
@@ -45,13 +45,13 @@ export function guardAbsent(guards: readonly Guard[], view: Obj, imps: readonly 
 
 /** Where a target of root `root` is, in each imp enriched or once, as key paths below the request. */
 function bases(root: number, view: Obj, imps: readonly number[]): string[][] {
-  if (root === 0 || root === 4) return imps.map((i) => ['imp', String(i)]);
-  if (root === 7) return imps.map((i) => ['imp', String(i), 'banner']);
-  if (root === 1 || root === 6) {
+  const place = placeOf(root);
+  if (place === 'imp') return imps.map((i) => (root === 7 ? ['imp', String(i), 'banner'] : ['imp', String(i)]));
+  if (place === 'inventory') {
     const inventory = INVENTORY_KEYS.find((key) => read(view, key) !== undefined);
     return inventory ? [[inventory]] : [];
   }
-  return root === 3 ? [] : [[]];
+  return place === 'endpoint' ? [] : [[]];
 }
 
 /** Where the warnings go (`copy_skipped`). */
@@ -198,7 +198,8 @@ export function prepareRequest(steps: Steps, request: Obj, imps: readonly number
     const root = step.to[0];
     const keys = step.to.slice(1) as string[];
     const kind = kindOf(step.to);
-    const perImp = root === 0 || root === 4 || root === 7;
+    const place = placeOf(root);
+    const perImp = place === 'imp';
     // An imp path reads the imp written; for a request-level target, the first imp enriched.
     const count = perImp ? imps.length : Math.min(imps.length, 1);
     for (let n = 0; n < count; n++) {
@@ -213,8 +214,8 @@ export function prepareRequest(steps: Steps, request: Obj, imps: readonly number
         );
       };
       const value = taken(kind, from);
-      const inventory = root === 1 || root === 6 ? INVENTORY_KEYS.find((key) => read(view, key) !== undefined) : undefined;
-      if (value === undefined || ((root === 1 || root === 6) && !inventory)) {
+      const inventory = place === 'inventory' ? INVENTORY_KEYS.find((key) => read(view, key) !== undefined) : undefined;
+      if (value === undefined || (place === 'inventory' && !inventory)) {
         skipped();
         continue;
       }

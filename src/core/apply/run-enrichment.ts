@@ -40,7 +40,7 @@ type Apply = (request: unknown, mutate: boolean) => BidRequest;
  * and steps, everything is written on the view and, when nothing was refused, its top-level keys are set on the
  * caller's request (and its imps into its imp array): the result is the caller's object.
  */
-function withTyped(typed: Typed | undefined, request: unknown, options: EnrichOptions | undefined, report: Report, apply: Apply): BidRequest {
+function aroundApply(typed: Typed | undefined, request: unknown, options: EnrichOptions | undefined, report: Report, apply: Apply): BidRequest {
   let mutate = options?.mutate === true;
   // A request the engine refuses for its shape (no imp list, more entries than imps) is refused before anything is
   // written: no step and no typed write either (with `mutate`, the caller's request stays as it was given).
@@ -137,7 +137,7 @@ export function run(writes: Writes, request: unknown, options: EnrichOptions | u
     if (!typed) return finish(applyWrites(request, writes.imp, writes.perImp, writes.request, options, report), report);
     const applied = (request: unknown, mutate: boolean) =>
       applyWrites(request, writes.imp, writes.perImp, writes.request, mutate === (options?.mutate === true) ? options : { ...options, mutate }, report);
-    return finish(withTyped(typed, request, options, report, applied), report);
+    return finish(aroundApply(typed, request, options, report, applied), report);
   } catch {
     return unreadable(report);
   }
@@ -169,7 +169,7 @@ export function runGenerated(
   try {
     if (!typed) return finish(apply(request, values, perImp, options?.allImps === true, options?.mutate === true, report), report);
     return finish(
-      withTyped(typed, request, options, report, (request, mutate) => apply(request, values, perImp, options?.allImps === true, mutate, report)),
+      aroundApply(typed, request, options, report, (request, mutate) => apply(request, values, perImp, options?.allImps === true, mutate, report)),
       report,
     );
   } catch {
@@ -189,7 +189,7 @@ export function enrichGenerated(
   let result: BidRequest;
   try {
     result = typed
-      ? withTyped(typed, request, options, report, (request, mutate) => apply(request, values, undefined, options?.allImps === true, mutate, report))
+      ? aroundApply(typed, request, options, report, (request, mutate) => apply(request, values, undefined, options?.allImps === true, mutate, report))
       : apply(request, values, undefined, options?.allImps === true, options?.mutate === true, report);
   } catch {
     // A getter or proxy that threw: BidfieldsError, as the interpreter's placement throws.

@@ -9,7 +9,7 @@ import { tokenPointer } from '../rules/json-pointer.js';
 import { isRefusal, valueCode } from '../plan/value-judge.js';
 import { idJudge, jsonJudge, listJudge, makeValueJudge, refusalCode } from '../plan/value-kinds.js';
 import { applyTyped, type TypedWrite } from '../apply/typed-writes.js';
-import { typedKind } from '../definition/names.js';
+import { placeOf, typedKind } from '../definition/names.js';
 import { decimalString, finite } from '../rules/decimal.js';
 import type { Issue } from '../issues.js';
 
@@ -62,7 +62,7 @@ export function typedOfBound(bound: Bound): [imp: TypedWrite[], request: TypedWr
     const [root, ...path] = to;
     if (root < 4) continue;
     const written = typedKind(to) === 'text' && finite(value) ? decimalString(value) : value;
-    (root === 4 || root === 7 ? imp : request).push({ root, path, value: written, field: name });
+    (placeOf(root) === 'imp' ? imp : request).push({ root, path, value: written, field: name });
   }
   return [imp, request];
 }

@@ -5,6 +5,7 @@
  */
 import { guardAbsent, prepareRequest, type Steps } from '../apply/request-steps.js';
 import type { Issue } from '../issues.js';
+import { placeOf } from '../definition/names.js';
 import type { Bound, Source, ValuesEngine } from './values-engine.js';
 
 type Obj = Record<string, any>;
@@ -30,7 +31,7 @@ export function stepsEngine(engine: ValuesEngine, steps: Steps, warnings: Issue[
       const names: string[] = [];
       if (steps.firstValues) {
         const url = bound.url;
-        const level = ([source]: [Source, unknown]) => [1, 2, 5, 6].includes(source.to[0]);
+        const level = ([source]: [Source, unknown]) => placeOf(source.to[0]) === 'inventory' || placeOf(source.to[0]) === 'request';
         bound = new Map([...bound].filter((entry) => !(level(entry) && sent.has(entry[0].name)))) as Bound;
         for (const entry of bound) if (level(entry)) names.push(entry[0].name);
         bound.url = url;

@@ -83,6 +83,13 @@ export const ENDPOINT_PREFIX = 'predefinedEndpoint.';
  */
 export type Target = readonly [0 | 1 | 2 | 3 | 4 | 5 | 6 | 7, ...string[]];
 
+/**
+ * The object a target's root writes into, the one table of the roots: each imp enriched (0, 4, and 7 its banner),
+ * the inventory object (1, 6), the request (2, 5), or nothing in the request (3, an endpoint-only field).
+ */
+export const placeOf = (root: number): 'imp' | 'inventory' | 'request' | 'endpoint' =>
+  root === 0 || root === 4 || root === 7 ? 'imp' : root === 1 || root === 6 ? 'inventory' : root === 3 ? 'endpoint' : 'request';
+
 /** A param key (docs/spec.md#param): an identifier of at most 64 characters. Prototype keys pass this; see {@link isUnsafeSegment}. */
 export const isParamKey = (key: unknown): key is string => typeof key === 'string' && key.length <= 64 && /^[A-Za-z_]\w*$/.test(key);
 

@@ -5,7 +5,7 @@
  */
 import { pointer } from '../issues.js';
 import { keyOf, type FieldPlan, type RecordPlan } from './field-plan.js';
-import { typedKind, type Target } from '../definition/names.js';
+import { placeOf, typedKind, type Target } from '../definition/names.js';
 import { type ValueJudge, type WrittenValue } from './value-judge.js';
 import { makeValueJudge } from './value-kinds.js';
 import { buildExtTree, type ExtTreeNode } from './ext-tree.js';
@@ -105,7 +105,7 @@ function compileTarget([root, key, ...rest]: Target): CompiledTarget {
 }
 
 const isRequestLevel = (target: CompiledTarget) =>
-  target.slot === 'typed' ? target.root === 5 || target.root === 6 : target.slot !== 'tagid' && target.slot !== 'impExt';
+  target.slot === 'typed' ? placeOf(target.root!) !== 'imp' : target.slot !== 'tagid' && target.slot !== 'impExt';
 
 /** The fast form of a checked record plan (fields in definition order, names and keys unique); `placeholders`: the endpoint's keys. */
 export function compilePlan(record: RecordPlan, placeholders: readonly string[] = []): Plan {
