@@ -2,7 +2,8 @@
  * What the RTB and Prebid Server wrappers share: check that the adapter was compiled for the protocol and has an
  * endpoint, let the core enrich the request, and wrap the result as a JSON POST. Every problem is collected in
  * one pass (adapter, values and request issues together), as everywhere in bidfields; the wrappers only decide
- * the URL. No enrichment decision is taken here.
+ * the URL. No enrichment decision is taken here. A bidder service calls this per auction, so the way without
+ * problems allocates nothing but what it returns (no issue lists, no grouping map for a request that is not split).
  */
 import { append, BidfieldsError, issue, type Issue } from '../core/issues.js';
 import type { CompiledAdapter, PerImpValues } from '../core/compiled-adapter.js';
@@ -13,20 +14,31 @@ import { recordHeaders } from './record-headers.js';
 /** The non-throwing result of a `safeBuild…Request`. Warnings are the enrichment's (e.g. `both_app_and_site`), refused or not. */
 export type SafeBuildResult = { ok: true; http: HttpRequest; warnings: readonly Issue[] } | { ok: false; issues: Issue[]; warnings: readonly Issue[] };
 
+/** The URL (`href`) a protocol sends an enrichment to, from the URL its adapter's endpoint or template gave. */
+export type HrefOf = (endpoint: URL) => string;
+
 const LABEL: Readonly<Record<Protocol, string>> = { rtb: 'an RTB', 'prebid-server': 'a Prebid Server', 'prebid-js': 'a Prebid JS' };
 
-/** What is wrong with the adapter itself for this protocol: compiled for another, or without an endpoint. */
-function adapterIssues(adapter: CompiledAdapter, protocol: Protocol): Issue[] {
-  const issues: Issue[] = [];
+/** What is wrong with the adapter itself for this protocol: compiled for another, or without an endpoint; `undefined` when nothing. */
+function adapterIssues(adapter: CompiledAdapter, protocol: Protocol): Issue[] | undefined {
+  let issues: Issue[] | undefined;
   if (adapter.protocol !== protocol) {
-    issues.push(
+    (issues ??= []).push(
       issue('wrong_protocol', '/protocol', `${LABEL[protocol]} request needs ${LABEL[protocol]} adapter; this one was compiled for '${adapter.protocol}'`),
     );
   }
   // compile already refused a bad or unknown endpoint; a record may still leave it out (it is optional there).
-  if (!adapter.endpoint && !adapter.endpointTemplate) issues.push(issue('invalid_endpoint', '/endpoint', `${LABEL[protocol]} adapter needs an endpoint`));
+  if (!adapter.endpoint && !adapter.endpointTemplate)
+    (issues ??= []).push(issue('invalid_endpoint', '/endpoint', `${LABEL[protocol]} adapter needs an endpoint`));
   return issues;
 }
+
+/** No warnings, shared (and frozen, as the core's own empty list is). */
+const NO_WARNINGS: readonly Issue[] = Object.freeze([]);
+
+/** `warnings`, and after them the headers' `omitted` ones when there are any (a new list then; `warnings` may be shared and frozen). */
+const joined = (warnings: readonly Issue[], omitted: readonly Issue[] | undefined): readonly Issue[] =>
+  omitted?.length ? [...warnings, ...omitted] : warnings;
 
 export function safeBuild(
   adapter: CompiledAdapter,
@@ -34,24 +46,31 @@ export function safeBuild(
   request: BidRequest,
   values: FieldValues,
   options: EnrichOptions | undefined,
-  urlOf: (endpoint: URL) => URL,
+  hrefOf: HrefOf,
 ): SafeBuildResult {
   const issues = adapterIssues(adapter, protocol);
   const enriched = adapter.sendable(request, values, undefined, options);
-  if (!enriched.ok) append(issues, enriched.issues);
-  if (!enriched.ok || !enriched.url || issues.length > 0) return { ok: false, issues, warnings: enriched.warnings };
-  const warnings = adapter.headers ? [...enriched.warnings] : enriched.warnings;
-  const http = post(urlOf(enriched.url), enriched.request, adapter, warnings as Issue[]);
+  if (!enriched.ok || !enriched.url || issues) {
+    const all = issues ?? [];
+    if (!enriched.ok) append(all, enriched.issues);
+    return { ok: false, issues: all, warnings: enriched.warnings };
+  }
+  const omitted: Issue[] | undefined = adapter.headers ? [] : undefined;
+  const http = post(hrefOf(enriched.url), enriched.request, adapter, omitted);
+  const warnings = joined(enriched.warnings, omitted);
   return http ? { ok: true, http, warnings } : { ok: false, issues: [unserialisable()], warnings };
 }
 
 /** A cycle or a BigInt somewhere the core does not look: still data, not an exception. */
 const unserialisable = () => issue('invalid_request', '', 'the request cannot be serialised as JSON');
 
-/** The POST of `body` with the protocol's and the record's headers (docs/spec.md#headers), or `undefined` when it is no JSON. */
-function post(url: URL, body: unknown, adapter: CompiledAdapter, warnings: Issue[]): HttpRequest | undefined {
+/**
+ * The POST of `body` with the protocol's and the record's headers (docs/spec.md#headers), or `undefined` when it is no
+ * JSON. A header left out is a warning in `omitted` (there when the record has headers).
+ */
+function post(url: string, body: unknown, adapter: CompiledAdapter, omitted: Issue[] | undefined): HttpRequest | undefined {
   try {
-    return jsonPost(url, body, recordHeaders(adapter.headers, body, warnings));
+    return jsonPost(url, body, adapter.headers && recordHeaders(adapter.headers, body, omitted!));
   } catch {
     return undefined;
   }
@@ -73,24 +92,51 @@ export function safeBuildAll(
   request: BidRequest,
   perImp: PerImpValues,
   options: Omit<EnrichOptions, 'allImps'> | undefined,
-  urlOf: (endpoint: URL) => URL,
+  hrefOf: HrefOf,
 ): SafeBuildAllResult {
-  const issues = adapterIssues(adapter, protocol);
-  const http: HttpRequest[] = [];
-  let warnings: readonly Issue[] = [];
-  // The headers' warnings are each request's (docs/spec.md#headers); the enrichment's, the same for every run, are taken once.
-  const omitted: Issue[] = [];
-  // Split: each imp given values alone (the others left out of its entry), then cut down to that imp; by URL
-  // (docs/spec.md#split-url): those imps grouped by the URL each one's values make.
-  const split = adapter.split !== undefined && Array.isArray(perImp);
-  const runs = split
-    ? perImp.flatMap((entry, i) => (entry === null || entry === undefined ? [] : [[i, perImp.map((other, j) => (j === i ? other : null))] as const]))
-    : [[-1, perImp] as const];
-  // Each request to send: its URL, the run whose request-level writes it takes, and the imps it holds.
-  const sends: { url: URL; first: { imp: unknown[] }; imps: unknown[] }[] = [];
-  const byUrl = new Map<string, (typeof sends)[number]>();
-  for (const [imp, entries] of runs) {
-    const prepared = adapter.sendable(request, undefined, entries, options);
+  let issues = adapterIssues(adapter, protocol);
+  if (adapter.split !== undefined && Array.isArray(perImp)) return splitBuild(adapter, request, perImp, options, hrefOf, issues ?? []);
+  // Not split: one request for the whole enrichment (a bidder service's hot path: no list but the one returned).
+  const prepared = adapter.sendable(request, undefined, perImp, options);
+  const omitted: Issue[] | undefined = adapter.headers ? [] : undefined;
+  let http: HttpRequest | undefined;
+  if (!prepared.ok) append((issues ??= []), prepared.issues);
+  else if (prepared.url) {
+    http = post(hrefOf(prepared.url), prepared.request, adapter, omitted);
+    if (!http) (issues ??= []).push(unserialisable());
+  }
+  const warnings = joined(prepared.warnings, omitted);
+  return issues?.length ? { ok: false, issues, warnings } : { ok: true, http: http ? [http] : [], warnings };
+}
+
+/** One request of a split build: its URL, the enriched request whose request-level writes it takes, and the imps it holds. */
+type Send = { url: string; first: Record<string, unknown>; imps: unknown[] };
+
+/**
+ * {@link safeBuildAll} of a split record: each imp given values enriched alone (the others left out of its entry),
+ * then cut down to that imp; by URL, those imps grouped by the URL each one's values make, in request order, a
+ * group's request-level targets its first imp's. `issues`: the adapter's.
+ */
+function splitBuild(
+  adapter: CompiledAdapter,
+  request: BidRequest,
+  perImp: PerImpValues,
+  options: Omit<EnrichOptions, 'allImps'> | undefined,
+  hrefOf: HrefOf,
+  issues: Issue[],
+): SafeBuildAllResult {
+  // The enrichment's warnings, the same for every run, are taken once (from the first run that has any).
+  let warnings: readonly Issue[] = NO_WARNINGS;
+  const sends: Send[] = [];
+  const byUrl = new Map<string, Send>();
+  for (let imp = 0; imp < perImp.length; imp++) {
+    if (perImp[imp] === null || perImp[imp] === undefined) continue;
+    const prepared = adapter.sendable(
+      request,
+      undefined,
+      perImp.map((other, j) => (j === imp ? other : null)),
+      options,
+    );
     if (warnings.length === 0) warnings = prepared.warnings;
     if (!prepared.ok) {
       append(issues, prepared.issues);
@@ -98,22 +144,24 @@ export function safeBuildAll(
     }
     if (!prepared.url) continue;
     const enriched = prepared.request as unknown as { imp: unknown[] };
-    const url = urlOf(prepared.url);
-    // Imps in request order; a group's request-level targets are its first imp's.
-    const group = adapter.split === 'url' ? byUrl.get(url.href) : undefined;
+    const url = hrefOf(prepared.url);
+    const group = adapter.split === 'url' ? byUrl.get(url) : undefined;
     if (group) group.imps.push(enriched.imp[imp]);
     else {
-      const send = { url, first: enriched, imps: imp < 0 ? enriched.imp : [enriched.imp[imp]] };
+      const send = { url, first: enriched, imps: [enriched.imp[imp]] };
       sends.push(send);
-      byUrl.set(url.href, send);
+      byUrl.set(url, send);
     }
   }
+  // The headers' warnings are each request's (docs/spec.md#headers).
+  const omitted: Issue[] | undefined = adapter.headers ? [] : undefined;
+  const http: HttpRequest[] = [];
   for (const { url, first, imps } of sends) {
-    const sent = post(url, imps === first.imp ? first : { ...first, imp: imps }, adapter, omitted);
+    const sent = post(url, { ...first, imp: imps }, adapter, omitted);
     if (sent) http.push(sent);
     else issues.push(unserialisable());
   }
-  if (omitted.length) warnings = [...warnings, ...omitted];
+  warnings = joined(warnings, omitted);
   return issues.length ? { ok: false, issues, warnings } : { ok: true, http, warnings };
 }
 

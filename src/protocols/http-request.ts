@@ -33,11 +33,11 @@ export const openrtbHeaders = (): Record<string, string> => ({ 'content-type': '
 export const OPENRTB_HEADERS: Readonly<Record<string, string>> = Object.freeze(openrtbHeaders());
 
 /**
- * Builds the POST of a JSON body to an already checked URL, with the protocol's headers and the record's
+ * Builds the POST of a JSON body to an already checked URL (or its `href`), with the protocol's headers and the record's
  * (`headers`, as `recordHeaders` builds them, when it has any).
  */
-export function jsonPost(url: URL, body: unknown, headers?: Record<string, string>): HttpRequest {
-  return { method: 'POST', url: url.href, headers: headers ?? openrtbHeaders(), body: JSON.stringify(body), redirect: 'error' };
+export function jsonPost(url: URL | string, body: unknown, headers?: Record<string, string>): HttpRequest {
+  return { method: 'POST', url: typeof url === 'string' ? url : url.href, headers: headers ?? openrtbHeaders(), body: JSON.stringify(body), redirect: 'error' };
 }
 
 export interface SendOptions {

@@ -99,6 +99,17 @@ export function auctionUrl(endpoint: URL): URL {
   return endpoint.pathname === '/' ? new URL(AUCTION_PATH, endpoint) : endpoint;
 }
 
+/** Auction URLs by the endpoint they were made from (an adapter's fixed endpoint is one URL object for its whole life), with its `href` then. */
+const auctionHrefs = new WeakMap<URL, { from: string; href: string }>();
+
+/** {@link auctionUrl}'s `href`, made once per endpoint (a new URL costs about a microsecond), again if the URL object was changed. */
+function auctionHref(endpoint: URL): string {
+  const from = endpoint.href;
+  let made = auctionHrefs.get(endpoint);
+  if (made?.from !== from) auctionHrefs.set(endpoint, (made = { from, href: auctionUrl(endpoint).href }));
+  return made.href;
+}
+
 /**
  * Builds the auction POST for a Prebid Server adapter without throwing; same issues as `safeBuildRtbRequest`,
  * with `wrong_protocol` for any adapter not compiled for `'prebid-server'`.
@@ -107,7 +118,7 @@ export function auctionUrl(endpoint: URL): URL {
  * if (r.ok) r.http.url; // 'https://pbs.example.com/openrtb2/auction'
  */
 export function safeBuildPrebidServerRequest(adapter: CompiledAdapter, request: BidRequest, values: FieldValues, options?: EnrichOptions): SafeBuildResult {
-  return safeBuild(adapter, 'prebid-server', request, values, options, auctionUrl);
+  return safeBuild(adapter, 'prebid-server', request, values, options, auctionHref);
 }
 
 /**
@@ -133,7 +144,7 @@ export function safeBuildPrebidServerRequests(
   perImp: PerImpValues,
   options?: Omit<EnrichOptions, 'allImps'>,
 ): SafeBuildAllResult {
-  return safeBuildAll(adapter, 'prebid-server', request, perImp, options, auctionUrl);
+  return safeBuildAll(adapter, 'prebid-server', request, perImp, options, auctionHref);
 }
 
 /**

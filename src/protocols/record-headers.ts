@@ -4,7 +4,7 @@
  * this only applies them, and reports a value it leaves out as the warning `header_omitted`.
  */
 import { issue, pointer, type Issue } from '../core/issues.js';
-import { headerSource, isHeaderValue, MAX_HEADER_VALUE, type HeaderPlan } from '../core/rules/headers.js';
+import { headerText, isHeaderValue, MAX_HEADER_VALUE, readPath, type HeaderPlan } from '../core/rules/headers.js';
 import { openrtbHeaders } from './http-request.js';
 
 /**
@@ -22,21 +22,27 @@ export function recordHeaders(plan: readonly HeaderPlan[] | undefined, request: 
       headers[name] = value;
       continue;
     }
-    const found = headerSource(request, from!);
-    if (!found) continue;
-    const [text, keys] = found;
-    if (isHeaderValue(text)) headers[name] = text;
-    else {
-      const path = pointer(...keys);
-      if (!warnings.some((warning) => warning.code === 'header_omitted' && warning.path === path))
-        warnings.push(
-          issue(
-            'header_omitted',
-            path,
-            `header '${name}' left out: its value here holds a control character or a character above U+00FF, or is longer than ${MAX_HEADER_VALUE} characters`,
-          ),
-        );
+    // The first path that gives a text (headerSource's reading, without a result pair per header of every request).
+    for (let j = 0; j < from!.length; j++) {
+      const text = headerText(readPath(request, from![j]!));
+      if (text === undefined) continue;
+      if (isHeaderValue(text)) headers[name] = text;
+      else omit(name, from![j]!, warnings);
+      break;
     }
   }
   return headers;
+}
+
+/** The warning that header `name`, read at `keys`, is left out (once per path). */
+function omit(name: string, keys: readonly string[], warnings: Issue[]): void {
+  const path = pointer(...keys);
+  if (warnings.some((warning) => warning.code === 'header_omitted' && warning.path === path)) return;
+  warnings.push(
+    issue(
+      'header_omitted',
+      path,
+      `header '${name}' left out: its value here holds a control character or a character above U+00FF, or is longer than ${MAX_HEADER_VALUE} characters`,
+    ),
+  );
 }

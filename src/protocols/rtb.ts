@@ -9,6 +9,9 @@ import type { BidRequest, EnrichOptions, FieldValues } from '../core/types.js';
 import { safeBuild, safeBuildAll, unwrapBuild, unwrapBuildAll, type SafeBuildAllResult, type SafeBuildResult } from './build.js';
 import type { HttpRequest } from './http-request.js';
 
+/** An RTB endpoint is used as entered and parsed. */
+const href = (endpoint: URL): string => endpoint.href;
+
 /**
  * Builds the POST for an RTB adapter without throwing. Issues: `wrong_protocol` (at `/protocol`) when the adapter
  * is not an RTB one, `invalid_endpoint` (at `/endpoint`) when it has no endpoint, and every value and request
@@ -20,7 +23,7 @@ import type { HttpRequest } from './http-request.js';
  * if (r.ok) await sendHttpRequest(r.http); else log(r.issues);
  */
 export function safeBuildRtbRequest(adapter: CompiledAdapter, request: BidRequest, values: FieldValues, options?: EnrichOptions): SafeBuildResult {
-  return safeBuild(adapter, 'rtb', request, values, options, (endpoint) => endpoint);
+  return safeBuild(adapter, 'rtb', request, values, options, href);
 }
 
 /**
@@ -49,7 +52,7 @@ export function safeBuildRtbRequests(
   perImp: PerImpValues,
   options?: Omit<EnrichOptions, 'allImps'>,
 ): SafeBuildAllResult {
-  return safeBuildAll(adapter, 'rtb', request, perImp, options, (endpoint) => endpoint);
+  return safeBuildAll(adapter, 'rtb', request, perImp, options, href);
 }
 
 /**

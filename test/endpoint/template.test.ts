@@ -76,6 +76,28 @@ describe('endpoint templates: values filled into the URL', () => {
     ]);
   });
 
+  it('gives each bound placement its own URL on every request (a placement keeps the URL its values made)', () => {
+    const other = compile(record('https://{region}.bid.example.com/other/{publisherId}?aid={accountId}'), options);
+    const sends = [
+      [adapter, adapter.bind({ region: 'us' })],
+      [adapter, adapter.bind({ region: 'ap', publisherId: 'p 9' })],
+      [other, other.bind({ region: 'us' })],
+    ] as const;
+    const urls = () =>
+      sends.map(([compiled, placement]) => {
+        const result = safeBuildRtbRequests(compiled, REQUEST, [placement]);
+        return result.ok && result.http.map((http) => http.url);
+      });
+    const expected = [
+      ['https://us.bid.example.com/pub/pub-1/rtb?aid=acc-1'],
+      ['https://ap.bid.example.com/pub/p%209/rtb?aid=acc-1'],
+      ['https://us.bid.example.com/other/pub-1?aid=acc-1'],
+    ];
+    expect([urls(), urls(), urls()]).toEqual([expected, expected, expected]);
+    // A placement of another adapter is refused there, never sent to the URL it made for its own.
+    expect(safeBuildRtbRequests(other, REQUEST, [sends[0][1]])).toMatchObject({ ok: false, issues: [{ code: 'invalid_value', path: '/0' }] });
+  });
+
   it('refuses imps that disagree on a placeholder without split', () => {
     const result = safeBuildRtbRequests(adapter, { id: 'r', imp: [{ id: '1' }, { id: '2' }], site: {} }, [{ region: 'us' }, { region: 'eu' }]);
     expect(result.ok).toBe(false);

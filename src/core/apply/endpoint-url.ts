@@ -8,6 +8,13 @@ import type { Plan } from '../plan/compiled-plan.js';
 import { buildUrl, type Template } from '../endpoint/template.js';
 
 /**
+ * URLs by the values array they were built from, with the template they fill: a bound placement enriches with one
+ * array for its whole life (no values array is changed once made), so its URL is built once,
+ * not per request (parsing a URL costs a few microseconds). A values array made per enrichment is simply not met again.
+ */
+const built = new WeakMap<readonly unknown[], { template: object; url: URL }>();
+
+/**
  * Fills `template` from `values` (a source value per field, by index; a placeholder no imp entered takes its
  * field's default); `perImp`, each imp's values, says where an issue points.
  */
@@ -17,9 +24,14 @@ export function endpointUrl(
   values: readonly unknown[],
   perImp: readonly (readonly unknown[] | undefined)[] | undefined,
 ): URL | Issue {
-  const built = buildUrl(template.parts, template.hosts, (key) => values[plan.byKey.get(key)!.index] ?? plan.byKey.get(key)!.defaultValue);
-  if (built instanceof URL) return built;
-  const [key, code] = built;
+  const known = built.get(values);
+  if (known?.template === template) return known.url;
+  const made = buildUrl(template.parts, template.hosts, (key) => values[plan.byKey.get(key)!.index] ?? plan.byKey.get(key)!.defaultValue);
+  if (made instanceof URL) {
+    built.set(values, { template, url: made });
+    return made;
+  }
+  const [key, code] = made;
   const field = plan.byKey.get(key)!;
   const imp = perImp ? perImp.findIndex((entry) => entry?.[field.index] !== undefined) : -1;
   const message =

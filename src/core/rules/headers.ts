@@ -137,14 +137,20 @@ export function readPath(root: unknown, keys: readonly string[]): unknown {
 const INDEX = /^(0|[1-9]\d{0,8})$/;
 
 /**
+ * The text a `from` header takes from a value read from the request: a non-empty string as it is, a finite number as
+ * its decimal text; `undefined` for anything else (the next path is tried).
+ */
+export const headerText = (found: unknown): string | undefined =>
+  typeof found === 'string' ? (found === '' ? undefined : found) : finite(found) ? decimalString(found) : undefined;
+
+/**
  * A `from` header's value: the first path whose value is a non-empty string or a finite number (as its decimal
  * text), with the path it came from; `undefined` when none has one.
  */
 export function headerSource(request: unknown, paths: readonly (readonly string[])[]): [text: string, keys: readonly string[]] | undefined {
   for (const keys of paths) {
-    const found = readPath(request, keys);
-    if (typeof found === 'string' && found !== '') return [found, keys];
-    if (finite(found)) return [decimalString(found), keys];
+    const text = headerText(readPath(request, keys));
+    if (text !== undefined) return [text, keys];
   }
   return undefined;
 }
