@@ -136,7 +136,7 @@ export class CompiledAdapter implements AdapterInfo {
     if (this.enricher) {
       const judged = readValues(() => this.enricher!.judge(values, ''), '');
       return judged.written
-        ? { result: runGenerated(this.enricher.apply, request, judged.written, undefined, options, typedOf(this.plan, judged.written)), values: judged.written }
+        ? { result: runGenerated(this.enricher.apply, request, judged.written, undefined, options, typedOf(this.plan, judged.written, undefined, this.enricher.steps)), values: judged.written }
         : { result: refusal(judged.issues, request, options) };
     }
     const bound = readValues(() => bindValues(this.plan, values), '');
@@ -213,7 +213,7 @@ export class CompiledAdapter implements AdapterInfo {
     if (!merged || issues.length) return { result: refusal(issues, request, options, perImp) };
     if (enricher)
       return {
-        result: noting(ignored, runGenerated(enricher.apply, request, merged.values, values, options, typedOf(plan, merged.values, values))),
+        result: noting(ignored, runGenerated(enricher.apply, request, merged.values, values, options, typedOf(plan, merged.values, values, enricher.steps))),
         values: merged.values,
         perImp: values,
       };
@@ -268,7 +268,7 @@ export class CompiledAdapter implements AdapterInfo {
     const bound = readValues(() => bindValues(this.plan, values), '');
     if (!bound.writes) throw new BidfieldsError(bound.issues);
     let placement: BoundAdapter;
-    const typed = typedOf(this.plan, bound.writes.values);
+    const typed = typedOf(this.plan, bound.writes.values, undefined, this.enricher?.steps);
     if (this.enricher) {
       // The adapter's code at first, then, once the placement is hot, its own, its values in the code (as V8 tiers
       // up a function): a placement bound once per request, or one of a hundred thousand, never pays for code.

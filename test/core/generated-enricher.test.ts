@@ -223,3 +223,75 @@ describe('a bound placement', () => {
     expect(made).toHaveBeenCalledTimes(1);
   });
 });
+
+describe('removals and derivations as generated code (docs/spec.md#removals, docs/spec.md#values-from-the-request)', () => {
+  const stepsRecord: AdapterRecord = {
+    protocol: 'rtb',
+    fields: [
+      { name: 'prd.impTagId', param: 'placementId', type: 'text', display: 'Placement', with: [{ name: 'predefinedImpExt.bidder.type', value: 'p' }] },
+      { name: 'predefinedImpExt.bidder.pid', param: 'pid', type: 'text', display: 'Id' },
+    ],
+    remove: ['site.publisher', { path: 'user.ext', keep: ['consent'] }],
+    derive: [
+      { op: 'bannerSizeFromFormat', when: 'eitherMissing' },
+      { op: 'copy', from: 'imp.ext.gpid', to: 'predefinedImpExt.bidder.gpid' },
+      { op: 'copy', from: 'site.page', to: 'prd.appSiteId', when: 'absent' },
+      { op: 'copy', from: 'user.ext', to: 'prd.impTagId' },
+    ],
+  };
+  const request = () => ({
+    id: 'r',
+    site: { page: 'https://p.example/', publisher: { id: 'pub' } },
+    user: { ext: { consent: 'c', eids: [] } },
+    imp: [
+      { id: '1', banner: { format: [{ w: 300, h: 250 }] }, ext: { gpid: '/1/a' } },
+      { id: '2', banner: { w: 1, format: [{ w: 728, h: 90 }] }, ext: { gpid: 7 } },
+    ],
+  });
+
+  it('writes them into the enricher (and its module) only for a record that has them', () => {
+    expect(compile(stepsRecord).source()).toMatch(/function steps\(request, imps, report, given\)/);
+    expect(compile(stepsRecord).source()).toMatch(/return \{ apply, judge, steps \};/);
+    expect(compile(record).source()).not.toMatch(/function steps/);
+    // Every path is a JSON literal in the code; the judgements are calls into the steps' operations.
+    expect(compile(stepsRecord).source()).toMatch(/\$sizeWanted\("eitherMissing"/);
+  });
+
+  it("gives the interpreter's verdict on every engine: generated, written module, bound placement, mutate", async () => {
+    const interpreted = compile(stepsRecord, { codegen: false });
+    const generated = compile(stepsRecord);
+    const fromModule = compile(stepsRecord, { enricher: await load(interpreted.source()) });
+    const values = { placementId: 'top', pid: 'x' };
+    const given = request();
+    const expected = interpreted.safeEnrich(loose(given), values, { allImps: true });
+    expect(given).toEqual(request());
+    expect(expected.ok && expected.request).toEqual({
+      id: 'r',
+      site: { page: 'https://p.example/', id: 'https://p.example/' },
+      user: { ext: { consent: 'c' } },
+      imp: [
+        {
+          id: '1',
+          banner: { format: [{ w: 300, h: 250 }], w: 300, h: 250 },
+          ext: { gpid: '/1/a', bidder: { gpid: '/1/a', pid: 'x', type: 'p' } },
+          tagid: 'top',
+        },
+        { id: '2', banner: { w: 728, format: [{ w: 728, h: 90 }], h: 90 }, ext: { gpid: 7, bidder: { gpid: 7, pid: 'x', type: 'p' } }, tagid: 'top' },
+      ],
+    });
+    // An object is no text: the copy into the tag id is skipped (the field writes it), once per imp.
+    expect(expected.warnings.map((found) => `${found.code} ${found.path}`)).toEqual(['copy_skipped /user/ext', 'copy_skipped /user/ext']);
+    for (const adapter of [generated, fromModule]) {
+      expect(adapter.safeEnrich(loose(given), values, { allImps: true })).toEqual(expected);
+      // A placement's own code (made at its first call here), which runs the adapter's steps.
+      PLACEMENT_TIER.calls = 0;
+      expect(adapter.bind(values).safeEnrich(loose(given), { allImps: true })).toEqual(expected);
+      PLACEMENT_TIER.calls = 1000;
+      const mine = request();
+      const inPlace = adapter.safeEnrich(loose(mine), values, { allImps: true, mutate: true });
+      expect(inPlace).toEqual(expected);
+      expect(inPlace.ok && inPlace.request).toBe(mine);
+    }
+    expect(given).toEqual(request());
+  });
+});

@@ -17,6 +17,11 @@ type Obj = Record<string, unknown>;
 export interface Report {
   issues?: Issue[];
   warnings?: Issue[];
+  /**
+   * The objects a generated enricher's steps made (core/source/emit-steps.ts): its writes write into these rather than
+   * copy them again, since no caller holds them.
+   */
+  made?: unknown[];
 }
 
 const fail = (report: Report, found: Issue) => void (report.issues ??= []).push(found);

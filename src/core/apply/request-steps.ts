@@ -5,17 +5,28 @@
  * written: each object on a changed path is copied once, every other object of the view is the caller's own.
  * Only own properties of plain objects (and array elements by decimal index) are read.
  */
-import { issue, pointer, type Issue } from '../issues.js';
-import { copyFor, isArray, isPlainObject } from '../definition/plain-object.js';
-import { placeOf, type TypedKind } from '../definition/names.js';
-import { INVENTORY_KEYS } from '../rules/inventory.js';
-import { decimalString, finite } from '../rules/decimal.js';
-import { checkedJson } from '../rules/json-value.js';
-import { takes } from '../plan/value-kinds.js';
+import { isPlainObject } from '../definition/plain-object.js';
+import { placeOf } from '../definition/names.js';
 import type { DerivePlan, RemovePlan } from '../plan/field-plan.js';
 import { kindOf, NUMERIC, type Guard, type Steps } from '../plan/steps-plan.js';
+import {
+  copySkipped,
+  created,
+  dropped,
+  formatSize,
+  impList,
+  inventoryIn,
+  isAbsent,
+  kept,
+  mine,
+  read,
+  readPath,
+  sizeWanted,
+  taken,
+  type StepsReport,
+} from './step-ops.js';
 
-export type { Steps };
+export type { Steps, StepsReport };
 
 type Obj = Record<string, unknown>;
 
@@ -48,56 +59,10 @@ function bases(root: number, view: Obj, imps: readonly number[]): string[][] {
   const place = placeOf(root);
   if (place === 'imp') return imps.map((i) => (root === 7 ? ['imp', String(i), 'banner'] : ['imp', String(i)]));
   if (place === 'inventory') {
-    const inventory = INVENTORY_KEYS.find((key) => read(view, key) !== undefined);
+    const inventory = inventoryIn(view);
     return inventory ? [[inventory]] : [];
   }
   return place === 'endpoint' ? [] : [[]];
-}
-
-/** Where the warnings go (`copy_skipped`). */
-export interface StepsReport {
-  warnings?: Issue[];
-}
-
-/** A copy of `node`'s own keys but `key` (an own `__proto__` key copied as data, never set as the prototype). */
-function without(node: Obj, key: string): Obj {
-  const copy: Obj = {};
-  for (const own in node) {
-    if (own === key || !Object.hasOwn(node, own)) continue;
-    if (own === '__proto__') Object.defineProperty(copy, own, { value: node[own], enumerable: true, writable: true, configurable: true });
-    else copy[own] = node[own];
-  }
-  return copy;
-}
-
-/** An own value that is not `null`, else `undefined`; array elements by decimal index. */
-function read(node: unknown, key: string): unknown {
-  // Plain objects first: what nearly every step of a path is.
-  if (isPlainObject(node)) return Object.hasOwn(node, key) ? (node[key] ?? undefined) : undefined;
-  return isArray(node) && /^\d+$/.test(key) && Object.hasOwn(node, key) ? (node[Number(key)] ?? undefined) : undefined;
-}
-
-function readPath(node: unknown, path: readonly string[]): unknown {
-  for (let i = 0; i < path.length && node !== undefined; i++) node = read(node, path[i]!);
-  return node;
-}
-
-/** A value that counts as none at a target (docs/spec.md#conditions): missing, `null`, `""`, an empty array, 0 for a number target. */
-const isAbsent = (value: unknown, numeric: boolean): boolean =>
-  value === undefined || value === '' || (isArray(value) && value.length === 0) || (numeric && value === 0);
-
-/**
- * The value a target of `kind` takes from a copied one, or `undefined` when it takes none: text a non-empty string
- * or a finite number (as its decimal string), typed targets what their kind takes, ext targets any JSON value with no
- * prototype key, at most as large and deep as a constant (a copy of it).
- */
-function taken(kind: TypedKind, value: unknown): unknown {
-  if (kind === 'text') return finite(value) ? decimalString(value) : typeof value === 'string' ? value : undefined;
-  if (kind !== 'any' && !takes(kind, value)) return undefined;
-  // A string, boolean or finite number is JSON as it is; an object or array is checked and copied.
-  if (typeof value === 'string' || typeof value === 'boolean' || finite(value)) return value;
-  const checked = checkedJson(value);
-  return 'value' in checked ? checked.value : undefined;
 }
 
 /**
@@ -107,22 +72,8 @@ function taken(kind: TypedKind, value: unknown): unknown {
  */
 export function prepareRequest(steps: Steps, request: Obj, imps: readonly number[], report: StepsReport, given: Obj = request): Obj {
   // The objects made in this call (a few: an array's includes beats a Set's hashing at this size).
-  const copies: unknown[] = [];
+  const made: unknown[] = [];
   let view = request;
-  /** `node` (the view or an object of it) ready to be written into; without its key `drop` when given. */
-  const writable = (parent: Obj | unknown[] | undefined, key: string | number, node: Obj, drop: string | undefined, adds: boolean): Obj => {
-    if (copies.includes(node)) {
-      if (drop !== undefined) delete node[drop];
-      return node;
-    }
-    // Copied key by key (plain-object.ts' copyFor: a spread clone that then gets a new key costs V8 about a
-    // microsecond); without the key `drop` rather than a copy and `delete` (which leaves a slow dictionary object).
-    const copy = drop === undefined ? copyFor(node, adds) : without(node, drop);
-    copies.push(copy);
-    if (parent) (parent as Obj)[key] = copy;
-    else view = copy;
-    return copy;
-  };
   /**
    * The object at `path` below the view (created where missing with `create`), each on the way made writable (the
    * last one without its key `drop`); `undefined` past a non-object. `'imp', i` steps into imp i.
@@ -132,22 +83,18 @@ export function prepareRequest(steps: Steps, request: Obj, imps: readonly number
     // when the next key is created.
     const adds = (node: Obj, i: number) =>
       i >= path.length || (create && typeof path[i] === 'string' && path[i] !== 'imp' && read(node, path[i] as string) === undefined);
-    let node = writable(undefined, '', view, path.length ? undefined : drop, adds(view, 0));
+    let node = (view = path.length || drop === undefined ? mine(made, view, adds(view, 0)) : dropped(made, view, drop));
     for (let i = 0; i < path.length; i++) {
       const key = path[i]!;
-      const last = i === path.length - 1 ? drop : undefined;
       if (key === 'imp') {
-        const list = node.imp as unknown[];
-        if (!copies.includes(list)) copies.push((node.imp = list.slice()));
+        impList(made, node);
         continue;
       }
-      const parent: Obj | unknown[] = typeof key === 'number' ? (node.imp as unknown[]) : node;
-      const next = typeof key === 'number' ? parent[key as never] : read(node, key);
-      if (next === undefined && create) {
-        const made = {};
-        copies.push(made);
-        node = (parent as Obj)[key] = made;
-      } else if (isPlainObject(next)) node = writable(parent, key, next, last, adds(next, i + 1));
+      const parent = (typeof key === 'number' ? node.imp : node) as Obj;
+      const next = typeof key === 'number' ? parent[key] : read(node, key);
+      const last = i === path.length - 1 ? drop : undefined;
+      if (next === undefined && create) node = parent[key] = created(made);
+      else if (isPlainObject(next)) node = parent[key] = last === undefined ? mine(made, next, adds(next, i + 1)) : dropped(made, next, last);
       else return undefined;
     }
     return node;
@@ -161,10 +108,7 @@ export function prepareRequest(steps: Steps, request: Obj, imps: readonly number
     if (!isPlainObject(holder) || !Object.hasOwn(holder, last)) return;
     const original = holder[last];
     if (!keep) return void reach(holderPath, false, last);
-    if (!isPlainObject(original)) return;
-    const kept: Obj = {};
-    for (const key of keep) if (Object.hasOwn(original, key)) kept[key] = original[key];
-    reach(holderPath, false)![last] = kept;
+    if (isPlainObject(original)) reach(holderPath, false)![last] = kept(original, keep);
   }
 
   for (const step of steps.derive ?? []) {
@@ -174,25 +118,11 @@ export function prepareRequest(steps: Steps, request: Obj, imps: readonly number
   function bannerSize(when: string, i: number): void {
     // Imp i is a plain object (the caller's contract); its first format read as any array element.
     const banner = read((view.imp as unknown[])[i], 'banner');
-    const format = read(banner, 'format');
-    const first = isArray(format) && format.length ? format[0] : undefined;
-    const w = read(first, 'w');
-    const h = read(first, 'h');
-    if (!finite(w) || !finite(h)) return;
-    const bw = read(banner, 'w');
-    const bh = read(banner, 'h');
-    const either = bw === undefined || bh === undefined;
-    if (
-      when === 'bothMissing'
-        ? bw !== undefined || bh !== undefined
-        : when === 'eitherMissing'
-          ? !either
-          : when === 'missingOrZero' && !either && bw !== 0 && bh !== 0
-    )
-      return;
+    const size = formatSize(banner);
+    if (!size || !sizeWanted(when, read(banner, 'w'), read(banner, 'h'))) return;
     const target = reach(['imp', i, 'banner'], false)!;
-    target.w = w;
-    target.h = h;
+    target.w = size[0];
+    target.h = size[1];
   }
   function copy(step: Extract<DerivePlan, { op: 'copy' }>): void {
     const root = step.to[0];
@@ -204,28 +134,21 @@ export function prepareRequest(steps: Steps, request: Obj, imps: readonly number
     const count = perImp ? imps.length : Math.min(imps.length, 1);
     for (let n = 0; n < count; n++) {
       const i = imps[n]!;
-      const from = step.imp ? readPath(read(given.imp, String(i)), step.from) : readPath(given, step.from);
+      const from = step.imp ? readPath(read(given.imp, i), step.from) : readPath(given, step.from);
       if (from === undefined || from === '') continue;
-      // Worded only when a copy is skipped: the success path builds no text.
-      const skipped = () => {
-        const fromAt = step.imp ? pointer('imp', i, ...step.from) : pointer(...step.from);
-        (report.warnings ??= []).push(
-          issue('copy_skipped', fromAt, `the value at ${fromAt} is not one '${step.name}' takes, or it cannot be written there`, step.name),
-        );
-      };
       const value = taken(kind, from);
-      const inventory = place === 'inventory' ? INVENTORY_KEYS.find((key) => read(view, key) !== undefined) : undefined;
+      const inventory = place === 'inventory' ? inventoryIn(view) : undefined;
       if (value === undefined || (place === 'inventory' && !inventory)) {
-        skipped();
+        copySkipped(report, step, i);
         continue;
       }
       // An imp's banner is written only when the imp has one (docs/spec.md#more-openrtb-targets).
-      if (root === 7 && read(read(view.imp, String(i)), 'banner') === undefined) continue;
+      if (root === 7 && read(read(view.imp, i), 'banner') === undefined) continue;
       const base: (string | number)[] = perImp ? ['imp', i, ...(root === 7 ? ['banner'] : [])] : inventory ? [inventory] : [];
       if (step.absent && !isAbsent(readPath(view, [...base.map(String), ...keys]), NUMERIC.includes(kind))) continue;
       const parent = reach([...base, ...keys.slice(0, -1)], true);
       if (parent) parent[keys.at(-1)!] = value;
-      else skipped();
+      else copySkipped(report, step, i);
     }
   }
   return view;

@@ -21,14 +21,16 @@ export interface Typed {
   plan: Plan;
   values: readonly unknown[];
   perImp?: PerImpSources;
+  /** The plan's steps as generated code (core/source/emit-steps.ts), else the interpreter's `prepareRequest` runs them. */
+  prepare?: GeneratedSteps;
   /** The typed writes of `values`, made on the first enrichment (a bound placement's context lives as long as it does); `null`: none. */
   impWrites?: TypedWrite[] | null;
   requestWrites?: TypedWrite[] | null;
 }
 
 /** The context of values, or `undefined` for a plan without typed targets or steps (no cost on their hot path). */
-export const typedOf = (plan: Plan, values: readonly unknown[], perImp?: PerImpSources): Typed | undefined =>
-  plan.typed.length || plan.steps ? { plan, values, perImp } : undefined;
+export const typedOf = (plan: Plan, values: readonly unknown[], perImp?: PerImpSources, prepare?: GeneratedSteps): Typed | undefined =>
+  plan.typed.length || plan.steps ? { plan, values, perImp, prepare } : undefined;
 
 /** The engine's apply on a request (the caller's, or the steps' view of it), in place or not. */
 type Apply = (request: unknown, mutate: boolean) => BidRequest;
@@ -54,8 +56,8 @@ function aroundApply(typed: Typed | undefined, request: unknown, options: Enrich
   if (plan.steps) {
     const enriched: number[] = [];
     for (let i = 0; i < count; i++) if ((!perImp || perImp[i]) && isPlainObject(imps[i])) enriched.push(i);
-    view = prepareRequest(plan.steps, request, enriched, report);
-    restore = guardAbsent(plan.steps.guards ?? [], view, enriched);
+    view = typed.prepare ? typed.prepare(request, enriched, report, request) : prepareRequest(plan.steps, request, enriched, report);
+    if (plan.steps.guards?.length) restore = guardAbsent(plan.steps.guards, view, enriched);
   }
   // The typed writes, only for a plan that has typed targets (one with steps alone pays nothing for them).
   const typedTargets = plan.typed.length > 0;
@@ -87,6 +89,14 @@ function settle(request: Record<string, unknown>, out: Record<string, unknown>):
   (out.imp as unknown[]).forEach((imp, i) => (imps[i] = imp));
   return request as unknown as BidRequest;
 }
+
+/** A generated `steps` (core/source/emit-steps.ts): `prepareRequest` (request-steps.ts) for one plan. */
+export type GeneratedSteps = (
+  request: Record<string, unknown>,
+  imps: readonly number[],
+  report: Report,
+  given: Record<string, unknown>,
+) => Record<string, unknown>;
 
 /** The values of each imp for `enrichImps`; `undefined`: the imp is left as it is. */
 export type PerImpSources = readonly (readonly unknown[] | undefined)[];

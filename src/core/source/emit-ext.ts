@@ -14,6 +14,8 @@ export interface ExtContext {
   readonly imp: string;
   /** Whether writes go in place. */
   readonly mode: Mode;
+  /** Whether the plan's generated steps run first (emit-steps.ts): objects they made are written, not copied. */
+  readonly owned: boolean;
   /** Numbers the generated variables. */
   next: number;
 }
@@ -64,7 +66,7 @@ export function emitExt(context: ExtContext, nodes: readonly ExtTreeNode[], exis
   const lines = [
     `let ${target};`,
     `if (${existing} === undefined) ${target} = {};`,
-    `else if (plain(${existing})) ${target} = ${choice(context.mode, existing, copy(existing, adds))};`,
+    `else if (plain(${existing})) ${target} = ${choice(context.mode, existing, copy(existing, adds, context.owned))};`,
     `else fail(report, issues.extConflict(${context.imp}, ${literal(relPath)}, ${existing}, ${field}));`,
     ...(body.length ? [`if (${target} !== undefined) {`, ...indent(body), '}'] : []),
   ];

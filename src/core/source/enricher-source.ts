@@ -30,22 +30,12 @@ import {
 } from './code.js';
 import { emitExt, written } from './emit-ext.js';
 import { emitJudge } from './emit-judge.js';
+import { generatesSteps, stepsFunction } from './emit-steps.js';
 import { literal } from './literal.js';
-import { INVENTORY_KEYS, type InventoryKey } from '../rules/inventory.js';
+import { INVENTORY_KEYS } from '../rules/inventory.js';
+import { inventoryOf, inventoryRead, writeInventory, type Sources } from './emit-inventory.js';
 
-/** An inventory object of the request: `app` and `site` are read once into variables (both are checked for the
- * both_app_and_site warning), any other key where it is needed. */
-const inventoryRead = (key: InventoryKey, read: (object: string, key: string) => string): string =>
-  key === 'app' || key === 'site' ? key : read('request', key);
-
-/** What the generated code is told about the adapter it was generated for (a comment: never read as code). */
 const HEADER = "// bidfields enricher: generated from one adapter's field plan (do not edit; regenerate from the record).";
-
-interface Sources {
-  name(index: number): string;
-  /** The sources with a target in `slot`, in source order. */
-  inSlot(slot: Slot): number[];
-}
 
 function sourcesOf(plan: Plan): Sources {
   const all = [...plan.fields, ...plan.constants];
@@ -73,9 +63,10 @@ function writeImp(plan: Plan, sources: Sources, values: SourceValues, mode: Mode
   const ext = local(body, 'ext', written(plan.impTree, values));
   if (or([tag, ext]) === 'false') return [...body, 'return undefined;'];
   body.push(...when(not(or([tag, ext])), ['return undefined;']));
-  body.push(`const target = ${choice(mode, 'item', copy('item', or([and(tag, `!${owns('item', 'tagid')}`), and(ext, `!${owns('item', 'ext')}`)])))};`);
+  const owned = generatesSteps(plan.steps);
+  body.push(`const target = ${choice(mode, 'item', copy('item', or([and(tag, `!${owns('item', 'tagid')}`), and(ext, `!${owns('item', 'ext')}`)]), owned))};`);
   body.push(...when(tag, [`${member('target', 'tagid')} = tagid;`]));
-  const context = { values, name: sources.name, imp: 'i', mode, next: 0 };
+  const context = { values, name: sources.name, imp: 'i', mode, owned, next: 0 };
   if (ext !== 'false') {
     const written = emitExt(context, plan.impTree, 'e', '');
     body.push(
@@ -88,62 +79,6 @@ function writeImp(plan: Plan, sources: Sources, values: SourceValues, mode: Mode
   }
   body.push('return target;');
   return body;
-}
-
-/** The inventory object's writes (publisher id, site id), once the inventory key is known. */
-function writeInventory(sources: Sources, values: SourceValues, mode: Mode): string[] {
-  const siteSources = sources.inSlot('siteId');
-  const publisherSources = sources.inSlot('publisher');
-  // As in the interpreter, the last source with a value gives each id (only one can target each in a checked record).
-  const body: string[] = [];
-  const siteCond = any(values, siteSources);
-  const publisherCond = any(values, publisherSources);
-  if (siteCond !== 'false') body.push(`const siteId = ${lastValue(values, siteSources, values.text)};`);
-  if (publisherCond !== 'false') body.push(`const publisherId = ${lastValue(values, publisherSources, values.text)};`);
-  const site = siteCond === 'false' || siteCond === 'true' ? siteCond : 'siteId !== undefined';
-  const publisher = publisherCond === 'false' || publisherCond === 'true' ? publisherCond : 'publisherId !== undefined';
-  const write = [
-    `const target = ${choice(mode, 'inventory', copy('inventory', or([and(site, `!${owns('inventory', 'id')}`), and(publisher, `!${owns('inventory', 'publisher')}`)])))};`,
-    ...when(site, [`${member('target', 'id')} = siteId;`]),
-    ...when(publisher, [
-      `if (publisher === undefined) ${member('target', 'publisher')} = { ${literal('id')}: publisherId };`,
-      ...(mode === 'true'
-        ? [`else ${member('publisher', 'id')} = publisherId;`]
-        : [
-            ...(mode === 'mutate' ? [`else if (mutate) ${member('publisher', 'id')} = publisherId;`] : []),
-            'else {',
-            `  const copy = ${copy('publisher', `!${owns('publisher', 'id')}`)};`,
-            `  ${member('copy', 'id')} = publisherId;`,
-            `  ${member('target', 'publisher')} = copy;`,
-            '}',
-          ]),
-    ]),
-    ...INVENTORY_KEYS.map((key, index) =>
-      index === INVENTORY_KEYS.length - 1
-        ? `else ${member('out', key)} = target;`
-        : `${index ? 'else ' : ''}if (inventoryKey === ${literal(key)}) ${member('out', key)} = target;`,
-    ),
-  ];
-  if (publisher === 'false') return [...body, ...write];
-  const publisherField = lastValue(values, publisherSources, (index) => literal(sources.name(index)));
-  return [
-    ...body,
-    'let publisher;',
-    ...when(publisher, [`publisher = ${own('inventory', 'publisher')};`]),
-    `if (publisher !== undefined && !plain(publisher)) fail(report, issues.publisherConflict(inventoryKey, publisher, ${publisherField}));`,
-    'else {',
-    ...indent(write),
-    '}',
-  ];
-}
-
-/** Whether the plan writes into the inventory object, and the sources it is written from, in order. */
-function inventoryOf(sources: Sources, values: SourceValues): { sources: number[]; cond: Cond } {
-  const list = sources
-    .inSlot('publisher')
-    .concat(sources.inSlot('siteId'))
-    .sort((a, b) => a - b);
-  return { sources: list, cond: any(values, list) };
 }
 
 /**
@@ -189,8 +124,9 @@ const writeParameters = (sources: Sources, values: SourceValues) =>
 /** The second part of `apply`: the writes, in place or copying (`mode`), and the result. */
 function applyWrites(plan: Plan, sources: Sources, values: SourceValues, mode: Mode, writeImp: string): string[] {
   const inventory = inventoryOf(sources, values).cond;
+  const owned = generatesSteps(plan.steps);
   const body = [
-    `const out = ${choice(mode, 'request', '{ ...request }')};`,
+    `const out = ${choice(mode, 'request', copy('request', 'false', owned))};`,
     ...(mode === 'true' ? [] : ['let newImps;']),
     'for (let i = 0; i < count; i++) {',
     '  const item = imps[i];',
@@ -215,7 +151,7 @@ function applyWrites(plan: Plan, sources: Sources, values: SourceValues, mode: M
           .join('')}${inventoryRead(INVENTORY_KEYS.at(-1)!, member)};`,
         '  if (!plain(inventory)) fail(report, issues.inventoryConflict(inventoryKey, inventory, inventoryField));',
         '  else {',
-        ...indent(indent(writeInventory(sources, values, mode))),
+        ...indent(indent(writeInventory(sources, values, mode, owned))),
         '  }',
         '}',
       ]),
@@ -223,7 +159,7 @@ function applyWrites(plan: Plan, sources: Sources, values: SourceValues, mode: M
   }
   const requestExt = written(plan.requestTree, values);
   if (requestExt !== 'false') {
-    const ext = emitExt({ values, name: sources.name, imp: '-1', mode, next: 0 }, plan.requestTree, 'e', '');
+    const ext = emitExt({ values, name: sources.name, imp: '-1', mode, owned, next: 0 }, plan.requestTree, 'e', '');
     body.push(
       ...when(requestExt, [`const e = ${own('request', 'ext')};`, ...ext.lines, `if (${ext.target} !== undefined) ${member('out', 'ext')} = ${ext.target};`]),
     );
@@ -280,6 +216,8 @@ export function enricherBody(plan: Plan, valuesOf: (array: string, hoisted: Hois
         '}',
       ];
   const judging = judge ? ['', 'function judge(values, base) {', ...indent(emitJudge(plan)), '}'] : [];
+  // The steps (removals, derivations) depend on no value: the adapter's, which its placements run too.
+  const steps = judge ? stepsFunction(plan.steps) : undefined;
   return [
     HEADER,
     '"use strict";',
@@ -292,8 +230,9 @@ export function enricherBody(plan: Plan, valuesOf: (array: string, hoisted: Hois
     ...judging,
     '',
     ...functions,
+    ...(steps ? ['', ...steps] : []),
     '',
-    judge ? 'return { apply, judge };' : 'return { apply };',
+    judge ? `return { apply, judge${steps ? ', steps' : ''} };` : 'return { apply };',
     '',
   ].join('\n');
 }

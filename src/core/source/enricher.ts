@@ -9,7 +9,7 @@ import { writtenAt, type WrittenValue } from '../plan/value-judge.js';
 import { fixedValues, variableValues } from './code.js';
 import { enricherBody } from './enricher-source.js';
 import { literal } from './literal.js';
-import { enricherRuntime, type EnricherFactory, type GeneratedApply, type GeneratedJudge } from './runtime.js';
+import { enricherRuntime, type EnricherFactory, type GeneratedApply, type GeneratedJudge, type GeneratedSteps } from './runtime.js';
 import type { EnricherModule } from '../types.js';
 
 let allowed: boolean | undefined;
@@ -45,6 +45,8 @@ export interface Enricher {
   readonly apply: GeneratedApply;
   /** The adapter's reading of values objects (the interpreter's `judgeValues`). */
   readonly judge: GeneratedJudge;
+  /** The plan's removals and derivations as code (emit-steps.ts); undefined when it has none. */
+  readonly steps: GeneratedSteps | undefined;
   /** A bound placement's own apply, its values (`written`: every source's) in its code; undefined for a module. */
   placement(written: readonly unknown[]): GeneratedApply | undefined;
 }
@@ -88,11 +90,12 @@ const run = (plan: Plan, body: string) => (new Function('rt', body) as EnricherF
 /** The adapter's enricher made with `new Function` (the caller has checked {@link canGenerate}). */
 export function generatedEnricher(plan: Plan, body: string): Enricher {
   const text = (value: unknown) => writtenAt([1, 'id'], value as WrittenValue);
-  const { apply, judge } = run(plan, body);
+  const { apply, judge, steps } = run(plan, body);
   return {
     kind: 'generated',
     apply,
     judge: judge!,
+    steps,
     placement: (written) =>
       run(
         plan,
@@ -113,6 +116,6 @@ export function moduleEnricher(plan: Plan, module: EnricherModule, body: string)
     throw new TypeError(
       'the enricher module was generated from another record, other compile options or another bidfields version: regenerate it with `bidfields codegen --target node`',
     );
-  const { apply, judge } = (module.enricher as EnricherFactory)(enricherRuntime(plan));
-  return { kind: 'module', apply, judge: judge!, placement: () => undefined };
+  const { apply, judge, steps } = (module.enricher as EnricherFactory)(enricherRuntime(plan));
+  return { kind: 'module', apply, judge: judge!, steps, placement: () => undefined };
 }

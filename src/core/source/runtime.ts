@@ -14,10 +14,11 @@ import type { Plan } from '../plan/compiled-plan.js';
 import { isNotEntered, isRefusal } from '../plan/value-judge.js';
 import { valueIssues } from '../apply/value-issues.js';
 import { judgeValues } from '../apply/bind-values.js';
+import * as stepOps from '../apply/step-ops.js';
 
-import type { GeneratedApply } from '../apply/run-enrichment.js';
+import type { GeneratedApply, GeneratedSteps } from '../apply/run-enrichment.js';
 
-export type { GeneratedApply, PerImpSources } from '../apply/run-enrichment.js';
+export type { GeneratedApply, GeneratedSteps, PerImpSources } from '../apply/run-enrichment.js';
 
 /** A generated `judge`: the interpreter's `judgeValues` for one plan (the written values of its fields, or the issues). */
 export type GeneratedJudge = (values: unknown, base: string) => { written?: readonly unknown[]; issues: Issue[] };
@@ -52,10 +53,12 @@ export interface EnricherRuntime {
    * written), the index of the value that writes the key, or the indexes of those that do.
    */
   adds(object: Record<string, unknown>, values: readonly unknown[], entries: readonly (number | readonly number[] | string)[]): boolean;
+  /** The operations of the steps (apply/step-ops.ts), which a plan's generated `steps` calls (emit-steps.ts). */
+  steps: typeof stepOps;
 }
 
 /** The factory a generated source is the body of (`function (rt) { … }`), and a written module exports. */
-export type EnricherFactory = (rt: EnricherRuntime) => { apply: GeneratedApply; judge?: GeneratedJudge };
+export type EnricherFactory = (rt: EnricherRuntime) => { apply: GeneratedApply; judge?: GeneratedJudge; steps?: GeneratedSteps };
 
 const PREDEFINED = [1, 'id'] as const;
 
@@ -94,4 +97,5 @@ export const enricherRuntime = (plan: Plan): EnricherRuntime => ({
     }
     return false;
   },
+  steps: stepOps,
 });

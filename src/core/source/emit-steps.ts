@@ -1,0 +1,180 @@
+/**
+ * The steps of a plan (docs/spec.md#removals, docs/spec.md#values-from-the-request) as generated code: the interpreter's
+ * `prepareRequest` (apply/request-steps.ts) written out for one plan, each removal, banner size and copy straight-line
+ * with its paths as literals, so no plan is walked and no path list is made per request. Reads and copies are written
+ * as the generated writes write them (code.ts: own properties of plain objects, a spread at each place); every
+ * judgement (what a target takes, what counts as absent, when a banner takes its format's size, which inventory
+ * object, the warning) is a call into apply/step-ops.ts, the operations the interpreter runs too.
+ */
+import { placeOf } from '../definition/names.js';
+import { kindOf, NUMERIC, type Steps } from '../plan/steps-plan.js';
+import type { DerivePlan, RemovePlan } from '../plan/field-plan.js';
+import { copy as copyOf, indent, member, own } from './code.js';
+import { literal } from './literal.js';
+
+/** The step operations a generated `steps` calls (step-ops.ts, handed over as `rt.steps`), as their local names. */
+export const STEP_OPS = [
+  'read',
+  'owned',
+  'dropped',
+  'impList',
+  'created',
+  'kept',
+  'isAbsent',
+  'inventoryIn',
+  'sizeWanted',
+  'formatSize',
+  'taken',
+  'copySkipped',
+];
+
+/** A path element: the imp list, an imp by its index variable, a key known while generating, or the inventory key (`inv`). */
+type Step = { imp: true } | { index: string } | { key: string } | { inventory: true };
+
+const DECIMAL = /^\d+$/;
+
+/** The own, present value of `key` of the object in `node` (step-ops.ts' `read`); `plainKnown`: it is a plain object. */
+function at(node: string, key: string, plainKnown: boolean): string {
+  if (DECIMAL.test(key)) return `$read(${node}, ${literal(key)})`;
+  return plainKnown ? own(node, key) : `(plain(${node}) ? ${own(node, key)} : undefined)`;
+}
+
+/** Lines that read `keys` down from `from` into the variable `name` (`fromPlain`: `from` is a plain object). */
+function readDown(name: string, from: string, keys: readonly string[], fromPlain: boolean): string[] {
+  if (!keys.length) return [`const ${name} = ${from};`];
+  return [`let ${name} = ${from};`, ...keys.map((key, i) => `${name} = ${at(name, key, fromPlain && i === 0)};`)];
+}
+
+/** The object in the variable `node`, ready to be written into (`adds`: it gets a key it lacks): its own copy unless this call made it. */
+const mine = (node: string, adds: string) =>
+  `(made.includes(${node}) ? ${node} : $owned(made, ${node === 'view' ? copyOf(node, adds) : `copyFor(${node}, true)`}))`;
+
+/**
+ * Lines that make the objects of `path` below the view writable (created where missing with `create`), ending with
+ * the last one in `node` (without its key `drop`, when given); past a non-object, `fail` runs. Whether each copy gets
+ * new keys is judged as the interpreter's reach judges it.
+ */
+function reach(path: readonly Step[], create: boolean, fail: readonly string[], drop?: string): string[] {
+  // Whether the object in the variable `node` gets a key it lacks (the next step, a key created, or the last).
+  const adds = (node: string, next: number): string => {
+    const step = path[next];
+    if (step === undefined) return 'true';
+    if (!create) return 'false';
+    return 'key' in step ? `${at(node, step.key, true)} === undefined` : 'inventory' in step ? `$read(${node}, inv) === undefined` : 'false';
+  };
+  // The object in the variable `node` made writable, or without its key `drop` at the last step.
+  const writable = (node: string, i: number) =>
+    drop !== undefined && i === path.length - 1 ? `$dropped(made, ${node}, ${literal(drop)})` : mine(node, adds(node, i + 1));
+  const lines = [`let node = view = ${writable('view', -1)};`];
+  path.forEach((step, i) => {
+    if ('imp' in step) return void lines.push('$impList(made, node);');
+    if ('index' in step)
+      return void lines.push(`{`, `  const item = node.imp[${step.index}];`, `  node = node.imp[${step.index}] = ${writable('item', i)};`, '}');
+    const name = 'key' in step ? literal(step.key) : 'inv';
+    const found = `const next = ${'key' in step ? at('node', step.key, true) : '$read(node, inv)'};`;
+    const write = `if (plain(next)) node = node[${name}] = ${writable('next', i)};`;
+    const made = `if (next === undefined) node = node[${name}] = $created(made);`;
+    // Past a non-object: `fail` (a removal's and a banner's paths are known objects: nothing to do).
+    const past = fail.length ? ['else {', ...indent(fail), '}'] : [];
+    lines.push('{', ...indent([found, ...(create ? [made, `else ${write}`] : [write]), ...past]), '}');
+  });
+  return lines;
+}
+
+const key = (name: string): Step => {
+  member('node', name); // throws on a prototype key, which a checked plan never has
+  return { key: name };
+};
+
+/** One removal (`R[k]`): from the request, or from each imp enriched. */
+function removal(step: RemovePlan, k: number): string[] {
+  const holder = step.path.slice(0, -1);
+  const last = step.path.at(-1)!;
+  const path: Step[] = [...(step.imp ? [{ imp: true as const }, { index: 'i' }] : []), ...holder.map(key)];
+  const write = step.keep
+    ? [
+        `const original = holder[${literal(last)}];`,
+        'if (plain(original)) {',
+        ...indent([...reach(path, false, []), `${member('node', last)} = $kept(original, R[${k}].keep);`]),
+        '}',
+      ]
+    : reach(path, false, [], last);
+  const body = [
+    ...readDown('holder', step.imp ? 'view.imp[i]' : 'view', holder, true),
+    `if (plain(holder) && hasOwn(holder, ${literal(last)})) {`,
+    ...indent(write),
+    '}',
+  ];
+  return step.imp ? ['for (let n = 0; n < imps.length; n++) {', ...indent(['const i = imps[n];', ...body]), '}'] : ['{', ...indent(body), '}'];
+}
+
+/** A banner size from the first format, in each imp enriched. */
+function bannerSize(when: string): string[] {
+  return [
+    'for (let n = 0; n < imps.length; n++) {',
+    ...indent([
+      'const i = imps[n];',
+      ...readDown('banner', 'view.imp[i]', ['banner'], true),
+      'const size = $formatSize(banner);',
+      `if (size !== undefined && $sizeWanted(${literal(when)}, ${own('banner', 'w')}, ${own('banner', 'h')})) {`,
+      ...indent([...reach([{ imp: true }, { index: 'i' }, key('banner')], false, []), 'node.w = size[0];', 'node.h = size[1];']),
+      '}',
+    ]),
+    '}',
+  ];
+}
+
+/** One copy (`D[k]`): into each imp enriched, or once (from the first) for a request-level target. */
+function copy(step: Extract<DerivePlan, { op: 'copy' }>, k: number): string[] {
+  const [root, ...keys] = step.to;
+  const place = placeOf(root);
+  const kind = kindOf(step.to);
+  const label = `copy${k}`;
+  const skip = [`$copySkipped(report, D[${k}], i);`, `break ${label};`];
+  const base: Step[] =
+    place === 'imp' ? [{ imp: true }, { index: 'i' }, ...(root === 7 ? [key('banner')] : [])] : place === 'inventory' ? [{ inventory: true }] : [];
+  const [baseRead, basePlain] =
+    place === 'imp' ? (root === 7 ? ['banner', false] : ['view.imp[i]', true]) : place === 'inventory' ? ['$read(view, inv)', false] : ['view', true];
+  const body = [
+    ...(step.imp ? readDown('from', '$read(given.imp, i)', step.from, false) : readDown('from', 'given', step.from, true)),
+    `if (from === undefined || from === "") break ${label};`,
+    `const value = $taken(${literal(kind)}, from);`,
+    ...(place === 'inventory' ? ['const inv = $inventoryIn(view);', 'if (value === undefined || inv === undefined) {'] : ['if (value === undefined) {']),
+    ...indent(skip),
+    '}',
+    ...(root === 7 ? [...readDown('banner', 'view.imp[i]', ['banner'], true), `if (banner === undefined) break ${label};`] : []),
+    ...(step.absent ? [...readDown('held', baseRead, keys, basePlain), `if (!$isAbsent(held, ${NUMERIC.includes(kind)})) break ${label};`] : []),
+    ...reach([...base, ...keys.slice(0, -1).map(key)], true, skip),
+    `${member('node', keys.at(-1)!)} = value;`,
+  ];
+  const count = place === 'imp' ? 'imps.length' : 'Math.min(imps.length, 1)';
+  return [`for (let n = 0; n < ${count}; n++) {`, ...indent(['const i = imps[n];', `${label}: {`, ...indent(body), '}']), '}'];
+}
+
+/** Whether a plan's steps are generated code: it removes or derives something (guards run around the writes). */
+export const generatesSteps = (steps: Steps | undefined): steps is Steps => Boolean(steps?.remove?.length || steps?.derive?.length);
+
+/**
+ * `function steps(request, imps, report, given)`: the view of `request` after the plan's removals and derivations, for
+ * the enriched imps `imps`, as `prepareRequest(plan.steps, …)` makes it; `undefined` when the plan has none to write out.
+ */
+export function stepsFunction(steps: Steps | undefined): string[] | undefined {
+  if (!generatesSteps(steps)) return undefined;
+  const body = [
+    'const made = [];',
+    'let view = request;',
+    ...(steps.remove ?? []).flatMap(removal),
+    ...(steps.derive ?? []).flatMap((step, k) => (step.op === 'bannerSizeFromFormat' ? bannerSize(step.when) : copy(step, k))),
+    // The writes that follow write into these objects rather than copy them again (code.ts' copy).
+    'report.made = made;',
+    'return view;',
+  ];
+  return [
+    `const { ${STEP_OPS.map((name) => `${name}: $${name}`).join(', ')} } = rt.steps;`,
+    'const R = rt.plan.steps.remove;',
+    'const D = rt.plan.steps.derive;',
+    'function steps(request, imps, report, given) {',
+    ...indent(body),
+    '}',
+  ];
+}
