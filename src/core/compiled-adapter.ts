@@ -136,7 +136,17 @@ export class CompiledAdapter implements AdapterInfo {
     if (this.enricher) {
       const judged = readValues(() => this.enricher!.judge(values, ''), '');
       return judged.written
-        ? { result: runGenerated(this.enricher.apply, request, judged.written, undefined, options, typedOf(this.plan, judged.written, undefined, this.enricher.steps)), values: judged.written }
+        ? {
+            result: runGenerated(
+              this.enricher.apply,
+              request,
+              judged.written,
+              undefined,
+              options,
+              typedOf(this.plan, judged.written, undefined, this.enricher.steps),
+            ),
+            values: judged.written,
+          }
         : { result: refusal(judged.issues, request, options) };
     }
     const bound = readValues(() => bindValues(this.plan, values), '');
