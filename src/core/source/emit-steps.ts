@@ -72,11 +72,12 @@ function reach(path: readonly Step[], create: boolean, fail: readonly string[], 
       return void lines.push(`{`, `  const item = node.imp[${step.index}];`, `  node = node.imp[${step.index}] = ${writable('item', i)};`, '}');
     const name = 'key' in step ? literal(step.key) : 'inv';
     const found = `const next = ${'key' in step ? at('node', step.key, true) : '$read(node, inv)'};`;
-    const write = `if (plain(next)) node = node[${name}] = ${writable('next', i)};`;
+    // Without `create` every object on the path was found a plain object before (a removal's holder, a banner with a
+    // format): written with no test. With it, a key missing is created, and past a non-object `fail` runs.
+    if (!create) return void lines.push('{', ...indent([found, `node = node[${name}] = ${writable('next', i)};`]), '}');
+    const write = `else if (plain(next)) node = node[${name}] = ${writable('next', i)};`;
     const made = `if (next === undefined) node = node[${name}] = $created(made);`;
-    // Past a non-object: `fail` (a removal's and a banner's paths are known objects: nothing to do).
-    const past = fail.length ? ['else {', ...indent(fail), '}'] : [];
-    lines.push('{', ...indent([found, ...(create ? [made, `else ${write}`] : [write]), ...past]), '}');
+    lines.push('{', ...indent([found, made, write, 'else {', ...indent(fail), '}']), '}');
   });
   return lines;
 }
