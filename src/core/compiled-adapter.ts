@@ -134,19 +134,11 @@ export class CompiledAdapter implements AdapterInfo {
   /** The enrichment of one values object, and the bound source values (for the endpoint's placeholders). */
   private prepare(request: unknown, values: FieldValues, options: EnrichOptions | undefined): Prepared {
     if (this.enricher) {
-      const judged = readValues(() => this.enricher!.judge(values, ''), '');
-      return judged.written
-        ? {
-            result: runGenerated(
-              this.enricher.apply,
-              request,
-              judged.written,
-              undefined,
-              options,
-              typedOf(this.plan, judged.written, undefined, this.enricher.steps),
-            ),
-            values: judged.written,
-          }
+      const { apply, judge, steps } = this.enricher;
+      const judged = readValues(() => judge(values, ''), '');
+      const written = judged.written;
+      return written
+        ? { result: runGenerated(apply, request, written, undefined, options, typedOf(this.plan, written, undefined, steps)), values: written }
         : { result: refusal(judged.issues, request, options) };
     }
     const bound = readValues(() => bindValues(this.plan, values), '');
