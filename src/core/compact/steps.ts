@@ -1,6 +1,6 @@
 /**
  * Removals and derivations (docs/spec.md#removals, docs/spec.md#values-from-the-request) on the page and in the compact engine:
- * apply/request-steps.ts, the one judge of them, run before the values engine's writes. Apart from values-engine.ts so
+ * apply/request-steps.ts (its operations, apply/step-ops.ts, the one judge of them), run before the values engine's writes. Apart from values-engine.ts so
  * that a page whose record has neither ships none of it.
  */
 import { guardAbsent, prepareRequest, type Steps } from '../apply/request-steps.js';

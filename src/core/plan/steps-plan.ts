@@ -1,6 +1,6 @@
 /**
  * The steps of a record plan that run before its writes (docs/spec.md#removals, docs/spec.md#values-from-the-request) and the
- * targets its `when: "absent"` entries guard (docs/spec.md#conditions), as apply/request-steps.ts runs them for every engine.
+ * targets its `when: "absent"` entries guard (docs/spec.md#conditions), as apply/request-steps.ts (and a generated enricher's code, core/source/emit-steps.ts) runs them.
  */
 import { typedKind, type Target, type TypedKind } from '../definition/names.js';
 import type { RecordPlan } from './field-plan.js';
