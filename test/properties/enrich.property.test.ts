@@ -43,7 +43,8 @@ const TARGETS = [
   /^\/imp\/\d+\/ext(\/|$)/,
   /^\/imp\/\d+$/,
   /^\/(app|site|dooh)\/id$/,
-  /^\/(app|site|dooh)\/publisher(\/id)?$/,
+  // The publisher object: its id written, or the object removed or cut down to the keys a `remove` entry keeps.
+  /^\/(app|site|dooh)\/publisher(\/|$)/,
   /^\/(app|site|dooh)$/,
   /^\/ext(\/|$)/,
   // Removals and derivations (docs/spec.md#removals, docs/spec.md#values-from-the-request) and typed targets
@@ -53,7 +54,6 @@ const TARGETS = [
   /^\/(bcat|badv|bapp)$/,
   /^\/(source|user)(\/ext(\/|$)|$)/,
   /^\/(app|site|dooh)\/(domain|ext(\/|$))/,
-  /^\/(app|site|dooh)\/publisher\/ext(\/|$)/,
 ];
 
 function only<T>(run: () => T): T | undefined {
