@@ -98,6 +98,15 @@ describe('endpoint templates: values filled into the URL', () => {
     expect(safeBuildRtbRequests(other, REQUEST, [sends[0][1]])).toMatchObject({ ok: false, issues: [{ code: 'invalid_value', path: '/0' }] });
   });
 
+  it("makes a placement's URL again when a caller changed the URL object it was given", () => {
+    const placement = adapter.bind({ region: 'us' });
+    const given = adapter.sendable(REQUEST, undefined, [placement]);
+    expect(given.ok && given.url?.href).toBe('https://us.bid.example.com/pub/pub-1/rtb?aid=acc-1');
+    if (given.ok) given.url!.host = 'internal.example';
+    const result = safeBuildRtbRequests(adapter, REQUEST, [placement]);
+    expect(result.ok && result.http.map((http) => http.url)).toEqual(['https://us.bid.example.com/pub/pub-1/rtb?aid=acc-1']);
+  });
+
   it('refuses imps that disagree on a placeholder without split', () => {
     const result = safeBuildRtbRequests(adapter, { id: 'r', imp: [{ id: '1' }, { id: '2' }], site: {} }, [{ region: 'us' }, { region: 'eu' }]);
     expect(result.ok).toBe(false);

@@ -12,7 +12,7 @@ import { buildUrl, type Template } from '../endpoint/template.js';
  * array for its whole life (no values array is changed once made), so its URL is built once,
  * not per request (parsing a URL costs a few microseconds). A values array made per enrichment is simply not met again.
  */
-const built = new WeakMap<readonly unknown[], { template: object; url: URL }>();
+const built = new WeakMap<readonly unknown[], { template: object; url: URL; href: string }>();
 
 /**
  * Fills `template` from `values` (a source value per field, by index; a placeholder no imp entered takes its
@@ -25,10 +25,12 @@ export function endpointUrl(
   perImp: readonly (readonly unknown[] | undefined)[] | undefined,
 ): URL | Issue {
   const known = built.get(values);
-  if (known?.template === template) return known.url;
+  // A URL object can be changed by whoever holds it (`sendable` returns it): one whose href moved is made again, so
+  // no caller's change ever sends a later request anywhere but the template's known hosts.
+  if (known?.template === template && known.url.href === known.href) return known.url;
   const made = buildUrl(template.parts, template.hosts, (key) => values[plan.byKey.get(key)!.index] ?? plan.byKey.get(key)!.defaultValue);
   if (made instanceof URL) {
-    built.set(values, { template, url: made });
+    built.set(values, { template, url: made, href: made.href });
     return made;
   }
   const [key, code] = made;
