@@ -61,7 +61,9 @@ export const codegenCommand: CliCommand = {
     }
     if (flags.out === undefined) io.stdout(result.text);
     else {
-      fs.writeFileSync(path.resolve(io.cwd, flags.out), result.text);
+      const out = path.resolve(io.cwd, flags.out);
+      fs.mkdirSync(path.dirname(out), { recursive: true });
+      fs.writeFileSync(out, result.text);
       // As prebid-adapter says what it wrote: a run that prints nothing looks like one that did nothing.
       io.stdout(`wrote ${flags.out}\n`);
     }
