@@ -2,7 +2,7 @@
 // the four files of a pull request to Prebid.js, and each generated adapter passes, outside Prebid's repository,
 // the checks of test/codegen/prebid-repo/harness.ts: (a) bundled with the package's compiled sources, one copy of
 // Prebid's core; (b) tsc against its declarations; (c) its spec under mocha + jsdom on Prebid's test helpers, c8
-// coverage of the module ≥ 80%; (d) Prebid's import rules. Bidder codes Prebid would refuse are issues (exit 1).
+// coverage of the module ≥ 80%; (d) Prebid's import rules; (e) Prebid's eslint rules (prebid-eslint-config.ts). Bidder codes Prebid would refuse are issues (exit 1).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,107 +11,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generatePrebidAdapter, safeGeneratePrebidAdapter } from '../../src/codegen/index.js';
 import type { CliIO } from '../../src/cli/io.js';
 import { main } from '../../src/cli/main.js';
-import type { AdapterRecord } from '../../src/core/types.js';
 import { REMOVAL_MS, removeTempFolder } from '../support/temp-folder.js';
-import { bundleModule, layOut, lintModule, lintSpec, runSpec, typeCheck } from './prebid-repo/harness.js';
-
-const example = JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, '../../examples/prebid-js-adapter.json'), 'utf8')) as AdapterRecord;
-const known = ['bid.example-ssp.com'];
-
-/** A record with what docs/spec.md#records adds: param keys, alsoTo, a boolean, request ext, constants, one-of, one request per bid. */
-const records8 = {
-  protocol: 'prebid-js',
-  endpoint: 'https://bid.example-ssp.com/openrtb2',
-  cpmField: 'price',
-  bidderCode: 'bidfields_demo',
-  split: 'imp',
-  fields: [
-    { name: 'prd.impTagId', param: 'placementId', type: 'text', display: 'Placement', alsoTo: ['predefinedImpExt.bidder.tagid'] },
-    { name: 'prd.appPublisherId', param: 'publisherId', type: 'number', display: 'Publisher', integer: true },
-    { name: 'predefinedRequestExt.partner.account', param: 'accountId', type: 'text', display: 'Account', required: true, minLength: 2 },
-    { name: 'predefinedImpExt.test', param: 'test', type: 'boolean', display: 'Test' },
-    {
-      name: 'predefinedImpExt.size',
-      param: 'sizeId',
-      type: 'select',
-      display: 'Size',
-      options: [
-        { name: 'A', value: 1 },
-        { name: 'B', value: 2.5 },
-      ],
-    },
-  ],
-  constants: [
-    { name: 'predefinedImpExt.is_prebid', value: true },
-    { name: 'predefinedRequestExt.partner.source', value: 'prebid' },
-  ],
-  requireOneOf: [['placementId', 'sizeId']],
-} as unknown as AdapterRecord;
-
-/** A record whose endpoint is a template (docs/spec.md#endpoint-templates): a region as a host label, the publisher id in the path. */
-const templated = {
-  protocol: 'prebid-js',
-  endpoint: 'https://{region}.bid.example-ssp.com/pub/{publisherId}',
-  cpmField: 'price',
-  bidderCode: 'bidfields_tpl',
-  fields: [
-    { name: 'prd.impTagId', param: 'placementId', type: 'text', display: 'Placement', required: true },
-    { name: 'predefinedEndpoint.region', param: 'region', type: 'text', display: 'Region', default: 'eu', pattern: '^[a-z]{2}$' },
-    { name: 'prd.appPublisherId', param: 'publisherId', type: 'text', display: 'Publisher', required: true },
-  ],
-} as unknown as AdapterRecord;
-
-/** A record of lists, JSON values and ids (docs/spec.md#lists-json-ids), with defaults and an id at imp.tagid. */
-const lists = {
-  protocol: 'prebid-js',
-  endpoint: 'https://bid.example-ssp.com/openrtb2',
-  cpmField: 'price',
-  bidderCode: 'bidfields_lists',
-  fields: [
-    { name: 'prd.impTagId', param: 'placementId', type: 'id', display: 'Placement', required: true, maxLength: 12, pattern: '^\\w+$' },
-    { name: 'predefinedImpExt.kw', param: 'keywords', type: 'list', items: 'text', display: 'Keywords', maxItems: 5, maxLength: 20 },
-    { name: 'predefinedImpExt.sizes', param: 'sizes', type: 'list', items: 'number', display: 'Sizes', integer: true, min: 1, default: [300] },
-    { name: 'predefinedRequestExt.partner.custom', param: 'custom', type: 'json', display: 'Custom', default: { a: [1] } },
-    { name: 'predefinedImpExt.unit', param: 'unitId', type: 'id', display: 'Unit' },
-  ],
-} as unknown as AdapterRecord;
-
-/**
- * A record of typed OpenRTB targets (docs/spec.md#more-openrtb-targets): an imp's floor, currency and secure flag, its banner's
- * position, display manager text from a number, bcat, source and user ext, the inventory's and its publisher's ext,
- * and an inventory id constant (which the in-repository module once left unwritten).
- */
-const typed = {
-  protocol: 'prebid-js',
-  endpoint: 'https://bid.example-ssp.com/openrtb2',
-  cpmField: 'price',
-  bidderCode: 'bidfields_typed',
-  fields: [
-    { name: 'prd.impBidFloor', param: 'floor', type: 'number', display: 'Floor', min: 0 },
-    { name: 'prd.impBidFloorCur', param: 'currency', type: 'text', display: 'Currency', default: 'USD' },
-    {
-      name: 'prd.impSecure',
-      param: 'secure',
-      type: 'select',
-      display: 'Secure',
-      options: [
-        { name: 'no', value: 0 },
-        { name: 'yes', value: 1 },
-      ],
-    },
-    { name: 'prd.bannerPos', param: 'pos', type: 'number', display: 'Position', integer: true },
-    { name: 'prd.impDisplayManagerVer', param: 'version', type: 'number', display: 'Version' },
-    { name: 'prd.bcat', param: 'bcat', type: 'list', items: 'text', display: 'Blocked categories' },
-    { name: 'predefinedSourceExt.pid', param: 'pid', type: 'text', display: 'Partner' },
-    { name: 'predefinedInventoryExt.zone', param: 'zone', type: 'text', display: 'Zone' },
-  ],
-  constants: [
-    { name: 'predefinedUserExt.tier', value: 2 },
-    { name: 'predefinedPublisherExt.network', value: 'n1' },
-    { name: 'prd.appSiteId', value: 'site-7' },
-    { name: 'prd.impDisplayManager', value: 'bidfields' },
-  ],
-} as unknown as AdapterRecord;
+import { bundleModule, layOut, lintModule, lintSpec, lintWithPrebid, runSpec, typeCheck } from './prebid-repo/harness.js';
+import { example, known, lists, records8, templated, typed } from './prebid-repo/records.js';
 
 let dir: string;
 beforeAll(() => {
@@ -273,6 +175,10 @@ describe.each([
     expect(lintModule(`${code}BidAdapter.ts`, module)).toEqual([]);
     expect(lintSpec(fs.readFileSync(path.join(at, `test/spec/modules/${code}BidAdapter_spec.js`), 'utf8'), `modules/${code}BidAdapter.js`)).toEqual([]);
   });
+
+  it("(e) is clean under Prebid's eslint rules, as its CI lints a pull request (no --fix): no error, no warning", async () => {
+    expect(await lintWithPrebid(at, [`modules/${code}BidAdapter.ts`, `test/spec/modules/${code}BidAdapter_spec.js`])).toEqual([]);
+  });
 });
 
 describe('(d) the import check has teeth', () => {
@@ -285,5 +191,20 @@ describe('(d) the import check has teeth', () => {
     expect(problems.join('\n')).toMatch(/"\.\.\/src\/utils" should include extension/);
     expect(problems.join('\n')).toMatch(/importing from modules is not allowed/);
     expect(problems).toEqual(expect.arrayContaining(['import "../src/adloader.js" is restricted', 'global localStorage', 'property document.cookie']));
+  });
+});
+
+describe("(e) Prebid's eslint rules have teeth", () => {
+  it('flag compact JSON literals, a missing semicolon and console, in a module and in a spec', async () => {
+    const at = path.join(dir, 'lint-teeth');
+    layOut(at, [
+      { name: 'modules/xBidAdapter.ts', text: 'const KEYS = ["a","b"];\nexport function f(x: string[]) {\n  console.log(KEYS)\n  return x;\n}\n' },
+      { name: 'test/spec/modules/xBidAdapter_spec.js', text: "const PARAMS = {a:1,b:[1,2]};\nit('x', function () {\n  expect(PARAMS).to.exist;\n});\n" },
+    ]);
+    const problems = (await lintWithPrebid(at, ['modules/xBidAdapter.ts', 'test/spec/modules/xBidAdapter_spec.js'])).join('\n');
+    for (const rule of ['@stylistic/comma-spacing', '@stylistic/semi', 'no-console', '@stylistic/object-curly-spacing', '@stylistic/key-spacing'])
+      expect(problems).toContain(rule);
+    // chai's property assertions are allowed in a spec (chai-friendly), as in Prebid's config.
+    expect(problems).not.toContain('no-unused-expressions');
   });
 });

@@ -7,7 +7,7 @@
 import { keyOf, type FieldPlan, type WrittenValue } from '../../core/plan/field-plan.js';
 import type { FieldDefinition } from '../../core/types.js';
 import type { BidderPlan } from '../../prebid/types.js';
-import { literal } from '../emit.js';
+import { styled } from './styled.js';
 import { cell, describeType, example } from '../module-doc.js';
 import { targetText } from './module-ts.js';
 
@@ -41,7 +41,7 @@ function paramRows(plan: BidderPlan, definitions: readonly FieldDefinition[], pa
     const definition = definitions[index]!;
     const scope = field.required && field.default === undefined ? 'required' : 'optional';
     const about = `${cell(definition.display)}${definition.description ? `: ${cell(definition.description)}` : ''}. ${describeType(definition)}; sent as \`${[field.to, ...(field.also ?? [])].map(targetText).join('`, `')}\``;
-    return `| \`${keyOf(field)}\` | ${scope} | ${about} | \`${cell(literal(params[keyOf(field)])).replace(/`/g, '\\u0060')}\` | \`${typeOf(field)}\` |`;
+    return `| \`${keyOf(field)}\` | ${scope} | ${about} | \`${cell(styled(params[keyOf(field)])).replace(/`/g, '\\u0060')}\` | \`${typeOf(field)}\` |`;
   });
 }
 
@@ -49,7 +49,7 @@ function paramRows(plan: BidderPlan, definitions: readonly FieldDefinition[], pa
 function adUnitExample(code: string, params: Record<string, unknown>, placeholders: readonly string[]): string {
   const lines = Object.entries(params).map(
     ([key, value], index, all) =>
-      `          ${literal(key)}: ${literal(value).replace(/`/g, '\\u0060')}${index < all.length - 1 ? ',' : ''}${placeholders.includes(key) ? ' // placeholder: replace it with a value the param accepts' : ''}`,
+      `          ${styled(key)}: ${styled(value).replace(/`/g, '\\u0060')}${index < all.length - 1 ? ',' : ''}${placeholders.includes(key) ? ' // placeholder: replace it with a value the param accepts' : ''}`,
   );
   return `var adUnits = [
   {
@@ -61,7 +61,7 @@ function adUnitExample(code: string, params: Record<string, unknown>, placeholde
     },
     bids: [
       {
-        bidder: ${literal(code)},
+        bidder: ${styled(code)},
         params: {
 ${lines.join('\n')}
         }

@@ -9,7 +9,7 @@
 import type { ConstantPlan, FieldPlan, Target } from '../../core/plan/field-plan.js';
 import { keyOf } from '../../core/plan/field-plan.js';
 import type { PrebidPlan } from '../prebid-plan.js';
-import { literal } from '../emit.js';
+import { styled } from './styled.js';
 import { endpointFunction } from './endpoint-ts.js';
 import { MAX_AD, NOTICE_URL } from '../../core/rules/prebid-limits.js';
 import { INVENTORY_KEYS } from '../../core/rules/inventory.js';
@@ -41,7 +41,7 @@ function valueType(field: FieldPlan): string {
   if (field.type === 'number') return 'number | `${number}`';
   if (field.type === 'list') return '(string | number)[] | string';
   if (field.type === 'json' || field.type === 'id') return field.type === 'id' ? 'string | number' : 'unknown';
-  return (field.options ?? []).flatMap((option) => [literal(option), literal(String(option))]).join(' | ');
+  return (field.options ?? []).flatMap((option) => [styled(option), styled(String(option))]).join(' | ');
 }
 
 /** Where a target is, in OpenRTB terms, for comments and docs. */
@@ -114,7 +114,7 @@ export function repoModule(plan: PrebidPlan, options: RepoModuleOptions): string
     ...(inventoryKeys.length
       ? [
           '  const { ortb2 } = context.bidderRequest;',
-          `  if ((${inventoryKeys.map((key) => `sent[${literal(key)}] !== undefined`).join(' || ')}) && !(${INVENTORY_KEYS.map((key) => `ortb2?.${key}`).join(' ?? ')})) {`,
+          `  if ((${inventoryKeys.map((key) => `sent[${styled(key)}] !== undefined`).join(' || ')}) && !(${INVENTORY_KEYS.map((key) => `ortb2?.${key}`).join(' ?? ')})) {`,
           '    throw new Error("no site, app or dooh");',
           '  }',
         ]
@@ -214,7 +214,7 @@ export function repoModule(plan: PrebidPlan, options: RepoModuleOptions): string
     ? ['isBidRequestValid(bid) {', '  const sent = readParams(bid);', '  return sent !== undefined && typeof endpointUrl(sent) === "string";', '},']
     : ['isBidRequestValid: (bid) => readParams(bid) !== undefined,'];
   const params = plan.fields.map(
-    (field) => `  ${paramComment(field)}\n  ${literal(keyOf(field))}${field.required && field.default === undefined ? '' : '?'}: ${valueType(field)};`,
+    (field) => `  ${paramComment(field)}\n  ${styled(keyOf(field))}${field.required && field.default === undefined ? '' : '?'}: ${valueType(field)};`,
   );
 
   return `/**
@@ -224,13 +224,13 @@ export function repoModule(plan: PrebidPlan, options: RepoModuleOptions): string
  */
 ${importLines(requestLoop)}
 
-const BIDDER_CODE = ${literal(code)};
-${gvlid !== undefined ? `const GVLID = ${literal(gvlid)};\n` : ''}${template ? '' : `const ENDPOINT_URL = ${literal(plan.url)};\n`}${plan.ajax ? `/** The partner's headers, as Prebid's ajax sends them. */\nconst REQUEST_OPTIONS = ${literal(plan.ajax)};\n` : ''}
+const BIDDER_CODE = ${styled(code)};
+${gvlid !== undefined ? `const GVLID = ${styled(gvlid)};\n` : ''}${template ? '' : `const ENDPOINT_URL = ${styled(plan.url)};\n`}${plan.ajax ? `/** The partner's headers, as Prebid's ajax sends them. */\nconst REQUEST_OPTIONS = ${styled(plan.ajax)};\n` : ''}
 /** Where each bid of the partner's answer carries its CPM. */
-const CPM_FIELD = ${literal(plan.cpm)};
+const CPM_FIELD = ${styled(plan.cpm)};
 const MEDIA_TYPES = [BANNER, VIDEO, NATIVE] as const;
 /** The keys of the bid params. */
-const PARAM_KEYS: string[] = ${literal(plan.fields.map(keyOf))};
+const PARAM_KEYS: string[] = ${styled(plan.fields.map(keyOf))};
 ${patternConstants(patterns).join('\n')}${patterns.length ? '\n' : ''}
 /** The bid params of ${code}. */
 export interface ${typeName} {
@@ -252,9 +252,9 @@ ${readParamsFunction(plan.fields, plan.oneOf ?? [], patterns)}
 ${template ? `\n${endpointFunction(template)}\n` : ''}
 const converter = ortbConverter<typeof BIDDER_CODE>({
   context: {
-    netRevenue: ${literal(options.netRevenue)},
-    ttl: ${literal(options.ttl)},
-    currency: ${literal(options.currency)},
+    netRevenue: ${styled(options.netRevenue)},
+    ttl: ${styled(options.ttl)},
+    currency: ${styled(options.currency)},
   },
 ${indent([...impHook, ...requestHook, ...bidResponseHook], '  ').join('\n')}
 });

@@ -12,7 +12,7 @@ import type { Issue } from '../../core/issues.js';
 import { keyOf, type FieldPlan } from '../../core/plan/field-plan.js';
 import type { CompileOptions, FieldDefinition } from '../../core/types.js';
 import type { PrebidPlan } from '../prebid-plan.js';
-import { literal } from '../emit.js';
+import { styled } from './styled.js';
 import { exampleParams } from './docs.js';
 
 /** Values every param is tried with, beyond its example: not entered, each kind of JSON, hostile decimals. */
@@ -74,14 +74,14 @@ function answerBid(cpmField: string, cpm: unknown): Record<string, unknown> {
 export function repoSpec(plan: PrebidPlan, definitions: readonly FieldDefinition[], options: SpecOptions = {}): string {
   const split = options.split === true;
   const { params } = exampleParams(plan, definitions);
-  const code = literal(plan.code);
+  const code = styled(plan.code);
   const valid = isValid(plan, params, options);
   const verdicts = plan.fields.flatMap((field) =>
     triedFor(field).map((value) => {
       const tried: Record<string, unknown> = { ...params };
       if (value === undefined) delete tried[keyOf(field)];
       else tried[keyOf(field)] = value;
-      return `      [${literal(keyOf(field))}, ${value === undefined ? 'undefined' : literal(value)}, ${isValid(plan, tried, options)}],`;
+      return `      [${styled(keyOf(field))}, ${value === undefined ? 'undefined' : styled(value)}, ${isValid(plan, tried, options)}],`;
     }),
   );
   // What the engine writes for the example params into a one-imp request with the spec's site.
@@ -98,10 +98,10 @@ export function repoSpec(plan: PrebidPlan, definitions: readonly FieldDefinition
     it('sends one POST of an OpenRTB request to the endpoint, each bid\\'s params in its imp', function () {
       const request = build([bidRequest()]);
       expect(request.method).to.equal('POST');
-      expect(request.url).to.equal(${literal(endpointFor(plan, bound, options))});
+      expect(request.url).to.equal(${styled(endpointFor(plan, bound, options))});
       expect(request.data.imp).to.have.length(1);
-      expect(request.data.imp[0]).to.deep.include(${literal({ id: 'bid-1', ...imp })});
-      expect(request.data.site).to.deep.equal(${literal(written.site)});${requestExt ? `\n      expect(request.data.ext).to.deep.include(${literal(requestExt)});` : ''}
+      expect(request.data.imp[0]).to.deep.include(${styled({ id: 'bid-1', ...imp })});
+      expect(request.data.site).to.deep.equal(${styled(written.site)});${requestExt ? `\n      expect(request.data.ext).to.deep.include(${styled(requestExt)});` : ''}
     });
 
     it(${split ? "'sends one request per bid'" : "'sends one request for all bids'"}, function () {
@@ -110,12 +110,12 @@ export function repoSpec(plan: PrebidPlan, definitions: readonly FieldDefinition
       expect(requests.map((request) => request.data.imp.map((imp) => imp.id))).to.deep.equal(${split ? "[['bid-1'], ['bid-2']]" : "[['bid-1', 'bid-2']]"});
     });
 
-    it(${literal(imp.bidfloor === undefined ? 'sends the price floor of the floors module (getFloor)' : 'asks the floors module (getFloor), and sends the floor its params enter')}, function () {
+    it(${styled(imp.bidfloor === undefined ? 'sends the price floor of the floors module (getFloor)' : 'asks the floors module (getFloor), and sends the floor its params enter')}, function () {
       const bid = bidRequest();
       bid.getFloor = sinon.stub().returns({ currency: 'USD', floor: 1.5 });
       const request = build([bid]);
       expect(bid.getFloor.called).to.equal(true);
-      expect(request.data.imp[0].bidfloor).to.equal(${literal(imp.bidfloor ?? 1.5)});
+      expect(request.data.imp[0].bidfloor).to.equal(${styled(imp.bidfloor ?? 1.5)});
     });
   });
 
@@ -126,14 +126,14 @@ export function repoSpec(plan: PrebidPlan, definitions: readonly FieldDefinition
     }
 
     it('reads the CPM at ${plan.cpm.replace(/'/g, '')}', function () {
-      const [bid] = answer(${literal(answerBid(plan.cpm, 2.5))});
+      const [bid] = answer(${styled(answerBid(plan.cpm, 2.5))});
       expect(bid).to.include({ requestId: 'bid-1', cpm: 2.5, currency: 'USD', width: 300, height: 250, mediaType: 'banner', creativeId: 'creative-1', ad: '<div>ad</div>' });
     });
 
     it('leaves out a bid without a CPM there, or with one that is text or negative', function () {
-      expect(answer(${literal(answerBid(plan.cpm, undefined))})).to.deep.equal([]);
-      expect(answer(${literal(answerBid(plan.cpm, '2.5'))})).to.deep.equal([]);
-      expect(answer(${literal(answerBid(plan.cpm, -1))})).to.deep.equal([]);
+      expect(answer(${styled(answerBid(plan.cpm, undefined))})).to.deep.equal([]);
+      expect(answer(${styled(answerBid(plan.cpm, '2.5'))})).to.deep.equal([]);
+      expect(answer(${styled(answerBid(plan.cpm, -1))})).to.deep.equal([]);
     });
 
     it('gives no bids for an empty answer', function () {
@@ -154,7 +154,7 @@ import { spec } from 'modules/${plan.code}BidAdapter.js';
 import { newBidder } from 'src/adapters/bidderFactory.js';
 import 'modules/priceFloors.js';
 
-const PARAMS = ${literal(params)};
+const PARAMS = ${styled(params)};
 
 function bidRequest(params = PARAMS) {
   return {
@@ -179,7 +179,7 @@ function bidderRequest() {
     bidderRequestId: 'bidder-request-1',
     auctionId: 'auction-1',
     timeout: 1000,
-    ortb2: { site: ${literal(SITE)} },
+    ortb2: { site: ${styled(SITE)} },
     bids: [bidRequest()]
   };
 }

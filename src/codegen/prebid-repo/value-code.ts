@@ -9,8 +9,7 @@ import { typedKind } from '../../core/definition/names.js';
 import { CURRENCY } from '../../core/rules/currency.js';
 import type { FieldPlan } from '../../core/plan/field-plan.js';
 import { keyOf } from '../../core/plan/field-plan.js';
-import { literal } from '../emit.js';
-import { expression } from '../../core/source/literal.js';
+import { styled } from './styled.js';
 import { MAX_LIST_ITEMS } from '../../core/plan/value-kinds.js';
 import { DECIMAL } from '../../core/rules/decimal.js';
 
@@ -170,7 +169,7 @@ const isTextList = (field: FieldPlan) => field.type === 'list' && field.items !=
 
 /** The module constants of the patterns. */
 export const patternConstants = (patterns: readonly string[]): string[] =>
-  patterns.map((pattern, index) => `const PATTERN_${index + 1} = new RegExp(${literal(pattern)}, "u");`);
+  patterns.map((pattern, index) => `const PATTERN_${index + 1} = new RegExp(${styled(pattern)}, "u");`);
 
 /**
  * The tests that refuse a value read (`value`, or `name`, is not `null` or `undefined` there); a list's test each
@@ -185,17 +184,17 @@ function refusals(field: FieldPlan, patterns: readonly string[], value = 'value'
     const { minLength = 0, maxLength, pattern } = field;
     // An id's bounds hold for its text (an integer's decimal digits).
     const text = field.type === 'id' ? `String(${value})` : value;
-    if (minLength > 0 && field.type === 'text') tests.push(`[...${text}].length < ${literal(minLength)}`);
-    if (maxLength !== undefined) tests.push(`[...${text}].length > ${literal(maxLength)}`);
+    if (minLength > 0 && field.type === 'text') tests.push(`[...${text}].length < ${styled(minLength)}`);
+    if (maxLength !== undefined) tests.push(`[...${text}].length > ${styled(maxLength)}`);
     if (pattern) tests.push(`!PATTERN_${patterns.indexOf(pattern) + 1}.test(${text})`);
   } else if (field.type === 'select') {
-    tests.push(`!${literal(field.options ?? [])}.includes(value)`);
+    tests.push(`!${styled(field.options ?? [])}.includes(value)`);
     // As in the value rule, `integer` holds for a select too.
     if (field.integer) tests.push('!Number.isInteger(value)');
   } else if (field.type === 'number') {
     if (field.integer) tests.push(`!Number.isInteger(${value})`);
-    if (field.min !== undefined) tests.push(`${value} < ${literal(field.min)}`);
-    if (field.max !== undefined) tests.push(`${value} > ${literal(field.max)}`);
+    if (field.min !== undefined) tests.push(`${value} < ${styled(field.min)}`);
+    if (field.max !== undefined) tests.push(`${value} > ${styled(field.max)}`);
   }
   return value === 'value' ? [...tests, ...targetRefusals(field)] : tests;
 }
@@ -224,7 +223,7 @@ function readerArguments(field: FieldPlan): string {
   if (field.type === 'text') return ', true';
   if (field.type !== 'list') return '';
   const { minItems = 0, maxItems = MAX_LIST_ITEMS } = field;
-  return `, ${literal(minItems)}, ${literal(Math.min(maxItems, MAX_LIST_ITEMS))}${isTextList(field) ? ', true' : ''}`;
+  return `, ${styled(minItems)}, ${styled(Math.min(maxItems, MAX_LIST_ITEMS))}${isTextList(field) ? ', true' : ''}`;
 }
 
 /**
@@ -232,17 +231,13 @@ function readerArguments(field: FieldPlan): string {
  * `undefined` when the value is refused. `value` is a `let` declared before them.
  */
 export function fieldStatements(field: FieldPlan, patterns: readonly string[]): string[] {
-  const key = literal(keyOf(field));
+  const key = styled(keyOf(field));
   const tests = refusals(field, patterns);
   const rules = tests.length ? ` || ${tests.join(' || ')}` : '';
   const lines = [`// ${key}: ${describe(field)}`, `value = ${READER[field.type]}(params, ${key}${readerArguments(field)});`];
-  // JSON has no -0: a default of -0 is written as code so that the value sent is the rule's. A list's or JSON
-  // value's default is an expression that makes a new copy each time.
+  // A default of -0 stays -0 (styled), and a list's or JSON value's default is an expression that makes a new copy each time.
   if (field.default !== undefined)
-    lines.push(
-      `if (value === undefined) value = ${typeof field.default === 'object' || Object.is(field.default, -0) ? expression(field.default) : literal(field.default)};`,
-      `else if (value === null${rules}) return undefined;`,
-    );
+    lines.push(`if (value === undefined) value = ${styled(field.default)};`, `else if (value === null${rules}) return undefined;`);
   else if (field.required) lines.push(`if (value == null${rules}) return undefined;`);
   else
     lines.push(
@@ -254,7 +249,7 @@ export function fieldStatements(field: FieldPlan, patterns: readonly string[]): 
 
 /** The statements of the one-of groups (docs/spec.md#one-of): each group needs one key with a value sent (a default counts). */
 function oneOfStatements(groups: readonly (readonly string[])[]): string[] {
-  return groups.map((keys) => `if (${keys.map((key) => `sent[${literal(key)}] === undefined`).join(' && ')}) return undefined;`);
+  return groups.map((keys) => `if (${keys.map((key) => `sent[${styled(key)}] === undefined`).join(' && ')}) return undefined;`);
 }
 
 /**
