@@ -53,7 +53,7 @@ export function buildRequests(
   const imps: unknown[] = [];
   for (const bid of list(bids)) {
     try {
-      const imp = toImp(bid, options.currency);
+      const imp = toImp(bid, options.currency, plan.mediaTypes);
       const issues: Issue[] = [];
       // apply gives no request when the values have issues (bind's) or cannot be written (its own); else the request
       // made here for it, written into.

@@ -121,6 +121,8 @@ export interface BidderPlan extends RecordPlan {
   split?: 'imp';
   /** The CPM field: a dot path into each bid of the partner's answer. */
   cpm: string;
+  /** The media types the partner takes (docs/spec.md#protocols), when the record names them: all three without. */
+  mediaTypes?: PrebidMediaType[];
   /** The partner's IAB Global Vendor List ID, checked. */
   gvlid?: number;
   /** The record's headers (docs/spec.md#headers) as Prebid's ajax options, when it has any: sent by the runtime's `withHeaders`. */
