@@ -104,6 +104,7 @@ try {
     target: 'prebid-repo',
     knownEndpoints: knownFor(record.endpoint),
     prebidDir: path.join(root, 'node_modules/prebid.js'),
+    maintainer: 'prebid@example-ssp.com',
     outDir: path.join(work, 'repo'),
   }).files[0];
   const prebidExternal = {

@@ -14,6 +14,9 @@ import { main } from '../../src/cli/main.js';
 import { REMOVAL_MS, removeTempFolder } from '../support/temp-folder.js';
 import { bundleModule, layOut, lintModule, lintSpec, lintWithPrebid, runSpec, typeCheck } from './prebid-repo/harness.js';
 import { example, known, lists, records8, templated, typed } from './prebid-repo/records.js';
+import { camelKey } from '../../src/codegen/prebid-repo/index.js';
+
+const MAINTAINER = 'prebid@example-ssp.com';
 
 let dir: string;
 beforeAll(() => {
@@ -73,7 +76,7 @@ describe('bidfields prebid-adapter --target prebid-repo', () => {
   });
 
   it('puts the GVL ID in the module and the docs page only when given', () => {
-    const { files } = generatePrebidAdapter(example, { target: 'prebid-repo', knownEndpoints: known, gvlid: 1234 });
+    const { files } = generatePrebidAdapter(example, { target: 'prebid-repo', knownEndpoints: known, gvlid: 1234, maintainer: MAINTAINER });
     expect(files[0].text).toContain('const GVLID = 1234;');
     expect(files[3]!.text).toContain('gvl_id: 1234\ntcfeu_supported: true');
   });
@@ -88,10 +91,42 @@ describe('bidfields prebid-adapter --target prebid-repo', () => {
     const file = path.join(dir, `${bidderCode}.json`);
     fs.writeFileSync(file, JSON.stringify({ ...example, bidderCode }));
     const out = path.join(dir, `refused-${bidderCode}`);
-    const result = await cli('prebid-adapter', '--target', 'prebid-repo', '--adapter', file, '--known-endpoint', 'bid.example-ssp.com', '--out', out, '--json');
+    const result = await cli(
+      'prebid-adapter',
+      '--target',
+      'prebid-repo',
+      '--adapter',
+      file,
+      '--known-endpoint',
+      'bid.example-ssp.com',
+      '--out',
+      out,
+      '--maintainer',
+      MAINTAINER,
+      '--json',
+    );
     expect(result.code).toBe(1);
     expect(JSON.parse(result.out).issues.map((found: { code: string; path: string }) => [found.code, found.path])).toEqual([[issueCode, '/bidderCode']]);
     expect(fs.existsSync(out)).toBe(false);
+  });
+
+  it('asks for the maintainer of the module doc, and for params a Prebid publisher can enter (identifier keys)', () => {
+    const keyless = { ...example, fields: [{ name: 'prd.impTagId', type: 'text', display: 'Tag' }, ...example.fields.slice(1)] };
+    const bad = safeGeneratePrebidAdapter(keyless, { target: 'prebid-repo', knownEndpoints: known });
+    expect(bad.ok ? [] : bad.issues.map((found) => [found.code, found.path])).toEqual([
+      ['missing_param', '/fields/0/param'],
+      ['missing_maintainer', '/maintainer'],
+    ]);
+    expect(bad.ok ? '' : bad.issues[0]!.message).toContain('"impTagId"');
+    expect(camelKey('predefinedImpExt.deal.tier')).toBe('dealTier');
+    expect(camelKey('predefinedRequestExt.partner_id')).toBe('partnerId');
+    // A name that is an identifier is its own key.
+    expect(
+      safeGeneratePrebidAdapter(
+        { ...example, fields: [{ name: 'zone', type: 'number', display: 'Zone' }] },
+        { target: 'prebid-repo', knownEndpoints: known, maintainer: MAINTAINER },
+      ).ok,
+    ).toBe(true);
   });
 
   it('refuses a maintainer that is no e-mail address, and a --prebid folder that is no Prebid.js', () => {
@@ -102,10 +137,16 @@ describe('bidfields prebid-adapter --target prebid-repo', () => {
   it('a constant nested 2,000 deep is refused (a literal that deep overflows parsers); one 32 deep enters as a literal', () => {
     const tooDeep = JSON.parse('['.repeat(2000) + ']'.repeat(2000));
     expect(() =>
-      generatePrebidAdapter({ ...example, constants: [{ name: 'deep', value: tooDeep }] }, { target: 'prebid-repo', knownEndpoints: known }),
+      generatePrebidAdapter(
+        { ...example, constants: [{ name: 'deep', value: tooDeep }] },
+        { target: 'prebid-repo', knownEndpoints: known, maintainer: MAINTAINER },
+      ),
     ).toThrow(/constants\/0\/value/);
     const value = JSON.parse('['.repeat(32) + ']'.repeat(32));
-    const { files } = generatePrebidAdapter({ ...example, constants: [{ name: 'deep', value }] }, { target: 'prebid-repo', knownEndpoints: known });
+    const { files } = generatePrebidAdapter(
+      { ...example, constants: [{ name: 'deep', value }] },
+      { target: 'prebid-repo', knownEndpoints: known, maintainer: MAINTAINER },
+    );
     const module = files.find((found) => found.name.endsWith('BidAdapter.ts'))!;
     expect(module.text).toContain(`deepSetValue(imp, "ext.deep", ${JSON.stringify(value)});`);
     expect(ts.transpileModule(module.text, { reportDiagnostics: true, compilerOptions: { target: ts.ScriptTarget.ES2019 } }).diagnostics).toEqual([]);
@@ -116,12 +157,12 @@ describe('bidfields prebid-adapter --target prebid-repo', () => {
     const hostile = {
       ...example,
       fields: [
-        { name: 'prd.impTagId', type: 'text', display: INJECTION, description: INJECTION, default: INJECTION, required: true },
+        { name: 'prd.impTagId', param: 'tagId', type: 'text', display: INJECTION, description: INJECTION, default: INJECTION, required: true },
         { name: 'tier', type: 'select', display: INJECTION, options: [{ name: INJECTION, value: 1 }], default: 1 },
         { name: 'note', type: 'text', display: 'x', pattern: '^[^"]*$' },
       ],
     };
-    const { files } = generatePrebidAdapter(hostile, { target: 'prebid-repo', knownEndpoints: known });
+    const { files } = generatePrebidAdapter(hostile, { target: 'prebid-repo', knownEndpoints: known, maintainer: MAINTAINER });
     for (const file of files.filter((found) => /\.(ts|js)$/.test(found.name))) {
       const identifiers: string[] = [];
       const visit = (node: ts.Node): void => {

@@ -14,6 +14,8 @@ import type { CompileOptions, FieldDefinition } from '../../core/types.js';
 import type { PrebidPlan } from '../prebid-plan.js';
 import { styled } from './styled.js';
 import { exampleParams } from './docs.js';
+import { ALL_MEDIA_TYPES, type MediaType } from '../../core/rules/media-types.js';
+import { answerOf, bidOf, mediaPrelude, mediaTests } from './spec-media.js';
 
 /** Values every param is tried with, beyond its example: not entered, each kind of JSON, hostile decimals. */
 const TRIED: unknown[] = [undefined, '', null, 'abc', ' 7 ', '9007199254740993', 1e21, -1e-7, 0, 2.5, -1, true, 'false', {}, ['x']];
@@ -49,18 +51,18 @@ const isValid = (plan: PrebidPlan, params: unknown, options: SpecOptions) => {
 /** The site every request of the spec has (the inventory object of the publisher and site ids). */
 const SITE = { page: 'https://publisher.example/article', domain: 'publisher.example', publisher: { domain: 'publisher.example' } };
 
-/** A bid of the partner's answer with `cpm` at the CPM field (price is a decoy unless it is the CPM field). */
-function answerBid(cpmField: string, cpm: unknown): Record<string, unknown> {
+/**
+ * A bid of the partner's answer with `cpm` at the CPM field (price is a decoy unless it is the CPM field), and the
+ * fields of a bid of `type` when one is given.
+ */
+function answerBid(cpmField: string, cpm: unknown, type?: MediaType): Record<string, unknown> {
   const bid: Record<string, any> = {
     id: 'seat-bid-1',
     impid: 'bid-1',
     price: 0.01,
-    adm: '<div>ad</div>',
     crid: 'creative-1',
-    w: 300,
-    h: 250,
-    mtype: 1,
     adomain: ['brand.example'],
+    ...(type && answerOf(type)),
   };
   const keys = cpmField.split('.');
   let node = bid;
@@ -73,6 +75,8 @@ function answerBid(cpmField: string, cpm: unknown): Record<string, unknown> {
 /** The source of the spec. */
 export function repoSpec(plan: PrebidPlan, definitions: readonly FieldDefinition[], options: SpecOptions = {}): string {
   const split = options.split === true;
+  const mediaTypes = ALL_MEDIA_TYPES.filter((type) => !plan.mediaTypes || plan.mediaTypes.includes(type));
+  const first = mediaTypes[0]!;
   const { params } = exampleParams(plan, definitions);
   const code = styled(plan.code);
   const valid = isValid(plan, params, options);
@@ -92,6 +96,8 @@ export function repoSpec(plan: PrebidPlan, definitions: readonly FieldDefinition
   const written = valid ? engine.apply(bound, { imp: [{}], site: structuredClone(SITE) }, [0], issues) : undefined;
   const [imp] = written?.imp ?? [{}];
   const requestExt = written?.ext;
+  // Whether the example params send a site, app or dooh id: then a request with none of those objects sends no bid.
+  const needsInventory = written !== undefined && engine.apply(bound, { imp: [{}] }, [0], []) === undefined;
   const buildTests = written
     ? `
   describe('buildRequests', function () {
@@ -116,24 +122,27 @@ export function repoSpec(plan: PrebidPlan, definitions: readonly FieldDefinition
       const request = build([bid]);
       expect(bid.getFloor.called).to.equal(true);
       expect(request.data.imp[0].bidfloor).to.equal(${styled(imp.bidfloor ?? 1.5)});
-    });
-  });
+    });${
+      needsInventory
+        ? `
 
-  describe('interpretResponse', function () {
-    function answer(bid) {
-      const request = build([bidRequest()]);
-      return spec.interpretResponse({ body: { id: 'response-1', cur: 'USD', seatbid: [{ seat: ${code}, bid: [bid] }] } }, request).bids;
+    it('sends no bid whose site or publisher id has no site, app or dooh to go into', function () {
+      expect([].concat(spec.buildRequests([bidRequest()], { ...bidderRequest(), ortb2: {} }))).to.deep.equal([]);
+    });`
+        : ''
     }
-
+  });
+${mediaTests(mediaTypes)}
+  describe('interpretResponse', function () {
     it('reads the CPM at ${plan.cpm.replace(/'/g, '')}', function () {
-      const [bid] = answer(${styled(answerBid(plan.cpm, 2.5))});
-      expect(bid).to.include({ requestId: 'bid-1', cpm: 2.5, currency: 'USD', width: 300, height: 250, mediaType: 'banner', creativeId: 'creative-1', ad: '<div>ad</div>' });
+      const [bid] = answer({ ...BID, ...${styled(answerOf(first))} });
+      expect(bid).to.deep.include(${styled({ requestId: 'bid-1', cpm: 2.5, currency: 'USD', creativeId: 'creative-1', ...bidOf(first) })});
     });
 
     it('leaves out a bid without a CPM there, or with one that is text or negative', function () {
-      expect(answer(${styled(answerBid(plan.cpm, undefined))})).to.deep.equal([]);
-      expect(answer(${styled(answerBid(plan.cpm, '2.5'))})).to.deep.equal([]);
-      expect(answer(${styled(answerBid(plan.cpm, -1))})).to.deep.equal([]);
+      expect(answer(${styled(answerBid(plan.cpm, undefined, first))})).to.deep.equal([]);
+      expect(answer(${styled(answerBid(plan.cpm, '2.5', first))})).to.deep.equal([]);
+      expect(answer(${styled(answerBid(plan.cpm, -1, first))})).to.deep.equal([]);
     });
 
     it('gives no bids for an empty answer', function () {
@@ -152,25 +161,25 @@ import { expect } from 'chai';
 import sinon from 'sinon';
 import { spec } from 'modules/${plan.code}BidAdapter.js';
 import { newBidder } from 'src/adapters/bidderFactory.js';
+import * as events from 'src/events.js';
+import { EVENTS } from 'src/constants.js';
 import 'modules/priceFloors.js';
 
 const PARAMS = ${styled(params)};
 
-function bidRequest(params = PARAMS) {
-  return {
-    bidder: ${code},
-    bidId: 'bid-1',
-    adUnitCode: 'test-div',
-    auctionId: 'auction-1',
-    bidderRequestId: 'bidder-request-1',
-    params,
-    mediaTypes: { banner: { sizes: [[300, 250]] } }
-  };
-}
+${mediaPrelude(plan.code, first)}
 
 /** The first request buildRequests makes for \`bids\` (it makes one for all bids, or one per bid). */
 function build(bids) {
   return [].concat(spec.buildRequests(bids, bidderRequest()))[0];
+}
+
+/** A bid of the partner's answer with a CPM of 2.5 at ${plan.cpm.replace(/[*/]/g, '')}, of no media type yet. */
+const BID = ${styled(answerBid(plan.cpm, 2.5))};
+
+/** The bids Prebid gets from an answer of \`bid\` to \`request\`. */
+function answer(bid, request = build([bidRequest()])) {
+  return spec.interpretResponse({ body: { id: 'response-1', cur: 'USD', seatbid: [{ seat: ${code}, bid: [bid] }] } }, request).bids;
 }
 
 function bidderRequest() {
@@ -187,10 +196,10 @@ function bidderRequest() {
 describe('${plan.code}BidAdapter', function () {
   const adapter = newBidder(spec);
 
-  it('registers a bidder for banner, video and native', function () {
+  it(${styled(`registers a bidder for ${mediaTypes.join(', ')}`)}, function () {
     expect(adapter.callBids).to.be.a('function');
     expect(spec.code).to.equal(${code});
-    expect(spec.supportedMediaTypes).to.deep.equal(['banner', 'video', 'native']);${plan.gvlid ? `\n    expect(spec.gvlid).to.equal(${plan.gvlid});` : ''}
+    expect(spec.supportedMediaTypes).to.deep.equal(${styled(mediaTypes)});${plan.gvlid ? `\n    expect(spec.gvlid).to.equal(${plan.gvlid});` : ''}
   });
 
   describe('isBidRequestValid', function () {
@@ -198,9 +207,18 @@ describe('${plan.code}BidAdapter', function () {
       expect(spec.isBidRequestValid(bidRequest())).to.equal(${valid});
     });
 
-    it('refuses params that are not an object, and a param it does not take', function () {
+    it('refuses params that are not an object', function () {
       expect(spec.isBidRequestValid(bidRequest('params'))).to.equal(false);
-      expect(spec.isBidRequestValid(bidRequest({ ...PARAMS, notAParam: 1 }))).to.equal(false);
+    });
+
+    it('ignores a param it does not take, as Prebid adapters do, and logs it once', function () {
+      const warnings = [];
+      const listener = (event) => warnings.push(event.arguments);
+      events.on(EVENTS.AUCTION_DEBUG, listener);
+      expect(spec.isBidRequestValid(bidRequest({ ...PARAMS, notAParam: 1 }))).to.equal(${valid});
+      expect(spec.isBidRequestValid(bidRequest({ ...PARAMS, notAParam: 2 }))).to.equal(${valid});
+      events.off(EVENTS.AUCTION_DEBUG, listener);
+      expect(warnings.filter((args) => args.includes('notAParam'))).to.have.length(${valid ? 1 : 0});
     });
 
     // [param, value (undefined: left out), valid]: each param tried with the others as in PARAMS.

@@ -22,6 +22,8 @@ const DECIMAL_SOURCE = String(DECIMAL);
  * when it is refused. Only own properties are read (an inherited `toString` is no param).
  */
 export const HELPERS = {
+  digits: `/** The significant digits of a decimal number, or of a mantissa: no sign, point, exponent or leading zeros. */
+const digits = (decimal: string) => decimal.replace(/e.*|\\D/gi, "").replace(/^0+/, "");`,
   readValue: `/**
  * A text or number param as its type reads it: undefined when it is not entered (missing, null or ""), null when it is
  * refused. Text is a string, or a finite number as its decimal text; a number is a finite number, or a string that is
@@ -30,21 +32,19 @@ export const HELPERS = {
 function readValue(params: Record<string, unknown>, key: string, isText: true): string | null | undefined;
 function readValue(params: Record<string, unknown>, key: string): number | null | undefined;
 function readValue(params: Record<string, unknown>, key: string, isText?: boolean): string | number | null | undefined {
-  const value = Object.prototype.hasOwnProperty.call(params, key) ? params[key] : undefined;
-  const digits = (decimal: string) => decimal.replace(/e.*|\\D/gi, "").replace(/^0+/, "");
+  const value = {}.hasOwnProperty.call(params, key) ? params[key] : undefined;
   if (value == null || value === "") return undefined;
   if (typeof value === "number") return !isFinite(value) ? null : isText ? decimalText(value) : value;
   if (typeof value !== "string") return null;
   if (isText) return value;
   const text = value.trim();
-  const number = Number(text);
   const given = digits(text);
-  // The digits of text are those JavaScript writes for the number (its shortest spelling), then zeros only.
-  return ${DECIMAL_SOURCE}.test(text) && given === digits(String(number)).replace(/0+$/, "").padEnd(given.length, "0") ? number : null;
+  // The digits of text are those JavaScript writes for its number (+text, its shortest spelling), then zeros only.
+  return ${DECIMAL_SOURCE}.test(text) && given === digits(String(+text)).replace(/0+$/, "").padEnd(given.length, "0") ? +text : null;
 }`,
   readBoolean: `/** A boolean param: true or false, or the text a form sends for one; undefined when it is not entered, null when it is refused. */
 function readBoolean(params: Record<string, unknown>, key: string): boolean | null | undefined {
-  const value = Object.prototype.hasOwnProperty.call(params, key) ? params[key] : undefined;
+  const value = {}.hasOwnProperty.call(params, key) ? params[key] : undefined;
   if (value == null || value === "") return undefined;
   return value === true || value === "true" ? true : value === false || value === "false" ? false : null;
 }`,
@@ -52,13 +52,13 @@ function readBoolean(params: Record<string, unknown>, key: string): boolean | nu
 function decimalText(value: number): string {
   const [mantissa, power] = String(value).split("e");
   const exponent = Number(power);
-  const digits = mantissa.replace(/[-.]/g, "");
   if (!power) return mantissa;
-  return (value < 0 ? "-" : "") + (exponent < 0 ? "0." + "0".repeat(-exponent - 1) + digits : digits.padEnd(exponent + 1, "0"));
+  // Exponent notation has one digit, not 0, before the point: the mantissa's digits are all significant.
+  return (value < 0 ? "-" : "") + (exponent < 0 ? "0." + "0".repeat(-exponent - 1) + digits(mantissa) : digits(mantissa).padEnd(exponent + 1, "0"));
 }`,
   readId: `/** An id param: a non-empty string or a safe integer, kept as entered; undefined when it is not entered, null when it is refused. */
 function readId(params: Record<string, unknown>, key: string): string | number | null | undefined {
-  const value = Object.prototype.hasOwnProperty.call(params, key) ? params[key] : undefined;
+  const value = {}.hasOwnProperty.call(params, key) ? params[key] : undefined;
   if (value == null || value === "") return undefined;
   return typeof value === "string" || Number.isSafeInteger(value) ? (value as string | number) : null;
 }`,
@@ -70,7 +70,7 @@ function readId(params: Record<string, unknown>, key: string): string | number |
 function readList(params: Record<string, unknown>, key: string, minItems: number, maxItems: number, isText: true): string[] | null | undefined;
 function readList(params: Record<string, unknown>, key: string, minItems: number, maxItems: number): number[] | null | undefined;
 function readList(params: Record<string, unknown>, key: string, minItems: number, maxItems: number, isText?: true): (string | number)[] | null | undefined {
-  const value = Object.prototype.hasOwnProperty.call(params, key) ? params[key] : undefined;
+  const value = {}.hasOwnProperty.call(params, key) ? params[key] : undefined;
   if (value == null || value === "") return undefined;
   const given = typeof value === "string";
   const list: (string | number)[] = [];
@@ -94,7 +94,7 @@ function readList(params: Record<string, unknown>, key: string, minItems: number
  * no __proto__, prototype or constructor key at any depth. Undefined when it is not entered, null when it is refused.
  */
 function readJson(params: Record<string, unknown>, key: string): unknown {
-  const value = Object.prototype.hasOwnProperty.call(params, key) ? params[key] : undefined;
+  const value = {}.hasOwnProperty.call(params, key) ? params[key] : undefined;
   if (value == null || value === "") return undefined;
   try {
     if (!isJsonValue(value)) return null;
@@ -153,9 +153,11 @@ const READER: Record<FieldPlan['type'], Helper> = {
 export function helpersFor(fields: readonly FieldPlan[], extra: Helper[] = []): Helper[] {
   const used = new Set<Helper>(extra);
   for (const field of fields) used.add(READER[field.type]);
-  // readList reads each item as readValue does; readValue writes a number read for a text param as its decimal text.
+  // readList reads each item as readValue does; readValue writes a number read for a text param as its decimal text;
+  // both readValue and decimalText take digits.
   if (used.has('readList')) used.add('readValue');
   if (used.has('readValue')) used.add('decimalText');
+  if (used.has('decimalText')) used.add('digits');
   return (Object.keys(HELPERS) as Helper[]).filter((helper) => used.has(helper));
 }
 
@@ -245,33 +247,4 @@ export function fieldStatements(field: FieldPlan, patterns: readonly string[]): 
     );
   lines.push(`sent[${key}] = value;`);
   return lines;
-}
-
-/** The statements of the one-of groups (docs/spec.md#one-of): each group needs one key with a value sent (a default counts). */
-function oneOfStatements(groups: readonly (readonly string[])[]): string[] {
-  return groups.map((keys) => `if (${keys.map((key) => `sent[${styled(key)}] === undefined`).join(' && ')}) return undefined;`);
-}
-
-/**
- * The function `readParams(bid)` of a plan: the values a bid's params send (by key; a param left out has none), or
- * `undefined` when they are refused: a value the rule refuses, a key no field has, params that are no object, or a
- * one-of group none of whose keys has a value. A bid without params has none entered.
- */
-export function readParamsFunction(fields: readonly FieldPlan[], oneOf: readonly (readonly string[])[], patterns: readonly string[]): string {
-  const body = [
-    'const params = (bid.params ?? {}) as Record<string, unknown>;',
-    'if (!isPlainObject(params) || Object.keys(params).some((key) => !PARAM_KEYS.includes(key))) return undefined;',
-    'const sent: SentParams = {};',
-    'let value;',
-    ...fields.flatMap((field) => fieldStatements(field, patterns)),
-    ...oneOfStatements(oneOf),
-    'return sent;',
-  ];
-  return `/**
- * The values a bid's params send (a param not entered takes its default, or sends nothing), or undefined when they
- * are refused: a param's value, a key this bidder does not take, or a one-of group with none of its params.
- */
-function readParams(bid: { params?: unknown }): SentParams | undefined {
-${body.map((line) => '  ' + line).join('\n')}
-}`;
 }

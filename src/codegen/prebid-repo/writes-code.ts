@@ -43,9 +43,11 @@ export function writes(plan: PrebidPlan, roots: readonly number[]): string[] {
   for (const field of plan.fields) {
     const targets = [field.to, ...(field.also ?? [])].filter((to) => roots.includes(to[0]));
     if (!targets.length) continue;
-    const guard = `if (sent[${styled(keyOf(field))}] !== undefined) `;
+    // A required field, or one with a default, always has a value in valid params: no test.
+    const guard = field.required || field.default !== undefined ? '' : `if (sent[${styled(keyOf(field))}] !== undefined) `;
     if (targets.length === 1) lines.push(guard + write(targets[0]!, sentAt(field, targets[0]!)));
-    else lines.push(guard + '{', ...targets.map((to) => '  ' + write(to, sentAt(field, to))), '}');
+    else if (guard) lines.push(guard + '{', ...targets.map((to) => '  ' + write(to, sentAt(field, to))), '}');
+    else lines.push(...targets.map((to) => write(to, sentAt(field, to))));
   }
   return lines;
 }

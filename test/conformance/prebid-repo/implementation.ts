@@ -23,6 +23,7 @@ import { safeGeneratePrebidAdapter } from '../../../src/codegen/prebid-adapter.j
 import type { Implementation, Outcome, ResolvedCase } from '../../../src/conformance/types.js';
 import { layOut, prebidSources } from '../../codegen/prebid-repo/harness.js';
 import { normalise, SKIPPED } from './differences.js';
+import { withParamKeys } from './param-keys.js';
 
 const run = promisify(execFile);
 const require = createRequire(import.meta.url);
@@ -122,14 +123,20 @@ export async function prebidRepoImplementation(cases: readonly ResolvedCase[], a
     const prebidCases: [ResolvedCase, string][] = [];
     cases.forEach((testCase, index) => {
       if (!(KINDS as readonly string[]).includes(testCase.kind)) return;
-      const generated = safeGeneratePrebidAdapter(testCase.adapter, { knownEndpoints: [], ...testCase.compileOptions, target: 'prebid-repo' });
+      const keyed = withParamKeys(testCase);
+      const generated = safeGeneratePrebidAdapter(keyed.adapter, {
+        knownEndpoints: [],
+        ...testCase.compileOptions,
+        target: 'prebid-repo',
+        maintainer: 'prebid@partner.example',
+      });
       if (!generated.ok) {
         outcomes.set(key(testCase), { ok: false, issues: generated.issues, warnings: [] });
         return;
       }
       const at = path.join(dir, `case-${index}`);
       layOut(at, [generated.files[0]]);
-      prebidCases.push([testCase, path.join(at, generated.files[0].name)]);
+      prebidCases.push([keyed, path.join(at, generated.files[0].name)]);
     });
     // The modules first (cases.js), then the runner: imports run in order, so the runner sees every spec.
     const entry = path.join(dir, 'entry.js');
