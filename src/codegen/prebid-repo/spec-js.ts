@@ -135,7 +135,7 @@ export function repoSpec(plan: PrebidPlan, definitions: readonly FieldDefinition
 ${mediaTests(mediaTypes)}
   describe('interpretResponse', function () {
     it('reads the CPM at ${plan.cpm.replace(/'/g, '')}', function () {
-      const [bid] = answer({ ...BID, ...${styled(answerOf(first))} });
+      const [bid] = answer({ ...BID, ${styled(answerOf(first)).slice(2, -2)} });
       expect(bid).to.deep.include(${styled({ requestId: 'bid-1', cpm: 2.5, currency: 'USD', creativeId: 'creative-1', ...bidOf(first) })});
     });
 

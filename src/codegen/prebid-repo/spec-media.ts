@@ -14,7 +14,7 @@ const ANSWERS: Record<MediaType, { answer: Record<string, unknown>; bid: Record<
   native: { answer: { mtype: 4, adm: '{"assets":[{"id":1,"title":{"text":"Title"}}]}' }, bid: { mediaType: 'native' } },
 };
 
-/** The answer fields of a bid of `type`. */
+/** The answer fields of a bid of `type` (a non-empty object: its entries are written into an object literal). */
 export const answerOf = (type: MediaType) => ANSWERS[type].answer;
 
 /** What Prebid's bid of `type` includes. */
@@ -57,7 +57,7 @@ export function mediaTests(mediaTypes: readonly MediaType[]): string {
     it(${styled(`sends a ${type} ad unit's ${type} in its imp, and reads a ${type} bid`)}, function () {
       const request = build([bidRequest(PARAMS, [${styled(type)}])]);
       expect(request.data.imp[0]).to.have.property(${styled(type)});
-      const [bid] = answer({ ...BID, ...${styled(answerOf(type))} }, request);
+      const [bid] = answer({ ...BID, ${styled(answerOf(type)).slice(2, -2)} }, request);
       expect(bid).to.deep.include(${styled(bidOf(type))});
     });`
       : `

@@ -101,3 +101,16 @@ export const typed = {
     { name: 'prd.impDisplayManager', value: 'bidfields' },
   ],
 } as unknown as AdapterRecord;
+
+/** A partner that takes video and native only (docs/spec.md#protocols): the spec's bids are video, and banner is tested as not sent. */
+export const videoNative = {
+  protocol: 'prebid-js',
+  endpoint: 'https://bid.example-ssp.com/openrtb2',
+  cpmField: 'price',
+  bidderCode: 'bidfields_vn',
+  mediaTypes: ['video', 'native'],
+  fields: [
+    { name: 'prd.impTagId', param: 'placementId', type: 'text', display: 'Placement', required: true },
+    { name: 'predefinedImpExt.floor', param: 'floor', type: 'number', display: 'Floor', min: 0 },
+  ],
+} as unknown as AdapterRecord;
