@@ -6,7 +6,7 @@
  */
 import type { ValuesEngine } from '../core/compact/values-engine.js';
 import type { Issue } from '../core/issues.js';
-import { list, obj, toImp, type Obj } from './imp.js';
+import { isString, list, obj, toImp, type Obj } from './imp.js';
 import type { BidderPlan, PrebidRuntimeOptions, PrebidServerRequest } from './types.js';
 
 export type Warn = (message: string, detail?: unknown) => void;
@@ -51,7 +51,7 @@ export function buildRequests(
   const ortb2 = obj(auction.ortb2) ?? {};
   const publisher = ortb2.ext?.prebid?.adServerCurrency;
   let shared: Obj = { ...ortb2, id: String(auction.bidderRequestId ?? auction.auctionId), test: ortb2.test || 0 };
-  if (!ortb2.cur && typeof publisher == 'string') shared.cur = [options.currency || publisher];
+  if (!ortb2.cur && isString(publisher)) shared.cur = [options.currency || publisher];
   if (tmax === tmax) shared.tmax = tmax; // not NaN
   const imps: unknown[] = [];
   for (const bid of list(bids)) {
