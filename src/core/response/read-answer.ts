@@ -147,7 +147,7 @@ function readBid({ plan, media, find, currency, ours, out }: Reading, bid: unkno
     // Names come from the record's checked list, never from the answer: no key here can reach a prototype.
     if (value !== undefined) (read.meta ??= {})[name] = value;
   }
-  if (plan.macros.length) read.bid = withPrice(bid, plan.macros, decimalString(price), ours);
+  if (plan.macros.length) read.bid = withPrice(bid, plan.macros, price, ours);
   out.bids.push(read);
 }
 
@@ -184,14 +184,27 @@ function typeOf(rules: readonly TypeRule[], bid: Record<string, unknown>, media:
  * The bid with `${AUCTION_PRICE}` in each of `macros` (string values) replaced by `price`: in place when the reader
  * parsed the body itself (nobody else holds those objects), else in a shallow copy made only when something changes.
  */
-function withPrice(bid: Record<string, unknown>, macros: readonly string[], price: string, ours: boolean): Record<string, unknown> {
+function withPrice(bid: Record<string, unknown>, macros: readonly string[], price: number, ours: boolean): Record<string, unknown> {
   let target = bid;
+  let text: string | undefined;
   for (const key of macros) {
     const value = Object.hasOwn(bid, key) ? bid[key] : undefined;
-    if (typeof value !== 'string' || !value.includes(AUCTION_PRICE)) continue;
+    const at = typeof value === 'string' ? value.indexOf(AUCTION_PRICE) : -1;
+    if (at < 0) continue;
     // An own `__proto__` key of the bid is copied as data by the spread, never set as a prototype.
     if (target === bid && !ours) target = { ...bid };
-    target[key] = value.split(AUCTION_PRICE).join(price);
+    target[key] = replaced(value as string, at, (text ??= decimalString(price)));
   }
   return target;
+}
+
+/** `text` with every `${AUCTION_PRICE}` from `at` on replaced by `price`, as text (no `$` pattern of `replace` applies). */
+function replaced(text: string, at: number, price: string): string {
+  let out = '';
+  let from = 0;
+  for (let i = at; i >= 0; i = text.indexOf(AUCTION_PRICE, from)) {
+    out += text.slice(from, i) + price;
+    from = i + AUCTION_PRICE.length;
+  }
+  return out + text.slice(from);
 }
