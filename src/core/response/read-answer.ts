@@ -193,9 +193,15 @@ function withPrice(bid: Record<string, unknown>, macros: readonly string[], pric
     if (at < 0) continue;
     // An own `__proto__` key of the bid is copied as data by the spread, never set as a prototype.
     if (target === bid && !ours) target = { ...bid };
-    target[key] = replaced(value as string, at, (text ??= decimalString(price)));
+    target[key] = replaced(value as string, at, (text ??= priceText(price)));
   }
   return target;
+}
+
+/** The price as the macro's text: its plain decimal (docs/spec.md#values), `String` at once when it has no exponent. */
+function priceText(price: number): string {
+  const text = String(price);
+  return text.includes('e') ? decimalString(price) : text;
 }
 
 /** `text` with every `${AUCTION_PRICE}` from `at` on replaced by `price`, as text (no `$` pattern of `replace` applies). */

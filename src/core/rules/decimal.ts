@@ -41,9 +41,8 @@ export function isExactDecimal(text: string, value: number): boolean {
  * @example decimalString(1e21) // '1000000000000000000000'; decimalString(1e-7) // '0.0000001'
  */
 export function decimalString(value: number): string {
-  const text = String(value);
-  if (!text.includes('e')) return text;
-  const [mantissa, power] = text.split('e') as [string, string];
+  const [mantissa, power] = String(value).split('e') as [string, string?];
+  if (!power) return mantissa;
   // Exponent notation has one digit before the point: `-d.ddde±x`.
   const exponent = Number(power);
   const digits = mantissa.replace(/[-.]/g, '');
