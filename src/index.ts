@@ -21,6 +21,8 @@ export { BANNER_SIZE_WHEN, NOT_OBJECT_PATHS, REMOVABLE_PATHS } from './core/plan
 export type {
   AdapterInput,
   AdapterRecord,
+  BidMediaType,
+  ResponseDefinition,
   HeaderDefinition,
   BidRequest,
   BooleanField,
@@ -50,6 +52,7 @@ export {
   safeBuildPrebidServerRequests,
   toParamsSchema,
   readCpm,
+  readBids,
   sendHttpRequest,
   type HttpRequest,
   type HttpResponse,
@@ -60,4 +63,6 @@ export {
   type ParamsLocation,
   type PrebidServerOptions,
   type ParamsSchema,
+  type ReadBid,
+  type ReadBidsResult,
 } from './protocols/index.js';

@@ -28,9 +28,9 @@ export type Expectation =
       bids?: unknown[];
       warnings?: ExpectedIssue[];
     }
-  | { ok: false; issues: ExpectedIssue[]; warnings?: ExpectedIssue[] };
+  | { ok: false; issues: ExpectedIssue[]; bids?: unknown[]; warnings?: ExpectedIssue[] };
 
-export type CaseKind = 'validate' | 'enrich' | 'enrich-imps' | 'rtb' | 'prebid-server' | 'prebid-js-request' | 'prebid-js-response';
+export type CaseKind = 'validate' | 'enrich' | 'enrich-imps' | 'rtb' | 'prebid-server' | 'prebid-js-request' | 'prebid-js-response' | 'read-bids';
 
 export interface FixtureCase {
   name: string;
@@ -48,9 +48,12 @@ export interface FixtureCase {
   bids?: Record<string, unknown>[];
   /** prebid-js-*: the Prebid.js bidderRequest without its bids. */
   bidderRequest?: Record<string, unknown>;
-  /** prebid-js-response: the partner's answer body (to the first request sent). */
+  /**
+   * prebid-js-response: the partner's answer body (to the first request sent). read-bids: the answer `{ status, body? }`
+   * (to the first request; a body that is no string stands for its JSON text).
+   */
   response?: unknown;
-  /** prebid-js-response, instead of `response`: one answer body per request sent, in order. */
+  /** prebid-js-response, instead of `response`: one answer body per request sent, in order; read-bids: one answer (or `null`) per request. */
   responses?: unknown[];
   skip?: { implementation: string; reason: string }[];
   expect: Expectation;
@@ -76,7 +79,7 @@ export interface SentRequest {
 
 export type Outcome =
   | { ok: true; request?: unknown; http?: HttpExpectation | null; requests?: SentRequest[]; bids?: unknown[]; warnings: Issue[] }
-  | { ok: false; issues: Issue[]; warnings: Issue[] };
+  | { ok: false; issues: Issue[]; bids?: unknown[]; warnings: Issue[] };
 
 export interface Implementation {
   /** Name used in `skip` entries. */

@@ -41,7 +41,10 @@ export type IssueCode =
   | 'header_omitted'
   | 'copy_skipped'
   | 'values_ignored'
-  | 'both_app_and_site';
+  | 'both_app_and_site'
+  | 'bad_response'
+  | 'invalid_bid'
+  | 'bid_field_skipped';
 
 /** One problem (or warning): where it is, what it is, and for which field. */
 export interface Issue {

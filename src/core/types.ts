@@ -162,6 +162,33 @@ export interface AdapterRecord {
   requestValues?: 'same' | 'first';
   /** Headers added to each request (docs/spec.md#headers), by name. */
   headers?: Record<string, HeaderDefinition>;
+  /** How the partner's answers are read (docs/spec.md#response-record); every key has a default. */
+  response?: ResponseDefinition;
+}
+
+/** A media type of a bid, as Prebid names them. */
+export type BidMediaType = 'banner' | 'video' | 'native' | 'audio';
+
+/**
+ * Where a partner's bids carry what `readBids` reads (docs/spec.md#response-record). Paths are dot paths into a bid
+ * (`ext.cpm`, `cat.0`).
+ */
+export interface ResponseDefinition {
+  /** The CPM; default the record's `cpmField`, else `price`. Not with `cpmField`, not on a Prebid JS record. */
+  price?: string;
+  /** `{ from: 'cur' }` (default: the answer's `cur`, else USD) or a fixed `{ value: 'EUR' }`. */
+  currency?: { from: 'cur' } | { value: string };
+  /** Ordered rules, the first that gives a type wins; default `mtype`, then `ext.prebid.type`, then the imp. */
+  bidType?: ({ from: string; map?: Record<string, BidMediaType> } | { from: 'imp'; order?: BidMediaType[] } | { value: BidMediaType })[];
+  /** Read on bids typed video; defaults `dur` and `cat.0`. */
+  video?: { duration?: string; primaryCategory?: string };
+  dealPriority?: string;
+  /** Prebid bid meta name → path; adds to (or replaces) the default `advertiserDomains` from `adomain`. */
+  meta?: Record<string, string>;
+  /** The keys whose `${AUCTION_PRICE}` is replaced by the price. */
+  macros?: ('adm' | 'nurl' | 'burl')[];
+  /** A bid priced 0 is dropped. */
+  dropZeroPrice?: boolean;
 }
 
 /** What a record may remove (docs/spec.md#removals); `imp.ext` from each imp enriched. */

@@ -10,6 +10,7 @@ import type { CompiledAdapter, PerImpValues } from '../core/compiled-adapter.js'
 import type { BidRequest, EnrichOptions, FieldValues, Protocol } from '../core/types.js';
 import { jsonPost, type HttpRequest } from './http-request.js';
 import { recordHeaders } from './record-headers.js';
+import { noteSent } from './read-bids.js';
 
 /** The non-throwing result of a `safeBuild…Request`. Warnings are the enrichment's (e.g. `both_app_and_site`), refused or not. */
 export type SafeBuildResult = { ok: true; http: HttpRequest; warnings: readonly Issue[] } | { ok: false; issues: Issue[]; warnings: readonly Issue[] };
@@ -68,12 +69,16 @@ const unserialisable = () => issue('invalid_request', '', 'the request cannot be
  * The POST of `body` with the protocol's and the record's headers (docs/spec.md#headers), or `undefined` when it is no
  * JSON. A header left out is a warning in `omitted` (there when the record has headers).
  */
-function post(url: string, body: unknown, adapter: CompiledAdapter, omitted: Issue[] | undefined): HttpRequest | undefined {
+function post(url: string, body: { imp?: unknown }, adapter: CompiledAdapter, omitted: Issue[] | undefined): HttpRequest | undefined {
+  let http: HttpRequest;
   try {
-    return jsonPost(url, body, adapter.headers && recordHeaders(adapter.headers, body, omitted!));
+    http = jsonPost(url, body, adapter.headers && recordHeaders(adapter.headers, body, omitted!));
   } catch {
     return undefined;
   }
+  // Its imps, for reading the answer to it (docs/spec.md#read-bids).
+  noteSent(http, body);
+  return http;
 }
 
 /** The non-throwing result of a `safeBuild…Requests`: every request to send, or every issue. */

@@ -7,7 +7,7 @@
  */
 import { isPlainObject, own } from '../core/definition/plain-object.js';
 import { hasUnsafeSegment } from '../core/definition/names.js';
-import { finite } from '../core/rules/decimal.js';
+import { cpmOf } from '../core/rules/cpm-field.js';
 
 /**
  * The CPM at `cpmField` in a bid, or `undefined` when it is missing, not a number, not finite or negative.
@@ -31,6 +31,5 @@ export function readCpm(bid: unknown, cpmField: string): number | undefined {
 export function readCheckedCpm(bid: unknown, cpmField: string): number | undefined {
   let node = bid;
   for (const key of cpmField.split('.')) node = isPlainObject(node) ? own(node, key) : undefined;
-  // `+ 0` turns -0 into 0, so a "negative zero" CPM is not passed on as such.
-  return finite(node) && node >= 0 ? node + 0 : undefined;
+  return cpmOf(node);
 }

@@ -68,6 +68,17 @@ describe('fixture coverage', () => {
     expect(records.length).toBeGreaterThan(80);
     expect(records.filter((c) => !/§(8|9)\.\d/.test(c.spec ?? '')).map((c) => c.name)).toEqual([]);
   });
+  it('reads answers (read-bids): bad_response, invalid_bid at /seatbid/<s>/bid/<b>, bid_field_skipped, each case naming its rule of §10', () => {
+    const reading = cases.filter((c) => c.kind === 'read-bids');
+    expect(reading.length).toBeGreaterThanOrEqual(60);
+    const expects = (code: string, path: RegExp) =>
+      reading.some((c) => !c.expect.ok && c.expect.issues.some((found) => found.code === code && path.test(found.path)));
+    expect(expects('bad_response', /^$/)).toBe(true);
+    expect(expects('bad_response', /^\/cur$/)).toBe(true);
+    expect(expects('invalid_bid', /^\/seatbid\/\d+\/bid\/\d+$/)).toBe(true);
+    expect(reading.some((c) => (c.expect.warnings ?? []).some((w) => w.code === 'bid_field_skipped'))).toBe(true);
+    expect(cases.filter((c) => c.file.includes('response-') && !/§10\.\d/.test(c.spec ?? '')).map((c) => c.name)).toEqual([]);
+  });
   it('uses real requests from shared/samples for site, app, dooh, neither, both and multi-imp', () => {
     const files = new Set(cases.map((c) => JSON.stringify(c.request)).filter(Boolean));
     expect(files.size).toBeGreaterThan(20);

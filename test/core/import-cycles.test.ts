@@ -137,14 +137,16 @@ const LIBRARY_LAYERS: Layers = [
   // The core, in the order a record travels: definition (names, JSON shapes) and the shared rules → plan (checked
   // fields, value judges, words) → apply (the interpreter) and source (the enricher written as code, which calls
   // the interpreter's helpers) → compile, which checks a record and picks an engine. The compact engine (the
-  // page's) reads plans.
-  { from: 'core/definition', not: ['core/plan', 'core/compile', 'core/apply', 'core/source', 'core/compact', 'core/rules'] },
-  { from: 'core/rules', not: ['core/plan', 'core/compile', 'core/apply', 'core/source', 'core/compact'] },
-  { from: 'core/endpoint', not: ['core/plan', 'core/compile', 'core/apply', 'core/source', 'core/compact'] },
-  { from: 'core/plan', not: ['core/compile', 'core/apply', 'core/source', 'core/compact'] },
-  { from: 'core/compile', not: ['core/compact'] },
-  { from: 'core/apply', not: ['core/compile', 'core/source', 'core/compact'] },
-  { from: 'core/source', not: ['core/compile', 'core/compact'] },
+  // page's) reads plans, and so does the reader of partners' answers (response).
+  { from: 'core/definition', not: ['core/plan', 'core/compile', 'core/apply', 'core/source', 'core/compact', 'core/rules', 'core/response'] },
+  { from: 'core/rules', not: ['core/plan', 'core/compile', 'core/apply', 'core/source', 'core/compact', 'core/response'] },
+  { from: 'core/endpoint', not: ['core/plan', 'core/compile', 'core/apply', 'core/source', 'core/compact', 'core/response'] },
+  { from: 'core/plan', not: ['core/compile', 'core/apply', 'core/source', 'core/compact', 'core/response'] },
+  { from: 'core/compile', not: ['core/compact', 'core/response'] },
+  { from: 'core/apply', not: ['core/compile', 'core/source', 'core/compact', 'core/response'] },
+  { from: 'core/source', not: ['core/compile', 'core/compact', 'core/response'] },
+  // The reader of answers (docs/spec.md#read-bids) reads a compiled plan and the interpreter's path reading, nothing that compiles.
+  { from: 'core/response', not: ['core/compile', 'core/source', 'core/compact'] },
   // Then the layers around it: core → protocols → prebid → codegen / conformance → CLI.
   { from: 'core', not: ['protocols', 'prebid', 'codegen', 'conformance', 'cli', ...API_SIDE] },
   { from: 'protocols', not: ['prebid', 'codegen', 'conformance', 'cli', ...API_SIDE] },

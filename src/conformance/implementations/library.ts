@@ -1,7 +1,7 @@
 /**
  * The library as a conformance implementation, in process: `validateAdapter`, `compile` then `safeEnrich` (or
- * `safeEnrichImps` for `enrich-imps` cases), the protocol wrappers for `rtb` / `prebid-server` cases, and the
- * Prebid.js bidder module (source) for Prebid cases.
+ * `safeEnrichImps` for `enrich-imps` cases), the protocol wrappers for `rtb` / `prebid-server` cases (and their
+ * `readBids` for `read-bids` cases), and the Prebid.js bidder module (source) for Prebid cases.
  */
 import { refused } from './refused.js';
 import { compile, validateAdapter } from '../../core/compile/index.js';
@@ -9,6 +9,7 @@ import type { AdapterInput, BidRequest, FieldValues } from '../../core/types.js'
 import type { PerImpValues } from '../../core/compiled-adapter.js';
 import type { Implementation, Outcome, ResolvedCase } from '../types.js';
 import { runProtocolCase } from './protocols.js';
+import { runReadBidsCase } from './read-bids.js';
 import { prebidImplementation } from './prebid.js';
 import { createPrebidBidder } from '../../prebid/index.js';
 import type { EngineKind } from '../../core/source/enricher.js';
@@ -24,6 +25,7 @@ export function libraryRunner(engine?: EngineKind): (testCase: ResolvedCase) => 
 async function runWithLibrary(testCase: ResolvedCase, engine?: EngineKind): Promise<Outcome> {
   if (testCase.kind === 'prebid-js-request' || testCase.kind === 'prebid-js-response') return prebid.run(testCase);
   if (testCase.kind === 'rtb' || testCase.kind === 'prebid-server') return runProtocolCase(testCase, engine);
+  if (testCase.kind === 'read-bids') return runReadBidsCase(testCase, engine);
   const options = testCase.compileOptions ?? {};
   if (testCase.kind === 'validate') {
     // The issues are validateAdapter's; the warnings come with compile's adapter, or with its refusal.
@@ -52,6 +54,6 @@ async function runWithLibrary(testCase: ResolvedCase, engine?: EngineKind): Prom
 
 export const libraryImplementation: Implementation = {
   name: 'library',
-  kinds: ['validate', 'enrich', 'enrich-imps', 'rtb', 'prebid-server', 'prebid-js-request', 'prebid-js-response'],
+  kinds: ['validate', 'enrich', 'enrich-imps', 'rtb', 'prebid-server', 'prebid-js-request', 'prebid-js-response', 'read-bids'],
   run: libraryRunner(),
 };

@@ -115,6 +115,8 @@ export function compileCompact(input: AdapterInput | unknown, options: Pick<Comp
       derive: record.derive,
       requestValues: record.requestValues,
       headers: record.headers,
+      response: record.response,
+      cpmField,
       endpointKeys: checked.template === 'unreadable' ? undefined : checked.template ? templateKeys(checked.template) : [],
       endpointChoices: checked.template && checked.template !== 'unreadable' ? templateChoices(checked.template) : [],
     },

@@ -133,6 +133,8 @@ export function checkAdapter(input: unknown, options: CompileOptions, kit: Check
         derive: input.derive,
         requestValues: input.requestValues,
         headers: input.headers,
+        response: input.response,
+        cpmField: input.cpmField,
         endpointKeys: out.template === 'unreadable' ? undefined : out.template ? templateKeys(out.template) : [],
         endpointChoices: out.template && out.template !== 'unreadable' ? templateChoices(out.template) : [],
       };
@@ -148,6 +150,6 @@ export function checkAdapter(input: unknown, options: CompileOptions, kit: Check
   for (const problem of rules.problems)
     if (!reported(problem.path)) out.issues.push(issue(problem.code, problem.path, recordMessage(problem, extBase as readonly string[]), problem.field));
   if (rules.headers.length) out.headers = rules.headers;
-  if (out.issues.length === 0) out.plan = compilePlan(recordPlanOf(plans, rules), (parts as { endpointKeys?: string[] }).endpointKeys);
+  if (out.issues.length === 0) out.plan = compilePlan(recordPlanOf(plans, rules), (parts as { endpointKeys?: string[] }).endpointKeys, rules.response);
   return out;
 }

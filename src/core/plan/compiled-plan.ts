@@ -10,6 +10,7 @@ import { type ValueJudge, type WrittenValue } from './value-judge.js';
 import { makeValueJudge } from './value-kinds.js';
 import { buildExtTree, type ExtTreeNode } from './ext-tree.js';
 import { stepsOf, type Steps } from './steps-plan.js';
+import { defaultResponsePlan, type ResponsePlan } from './response-plan.js';
 
 /**
  * Where a value goes in the hot path: one of the slots apply/apply-writes.ts writes by hand (`imp.tagid`, the
@@ -81,6 +82,8 @@ export interface Plan {
   readonly requestTree: readonly ExtTreeNode[];
   /** Every typed target of a source (docs/spec.md#more-openrtb-targets), in source order; `text`: a number is written as its decimal string. */
   readonly typed: readonly TypedTarget[];
+  /** How the partner's answers are read (docs/spec.md#response-record), every default applied. */
+  readonly response: ResponsePlan;
 }
 
 /** One typed target of a source (a field or constant, by index). */
@@ -107,8 +110,11 @@ function compileTarget([root, key, ...rest]: Target): CompiledTarget {
 const isRequestLevel = (target: CompiledTarget) =>
   target.slot === 'typed' ? placeOf(target.root!) !== 'imp' : target.slot !== 'tagid' && target.slot !== 'impExt';
 
-/** The fast form of a checked record plan (fields in definition order, names and keys unique); `placeholders`: the endpoint's keys. */
-export function compilePlan(record: RecordPlan, placeholders: readonly string[] = []): Plan {
+/**
+ * The fast form of a checked record plan (fields in definition order, names and keys unique); `placeholders`: the
+ * endpoint's keys; `response`: the record's answer rules (the defaults without).
+ */
+export function compilePlan(record: RecordPlan, placeholders: readonly string[] = [], response = defaultResponsePlan('price')): Plan {
   const fields = record.fields.map((plan, index): CompiledField => {
     const targets = [plan.to, ...(plan.also ?? [])].map(compileTarget);
     const key = keyOf(plan);
@@ -155,5 +161,6 @@ export function compilePlan(record: RecordPlan, placeholders: readonly string[] 
         .filter((target) => target.slot === 'typed')
         .map((target) => ({ index: source.index, name: source.name, root: target.root!, path: target.extPath, text: isTextTarget(target) })),
     ),
+    response,
   };
 }

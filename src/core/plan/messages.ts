@@ -12,6 +12,8 @@ import { EXT_PREFIX, MAX_NAME_LENGTH, PREDEFINED, TYPED, typedKind, typedTarget,
 import { MAX_CONSTANT_BYTES, MAX_CONSTANT_DEPTH, RecordRule, type RecordProblem } from './record-rules.js';
 import { HeaderRule, MAX_HEADER_PATHS, MAX_HEADER_VALUE, MAX_HEADERS } from '../rules/headers.js';
 import { NAME_WORDS, PARAM_WORDS } from '../definition/schema-words.js';
+import { ResponseRule } from './record-problems.js';
+import { BID_TYPES, MACROS, META_KINDS } from './response-plan.js';
 
 /** Why a number or select value spelt as a string that the double it parses to would not write back is refused. */
 const INEXACT = 'has more digits than a number keeps (about 17 significant): it would be written back as a different decimal; use a text field for long ids';
@@ -127,9 +129,23 @@ const HEADER_MESSAGES: Record<HeaderRule, string> = {
   [HeaderRule.Shape]: `headers must be an object of at most ${MAX_HEADERS} headers, each { "value": text } or { "from": a request path or a list of at most ${MAX_HEADER_PATHS} } (a Prebid JS record: value only, the browser sends its own)`,
 };
 
+const RESPONSE_MESSAGES: Record<ResponseRule, string> = {
+  [ResponseRule.Shape]: 'must be as the record format says: response, its video and meta are objects, dropZeroPrice a boolean',
+  [ResponseRule.Path]: `must be a bid path: dot-separated keys or decimal indices of [A-Za-z0-9_$-], none __proto__, prototype or constructor`,
+  [ResponseRule.BothPrices]: 'the record gives its CPM path as cpmField already: give it once, as cpmField or as response.price',
+  [ResponseRule.PrebidJsPrice]: 'a Prebid JS record gives its CPM path as cpmField (required), not as response.price',
+  [ResponseRule.Currency]: 'must be { "from": "cur" } (the answer\'s, else USD) or { "value": a currency code of three capital letters }',
+  [ResponseRule.BidType]:
+    'bidType is a non-empty list of rules, each { "from": "mtype" | a bid path, "map"?: { value: type } }, { "from": "imp", "order"?: [type, …] } or { "value": type }',
+  [ResponseRule.TypeTable]: `must name media types (${BID_TYPES.join(', ')}): a map from value texts (no __proto__, prototype or constructor) to types, an order of types each once`,
+  [ResponseRule.MetaName]: `is not a Prebid bid meta name (${Object.keys(META_KINDS).join(', ')})`,
+  [ResponseRule.Macros]: `macros is a list of ${MACROS.join(', ')}, each once`,
+};
+
 /** A record rule's problem (plan/record-rules.ts), in words; `extBase` is where bidder params go under imp.ext. */
 export function recordMessage(problem: RecordProblem, extBase: readonly string[]): string {
   const { code, other, name = '' } = problem;
+  if (problem.response !== undefined) return RESPONSE_MESSAGES[problem.response];
   if (code === 'invalid_header' || problem.header) return HEADER_MESSAGES[problem.header!];
   if (problem.rule === RecordRule.TargetType) return `${name} takes ${KIND_WORDS[typedTarget(name)![1]]}`;
   if (code === 'schema') return RULE_MESSAGES[problem.rule!];
@@ -142,7 +158,10 @@ export function recordMessage(problem: RecordProblem, extBase: readonly string[]
       : 'are the same path or one is inside the other';
     return `'${name}' and '${other!.name}' (${other!.path}) ${where}`;
   }
-  return code === 'unsafe_name' && problem.path.endsWith('/param') ? 'a key must not be __proto__, prototype or constructor' : nameMessage(code, name);
+  // What is left is a name's own refusal (an invalid_cpm_field problem is a response rule's, worded above).
+  return code === 'unsafe_name' && problem.path.endsWith('/param')
+    ? 'a key must not be __proto__, prototype or constructor'
+    : nameMessage(code as NameRefusal, name);
 }
 
 /** What each key of a definition must be, for a `schema` issue at that key. */

@@ -1,6 +1,6 @@
 /**
- * The problems of the record rules (record-rules.ts and the rules of docs/spec.md#beyond-records it calls): codes, pointers and
- * which rule each breaks, worded by messages.ts.
+ * The problems of the record rules (record-rules.ts, the rules of docs/spec.md#beyond-records it calls, and
+ * response-rules.ts): codes, pointers and which rule each breaks, worded by messages.ts.
  */
 import type { HeaderRule } from '../rules/headers.js';
 
@@ -44,6 +44,25 @@ export enum RecordRule {
   EndpointWhen,
 }
 
+/** Which rule of `response` a problem breaks, for its wording (plan/messages.ts). */
+export enum ResponseRule {
+  /** `response` (or `video`, `meta`) is no object, `dropZeroPrice` no boolean. */
+  Shape = 1,
+  /** A path that is no dot path of the name grammar, or has a prototype key. */
+  Path,
+  /** `response.price` and `cpmField` both given. */
+  BothPrices,
+  /** `response.price` on a Prebid JS record, whose CPM path is its required `cpmField`. */
+  PrebidJsPrice,
+  Currency,
+  /** `bidType` is no non-empty list, or a rule is none of the four shapes. */
+  BidType,
+  /** A `map` that is no object of the four types, or an `order` that is no list of them, each once. */
+  TypeTable,
+  MetaName,
+  Macros,
+}
+
 /** One broken rule: its issue code and pointer, the field (or constant) name, and what it collides with. */
 export interface RecordProblem {
   code:
@@ -55,7 +74,8 @@ export interface RecordProblem {
     | 'unknown_predefined'
     | 'rtb_field_without_prefix'
     | 'invalid_endpoint'
-    | 'invalid_header';
+    | 'invalid_header'
+    | 'invalid_cpm_field';
   path: string;
   field?: string;
   /** The name (or key) the problem is about, when it is one. */
@@ -65,4 +85,6 @@ export interface RecordProblem {
   rule?: RecordRule;
   /** Why a header is refused (docs/spec.md#headers). */
   header?: HeaderRule;
+  /** Which rule of `response` (docs/spec.md#response-record) is broken. */
+  response?: ResponseRule;
 }

@@ -26,6 +26,8 @@ import { RecordRule, type RecordProblem } from './record-problems.js';
 import type { FieldPlan, RecordPlan } from './field-plan.js';
 import { writeRules, type WriteParts, type WritesPlan } from './step-rules.js';
 import { MAX_JSON_BYTES, MAX_JSON_DEPTH } from '../rules/json-value.js';
+import { responseRules } from './response-rules.js';
+import type { ResponsePlan } from './response-plan.js';
 
 export { RecordRule, type RecordProblem };
 
@@ -61,11 +63,16 @@ export interface RecordParts extends WriteParts {
   endpointChoices?: readonly (readonly string[])[];
   /** The record's `headers` (docs/spec.md#headers), as written. */
   headers?: unknown;
+  /** The record's `response` and `cpmField` (docs/spec.md#response-record), as written. */
+  response?: unknown;
+  cpmField?: unknown;
 }
 
 export interface RecordRulesResult extends WritesPlan {
   problems: RecordProblem[];
   headers: HeaderPlan[];
+  /** How the partner's answers are read (docs/spec.md#response-record), every default applied. */
+  response: ResponsePlan;
 }
 
 interface Owner {
@@ -84,7 +91,10 @@ export function recordRules(parts: RecordParts, fieldsPath: string, protocol: un
   const keys = new Map<string, string>();
   const paths = extTargets<Owner>();
   const places = extTargets<Owner>();
-  const out: RecordRulesResult = { problems, constants: [], with: [], oneOf: [], exactlyOneOf: [], remove: [], derive: [], headers: [] };
+  // Made first, reported last (after the fields' problems, as the record reads).
+  const answerProblems: RecordProblem[] = [];
+  const response = responseRules(parts.response, parts.cpmField, protocol, answerProblems);
+  const out: RecordRulesResult = { problems, constants: [], with: [], oneOf: [], exactlyOneOf: [], remove: [], derive: [], headers: [], response };
 
   /** Registers a name written to; reports a collision with an earlier one. `owner.path` is its definition's pointer. */
   const register = (name: string, at: string, owner: Owner, field: string | undefined): boolean => {
@@ -187,6 +197,7 @@ export function recordRules(parts: RecordParts, fieldsPath: string, protocol: un
     }
     out.headers = checked.plan;
   }
+  for (const problem of answerProblems) problems.push(problem);
   return out;
 }
 
