@@ -161,15 +161,17 @@ function Preview({ stored }: { stored: StoredAdapter }) {
 
   return (
     <div class="preview">
-      <section aria-label="Request">
-        <h2>Bid request</h2>
+      <section aria-label="Request" class="row">
         <label for="request-choice">Bid request</label>
-        <select id="request-choice" value={choice} onChange={(e) => setChoice(e.currentTarget.value)}>
+        <select id="request-choice" aria-describedby="request-choice-hint" value={choice} onChange={(e) => setChoice(e.currentTarget.value)}>
           {Object.keys(requests).map((name) => (
             <option value={name}>{name}</option>
           ))}
           <option value={PASTED}>Pasted JSON</option>
         </select>
+        <p class="hint" id="request-choice-hint">
+          A real OpenRTB 2.x request (fixtures/requests), or your own pasted as JSON: the placement's values are written into it.
+        </p>
         {choice === PASTED && (
           <>
             <label for="request-pasted">Bid request (JSON)</label>
