@@ -260,7 +260,8 @@ export function AdapterEditor({ initial, version, isNew, canSave, serverIssues, 
         </p>
       )}
       <div class="row">
-        <button type="submit" class="primary" disabled={!canSave || shown.length > 0}>
+        {/* With issues, Save first shows those not shown yet; once every one is shown, it waits for them to be fixed. */}
+        <button type="submit" class="primary" disabled={!canSave || (shown.length > 0 && hidden === 0)}>
           Save
         </button>
         {onDelete && !confirming && (

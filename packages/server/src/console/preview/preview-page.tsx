@@ -64,7 +64,9 @@ export function PreviewPage({ api, role, params, failed }: PageProps) {
   return (
     <>
       {error && <Alert>{error}</Alert>}
-      <label for="preview-adapter">Adapter</label>
+      <label for="preview-adapter" class="choice-label">
+        Adapter
+      </label>
       <select id="preview-adapter" value={bidder} onChange={(e) => navigate(href('preview', { bidder: e.currentTarget.value }))}>
         <option value="">Choose a saved adapter</option>
         {list?.map((a) => (
@@ -162,7 +164,9 @@ function Preview({ stored }: { stored: StoredAdapter }) {
   return (
     <div class="preview">
       <section aria-label="Request" class="row">
-        <label for="request-choice">Bid request</label>
+        <label for="request-choice" class="choice-label">
+          Bid request
+        </label>
         <select id="request-choice" aria-describedby="request-choice-hint" value={choice} onChange={(e) => setChoice(e.currentTarget.value)}>
           {Object.keys(requests).map((name) => (
             <option value={name}>{name}</option>
