@@ -25,6 +25,7 @@ import { href, navigate } from '../route.js';
 import { pastedRequest } from './json-lines.js';
 import { impsOf, isValuePath, issuesOfImp, perImpEntries, sentEntries, type Entered } from './per-imp.js';
 import { wireRequests } from './wire.js';
+import { valueVerdict } from './value-verdict.js';
 import { prebidWire } from './prebid-wire.js';
 import requests from 'virtual:bidfields-requests';
 import { Requests, BidsEntries, Outcome, isRoutedPrebid } from './preview-parts.js';
@@ -131,7 +132,7 @@ function Preview({ stored }: { stored: StoredAdapter }) {
     if (verdict) return verdict.ok ? [] : verdict.issues.filter(isValuePath);
     if (!adapter) return [];
     const own = new Set(sent.issues.map((found) => found.path));
-    const checked = entries.flatMap((entry, i) => (entry ? adapter.validateValues(entry).map((found) => ({ ...found, path: `/${i}${found.path}` })) : []));
+    const checked = entries.flatMap((entry, i) => (entry ? valueVerdict(adapter, entry).map((found) => ({ ...found, path: `/${i}${found.path}` })) : []));
     return [...checked.filter((found) => !own.has(found.path)), ...sent.issues];
   }, [wire, outcome, adapter, sent]);
 
