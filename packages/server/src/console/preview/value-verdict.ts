@@ -8,13 +8,13 @@ import type { BidRequest, CompiledAdapter, Issue } from 'bidfields';
 /** A request with nothing in it, to ask an adapter what its endpoint template makes of values when no request is given. */
 const BLANK_REQUEST = { id: 'preview', imp: [{ id: '1' }] } as unknown as BidRequest;
 
+/** What a template refuses a value with (the wrappers' codes); the blank request's own issues are none of these. */
+const TEMPLATE_CODES = new Set(['invalid_value', 'unknown_endpoint']);
+
 /**
  * The issues of one imp's values with no request: the value rules' (`validateValues`), and an endpoint template's
  * verdict on the values it takes once they pass those rules (`sendable`'s issues at a key they did not give).
  */
-/** What a template refuses a value with (the wrappers' codes); the blank request's own issues are none of these. */
-const TEMPLATE_CODES = new Set(['invalid_value', 'unknown_endpoint']);
-
 export function valueVerdict(adapter: CompiledAdapter, entry: Record<string, unknown>): Issue[] {
   const found = adapter.validateValues(entry);
   if (adapter.endpointTemplate === undefined) return found;
