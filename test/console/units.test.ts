@@ -686,10 +686,15 @@ describe('the Prebid JS preview of a template or split record: what the Prebid.j
     if (wire.ok) expect(wire.requests[1]!.before).toEqual({ ...request, imp: [request.imp[2]] });
   });
 
-  it('a value the bidder refuses is an issue at its imp and key, and nothing is shown as sent', () => {
+  it('a value the bidder refuses is an issue at its imp and key, worded as the library words it, and nothing is shown as sent', () => {
     expect(urls(prebidWire(record, request, [{ region: 'eu' }, { region: 'x.evil.com' }, { zone: 'seven' }], form, { knownEndpoints }))).toEqual([
-      { code: 'invalid_value', path: '/1/region', message: 'invalid_value', field: 'predefinedEndpoint.region' },
-      { code: 'invalid_value', path: '/2/zone', message: 'invalid_value', field: 'predefinedImpExt.zone' },
+      {
+        code: 'invalid_value',
+        path: '/1/region',
+        message: expect.stringMatching(/^cannot fill the endpoint: a host value must be one DNS label/),
+        field: 'predefinedEndpoint.region',
+      },
+      { code: 'invalid_value', path: '/2/zone', message: 'must be a finite number', field: 'predefinedImpExt.zone' },
     ]);
     expect(prebidWire(record, request, [{}], form, { knownEndpoints: [] })).toMatchObject({
       ok: false,

@@ -5,9 +5,12 @@
  * constants), constants (name and JSON value: constant-rows.tsx), one-of and exactly-one-of groups (keys:
  * group-rows.tsx), headers (header-rows.tsx), removals and derivations (step-rows.tsx) are rows that can be added and
  * removed. The endpoint may be a template with `{key}` placeholders (docs/spec.md#endpoint-templates; its issues at the
- * endpoint, a placeholder's field's at that field), and "Requests" sets `split` (docs/spec.md#split-imp).
+ * endpoint, a placeholder's field's at that field), and "Requests" sets `split` (docs/spec.md#split-imp). A new
+ * record's form is not red before anything is typed: an issue shows once its input, or another of its row, was
+ * touched (typed in, or left), and all of them on "Save", which saves nothing while any is left; a stored record
+ * shows its issues at once.
  */
-import { useMemo, useState } from 'preact/hooks';
+import { useMemo, useRef, useState } from 'preact/hooks';
 import { validateAdapter, type Issue } from 'bidfields';
 import { allowLocal, knownEndpoints } from '../api.js';
 import { IssueList } from '../issue-list.js';
@@ -36,9 +39,27 @@ export interface EditorProps {
   onDelete: (() => void) | undefined;
 }
 
+/** The inputs whose issues show together: a row's (`field-2`, `constant-0`, `header-1`), else the input alone. */
+const groupOf = (id: string) => /^[a-z]+-\d+/.exec(id)?.[0] ?? id;
+
 export function AdapterEditor({ initial, version, isNew, canSave, serverIssues, saved, onSave, onDelete }: EditorProps) {
   const [confirming, setConfirming] = useState(false);
   const [draft, setDraft] = useState(initial);
+  /**
+   * The rows and inputs touched so far, and whether every issue shows (a stored record, or "Save" was pressed).
+   * Typing is noted as the event comes down (capture), before the input's own handler changes the draft, whose render
+   * then shows it; it renders nothing of its own: a render between a checkbox's input and change events would put
+   * back its old state before its handler reads it. Leaving an input renders.
+   */
+  const touched = useRef(new Set<string>());
+  const [, setLeft] = useState(0);
+  const [revealed, setRevealed] = useState(!isNew);
+  const touch = (event: Event, render: boolean) => {
+    const id = (event.target as HTMLElement | null)?.id;
+    if (!id || touched.current.has(groupOf(id))) return;
+    touched.current.add(groupOf(id));
+    if (render) setLeft((n) => n + 1);
+  };
   const options = useMemo(() => ({ strict: true, knownEndpoints: knownEndpoints(), allowLocal: allowLocal() }), []);
   const issues = useMemo(() => {
     const found = draftIssues(draft, validateAdapter(recordOf(draft), options));
@@ -46,10 +67,16 @@ export function AdapterEditor({ initial, version, isNew, canSave, serverIssues, 
       found.push({ code: 'invalid_bidder_code', path: '/bidderCode', message: 'a bidder code is needed: the adapter is stored under it' });
     return found;
   }, [draft, options]);
-  const shown = issues.length > 0 ? issues : serverIssues;
+  const inputOf = (found: Issue) => inputFor(found.path, draft.headers);
+  const visible = (found: Issue) => {
+    const id = inputOf(found);
+    return revealed || (id === undefined ? touched.current.size > 0 : touched.current.has(groupOf(id)));
+  };
+  const shown = issues.length > 0 ? issues.filter(visible) : serverIssues;
+  const hidden = issues.length - (issues.length > 0 ? shown.length : 0);
   const byInput = new Map<string, Issue[]>();
   for (const found of shown) {
-    const id = inputFor(found.path, draft.headers);
+    const id = inputOf(found);
     if (id) byInput.set(id, [...(byInput.get(id) ?? []), found]);
   }
   const set = (change: Partial<AdapterDraft>) => setDraft({ ...draft, ...change });
@@ -65,7 +92,7 @@ export function AdapterEditor({ initial, version, isNew, canSave, serverIssues, 
       <ul id={`${id}-issues`} class="issues-at" data-for={id}>
         {byInput.get(id)!.map((i) => (
           <li>
-            {i.message} ({i.code})
+            {i.message} <span class="issue-code">({i.code})</span>
           </li>
         ))}
       </ul>
@@ -75,9 +102,17 @@ export function AdapterEditor({ initial, version, isNew, canSave, serverIssues, 
     <form
       class="editor"
       aria-label="Adapter editor"
+      onInputCapture={(event) => touch(event, false)}
+      onChangeCapture={(event) => touch(event, false)}
+      onFocusOutCapture={(event) => touch(event, true)}
       onSubmit={(event) => {
         event.preventDefault();
-        if (issues.length === 0 && canSave) onSave(draft, version);
+        if (!canSave) return;
+        if (issues.length === 0) return onSave(draft, version);
+        // Every issue shows now, and the first input with one takes the focus.
+        setRevealed(true);
+        const first = issues.map(inputOf).find((id) => id !== undefined);
+        if (first) setTimeout(() => document.getElementById(first)?.focus());
       }}
     >
       <h2>{isNew ? 'New adapter' : `Adapter ${draft.bidderCode} (version ${version})`}</h2>
@@ -208,7 +243,16 @@ export function AdapterEditor({ initial, version, isNew, canSave, serverIssues, 
       </span>
       <section aria-label="Issues" class="issue-list">
         <h3>Issues</h3>
-        <div role="status">{shown.length === 0 ? <p>No issues: the record is valid.</p> : <IssueList issues={shown} />}</div>
+        <div role="status">
+          {shown.length > 0 && <IssueList issues={shown} />}
+          {hidden > 0 ? (
+            <p class="hint">
+              {hidden === 1 ? 'One issue is' : `${hidden} issues are`} not shown yet: each shows at its input once you touch it, and all of them on Save.
+            </p>
+          ) : (
+            shown.length === 0 && <p>No issues: the record is valid.</p>
+          )}
+        </div>
       </section>
       {saved && (
         <p role="status" class="saved">
@@ -216,7 +260,8 @@ export function AdapterEditor({ initial, version, isNew, canSave, serverIssues, 
         </p>
       )}
       <div class="row">
-        <button type="submit" class="primary" disabled={!canSave || issues.length > 0}>
+        {/* With issues, Save first shows those not shown yet; once every one is shown, it waits for them to be fixed. */}
+        <button type="submit" class="primary" disabled={!canSave || (shown.length > 0 && hidden === 0)}>
           Save
         </button>
         {onDelete && !confirming && (

@@ -3,6 +3,7 @@
  * for those who may save; links, not buttons, so every record has an address that can be bookmarked and shared.
  */
 import type { StoredAdapter } from 'bidfields/client';
+import { formatWhen } from '../format.js';
 import { href } from '../route.js';
 
 export function AdapterList({ list, canCreate }: { list: StoredAdapter[] | undefined; canCreate: boolean }) {
@@ -29,7 +30,11 @@ export function AdapterList({ list, canCreate }: { list: StoredAdapter[] | undef
                 <td>{a.adapter.protocol}</td>
                 <td class="num">{a.adapter.fields.length}</td>
                 <td class="num">{a.version}</td>
-                <td>{a.updatedAt}</td>
+                <td>
+                  <time dateTime={a.updatedAt} title={a.updatedAt}>
+                    {formatWhen(a.updatedAt)}
+                  </time>
+                </td>
                 <td>
                   <a href={href('adapters', { bidder: a.bidderCode })} aria-label={`Edit ${a.bidderCode}`}>
                     Edit

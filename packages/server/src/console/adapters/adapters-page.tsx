@@ -9,6 +9,7 @@ import { ApiError, type StoredAdapter } from 'bidfields/client';
 import { Alert } from '../alert.js';
 import type { PageProps } from '../page-props.js';
 import { ADMIN, PUBLISHER } from '../roles.js';
+import { formatWhen } from '../format.js';
 import { href, navigate } from '../route.js';
 import { AdapterEditor } from './adapter-editor.js';
 import { AdapterList } from './adapter-list.js';
@@ -65,7 +66,7 @@ export function AdaptersPage({ api, role, params, failed }: PageProps) {
     try {
       const stored = await api.adapters.put(draft.bidderCode, recordOf(draft), version);
       setEditing({ draft: draftOf(stored.adapter), version: stored.version });
-      setSaved(`Saved ${stored.bidderCode}, version ${stored.version}, at ${stored.updatedAt}.`);
+      setSaved(`Saved ${stored.bidderCode}, version ${stored.version}, at ${formatWhen(stored.updatedAt)}.`);
       setList(await api.adapters.list());
       if (bidder !== stored.bidderCode) {
         justSaved.current = stored.bidderCode;

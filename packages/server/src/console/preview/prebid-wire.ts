@@ -3,10 +3,12 @@
 // bidfields Prebid.js adapter runs) sends for one ad unit per imp given values, with the `bids` entry params the
 // preview shows. Its grouping is Prebid's: bids whose params make one URL share a request (each bid alone with
 // split), where the library's `enrichImps` would call imps that disagree on a placeholder `conflicting_values`.
+// A bid the bidder refuses is refused by the page runtime, which reports codes alone (the page carries no words): each
+// of its issues takes the library's words for the same value (a template value's "cannot fill the endpoint: …").
 // Each imp becomes the ad unit a publisher would write for it (its sizes, player size, native request, first-party
 // imp data and floor), and the request's other objects become Prebid's `ortb2`. Each request's headers are those its
 // ajax options ask for: `contentType` (Prebid's default `text/plain`) and `customHeaders` (a record's headers).
-import { BidfieldsError, type BidRequest, type Issue } from 'bidfields';
+import { BidfieldsError, compile, type BidRequest, type CompiledAdapter, type Issue } from 'bidfields';
 import type { FormField } from 'bidfields';
 import type { AdapterRecord } from 'bidfields';
 import { createPrebidBidder, type PrebidServerRequest } from 'bidfields/prebid';
@@ -54,6 +56,20 @@ export function bidOf(bidder: string, imp: unknown, params: Obj): Obj {
 }
 
 /**
+ * The page runtime's issues of one bid, worded as the library words the same values: the issue of the library's own
+ * verdict on the imp's values (the enrichment and the endpoint its template makes) at the same key with the same
+ * code, else a sentence that says who refused it.
+ */
+function worded(found: readonly Issue[], library: () => CompiledAdapter | undefined, request: BidRequest, entry: Record<string, unknown>): Issue[] {
+  const verdict = library()?.sendable(request, entry);
+  const words = verdict && !verdict.ok ? verdict.issues : [];
+  return found.map((one) => {
+    const same = words.find((candidate) => candidate.path === one.path && candidate.code === one.code);
+    return { ...one, message: same?.message ?? 'the Prebid.js bidder refuses this value' };
+  });
+}
+
+/**
  * The requests the Prebid.js bidder sends for values per imp (`null`: that imp's ad unit does not bid), or the issues
  * of the bids it leaves out (at `/<imp>/<key>`, in the page runtime's codes) and of the record.
  */
@@ -81,12 +97,24 @@ export function prebidWire(
   const imps: unknown[] = Array.isArray(imp) ? imp : [];
   const issues: Issue[] = [];
   const bids: Obj[] = [];
+  let compiled: CompiledAdapter | undefined | null = null;
+  const library = () => {
+    if (compiled === null) {
+      try {
+        compiled = compile(record, { knownEndpoints: options.knownEndpoints, allowLocal: options.allowLocal === true, codegen: false });
+      } catch {
+        compiled = undefined;
+      }
+    }
+    return compiled;
+  };
   entries.forEach((entry, i) => {
     if (entry === null) return;
     const bid = bidOf(record.bidderCode!, imps[i], bidsEntry(record.bidderCode!, form, entry).params);
     logged.length = 0;
-    if (spec.isBidRequestValid(bid)) bids.push(bid);
-    else for (const detail of logged) if (Array.isArray(detail)) issues.push(...(detail as Issue[]).map((found) => ({ ...found, path: `/${i}${found.path}` })));
+    if (spec.isBidRequestValid(bid)) return void bids.push(bid);
+    const refused = logged.filter(Array.isArray).flat() as Issue[];
+    issues.push(...worded(refused, library, request, entry).map((found) => ({ ...found, path: `/${i}${found.path}` })));
   });
   if (issues.length) return { ok: false, issues, warnings: [] };
   const bidderRequest = {

@@ -25,6 +25,7 @@ import { href, navigate } from '../route.js';
 import { pastedRequest } from './json-lines.js';
 import { impsOf, isValuePath, issuesOfImp, perImpEntries, sentEntries, type Entered } from './per-imp.js';
 import { wireRequests } from './wire.js';
+import { valueVerdict } from './value-verdict.js';
 import { prebidWire } from './prebid-wire.js';
 import requests from 'virtual:bidfields-requests';
 import { Requests, BidsEntries, Outcome, isRoutedPrebid } from './preview-parts.js';
@@ -64,7 +65,9 @@ export function PreviewPage({ api, role, params, failed }: PageProps) {
   return (
     <>
       {error && <Alert>{error}</Alert>}
-      <label for="preview-adapter">Adapter</label>
+      <label for="preview-adapter" class="choice-label">
+        Adapter
+      </label>
       <select id="preview-adapter" value={bidder} onChange={(e) => navigate(href('preview', { bidder: e.currentTarget.value }))}>
         <option value="">Choose a saved adapter</option>
         {list?.map((a) => (
@@ -129,7 +132,7 @@ function Preview({ stored }: { stored: StoredAdapter }) {
     if (verdict) return verdict.ok ? [] : verdict.issues.filter(isValuePath);
     if (!adapter) return [];
     const own = new Set(sent.issues.map((found) => found.path));
-    const checked = entries.flatMap((entry, i) => (entry ? adapter.validateValues(entry).map((found) => ({ ...found, path: `/${i}${found.path}` })) : []));
+    const checked = entries.flatMap((entry, i) => (entry ? valueVerdict(adapter, entry).map((found) => ({ ...found, path: `/${i}${found.path}` })) : []));
     return [...checked.filter((found) => !own.has(found.path)), ...sent.issues];
   }, [wire, outcome, adapter, sent]);
 
@@ -161,15 +164,19 @@ function Preview({ stored }: { stored: StoredAdapter }) {
 
   return (
     <div class="preview">
-      <section aria-label="Request">
-        <h2>Bid request</h2>
-        <label for="request-choice">Bid request</label>
-        <select id="request-choice" value={choice} onChange={(e) => setChoice(e.currentTarget.value)}>
+      <section aria-label="Request" class="row">
+        <label for="request-choice" class="choice-label">
+          Bid request
+        </label>
+        <select id="request-choice" aria-describedby="request-choice-hint" value={choice} onChange={(e) => setChoice(e.currentTarget.value)}>
           {Object.keys(requests).map((name) => (
             <option value={name}>{name}</option>
           ))}
           <option value={PASTED}>Pasted JSON</option>
         </select>
+        <p class="hint" id="request-choice-hint">
+          A real OpenRTB 2.x request (fixtures/requests), or your own pasted as JSON: the placement's values are written into it.
+        </p>
         {choice === PASTED && (
           <>
             <label for="request-pasted">Bid request (JSON)</label>

@@ -5,7 +5,7 @@
  */
 import { type BidRequest, type CompiledAdapter, type FormField, type Issue, type SafeEnrichResult } from 'bidfields';
 import type { StoredAdapter } from 'bidfields/client';
-import { Alert } from '../alert.js';
+import type { ComponentChildren } from 'preact';
 import { IssueList } from '../issue-list.js';
 import { bidsEntry } from './bids-entry.js';
 import { Body, Warnings, type StepsView } from './body.js';
@@ -13,35 +13,35 @@ import { isValuePath, type Sent } from './per-imp.js';
 import { stagesOfImp } from './step-marks.js';
 import { httpLines, type Wire, type WireRequest } from './wire.js';
 
-/** Why nothing is enriched or sent: the issues, the entered values' apart from the request's and the adapter's. */
+/**
+ * Why nothing is enriched or sent: one red box whose headline is the largest line in it, then the issues of the
+ * entered values, of the adapter and of the request, each under a small caption.
+ */
 function Refused({ issues, sent }: { issues: readonly Issue[]; sent: boolean }) {
   const values = issues.filter(isValuePath);
   const adapter = issues.filter((i) => i.path === '/endpoint' || i.path === '/protocol');
   const others = issues.filter((i) => !isValuePath(i) && !adapter.includes(i));
+  const group = (caption: ComponentChildren, found: readonly Issue[]) =>
+    found.length > 0 && (
+      <>
+        <p class="caption">{caption}</p>
+        <IssueList issues={found} />
+      </>
+    );
   return (
     <section aria-label="Enriched request">
       <h2>Enriched request</h2>
-      <Alert>{sent ? 'Nothing is sent until these are fixed:' : 'The request is not enriched until these are fixed:'}</Alert>
-      {values.length > 0 && (
-        <>
-          <h3>
+      <div class="refused" role="alert">
+        <h3>{sent ? 'Nothing is sent until these are fixed' : 'The request is not enriched until these are fixed'}</h3>
+        {group(
+          <>
             Entered values (<code>/imp/key</code>, imps counted from 0)
-          </h3>
-          <IssueList issues={values} />
-        </>
-      )}
-      {adapter.length > 0 && (
-        <>
-          <h3>Adapter</h3>
-          <IssueList issues={adapter} />
-        </>
-      )}
-      {others.length > 0 && (
-        <>
-          <h3>Bid request</h3>
-          <IssueList issues={others} />
-        </>
-      )}
+          </>,
+          values,
+        )}
+        {group('Adapter', adapter)}
+        {group('Bid request', others)}
+      </div>
     </section>
   );
 }
