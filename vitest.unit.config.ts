@@ -25,7 +25,7 @@ export default mergeConfig(
         'test/auth/{password,throttle,token}.test.ts',
         'test/reports/{csv,validate}.test.ts',
         'test/server/api-conformance-evaluate.test.ts',
-        'test/cli/{conformance,enrich-per-imp}.test.ts',
+        'test/cli/{conformance,enrich-per-imp,usage-words}.test.ts',
       ],
       exclude: ['test/prebid/size.test.ts'],
     },

@@ -5,6 +5,7 @@
  */
 import { EXIT_USAGE, UsageError, type CliCommand, type CliIO, type CommandEntry } from './io.js';
 import { commands } from './commands/index.js';
+import { closest, optionsOf } from './suggest.js';
 
 function topHelp(program: string, registry: Record<string, CommandEntry>): string {
   const names = Object.keys(registry);
@@ -14,6 +15,18 @@ function topHelp(program: string, registry: Record<string, CommandEntry>): strin
 }
 
 const isUsageError = (error: unknown) => error instanceof UsageError || (error as { code?: string })?.code?.startsWith?.('ERR_PARSE_ARGS');
+
+/**
+ * A usage error in words: an option parseArgs does not know is named with the nearest option the command has, in
+ * place of Node's advice about positionals (which is about a value starting with '-', not a slip of the keyboard).
+ */
+function usageMessage(error: Error, usage: string): string {
+  const unknown = (error as { code?: string }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' && /^Unknown option '([^']*)'/.exec(error.message);
+  if (!unknown) return error.message;
+  const option = unknown[1]!.split('=')[0]!;
+  const near = closest(option, optionsOf(usage));
+  return `unknown option '${option}'${near ? `: did you mean ${near}?` : ''}`;
+}
 
 /**
  * Runs one of `registry`'s commands with `argv` (without node and script) and returns the exit code.
@@ -29,7 +42,8 @@ export async function runCommands(program: string, registry: Record<string, Comm
   }
   const entry: CommandEntry | undefined = Object.hasOwn(registry, name) ? registry[name] : undefined;
   if (!entry) {
-    io.stderr(`${program}: unknown command '${name}'\n\n${topHelp(program, registry)}`);
+    const near = closest(name, Object.keys(registry));
+    io.stderr(`${program}: unknown command '${name}'${near ? `: did you mean '${near}'?` : ''}\n\n${topHelp(program, registry)}`);
     return EXIT_USAGE;
   }
   let command: CliCommand;
@@ -48,7 +62,7 @@ export async function runCommands(program: string, registry: Record<string, Comm
     return await command.run(rest, io);
   } catch (error) {
     if (isUsageError(error)) {
-      io.stderr(`${program} ${name}: ${(error as Error).message}\n\n${command.usage}`);
+      io.stderr(`${program} ${name}: ${usageMessage(error as Error, command.usage)}\n\n${command.usage}`);
       return EXIT_USAGE;
     }
     throw error;

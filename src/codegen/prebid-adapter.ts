@@ -50,8 +50,8 @@ export type SafeGenerateResult = ({ ok: true } & GeneratedPrebidAdapter) | { ok:
  * Checks the record and generates its adapter, without throwing for a bad record: the issues are those
  * `bidfields validate --known-endpoint …` gives, plus `wrong_protocol`, `invalid_endpoint` (no endpoint) and
  * `invalid_gvlid`; for prebid-repo also a bidder code Prebid would refuse (`invalid_bidder_code`) or whose first six
- * characters an adapter of the installed Prebid.js has (`bidder_code_taken`), `invalid_maintainer` and
- * `prebid_not_found`.
+ * characters an adapter of the installed Prebid.js has (`bidder_code_taken`), a field whose key is no identifier
+ * (`missing_param`), `missing_maintainer`, `invalid_maintainer` and `prebid_not_found`.
  */
 export function safeGeneratePrebidAdapter(record: AdapterRecord | unknown, options: GeneratePrebidAdapterOptions): SafeGenerateResult {
   let checked;
@@ -68,7 +68,7 @@ export function safeGeneratePrebidAdapter(record: AdapterRecord | unknown, optio
   const { ttl, currency, netRevenue, withCredentials } = options;
   let files: [GeneratedFile, GeneratedFile, ...GeneratedFile[]];
   if (options.target === 'prebid-repo') {
-    const issues = [...prebidRepoIssues(plan.code, options), ...repoStepIssues(plan)];
+    const issues = [...prebidRepoIssues(plan.code, plan.fields, options), ...repoStepIssues(plan)];
     if (issues.length) return { ok: false, issues };
     const { fields, split } = record as AdapterRecord & { split?: 'imp' | 'none' };
     const [module, doc, ...rest] = prebidRepoFiles(plan, fields, split, { ...options, ttl, netRevenue, currency });

@@ -53,7 +53,12 @@ export function prebidPlan(record: unknown, options: PrebidPlanOptions): PrebidP
   const template = options.templates && typeof endpoint === 'string' ? parseTemplate(endpoint, 'prebid-js') : undefined;
   if (Array.isArray(template)) {
     // The checked record's plan as validateAdapter checked it (the compact engine takes no template).
-    const { fields, bidderCode, cpmField } = record as { fields: Record<string, unknown>[]; bidderCode: string; cpmField: string };
+    const { fields, bidderCode, cpmField, mediaTypes } = record as {
+      fields: Record<string, unknown>[];
+      bidderCode: string;
+      cpmField: string;
+      mediaTypes?: BidderPlan['mediaTypes'];
+    };
     const rules = recordRules({ ...(record as RecordParts), fields }, '/fields', protocol, []);
     const ajax = ajaxHeaders(rules.headers);
     const plan = recordPlanOf(
@@ -62,7 +67,16 @@ export function prebidPlan(record: unknown, options: PrebidPlanOptions): PrebidP
     );
     return {
       ok: true,
-      plan: { code: bidderCode, url: endpoint as string, cpm: cpmField, ...plan, template, ...(gvlid !== undefined && { gvlid }), ...(ajax && { ajax }) },
+      plan: {
+        code: bidderCode,
+        url: endpoint as string,
+        cpm: cpmField,
+        ...plan,
+        template,
+        ...(mediaTypes && { mediaTypes }),
+        ...(gvlid !== undefined && { gvlid }),
+        ...(ajax && { ajax }),
+      },
     };
   }
   const adapter = compileCompact(record, compileOptions);

@@ -7,6 +7,7 @@
  * story.
  */
 export { runSuite, runCase, type RunOptions } from './run-suite.js';
+export { CannotRunError } from './types.js';
 export { bundledFixtures } from './bundled-fixtures.js';
 export { cliImplementation } from './implementations/cli.js';
 export { libraryImplementation } from './implementations/library.js';

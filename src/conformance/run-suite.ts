@@ -7,7 +7,7 @@ import path from 'node:path';
 import { loadFixtures } from './load-fixtures.js';
 import { checkOutcome } from './check-outcome.js';
 import { isEqual } from 'lodash-es';
-import type { CaseResult, Implementation, ResolvedCase, SuiteResult } from './types.js';
+import { CannotRunError, type CaseResult, type Implementation, type ResolvedCase, type SuiteResult } from './types.js';
 
 export interface RunOptions {
   /** Called after each case, e.g. to print progress. */
@@ -32,6 +32,7 @@ export async function runCase(implementation: Implementation, testCase: Resolved
     if (!isEqual(given, testCase)) reasons.push('changed its input (the adapter, values or request of the case)');
     return { ...base, status: reasons.length === 0 ? 'passed' : 'failed', reasons };
   } catch (error) {
+    if (error instanceof CannotRunError) throw error;
     // The message says what went wrong in the implementation; its stack (our runner's frames, mostly) only on request.
     const message = error instanceof Error ? (process.env.BIDFIELDS_DEBUG ? error.stack : error.message) : String(error);
     return { ...base, status: 'failed', reasons: [`threw ${message}`] };
@@ -59,7 +60,15 @@ export async function runSuite(root: string, implementation: Implementation, opt
     if (loaded.problems.length > 0) record({ file: loaded.file, name: '(fixture file)', status: 'failed', reasons: loaded.problems });
     for (const testCase of loaded.cases) {
       if (options.filter && !testCase.name.includes(options.filter) && !testCase.file.includes(options.filter)) continue;
-      record(await runCase(implementation, testCase));
+      try {
+        record(await runCase(implementation, testCase));
+      } catch (error) {
+        if (!(error instanceof CannotRunError)) throw error;
+        // Every case would fail alike: this one says why, and the run ends here.
+        record({ file: testCase.file, name: testCase.name, status: 'failed', reasons: [error.message] });
+        suite.stopped = error.message;
+        return suite;
+      }
     }
   }
   return suite;

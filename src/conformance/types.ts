@@ -104,4 +104,14 @@ export interface SuiteResult {
   passed: number;
   failed: number;
   skipped: number;
+  /** Why the run stopped before its last case (the implementation cannot run any: {@link CannotRunError}), if it did. */
+  stopped?: string;
+}
+
+/**
+ * Thrown by an implementation that cannot run any case (a command that does not start): the runner records it as the
+ * failure of the case at hand and stops, rather than failing every case of the suite alike.
+ */
+export class CannotRunError extends Error {
+  override name = 'CannotRunError';
 }

@@ -21,6 +21,7 @@ export type IssueCode =
   | 'unknown_endpoint'
   | 'invalid_cpm_field'
   | 'invalid_bidder_code'
+  | 'invalid_media_types'
   | 'wrong_protocol'
   | 'invalid_json'
   | 'missing_required'

@@ -134,6 +134,8 @@ export interface AdapterRecord {
   cpmField?: string;
   /** Prebid bidder code. */
   bidderCode?: string;
+  /** Prebid JS: the media types the partner takes, default all three (docs/spec.md#protocols). */
+  mediaTypes?: ('banner' | 'video' | 'native')[];
   fields: FieldDefinition[];
   /** Fixed writes (docs/spec.md#constants). */
   constants?: ConstantDefinition[];

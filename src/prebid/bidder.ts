@@ -58,6 +58,7 @@ export function bidderPlan(adapter: CompactAdapter, options: EndpointOptions, gv
     ...(template ? { template, hosts: templateHosts(template, 'prebid-js', options) } : { url: adapter.endpoint!.href }),
     cpm: adapter.cpmField!,
     ...adapter.plan,
+    ...(adapter.mediaTypes && { mediaTypes: adapter.mediaTypes }),
     ...(split && { split }),
     ...(gvlid !== undefined && { gvlid }),
     ...(ajax && { ajax }),

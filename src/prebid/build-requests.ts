@@ -6,7 +6,7 @@
  */
 import type { ValuesEngine } from '../core/compact/values-engine.js';
 import type { Issue } from '../core/issues.js';
-import { list, obj, toImp, type Obj } from './imp.js';
+import { isString, list, obj, toImp, type Obj } from './imp.js';
 import type { BidderPlan, PrebidRuntimeOptions, PrebidServerRequest } from './types.js';
 
 export type Warn = (message: string, detail?: unknown) => void;
@@ -45,15 +45,18 @@ export function buildRequests(
   const auction = obj(bidderRequest) ?? {};
   // tmax: the auction's timeout read as an integer (a number or its text), as Prebid's converter reads it; else none.
   const tmax = parseInt(auction.timeout, 10);
-  // `test` 0 unless ortb2 says otherwise, as Prebid's converter sends it; `cur` only when ortb2 has it (Prebid's
-  // converter adds one only with its currency module, which reads the bidder's currency).
+  // `test` 0 unless ortb2 says otherwise, and `cur` as Prebid's converter sends them: ortb2's, else with the currency
+  // module on (it puts the publisher's currency in ortb2.ext.prebid.adServerCurrency) the bidder's currency option,
+  // else the publisher's currency; without the module, none.
   const ortb2 = obj(auction.ortb2) ?? {};
+  const publisher = ortb2.ext?.prebid?.adServerCurrency;
   let shared: Obj = { ...ortb2, id: String(auction.bidderRequestId ?? auction.auctionId), test: ortb2.test || 0 };
+  if (!ortb2.cur && isString(publisher)) shared.cur = [options.currency || publisher];
   if (tmax === tmax) shared.tmax = tmax; // not NaN
   const imps: unknown[] = [];
   for (const bid of list(bids)) {
     try {
-      const imp = toImp(bid, options.currency);
+      const imp = toImp(bid, options.currency, plan.mediaTypes);
       const issues: Issue[] = [];
       // apply gives no request when the values have issues (bind's) or cannot be written (its own); else the request
       // made here for it, written into.

@@ -32,7 +32,8 @@ export function formats(sizes: unknown): { w: number; h: number }[] {
 }
 
 /**
- * The imp for one bid request, or `undefined` when the bid asks for none of banner, video, native: the ad unit's
+ * The imp for one bid request, or `undefined` when the bid asks for none of the media types the partner takes
+ * (`types`, the record's `mediaTypes`: docs/spec.md#protocols; all three without): the ad unit's
  * banner sizes, its video player and OpenRTB video params, and Prebid's native OpenRTB request. Prebid 11 keeps the
  * OpenRTB side of an ad unit in `ortb2Imp` (it mirrors and validates `mediaTypes.video`'s OpenRTB keys into
  * `ortb2Imp.video`, `banner.format` into `ortb2Imp.banner`), so the imp starts from it and adds what lives only in
@@ -40,9 +41,11 @@ export function formats(sizes: unknown): { w: number; h: number }[] {
  * @example toImp({ bidId: 'b1', mediaTypes: { banner: { sizes: [[300, 250]] } } }) // { secure: 1, id: 'b1', banner: { topframe: 1, format: [{ w: 300, h: 250 }] } }
  * @param currency the bidder's currency, in which a price floor is asked for
  */
-export function toImp(bid: Obj, currency = 'USD'): Obj | undefined {
-  const { banner, video, native } = obj(bid.mediaTypes) ?? {};
-  // The ad unit's media objects go out only for the media types it asks for (a video-only unit sends no banner).
+export function toImp(bid: Obj, currency = 'USD', types?: readonly string[]): Obj | undefined {
+  const media = obj(bid.mediaTypes) ?? {};
+  // The ad unit's media objects go out only for the media types it asks for (a video-only unit sends no banner) and
+  // the partner takes.
+  const asked = (type: string) => (!types || types.includes(type)) && obj(media[type]);
   const { banner: firstPartyBanner, video: firstPartyVideo, native: firstPartyNative, ...firstParty } = obj(bid.ortb2Imp) ?? {};
   // secure: 1 unless the publisher set it (as Prebid's converter does): without it a partner may answer with
   // http creatives, which an https page blocks.
@@ -65,13 +68,14 @@ export function toImp(bid: Obj, currency = 'USD'): Obj | undefined {
   Object.assign(imp, floor({}, '*', '*', currency).ext);
   // The ad unit's own OpenRTB formats (flexible sizes included) win over its sizes, as in Prebid's converter, which
   // also says whether the page is the top frame (topframe 0 in an iframe; no window, as in Node, is the top).
-  if (obj(banner)) imp.banner = floor({ topframe: +(globalThis.top === globalThis.self), format: formats(banner.sizes), ...obj(firstPartyBanner) }, 'banner');
+  if (asked('banner'))
+    imp.banner = floor({ topframe: +(globalThis.top === globalThis.self), format: formats(media.banner.sizes), ...obj(firstPartyBanner) }, 'banner');
   // Prebid 11 has already copied (and validated) the OpenRTB keys of mediaTypes.video into ortb2Imp.video.
-  if (obj(video)) imp.video = floor({ ...obj(firstPartyVideo), ...formats(video.playerSize)[0] }, 'video');
+  if (asked('video')) imp.video = floor({ ...obj(firstPartyVideo), ...formats(media.video.playerSize)[0] }, 'video');
   // Prebid's native OpenRTB request (one with assets; Prebid's converter skips one without), its own `ver` (Prebid
   // writes 1.2) as given, and the ad unit's ortb2Imp.native keys (battr, …) over them, as the converter merges them.
   const nativeRequest = obj(bid.nativeOrtbRequest);
-  if (obj(native) && nativeRequest && list(nativeRequest.assets).length)
+  if (asked('native') && nativeRequest && list(nativeRequest.assets).length)
     imp.native = floor({ request: JSON.stringify(nativeRequest), ver: nativeRequest.ver, ...obj(firstPartyNative) }, 'native');
   if (Array.isArray(imp.banner?.format))
     imp.banner.format = imp.banner.format.map((format: Obj) =>

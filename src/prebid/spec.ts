@@ -25,7 +25,6 @@ export function bidderSpec(
   requests: RequestBuilder = buildRequests,
 ): PrebidBidderSpec {
   const { code, gvlid } = plan;
-  const engine = valuesEngine(plan, features);
   const warn: Warn = (message, detail) => {
     try {
       (options.log ?? console.warn)(`bidfields ${code}: ${message}`, detail);
@@ -33,6 +32,9 @@ export function bidderSpec(
       // A logger that throws (or a page without console) must not take the auction down with it.
     }
   };
+  // A bid param the record does not know costs the bid nothing (Prebid adapters ignore unknown params): logged once.
+  const ignored = new Set<string>();
+  const engine = valuesEngine(plan, features, (key) => ignored.has(key) || (ignored.add(key), warn('bid param ignored', key)));
   /** `run`, returning `false` (or `[]` for the functions that return lists) and logging when it throws. */
   const guard =
     <A extends unknown[], T>(run: (...args: A) => T, list = false) =>
@@ -47,7 +49,7 @@ export function bidderSpec(
   return {
     code,
     ...(gvlid && { gvlid }),
-    supportedMediaTypes: MEDIA_TYPES,
+    supportedMediaTypes: plan.mediaTypes ?? MEDIA_TYPES,
     isBidRequestValid: guard((bid) => {
       const found: Issue[] = [];
       engine.bind(bid.params ?? {}, found);

@@ -121,6 +121,8 @@ export interface BidderPlan extends RecordPlan {
   split?: 'imp';
   /** The CPM field: a dot path into each bid of the partner's answer. */
   cpm: string;
+  /** The media types the partner takes (docs/spec.md#protocols), when the record names them: all three without. */
+  mediaTypes?: PrebidMediaType[];
   /** The partner's IAB Global Vendor List ID, checked. */
   gvlid?: number;
   /** The record's headers (docs/spec.md#headers) as Prebid's ajax options, when it has any: sent by the runtime's `withHeaders`. */
@@ -139,7 +141,9 @@ export interface PrebidRuntimeOptions {
   ttl?: number;
   /**
    * The currency of an answer without `cur` (as in Prebid's converter), and the one price floors are asked in. The
-   * request's `cur` is the publisher's `ortb2.cur`, as given (none without it). Default `'USD'`.
+   * request's `cur` is the publisher's `ortb2.cur`, as given; without it, with Prebid's currency module on, this
+   * currency when set, else the publisher's (`adServerCurrency`), as Prebid's converter sends it; else none.
+   * Default `'USD'`.
    */
   currency?: string;
   /** Whether CPMs are net of the partner's fees. Default true. */

@@ -17,6 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generatePrebidAdapter } from '../../src/codegen/index.js';
 import { layOut, prebidSources } from '../codegen/prebid-repo/harness.js';
 import { FIELDS } from './support/pages.js';
+import { camelKey } from '../../src/codegen/prebid-repo/index.js';
 import { startPartner } from './support/partner.js';
 
 const buildDir = path.join(import.meta.dirname, '.build/prebid-repo');
@@ -33,9 +34,9 @@ const AD_UNITS = [
         ],
       },
     },
-    bids: [{ bidder: CODE, params: { 'prd.impTagId': 'top-banner', 'prd.appPublisherId': 'pub-42', 'prd.appSiteId': 'site-7', zone: 7 } }],
+    bids: [{ bidder: CODE, params: { impTagId: 'top-banner', appPublisherId: 'pub-42', appSiteId: 'site-7', zone: 7 } }],
   },
-  { code: 'side', mediaTypes: { banner: { sizes: [[160, 600]] } }, bids: [{ bidder: CODE, params: { 'prd.impTagId': 'side-banner', zone: '3' } }] },
+  { code: 'side', mediaTypes: { banner: { sizes: [[160, 600]] } }, bids: [{ bidder: CODE, params: { impTagId: 'side-banner', zone: '3' } }] },
   { code: 'broken', mediaTypes: { banner: { sizes: [[728, 90]] } }, bids: [{ bidder: CODE, params: { zone: 'abc' } }] },
 ];
 
@@ -78,9 +79,16 @@ describe.skipIf(!chromiumPath && !process.env.CI)(
         endpoint: `https://localhost:${partner.port}/bid/ext-cpm`,
         cpmField: 'ext.bidfields.cpm',
         bidderCode: CODE,
-        fields: FIELDS,
+        // The in-repository target takes params under identifier keys, as Prebid publishers enter them.
+        fields: FIELDS.map((field) => ({ ...field, param: camelKey(field.name) })),
       };
-      const { files } = generatePrebidAdapter(record, { target: 'prebid-repo', knownEndpoints: ['localhost'], allowLocal: true, ttl: 120 });
+      const { files } = generatePrebidAdapter(record, {
+        target: 'prebid-repo',
+        knownEndpoints: ['localhost'],
+        allowLocal: true,
+        ttl: 120,
+        maintainer: 'prebid@partner.example',
+      });
       layOut(buildDir, files);
       // The page as a Prebid.js build makes it: Prebid (the package's entry point, its compiled sources) and the module.
       fs.writeFileSync(path.join(buildDir, 'page-entry.js'), `import pbjs from 'prebid.js';\nimport './modules/${CODE}BidAdapter.ts';\npbjs.processQueue();\n`);

@@ -32,7 +32,7 @@ describe('bidfields codegen --target node', () => {
   it('writes a module that compile takes back, and that enriches as the interpreter does', async () => {
     expect(await codegen('--target', 'node', 'acme.json', '--out', 'acme.enricher.js', '--known-endpoint', 'pbs.example-ssp.com')).toEqual({
       code: 0,
-      stdout: '',
+      stdout: 'wrote acme.enricher.js\n',
       stderr: '',
     });
     const text = fs.readFileSync(path.join(dir, 'acme.enricher.js'), 'utf8');

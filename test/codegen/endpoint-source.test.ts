@@ -40,7 +40,7 @@ function compiled(template: Template): ((values: Record<string, unknown>) => unk
     isLabel,
     encodeValue,
   );
-  const typedSource = `${HELPERS.decimalText}\ntype SentParams = Record<string, any>;\n${endpointFunction(template)}\nreturn endpointUrl;`;
+  const typedSource = `${HELPERS.digits}\n${HELPERS.decimalText}\ntype SentParams = Record<string, any>;\n${endpointFunction(template)}\nreturn endpointUrl;`;
   const typed = new Function(transformSync(typedSource, { loader: 'ts' }).code)();
   return [(values) => standalone((key: string) => values[key]), (values) => typed(values)];
 }

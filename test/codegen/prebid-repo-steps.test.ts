@@ -21,7 +21,7 @@ describe('the in-repository target and the steps it does not compile yet (docs/s
       derive: [{ op: 'bannerSizeFromFormat', when: 'always' }],
       requestValues: 'first',
     };
-    const result = safeGeneratePrebidAdapter(record, { target: 'prebid-repo', knownEndpoints: ['bid.partner.example'] });
+    const result = safeGeneratePrebidAdapter(record, { target: 'prebid-repo', knownEndpoints: ['bid.partner.example'], maintainer: 'prebid@partner.example' });
     expect(result.ok).toBe(false);
     const refused = result.ok ? [] : result.issues.filter((found) => found.code === 'unsupported_target').map((found) => found.path);
     expect(refused.sort()).toEqual(['/derive', '/exactlyOneOf', '/fields/0/with', '/fields/1/when', '/remove', '/requestValues']);

@@ -2,7 +2,7 @@
 // the four files of a pull request to Prebid.js, and each generated adapter passes, outside Prebid's repository,
 // the checks of test/codegen/prebid-repo/harness.ts: (a) bundled with the package's compiled sources, one copy of
 // Prebid's core; (b) tsc against its declarations; (c) its spec under mocha + jsdom on Prebid's test helpers, c8
-// coverage of the module ≥ 80%; (d) Prebid's import rules. Bidder codes Prebid would refuse are issues (exit 1).
+// coverage of the module ≥ 80%; (d) Prebid's import rules; (e) Prebid's eslint rules (prebid-eslint-config.ts). Bidder codes Prebid would refuse are issues (exit 1).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,107 +11,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generatePrebidAdapter, safeGeneratePrebidAdapter } from '../../src/codegen/index.js';
 import type { CliIO } from '../../src/cli/io.js';
 import { main } from '../../src/cli/main.js';
-import type { AdapterRecord } from '../../src/core/types.js';
 import { REMOVAL_MS, removeTempFolder } from '../support/temp-folder.js';
-import { bundleModule, layOut, lintModule, lintSpec, runSpec, typeCheck } from './prebid-repo/harness.js';
+import { bundleModule, layOut, lintModule, lintSpec, lintWithPrebid, runSpec, typeCheck } from './prebid-repo/harness.js';
+import { example, known, lists, records8, templated, typed, videoNative } from './prebid-repo/records.js';
+import { camelKey } from '../../src/codegen/prebid-repo/index.js';
 
-const example = JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, '../../examples/prebid-js-adapter.json'), 'utf8')) as AdapterRecord;
-const known = ['bid.example-ssp.com'];
-
-/** A record with what docs/spec.md#records adds: param keys, alsoTo, a boolean, request ext, constants, one-of, one request per bid. */
-const records8 = {
-  protocol: 'prebid-js',
-  endpoint: 'https://bid.example-ssp.com/openrtb2',
-  cpmField: 'price',
-  bidderCode: 'bidfields_demo',
-  split: 'imp',
-  fields: [
-    { name: 'prd.impTagId', param: 'placementId', type: 'text', display: 'Placement', alsoTo: ['predefinedImpExt.bidder.tagid'] },
-    { name: 'prd.appPublisherId', param: 'publisherId', type: 'number', display: 'Publisher', integer: true },
-    { name: 'predefinedRequestExt.partner.account', param: 'accountId', type: 'text', display: 'Account', required: true, minLength: 2 },
-    { name: 'predefinedImpExt.test', param: 'test', type: 'boolean', display: 'Test' },
-    {
-      name: 'predefinedImpExt.size',
-      param: 'sizeId',
-      type: 'select',
-      display: 'Size',
-      options: [
-        { name: 'A', value: 1 },
-        { name: 'B', value: 2.5 },
-      ],
-    },
-  ],
-  constants: [
-    { name: 'predefinedImpExt.is_prebid', value: true },
-    { name: 'predefinedRequestExt.partner.source', value: 'prebid' },
-  ],
-  requireOneOf: [['placementId', 'sizeId']],
-} as unknown as AdapterRecord;
-
-/** A record whose endpoint is a template (docs/spec.md#endpoint-templates): a region as a host label, the publisher id in the path. */
-const templated = {
-  protocol: 'prebid-js',
-  endpoint: 'https://{region}.bid.example-ssp.com/pub/{publisherId}',
-  cpmField: 'price',
-  bidderCode: 'bidfields_tpl',
-  fields: [
-    { name: 'prd.impTagId', param: 'placementId', type: 'text', display: 'Placement', required: true },
-    { name: 'predefinedEndpoint.region', param: 'region', type: 'text', display: 'Region', default: 'eu', pattern: '^[a-z]{2}$' },
-    { name: 'prd.appPublisherId', param: 'publisherId', type: 'text', display: 'Publisher', required: true },
-  ],
-} as unknown as AdapterRecord;
-
-/** A record of lists, JSON values and ids (docs/spec.md#lists-json-ids), with defaults and an id at imp.tagid. */
-const lists = {
-  protocol: 'prebid-js',
-  endpoint: 'https://bid.example-ssp.com/openrtb2',
-  cpmField: 'price',
-  bidderCode: 'bidfields_lists',
-  fields: [
-    { name: 'prd.impTagId', param: 'placementId', type: 'id', display: 'Placement', required: true, maxLength: 12, pattern: '^\\w+$' },
-    { name: 'predefinedImpExt.kw', param: 'keywords', type: 'list', items: 'text', display: 'Keywords', maxItems: 5, maxLength: 20 },
-    { name: 'predefinedImpExt.sizes', param: 'sizes', type: 'list', items: 'number', display: 'Sizes', integer: true, min: 1, default: [300] },
-    { name: 'predefinedRequestExt.partner.custom', param: 'custom', type: 'json', display: 'Custom', default: { a: [1] } },
-    { name: 'predefinedImpExt.unit', param: 'unitId', type: 'id', display: 'Unit' },
-  ],
-} as unknown as AdapterRecord;
-
-/**
- * A record of typed OpenRTB targets (docs/spec.md#more-openrtb-targets): an imp's floor, currency and secure flag, its banner's
- * position, display manager text from a number, bcat, source and user ext, the inventory's and its publisher's ext,
- * and an inventory id constant (which the in-repository module once left unwritten).
- */
-const typed = {
-  protocol: 'prebid-js',
-  endpoint: 'https://bid.example-ssp.com/openrtb2',
-  cpmField: 'price',
-  bidderCode: 'bidfields_typed',
-  fields: [
-    { name: 'prd.impBidFloor', param: 'floor', type: 'number', display: 'Floor', min: 0 },
-    { name: 'prd.impBidFloorCur', param: 'currency', type: 'text', display: 'Currency', default: 'USD' },
-    {
-      name: 'prd.impSecure',
-      param: 'secure',
-      type: 'select',
-      display: 'Secure',
-      options: [
-        { name: 'no', value: 0 },
-        { name: 'yes', value: 1 },
-      ],
-    },
-    { name: 'prd.bannerPos', param: 'pos', type: 'number', display: 'Position', integer: true },
-    { name: 'prd.impDisplayManagerVer', param: 'version', type: 'number', display: 'Version' },
-    { name: 'prd.bcat', param: 'bcat', type: 'list', items: 'text', display: 'Blocked categories' },
-    { name: 'predefinedSourceExt.pid', param: 'pid', type: 'text', display: 'Partner' },
-    { name: 'predefinedInventoryExt.zone', param: 'zone', type: 'text', display: 'Zone' },
-  ],
-  constants: [
-    { name: 'predefinedUserExt.tier', value: 2 },
-    { name: 'predefinedPublisherExt.network', value: 'n1' },
-    { name: 'prd.appSiteId', value: 'site-7' },
-    { name: 'prd.impDisplayManager', value: 'bidfields' },
-  ],
-} as unknown as AdapterRecord;
+const MAINTAINER = 'prebid@example-ssp.com';
 
 let dir: string;
 beforeAll(() => {
@@ -171,7 +76,7 @@ describe('bidfields prebid-adapter --target prebid-repo', () => {
   });
 
   it('puts the GVL ID in the module and the docs page only when given', () => {
-    const { files } = generatePrebidAdapter(example, { target: 'prebid-repo', knownEndpoints: known, gvlid: 1234 });
+    const { files } = generatePrebidAdapter(example, { target: 'prebid-repo', knownEndpoints: known, gvlid: 1234, maintainer: MAINTAINER });
     expect(files[0].text).toContain('const GVLID = 1234;');
     expect(files[3]!.text).toContain('gvl_id: 1234\ntcfeu_supported: true');
   });
@@ -186,10 +91,42 @@ describe('bidfields prebid-adapter --target prebid-repo', () => {
     const file = path.join(dir, `${bidderCode}.json`);
     fs.writeFileSync(file, JSON.stringify({ ...example, bidderCode }));
     const out = path.join(dir, `refused-${bidderCode}`);
-    const result = await cli('prebid-adapter', '--target', 'prebid-repo', '--adapter', file, '--known-endpoint', 'bid.example-ssp.com', '--out', out, '--json');
+    const result = await cli(
+      'prebid-adapter',
+      '--target',
+      'prebid-repo',
+      '--adapter',
+      file,
+      '--known-endpoint',
+      'bid.example-ssp.com',
+      '--out',
+      out,
+      '--maintainer',
+      MAINTAINER,
+      '--json',
+    );
     expect(result.code).toBe(1);
     expect(JSON.parse(result.out).issues.map((found: { code: string; path: string }) => [found.code, found.path])).toEqual([[issueCode, '/bidderCode']]);
     expect(fs.existsSync(out)).toBe(false);
+  });
+
+  it('asks for the maintainer of the module doc, and for params a Prebid publisher can enter (identifier keys)', () => {
+    const keyless = { ...example, fields: [{ name: 'prd.impTagId', type: 'text', display: 'Tag' }, ...example.fields.slice(1)] };
+    const bad = safeGeneratePrebidAdapter(keyless, { target: 'prebid-repo', knownEndpoints: known });
+    expect(bad.ok ? [] : bad.issues.map((found) => [found.code, found.path])).toEqual([
+      ['missing_param', '/fields/0/param'],
+      ['missing_maintainer', '/maintainer'],
+    ]);
+    expect(bad.ok ? '' : bad.issues[0]!.message).toContain('"impTagId"');
+    expect(camelKey('predefinedImpExt.deal.tier')).toBe('dealTier');
+    expect(camelKey('predefinedRequestExt.partner_id')).toBe('partnerId');
+    // A name that is an identifier is its own key.
+    expect(
+      safeGeneratePrebidAdapter(
+        { ...example, fields: [{ name: 'zone', type: 'number', display: 'Zone' }] },
+        { target: 'prebid-repo', knownEndpoints: known, maintainer: MAINTAINER },
+      ).ok,
+    ).toBe(true);
   });
 
   it('refuses a maintainer that is no e-mail address, and a --prebid folder that is no Prebid.js', () => {
@@ -200,10 +137,16 @@ describe('bidfields prebid-adapter --target prebid-repo', () => {
   it('a constant nested 2,000 deep is refused (a literal that deep overflows parsers); one 32 deep enters as a literal', () => {
     const tooDeep = JSON.parse('['.repeat(2000) + ']'.repeat(2000));
     expect(() =>
-      generatePrebidAdapter({ ...example, constants: [{ name: 'deep', value: tooDeep }] }, { target: 'prebid-repo', knownEndpoints: known }),
+      generatePrebidAdapter(
+        { ...example, constants: [{ name: 'deep', value: tooDeep }] },
+        { target: 'prebid-repo', knownEndpoints: known, maintainer: MAINTAINER },
+      ),
     ).toThrow(/constants\/0\/value/);
     const value = JSON.parse('['.repeat(32) + ']'.repeat(32));
-    const { files } = generatePrebidAdapter({ ...example, constants: [{ name: 'deep', value }] }, { target: 'prebid-repo', knownEndpoints: known });
+    const { files } = generatePrebidAdapter(
+      { ...example, constants: [{ name: 'deep', value }] },
+      { target: 'prebid-repo', knownEndpoints: known, maintainer: MAINTAINER },
+    );
     const module = files.find((found) => found.name.endsWith('BidAdapter.ts'))!;
     expect(module.text).toContain(`deepSetValue(imp, "ext.deep", ${JSON.stringify(value)});`);
     expect(ts.transpileModule(module.text, { reportDiagnostics: true, compilerOptions: { target: ts.ScriptTarget.ES2019 } }).diagnostics).toEqual([]);
@@ -214,12 +157,12 @@ describe('bidfields prebid-adapter --target prebid-repo', () => {
     const hostile = {
       ...example,
       fields: [
-        { name: 'prd.impTagId', type: 'text', display: INJECTION, description: INJECTION, default: INJECTION, required: true },
+        { name: 'prd.impTagId', param: 'tagId', type: 'text', display: INJECTION, description: INJECTION, default: INJECTION, required: true },
         { name: 'tier', type: 'select', display: INJECTION, options: [{ name: INJECTION, value: 1 }], default: 1 },
         { name: 'note', type: 'text', display: 'x', pattern: '^[^"]*$' },
       ],
     };
-    const { files } = generatePrebidAdapter(hostile, { target: 'prebid-repo', knownEndpoints: known });
+    const { files } = generatePrebidAdapter(hostile, { target: 'prebid-repo', knownEndpoints: known, maintainer: MAINTAINER });
     for (const file of files.filter((found) => /\.(ts|js)$/.test(found.name))) {
       const identifiers: string[] = [];
       const visit = (node: ts.Node): void => {
@@ -241,6 +184,7 @@ describe.each([
   ['a record whose endpoint is a template', templated, ['*.bid.example-ssp.com']],
   ['a record of lists, JSON values and ids', lists, known],
   ['a record of typed OpenRTB targets', typed, known],
+  ['a record of a video and native partner', videoNative, known],
 ])('the in-repository adapter of %s', (_name, record, knownEndpoints) => {
   let at: string;
   let code: string;
@@ -273,6 +217,10 @@ describe.each([
     expect(lintModule(`${code}BidAdapter.ts`, module)).toEqual([]);
     expect(lintSpec(fs.readFileSync(path.join(at, `test/spec/modules/${code}BidAdapter_spec.js`), 'utf8'), `modules/${code}BidAdapter.js`)).toEqual([]);
   });
+
+  it("(e) is clean under Prebid's eslint rules, as its CI lints a pull request (no --fix): no error, no warning", async () => {
+    expect(await lintWithPrebid(at, [`modules/${code}BidAdapter.ts`, `test/spec/modules/${code}BidAdapter_spec.js`])).toEqual([]);
+  });
 });
 
 describe('(d) the import check has teeth', () => {
@@ -285,5 +233,20 @@ describe('(d) the import check has teeth', () => {
     expect(problems.join('\n')).toMatch(/"\.\.\/src\/utils" should include extension/);
     expect(problems.join('\n')).toMatch(/importing from modules is not allowed/);
     expect(problems).toEqual(expect.arrayContaining(['import "../src/adloader.js" is restricted', 'global localStorage', 'property document.cookie']));
+  });
+});
+
+describe("(e) Prebid's eslint rules have teeth", () => {
+  it('flag compact JSON literals, a missing semicolon and console, in a module and in a spec', async () => {
+    const at = path.join(dir, 'lint-teeth');
+    layOut(at, [
+      { name: 'modules/xBidAdapter.ts', text: 'const KEYS = ["a","b"];\nexport function f(x: string[]) {\n  console.log(KEYS)\n  return x;\n}\n' },
+      { name: 'test/spec/modules/xBidAdapter_spec.js', text: "const PARAMS = {a:1,b:[1,2]};\nit('x', function () {\n  expect(PARAMS).to.exist;\n});\n" },
+    ]);
+    const problems = (await lintWithPrebid(at, ['modules/xBidAdapter.ts', 'test/spec/modules/xBidAdapter_spec.js'])).join('\n');
+    for (const rule of ['@stylistic/comma-spacing', '@stylistic/semi', 'no-console', '@stylistic/object-curly-spacing', '@stylistic/key-spacing'])
+      expect(problems).toContain(rule);
+    // chai's property assertions are allowed in a spec (chai-friendly), as in Prebid's config.
+    expect(problems).not.toContain('no-unused-expressions');
   });
 });

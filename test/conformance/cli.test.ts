@@ -37,10 +37,38 @@ describe.skipIf(!fs.existsSync(cli) && !process.env.CI)('bidfields conformance -
     expect(suite.results[0]!.reasons[0]).toMatch(/does not implement 'prebid-js-/);
   });
 
-  it('fails every case for a command that does not answer, with exit 1', () => {
+  it('stops at the first case for a command that exits without an answer (a missing script), with exit 1', () => {
     const run = conformance('--cli', `${process.execPath} -e process.exit(3)`, '--filter', 'values-text');
     expect(run.status).toBe(1);
-    expect(run.stdout).toMatch(/\n0 passed, [1-9]\d* failed\n$/);
+    expect(run.stdout).toMatch(
+      /^FAIL [^\n]+\n {5}'[^']+' exited 3 without an answer\nstopped: the command cannot run a case, so no other case was run\n0 passed, 1 failed\n$/,
+    );
+  });
+
+  it('fails only the case of a command that answered before and then exits without an answer', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bidfields-flaky-'));
+    try {
+      // Answers through the real CLI, except on its second run, which exits 3 without a word.
+      const port = path.join(dir, 'port.cjs');
+      fs.writeFileSync(
+        port,
+        `const fs = require('node:fs'), { spawnSync } = require('node:child_process');
+const count = ${JSON.stringify(path.join(dir, 'count'))};
+const n = fs.existsSync(count) ? Number(fs.readFileSync(count, 'utf8')) + 1 : 1;
+fs.writeFileSync(count, String(n));
+if (n === 2) process.exit(3);
+const run = spawnSync(process.execPath, [${JSON.stringify(cli)}, ...process.argv.slice(2)], { encoding: 'utf8' });
+process.stdout.write(run.stdout);
+process.exit(run.status);`,
+      );
+      const run = conformance('--cli', `${process.execPath} ${port}`, '--filter', 'values-number');
+      expect(run.status).toBe(1);
+      expect(run.stdout).not.toContain('stopped:');
+      expect(run.stdout).toMatch(/\n[1-9]\d* passed, 1 failed\n$/);
+      expect(run.stdout).toContain('threw exit 3, standard output is not JSON');
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('refuses --cli with --engine, an empty command or an unclosed quote (usage, exit 2)', () => {
@@ -58,7 +86,7 @@ describe.skipIf(!fs.existsSync(cli) && !process.env.CI)('bidfields conformance -
       expect(run.stdout).toMatch(/^[1-9]\d* passed, 0 failed\n$/);
       const missing = conformance('--cli', `"${path.join(dir, 'missing')}"`, '--filter', 'values-number');
       expect(missing.status).toBe(1);
-      expect(missing.stdout).toContain(`threw cannot run '${path.join(dir, 'missing')}': ENOENT`);
+      expect(missing.stdout).toContain(`     cannot run '${path.join(dir, 'missing')}': ENOENT\nstopped: `);
       expect(missing.stdout).not.toMatch(/\n\s+at /);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });

@@ -211,6 +211,16 @@ describe('the spec at auction time', () => {
     expect(sent({ ...bidderRequest.ortb2, cur: ['GBP'] }).cur).toEqual(['GBP']);
     expect(sent(bidderRequest.ortb2)).not.toHaveProperty('cur');
   });
+  it("with Prebid's currency module on and no ortb2.cur, sends cur as its converter does: the bidder's currency, else the publisher's", () => {
+    // The module puts the publisher's currency in ortb2.ext.prebid.adServerCurrency; the converter sends
+    // [context.currency || adServerCurrency].
+    const ortb2 = { ...bidderRequest.ortb2, ext: { prebid: { adServerCurrency: 'GBP' } } };
+    const sent = (options: { currency?: string }) =>
+      JSON.parse(createPrebidBidder(record, { ...quiet, ...options }).buildRequests([bid()], { ...bidderRequest, ortb2 })[0]!.data);
+    expect(sent({ currency: 'EUR' }).cur).toEqual(['EUR']);
+    expect(sent({}).cur).toEqual(['GBP']);
+    expect(sent({}).ext).toEqual({ prebid: { adServerCurrency: 'GBP' } });
+  });
   it("sends test 0 unless ortb2 says otherwise, and the auction's timeout as tmax, as Prebid's converter does", () => {
     const spec = createPrebidBidder(record, quiet);
     const sent = (extra: Record<string, unknown>, ortb2: Record<string, unknown> = {}) =>

@@ -153,8 +153,8 @@ const fixed: AdapterRecord = {
   fields: record.fields.filter((field) => !field.name.startsWith('predefinedEndpoint.')),
 };
 describe.each(await bidders(fixed, ['bid.example.com']))('split without a template: %s', (_name, spec) => {
-  it('sends each valid bid alone to the endpoint, a bid with invalid params left out', () => {
-    const sent = requests(spec, [bid('b1', { partnerId: 'a' }), bid('b2', { nope: 1 }), bid('b3', { partnerId: 'b' })]);
+  it('sends each valid bid alone to the endpoint, a bid with invalid params left out (a param the record does not know is no invalid one)', () => {
+    const sent = requests(spec, [bid('b1', { partnerId: 'a' }), bid('b2', { partnerId: {} }), bid('b3', { partnerId: 'b', nope: 1 })]);
     expect(sent.map(({ url, body }) => [url, ids(body), body.ext.partner.id])).toEqual([
       ['https://bid.example.com/x', ['b1'], 'a'],
       ['https://bid.example.com/x', ['b3'], 'b'],

@@ -41,6 +41,9 @@ const logged = () =>
     .filter(([message]) => String(message).endsWith('invalid params'))
     .map(([, found]) => (found as Issue[]).map(({ code, path, field }) => ({ code, path, field })));
 
+/** The params each bidder logged as ignored (a key the record does not know), in order. */
+const ignored = () => warn.mock.calls.filter(([message]) => String(message).endsWith('bid param ignored')).map(([, key]) => key);
+
 const bidders = async (input: AdapterRecord): Promise<[string, PrebidBidderSpec][]> => [
   ['record-taking bidder', createPrebidBidder(input, { knownEndpoints: known })],
   ['generated adapter', await generatedSpec(input, known)],
@@ -82,19 +85,21 @@ describe.each(await bidders(record))('§8 records in the page: %s', (_name, spec
     expect(request.ext).toEqual({ partner: { id: 'p-1', client: { v: 1 } } });
   });
 
-  it("refuses params by name, and logs the library's codes, paths (by key) and fields (names)", () => {
+  it("refuses params by name (a name is a param the record does not know: ignored, logged once), and logs the library's codes, paths (by key) and fields (names)", () => {
     const cases: unknown[] = [{ 'prd.impTagId': 'top' }, { placementId: 'top', test: 'yes' }, { zoneId: 1.5, placementId: {} }, {}, { test: true }];
     for (const params of cases) {
       expect(spec.isBidRequestValid(bid('b1', params))).toBe(false);
-      const expected = library.validateValues(params as never).map(({ code, path, field }) => ({ code, path, field }));
+      // The library refuses a key no field has (unknown_field); the page ignores it, as Prebid adapters do.
+      const expected = library
+        .validateValues(params as never)
+        .filter(({ code }) => code !== 'unknown_field')
+        .map(({ code, path, field }) => ({ code, path, field }));
       expect(expected.length).toBeGreaterThan(0);
       expect(logged().at(-1)).toEqual(expected);
     }
-    expect(logged()[0]).toEqual([
-      { code: 'unknown_field', path: '/prd.impTagId', field: 'prd.impTagId' },
-      { code: 'missing_one_of', path: '', field: undefined },
-    ]);
+    expect(logged()[0]).toEqual([{ code: 'missing_one_of', path: '', field: undefined }]);
     expect(logged()[1]).toEqual([{ code: 'invalid_value', path: '/test', field: 'predefinedImpExt.bidder.test' }]);
+    expect(ignored()).toEqual(['prd.impTagId']);
     // Nothing is sent for them.
     expect(
       sent(
@@ -102,6 +107,18 @@ describe.each(await bidders(record))('§8 records in the page: %s', (_name, spec
         cases.map((params, i) => bid(`b${i}`, params)),
       ),
     ).toBeUndefined();
+  });
+
+  it('takes a bid whose params include one the record does not know, as Prebid adapters do: the param is ignored, and logged once', () => {
+    const params = { placementId: 'top', legacyZone: 3 };
+    expect(spec.isBidRequestValid(bid('b1', params))).toBe(true);
+    expect(spec.isBidRequestValid(bid('b2', { ...params, legacyZone: 4 }))).toBe(true);
+    const request = sent(spec, [bid('b1', params)]);
+    expect(request.imp[0].tagid).toBe('top');
+    expect(JSON.stringify(request)).not.toContain('legacyZone');
+    expect(ignored()).toEqual(['legacyZone']);
+    // The library keeps refusing it.
+    expect(library.validateValues(params as never).map(({ code, path }) => [code, path])).toEqual([['unknown_field', '/legacyZone']]);
   });
 
   it('booleans: true, false and their strings; anything else is invalid; the default is a boolean', () => {

@@ -6,6 +6,7 @@
  */
 export { createHandler, type HandlerOptions } from './http/app.js';
 export { DEMO_USERS, seedDemo, type DemoUser } from './http/demo.js';
+export { DEMO_ADAPTERS, DEMO_ENDPOINTS, seedDemoAdapters } from './http/demo-adapters.js';
 export { HttpError, type ErrorBody } from './http/http-error.js';
 export { createServices, type ApiServices, type ServiceOptions } from './http/services.js';
 export { createServer, DEFAULT_GRACE_MS, startServer, type RunningServer, type StartOptions } from './http/start.js';

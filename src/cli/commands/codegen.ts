@@ -24,7 +24,7 @@ Prebid Server adapter compiled with compilePrebidServer) change the code.
 
 Options:
   --target node          the platform the module is for (node: an ES module; the only target so far)
-  --out F                the file to write (default: standard output)
+  --out F                the file to write, then say so (default: the module on standard output)
   --params-location L    compile as compilePrebidServer with paramsLocation L (imp.ext or imp.ext.prebid.bidder)
 ${COMPILE_FLAGS_HELP}
 Exit codes: 0 written, 1 the record is refused (its issues on standard error), 2 usage error.
@@ -60,7 +60,13 @@ export const codegenCommand: CliCommand = {
       return EXIT_INVALID;
     }
     if (flags.out === undefined) io.stdout(result.text);
-    else fs.writeFileSync(path.resolve(io.cwd, flags.out), result.text);
+    else {
+      const out = path.resolve(io.cwd, flags.out);
+      fs.mkdirSync(path.dirname(out), { recursive: true });
+      fs.writeFileSync(out, result.text);
+      // As prebid-adapter says what it wrote: a run that prints nothing looks like one that did nothing.
+      io.stdout(`wrote ${flags.out}\n`);
+    }
     return EXIT_OK;
   },
 };

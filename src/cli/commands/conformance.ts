@@ -169,6 +169,7 @@ export const conformanceCommand: CliCommand = {
     });
     if (flags.json) io.stdout(JSON.stringify(suite) + '\n');
     else {
+      if (suite.stopped !== undefined) io.stdout('stopped: the command cannot run a case, so no other case was run\n');
       if (suite.skipped > 0) io.stdout(`${suite.skipped} skipped\n`);
       io.stdout(`${suite.passed} passed, ${suite.failed} failed\n`);
     }

@@ -28,7 +28,7 @@ Options:
   --known-endpoint HOST  a host the endpoint may point at (repeatable; '*.example.com' for sub-domains)
   --out DIR              where to write the files (default: the current folder)
   --target T             standalone (default) or prebid-repo
-  --maintainer EMAIL     prebid-repo: the maintainer's e-mail for the module doc
+  --maintainer EMAIL     prebid-repo, required: the maintainer's e-mail for the module doc
   --prebid DIR           prebid-repo: a Prebid.js checkout to check the bidder code against
                          (default: the installed prebid.js package)
   --gvlid N              the partner's IAB Global Vendor List ID (needed under Prebid's tcfControl)

@@ -174,9 +174,15 @@ function formatIssue(found: Issue, prefix = ''): string {
   return `${prefix}${found.path === '' ? '(root)' : found.path}  ${found.code}  ${found.message}${field}\n`;
 }
 
+/**
+ * Prints issues, then warnings, one a line on standard error; an endpoint whose host is not known is followed by the
+ * flag that makes it known, since the library's words cannot name a flag of the command line.
+ */
 export function printIssues(io: CliIO, issues: readonly Issue[], warnings: readonly Issue[]): void {
   for (const found of issues) io.stderr(formatIssue(found));
   for (const found of warnings) io.stderr(formatIssue(found, 'warning: '));
+  if (issues.some((found) => found.code === 'unknown_endpoint'))
+    io.stderr(`hint: name the endpoint's host with --known-endpoint HOST (repeatable; '*.example.com' for its sub-domains)\n`);
 }
 
 export const COMPILE_FLAGS_HELP = `  --lenient              unknown keys in definitions are warnings, not errors

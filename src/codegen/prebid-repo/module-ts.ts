@@ -9,12 +9,13 @@
 import type { ConstantPlan, FieldPlan, Target } from '../../core/plan/field-plan.js';
 import { keyOf } from '../../core/plan/field-plan.js';
 import type { PrebidPlan } from '../prebid-plan.js';
-import { literal } from '../emit.js';
+import { styled } from './styled.js';
 import { endpointFunction } from './endpoint-ts.js';
-import { MAX_AD, NOTICE_URL } from '../../core/rules/prebid-limits.js';
-import { INVENTORY_KEYS } from '../../core/rules/inventory.js';
-import { HELPERS, helpersFor, patternConstants, patternsOf, readParamsFunction, type Helper } from './value-code.js';
+import { ALL_MEDIA_TYPES } from '../../core/rules/media-types.js';
+import { HELPERS, helpersFor, patternConstants, patternsOf, type Helper } from './value-code.js';
+import { readParamsFunction } from './read-params.js';
 import { constantWrites, isTextTarget, writes } from './writes-code.js';
+import { BID_RESPONSE_HOOK, buildRequestsLines, impHook, indent, isValidLines, requestHook, type HookParts } from './hooks-ts.js';
 
 /** What the module needs beyond the plan. */
 export interface RepoModuleOptions {
@@ -41,7 +42,7 @@ function valueType(field: FieldPlan): string {
   if (field.type === 'number') return 'number | `${number}`';
   if (field.type === 'list') return '(string | number)[] | string';
   if (field.type === 'json' || field.type === 'id') return field.type === 'id' ? 'string | number' : 'unknown';
-  return (field.options ?? []).flatMap((option) => [literal(option), literal(String(option))]).join(' | ');
+  return (field.options ?? []).flatMap((option) => [styled(option), styled(String(option))]).join(' | ');
 }
 
 /** Where a target is, in OpenRTB terms, for comments and docs. */
@@ -66,8 +67,6 @@ function paramComment(field: FieldPlan): string {
   return `/** Sent as ${[field.to, ...(field.also ?? [])].map(targetText).join(' and ')}${rules.length ? `; ${rules.join(', ')}` : ''}. */`;
 }
 
-const indent = (lines: readonly string[], by: string) => lines.map((line) => (line ? by + line : line));
-
 /**
  * The module's imports: Prebid's own `src/` and `libraries/` only, relative with extensions (Prebid's lint rule).
  * Written as data, so this file's own import graph (test/core/import-cycles.test.ts) does not read them as its own.
@@ -75,15 +74,11 @@ const indent = (lines: readonly string[], by: string) => lines.map((line) => (li
 const PREBID_IMPORTS = [
   ['{ ortbConverter }', '../libraries/ortbConverter/converter.js'],
   ['{ registerBidder, type BidderSpec }', '../src/adapters/bidderFactory.js'],
-  ['{ BANNER, NATIVE, VIDEO }', '../src/mediaTypes.js'],
-  ['{ deepAccess, deepSetValue, isPlainObject }', '../src/utils.js'],
+  ['{ deepAccess, deepSetValue, isPlainObject, logWarn }', '../src/utils.js'],
 ] as const;
 
-/** The import lines: Prebid's own, and the type of a bid request when the request hook reads the bids of its imps. */
-const importLines = (bidRequestType: boolean) =>
-  [...PREBID_IMPORTS.slice(0, 2), ...(bidRequestType ? [['type { BidRequest }', '../src/adapterManager.js']] : []), ...PREBID_IMPORTS.slice(2)]
-    .map(([names, from]) => `import ${names} from '${from}';`)
-    .join('\n');
+/** The import lines: Prebid's own. */
+const importLines = () => PREBID_IMPORTS.map(([names, from]) => `import ${names} from '${from}';`).join('\n');
 
 /** The source of `modules/<code>BidAdapter.ts`. */
 export function repoModule(plan: PrebidPlan, options: RepoModuleOptions): string {
@@ -92,129 +87,24 @@ export function repoModule(plan: PrebidPlan, options: RepoModuleOptions): string
   const typeName = paramsTypeName(code);
   const patterns = patternsOf(plan.fields);
   // Roots (definition/names.ts): 0 and 4 the imp, 7 its banner; 1 and 6 the inventory object; 2 and 5 the request.
-  const impWrites = [...writes(plan, [0, 4, 7]), ...constantWrites(constants, [0, 4, 7])];
-  const inventoryWrites = writes(plan, [1, 6]);
-  const inventoryConstants = constantWrites(constants, [1, 6]);
-  const requestWrites = writes(plan, [2, 5]);
-  const requestConstants = constantWrites(constants, [2, 5]);
-  // The request hook reads the params of each imp's bid when a param goes into the request or its inventory object.
-  const requestLoop = inventoryWrites.length > 0 || requestWrites.length > 0;
+  const mediaTypes = ALL_MEDIA_TYPES.filter((type) => !plan.mediaTypes || plan.mediaTypes.includes(type));
+  const parts: HookParts = {
+    impWrites: [...writes(plan, [0, 4, 7]), ...constantWrites(constants, [0, 4, 7])],
+    inventoryWrites: writes(plan, [1, 6]),
+    inventoryConstants: constantWrites(constants, [1, 6]),
+    requestWrites: writes(plan, [2, 5]),
+    requestConstants: constantWrites(constants, [2, 5]),
+    inventoryKeys: plan.fields.filter((field) => [field.to, ...(field.also ?? [])].some((to) => to[0] === 1 || to[0] === 6)).map(keyOf),
+    mediaTypes,
+  };
   const textTargets = plan.fields.some(
     (field) => !['text', 'id'].includes(field.type) && [field.to, ...(field.also ?? [])].some((to) => (to[0] < 2 || to[0] > 3) && isTextTarget(to)),
   );
   const helpers: Helper[] = helpersFor(plan.fields, textTargets || plan.template ? ['decimalText'] : []);
-  const inventoryKeys = plan.fields.filter((field) => [field.to, ...(field.also ?? [])].some((to) => to[0] === 1 || to[0] === 6)).map(keyOf);
-  const usesSent = impWrites.some((line) => line.includes('sent[')) || inventoryKeys.length > 0;
   const split = options.split === 'imp';
-
-  const impHook = [
-    'imp(buildImp, bidRequest, context) {',
-    '  const imp = buildImp(bidRequest, context);',
-    ...(usesSent ? ['  // isBidRequestValid let only bids with valid params through.', '  const sent = readParams(bidRequest);'] : []),
-    ...(inventoryKeys.length
-      ? [
-          '  const { ortb2 } = context.bidderRequest;',
-          `  if ((${inventoryKeys.map((key) => `sent[${literal(key)}] !== undefined`).join(' || ')}) && !(${INVENTORY_KEYS.map((key) => `ortb2?.${key}`).join(' ?? ')})) {`,
-          '    throw new Error("no site, app or dooh");',
-          '  }',
-        ]
-      : []),
-    ...indent(impWrites, '  '),
-    '  return imp;',
-    '},',
-  ];
-  const requestHook =
-    inventoryWrites.length || inventoryConstants.length || requestWrites.length || requestConstants.length
-      ? [
-          'request(buildRequest, imps, bidderRequest, context) {',
-          '  const request = buildRequest(imps, bidderRequest, context);',
-          ...(inventoryWrites.length || inventoryConstants.length
-            ? [`  const inventory = ${INVENTORY_KEYS.map((key) => `request.${key}`).join(' ?? ')};`]
-            : []),
-          ...indent(requestConstants, '  '),
-          ...(inventoryConstants.length ? ['  if (inventory) {', ...indent(inventoryConstants, '    '), '  }'] : []),
-          ...(requestLoop
-            ? [
-                '  // Request-level params come from the bids of the imps, in order: where ad units differ, the last one is sent.',
-                '  // A bid whose imp was left out (no site, app or dooh for its ids) sends nothing here either.',
-                '  for (const imp of imps) {',
-                '    const sent = readParams(context.impContext[imp.id].bidRequest as BidRequest<typeof BIDDER_CODE>);',
-                ...indent([...inventoryWrites, ...requestWrites], '    '),
-                '  }',
-              ]
-            : []),
-          '  return request;',
-          '},',
-        ]
-      : [];
-  const bidResponseHook = [
-    'bidResponse(buildBidResponse, bid, context) {',
-    '  // The CPM is read at the CPM field; a bid without a finite CPM there, not negative, is left out.',
-    '  const cpm = deepAccess(bid, CPM_FIELD);',
-    '  if (!Number.isFinite(cpm) || cpm < 0) return;',
-    '  // Without mtype (an OpenRTB 2.5 answer) the bid has the media type of its imp when the imp offers only one.',
-    '  const offered = MEDIA_TYPES.filter((type) => context.imp[type]);',
-    '  const bidResponse = buildBidResponse(bid, bid.mtype == null && offered.length === 1 ? { ...context, mediaType: offered[0] } : context);',
-    '  bidResponse.cpm = cpm;',
-    '  // OpenRTB makes crid optional, Prebid drops a bid without creativeId: the id of the bid stands in.',
-    '  bidResponse.creativeId ??= bid.id;',
-    '  // Prebid fires the image eventtrackers of a client-side bid when it bills it, not its burl: an http(s) burl goes',
-    "  // on as that tracker, with the price in it (as Prebid's own Prebid Server adapter passes burl on).",
-    `  const burl = typeof bid.burl === "string" && bid.burl.length <= ${MAX_AD} && ${NOTICE_URL}.test(bid.burl) ? bid.burl.replace(/\\$\\{AUCTION_PRICE\\}/g, String(cpm)) : undefined;`,
-    '  if (burl) Object.assign(bidResponse, { burl, eventtrackers: [{ event: 1, method: 1, url: burl }] });',
-    '  else delete bidResponse.burl;',
-    '  return bidResponse;',
-    '},',
-  ];
   const template = plan.template;
-  // A record's headers (docs/spec.md#headers) as Prebid's ajax options on every request.
-  const sent = plan.ajax ? ', options: REQUEST_OPTIONS' : '';
-  const buildRequests = template
-    ? split
-      ? [
-          'buildRequests(bidRequests, bidderRequest) {',
-          '  // One request per bid, to the endpoint its params make.',
-          '  return bidRequests',
-          '    .map((bidRequest) => ({ url: endpointUrl(readParams(bidRequest)!) as string, data: converter.toORTB({ bidRequests: [bidRequest], bidderRequest }) }))',
-          '    .filter(({ data }) => data.imp.length)',
-          `    .map(({ url, data }) => ({ method: "POST", url, data${sent} }));`,
-          '},',
-        ]
-      : [
-          'buildRequests(bidRequests, bidderRequest) {',
-          '  // One request per endpoint: the bids whose params make the same endpoint go together.',
-          '  const byUrl = new Map<string, typeof bidRequests>();',
-          '  for (const bidRequest of bidRequests) {',
-          '    const url = endpointUrl(readParams(bidRequest)!) as string;',
-          '    byUrl.set(url, [...(byUrl.get(url) ?? []), bidRequest]);',
-          '  }',
-          '  return [...byUrl]',
-          '    .map(([url, bids]) => ({ url, data: converter.toORTB({ bidRequests: bids, bidderRequest }) }))',
-          '    .filter(({ data }) => data.imp.length)',
-          `    .map(({ url, data }) => ({ method: "POST", url, data${sent} }));`,
-          '},',
-        ]
-    : split
-      ? [
-          'buildRequests(bidRequests, bidderRequest) {',
-          '  // One request per bid.',
-          '  return bidRequests',
-          '    .map((bidRequest) => converter.toORTB({ bidRequests: [bidRequest], bidderRequest }))',
-          '    .filter((data) => data.imp.length)',
-          `    .map((data) => ({ method: "POST", url: ENDPOINT_URL, data${sent} }));`,
-          '},',
-        ]
-      : [
-          'buildRequests(bidRequests, bidderRequest) {',
-          '  const data = converter.toORTB({ bidRequests, bidderRequest });',
-          `  return data.imp.length ? { method: "POST", url: ENDPOINT_URL, data${sent} } : [];`,
-          '},',
-        ];
-  const isValid = template
-    ? ['isBidRequestValid(bid) {', '  const sent = readParams(bid);', '  return sent !== undefined && typeof endpointUrl(sent) === "string";', '},']
-    : ['isBidRequestValid: (bid) => readParams(bid) !== undefined,'];
   const params = plan.fields.map(
-    (field) => `  ${paramComment(field)}\n  ${literal(keyOf(field))}${field.required && field.default === undefined ? '' : '?'}: ${valueType(field)};`,
+    (field) => `  ${paramComment(field)}\n  ${styled(keyOf(field))}${field.required && field.default === undefined ? '' : '?'}: ${valueType(field)};`,
   );
 
   return `/**
@@ -222,15 +112,13 @@ export function repoModule(plan: PrebidPlan, options: RepoModuleOptions): string
  * params written into its imp or the request; the CPM of each bid is read at CPM_FIELD.
  * Generated by \`bidfields prebid-adapter --target prebid-repo\` from the partner's bidfields adapter record.
  */
-${importLines(requestLoop)}
+${importLines()}
 
-const BIDDER_CODE = ${literal(code)};
-${gvlid !== undefined ? `const GVLID = ${literal(gvlid)};\n` : ''}${template ? '' : `const ENDPOINT_URL = ${literal(plan.url)};\n`}${plan.ajax ? `/** The partner's headers, as Prebid's ajax sends them. */\nconst REQUEST_OPTIONS = ${literal(plan.ajax)};\n` : ''}
+const BIDDER_CODE = ${styled(code)};
+${gvlid !== undefined ? `const GVLID = ${styled(gvlid)};\n` : ''}${template ? '' : `const ENDPOINT_URL = ${styled(plan.url)};\n`}${plan.ajax ? `/** The partner's headers, as Prebid's ajax sends them. */\nconst REQUEST_OPTIONS = ${styled(plan.ajax)};\n` : ''}
 /** Where each bid of the partner's answer carries its CPM. */
-const CPM_FIELD = ${literal(plan.cpm)};
-const MEDIA_TYPES = [BANNER, VIDEO, NATIVE] as const;
-/** The keys of the bid params. */
-const PARAM_KEYS: string[] = ${literal(plan.fields.map(keyOf))};
+const CPM_FIELD = ${styled(plan.cpm)};
+const MEDIA_TYPES = ${styled(mediaTypes)} as const;
 ${patternConstants(patterns).join('\n')}${patterns.length ? '\n' : ''}
 /** The bid params of ${code}. */
 export interface ${typeName} {
@@ -252,17 +140,17 @@ ${readParamsFunction(plan.fields, plan.oneOf ?? [], patterns)}
 ${template ? `\n${endpointFunction(template)}\n` : ''}
 const converter = ortbConverter<typeof BIDDER_CODE>({
   context: {
-    netRevenue: ${literal(options.netRevenue)},
-    ttl: ${literal(options.ttl)},
-    currency: ${literal(options.currency)},
+    netRevenue: ${styled(options.netRevenue)},
+    ttl: ${styled(options.ttl)},
+    currency: ${styled(options.currency)},
   },
-${indent([...impHook, ...requestHook, ...bidResponseHook], '  ').join('\n')}
+${indent([...impHook(parts), ...requestHook(parts), ...BID_RESPONSE_HOOK], '  ').join('\n')}
 });
 
 export const spec: BidderSpec<typeof BIDDER_CODE> = {
   code: BIDDER_CODE,
 ${gvlid !== undefined ? '  gvlid: GVLID,\n' : ''}  supportedMediaTypes: MEDIA_TYPES,
-${indent([...isValid, ...buildRequests], '  ').join('\n')}
+${indent([...isValidLines(plan), ...buildRequestsLines(plan, split)], '  ').join('\n')}
   interpretResponse: (response, request) => converter.fromORTB({ response: response.body, request: request.data }),
 };
 

@@ -12,8 +12,10 @@ import type { Issue } from '../../core/issues.js';
 import { keyOf, type FieldPlan } from '../../core/plan/field-plan.js';
 import type { CompileOptions, FieldDefinition } from '../../core/types.js';
 import type { PrebidPlan } from '../prebid-plan.js';
-import { literal } from '../emit.js';
+import { styled } from './styled.js';
 import { exampleParams } from './docs.js';
+import { ALL_MEDIA_TYPES, type MediaType } from '../../core/rules/media-types.js';
+import { answerOf, bidOf, mediaPrelude, mediaTests } from './spec-media.js';
 
 /** Values every param is tried with, beyond its example: not entered, each kind of JSON, hostile decimals. */
 const TRIED: unknown[] = [undefined, '', null, 'abc', ' 7 ', '9007199254740993', 1e21, -1e-7, 0, 2.5, -1, true, 'false', {}, ['x']];
@@ -49,18 +51,18 @@ const isValid = (plan: PrebidPlan, params: unknown, options: SpecOptions) => {
 /** The site every request of the spec has (the inventory object of the publisher and site ids). */
 const SITE = { page: 'https://publisher.example/article', domain: 'publisher.example', publisher: { domain: 'publisher.example' } };
 
-/** A bid of the partner's answer with `cpm` at the CPM field (price is a decoy unless it is the CPM field). */
-function answerBid(cpmField: string, cpm: unknown): Record<string, unknown> {
+/**
+ * A bid of the partner's answer with `cpm` at the CPM field (price is a decoy unless it is the CPM field), and the
+ * fields of a bid of `type` when one is given.
+ */
+function answerBid(cpmField: string, cpm: unknown, type?: MediaType): Record<string, unknown> {
   const bid: Record<string, any> = {
     id: 'seat-bid-1',
     impid: 'bid-1',
     price: 0.01,
-    adm: '<div>ad</div>',
     crid: 'creative-1',
-    w: 300,
-    h: 250,
-    mtype: 1,
     adomain: ['brand.example'],
+    ...(type && answerOf(type)),
   };
   const keys = cpmField.split('.');
   let node = bid;
@@ -73,15 +75,17 @@ function answerBid(cpmField: string, cpm: unknown): Record<string, unknown> {
 /** The source of the spec. */
 export function repoSpec(plan: PrebidPlan, definitions: readonly FieldDefinition[], options: SpecOptions = {}): string {
   const split = options.split === true;
+  const mediaTypes = ALL_MEDIA_TYPES.filter((type) => !plan.mediaTypes || plan.mediaTypes.includes(type));
+  const first = mediaTypes[0]!;
   const { params } = exampleParams(plan, definitions);
-  const code = literal(plan.code);
+  const code = styled(plan.code);
   const valid = isValid(plan, params, options);
   const verdicts = plan.fields.flatMap((field) =>
     triedFor(field).map((value) => {
       const tried: Record<string, unknown> = { ...params };
       if (value === undefined) delete tried[keyOf(field)];
       else tried[keyOf(field)] = value;
-      return `      [${literal(keyOf(field))}, ${value === undefined ? 'undefined' : literal(value)}, ${isValid(plan, tried, options)}],`;
+      return `      [${styled(keyOf(field))}, ${value === undefined ? 'undefined' : styled(value)}, ${isValid(plan, tried, options)}],`;
     }),
   );
   // What the engine writes for the example params into a one-imp request with the spec's site.
@@ -92,16 +96,18 @@ export function repoSpec(plan: PrebidPlan, definitions: readonly FieldDefinition
   const written = valid ? engine.apply(bound, { imp: [{}], site: structuredClone(SITE) }, [0], issues) : undefined;
   const [imp] = written?.imp ?? [{}];
   const requestExt = written?.ext;
+  // Whether the example params send a site, app or dooh id: then a request with none of those objects sends no bid.
+  const needsInventory = written !== undefined && engine.apply(bound, { imp: [{}] }, [0], []) === undefined;
   const buildTests = written
     ? `
   describe('buildRequests', function () {
     it('sends one POST of an OpenRTB request to the endpoint, each bid\\'s params in its imp', function () {
       const request = build([bidRequest()]);
       expect(request.method).to.equal('POST');
-      expect(request.url).to.equal(${literal(endpointFor(plan, bound, options))});
+      expect(request.url).to.equal(${styled(endpointFor(plan, bound, options))});
       expect(request.data.imp).to.have.length(1);
-      expect(request.data.imp[0]).to.deep.include(${literal({ id: 'bid-1', ...imp })});
-      expect(request.data.site).to.deep.equal(${literal(written.site)});${requestExt ? `\n      expect(request.data.ext).to.deep.include(${literal(requestExt)});` : ''}
+      expect(request.data.imp[0]).to.deep.include(${styled({ id: 'bid-1', ...imp })});
+      expect(request.data.site).to.deep.equal(${styled(written.site)});${requestExt ? `\n      expect(request.data.ext).to.deep.include(${styled(requestExt)});` : ''}
     });
 
     it(${split ? "'sends one request per bid'" : "'sends one request for all bids'"}, function () {
@@ -110,30 +116,33 @@ export function repoSpec(plan: PrebidPlan, definitions: readonly FieldDefinition
       expect(requests.map((request) => request.data.imp.map((imp) => imp.id))).to.deep.equal(${split ? "[['bid-1'], ['bid-2']]" : "[['bid-1', 'bid-2']]"});
     });
 
-    it(${literal(imp.bidfloor === undefined ? 'sends the price floor of the floors module (getFloor)' : 'asks the floors module (getFloor), and sends the floor its params enter')}, function () {
+    it(${styled(imp.bidfloor === undefined ? 'sends the price floor of the floors module (getFloor)' : 'asks the floors module (getFloor), and sends the floor its params enter')}, function () {
       const bid = bidRequest();
       bid.getFloor = sinon.stub().returns({ currency: 'USD', floor: 1.5 });
       const request = build([bid]);
       expect(bid.getFloor.called).to.equal(true);
-      expect(request.data.imp[0].bidfloor).to.equal(${literal(imp.bidfloor ?? 1.5)});
-    });
-  });
+      expect(request.data.imp[0].bidfloor).to.equal(${styled(imp.bidfloor ?? 1.5)});
+    });${
+      needsInventory
+        ? `
 
-  describe('interpretResponse', function () {
-    function answer(bid) {
-      const request = build([bidRequest()]);
-      return spec.interpretResponse({ body: { id: 'response-1', cur: 'USD', seatbid: [{ seat: ${code}, bid: [bid] }] } }, request).bids;
+    it('sends no bid whose site or publisher id has no site, app or dooh to go into', function () {
+      expect([].concat(spec.buildRequests([bidRequest()], { ...bidderRequest(), ortb2: {} }))).to.deep.equal([]);
+    });`
+        : ''
     }
-
+  });
+${mediaTests(mediaTypes)}
+  describe('interpretResponse', function () {
     it('reads the CPM at ${plan.cpm.replace(/'/g, '')}', function () {
-      const [bid] = answer(${literal(answerBid(plan.cpm, 2.5))});
-      expect(bid).to.include({ requestId: 'bid-1', cpm: 2.5, currency: 'USD', width: 300, height: 250, mediaType: 'banner', creativeId: 'creative-1', ad: '<div>ad</div>' });
+      const [bid] = answer({ ...BID, ${styled(answerOf(first)).slice(2, -2)} });
+      expect(bid).to.deep.include(${styled({ requestId: 'bid-1', cpm: 2.5, currency: 'USD', creativeId: 'creative-1', ...bidOf(first) })});
     });
 
     it('leaves out a bid without a CPM there, or with one that is text or negative', function () {
-      expect(answer(${literal(answerBid(plan.cpm, undefined))})).to.deep.equal([]);
-      expect(answer(${literal(answerBid(plan.cpm, '2.5'))})).to.deep.equal([]);
-      expect(answer(${literal(answerBid(plan.cpm, -1))})).to.deep.equal([]);
+      expect(answer(${styled(answerBid(plan.cpm, undefined, first))})).to.deep.equal([]);
+      expect(answer(${styled(answerBid(plan.cpm, '2.5', first))})).to.deep.equal([]);
+      expect(answer(${styled(answerBid(plan.cpm, -1, first))})).to.deep.equal([]);
     });
 
     it('gives no bids for an empty answer', function () {
@@ -152,25 +161,25 @@ import { expect } from 'chai';
 import sinon from 'sinon';
 import { spec } from 'modules/${plan.code}BidAdapter.js';
 import { newBidder } from 'src/adapters/bidderFactory.js';
+import * as events from 'src/events.js';
+import { EVENTS } from 'src/constants.js';
 import 'modules/priceFloors.js';
 
-const PARAMS = ${literal(params)};
+const PARAMS = ${styled(params)};
 
-function bidRequest(params = PARAMS) {
-  return {
-    bidder: ${code},
-    bidId: 'bid-1',
-    adUnitCode: 'test-div',
-    auctionId: 'auction-1',
-    bidderRequestId: 'bidder-request-1',
-    params,
-    mediaTypes: { banner: { sizes: [[300, 250]] } }
-  };
-}
+${mediaPrelude(plan.code, first)}
 
 /** The first request buildRequests makes for \`bids\` (it makes one for all bids, or one per bid). */
 function build(bids) {
   return [].concat(spec.buildRequests(bids, bidderRequest()))[0];
+}
+
+/** A bid of the partner's answer with a CPM of 2.5 at ${plan.cpm.replace(/[*/]/g, '')}, of no media type yet. */
+const BID = ${styled(answerBid(plan.cpm, 2.5))};
+
+/** The bids Prebid gets from an answer of \`bid\` to \`request\`. */
+function answer(bid, request = build([bidRequest()])) {
+  return spec.interpretResponse({ body: { id: 'response-1', cur: 'USD', seatbid: [{ seat: ${code}, bid: [bid] }] } }, request).bids;
 }
 
 function bidderRequest() {
@@ -179,7 +188,7 @@ function bidderRequest() {
     bidderRequestId: 'bidder-request-1',
     auctionId: 'auction-1',
     timeout: 1000,
-    ortb2: { site: ${literal(SITE)} },
+    ortb2: { site: ${styled(SITE)} },
     bids: [bidRequest()]
   };
 }
@@ -187,10 +196,10 @@ function bidderRequest() {
 describe('${plan.code}BidAdapter', function () {
   const adapter = newBidder(spec);
 
-  it('registers a bidder for banner, video and native', function () {
+  it(${styled(`registers a bidder for ${mediaTypes.join(', ')}`)}, function () {
     expect(adapter.callBids).to.be.a('function');
     expect(spec.code).to.equal(${code});
-    expect(spec.supportedMediaTypes).to.deep.equal(['banner', 'video', 'native']);${plan.gvlid ? `\n    expect(spec.gvlid).to.equal(${plan.gvlid});` : ''}
+    expect(spec.supportedMediaTypes).to.deep.equal(${styled(mediaTypes)});${plan.gvlid ? `\n    expect(spec.gvlid).to.equal(${plan.gvlid});` : ''}
   });
 
   describe('isBidRequestValid', function () {
@@ -198,9 +207,18 @@ describe('${plan.code}BidAdapter', function () {
       expect(spec.isBidRequestValid(bidRequest())).to.equal(${valid});
     });
 
-    it('refuses params that are not an object, and a param it does not take', function () {
+    it('refuses params that are not an object', function () {
       expect(spec.isBidRequestValid(bidRequest('params'))).to.equal(false);
-      expect(spec.isBidRequestValid(bidRequest({ ...PARAMS, notAParam: 1 }))).to.equal(false);
+    });
+
+    it('ignores a param it does not take, as Prebid adapters do, and logs it once', function () {
+      const warnings = [];
+      const listener = (event) => warnings.push(event.arguments);
+      events.on(EVENTS.AUCTION_DEBUG, listener);
+      expect(spec.isBidRequestValid(bidRequest({ ...PARAMS, notAParam: 1 }))).to.equal(${valid});
+      expect(spec.isBidRequestValid(bidRequest({ ...PARAMS, notAParam: 2 }))).to.equal(${valid});
+      events.off(EVENTS.AUCTION_DEBUG, listener);
+      expect(warnings.filter((args) => args.includes('notAParam'))).to.have.length(${valid ? 1 : 0});
     });
 
     // [param, value (undefined: left out), valid]: each param tried with the others as in PARAMS.

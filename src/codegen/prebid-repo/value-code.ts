@@ -9,8 +9,7 @@ import { typedKind } from '../../core/definition/names.js';
 import { CURRENCY } from '../../core/rules/currency.js';
 import type { FieldPlan } from '../../core/plan/field-plan.js';
 import { keyOf } from '../../core/plan/field-plan.js';
-import { literal } from '../emit.js';
-import { expression } from '../../core/source/literal.js';
+import { styled } from './styled.js';
 import { MAX_LIST_ITEMS } from '../../core/plan/value-kinds.js';
 import { DECIMAL } from '../../core/rules/decimal.js';
 
@@ -23,6 +22,8 @@ const DECIMAL_SOURCE = String(DECIMAL);
  * when it is refused. Only own properties are read (an inherited `toString` is no param).
  */
 export const HELPERS = {
+  digits: `/** The significant digits of a decimal number, or of a mantissa: no sign, point, exponent or leading zeros. */
+const digits = (decimal: string) => decimal.replace(/e.*|\\D/gi, "").replace(/^0+/, "");`,
   readValue: `/**
  * A text or number param as its type reads it: undefined when it is not entered (missing, null or ""), null when it is
  * refused. Text is a string, or a finite number as its decimal text; a number is a finite number, or a string that is
@@ -31,21 +32,19 @@ export const HELPERS = {
 function readValue(params: Record<string, unknown>, key: string, isText: true): string | null | undefined;
 function readValue(params: Record<string, unknown>, key: string): number | null | undefined;
 function readValue(params: Record<string, unknown>, key: string, isText?: boolean): string | number | null | undefined {
-  const value = Object.prototype.hasOwnProperty.call(params, key) ? params[key] : undefined;
-  const digits = (decimal: string) => decimal.replace(/e.*|\\D/gi, "").replace(/^0+/, "");
+  const value = {}.hasOwnProperty.call(params, key) ? params[key] : undefined;
   if (value == null || value === "") return undefined;
   if (typeof value === "number") return !isFinite(value) ? null : isText ? decimalText(value) : value;
   if (typeof value !== "string") return null;
   if (isText) return value;
   const text = value.trim();
-  const number = Number(text);
   const given = digits(text);
-  // The digits of text are those JavaScript writes for the number (its shortest spelling), then zeros only.
-  return ${DECIMAL_SOURCE}.test(text) && given === digits(String(number)).replace(/0+$/, "").padEnd(given.length, "0") ? number : null;
+  // The digits of text are those JavaScript writes for its number (+text, its shortest spelling), then zeros only.
+  return ${DECIMAL_SOURCE}.test(text) && given === digits(String(+text)).replace(/0+$/, "").padEnd(given.length, "0") ? +text : null;
 }`,
   readBoolean: `/** A boolean param: true or false, or the text a form sends for one; undefined when it is not entered, null when it is refused. */
 function readBoolean(params: Record<string, unknown>, key: string): boolean | null | undefined {
-  const value = Object.prototype.hasOwnProperty.call(params, key) ? params[key] : undefined;
+  const value = {}.hasOwnProperty.call(params, key) ? params[key] : undefined;
   if (value == null || value === "") return undefined;
   return value === true || value === "true" ? true : value === false || value === "false" ? false : null;
 }`,
@@ -53,13 +52,13 @@ function readBoolean(params: Record<string, unknown>, key: string): boolean | nu
 function decimalText(value: number): string {
   const [mantissa, power] = String(value).split("e");
   const exponent = Number(power);
-  const digits = mantissa.replace(/[-.]/g, "");
   if (!power) return mantissa;
-  return (value < 0 ? "-" : "") + (exponent < 0 ? "0." + "0".repeat(-exponent - 1) + digits : digits.padEnd(exponent + 1, "0"));
+  // Exponent notation has one digit, not 0, before the point: the mantissa's digits are all significant.
+  return (value < 0 ? "-" : "") + (exponent < 0 ? "0." + "0".repeat(-exponent - 1) + digits(mantissa) : digits(mantissa).padEnd(exponent + 1, "0"));
 }`,
   readId: `/** An id param: a non-empty string or a safe integer, kept as entered; undefined when it is not entered, null when it is refused. */
 function readId(params: Record<string, unknown>, key: string): string | number | null | undefined {
-  const value = Object.prototype.hasOwnProperty.call(params, key) ? params[key] : undefined;
+  const value = {}.hasOwnProperty.call(params, key) ? params[key] : undefined;
   if (value == null || value === "") return undefined;
   return typeof value === "string" || Number.isSafeInteger(value) ? (value as string | number) : null;
 }`,
@@ -71,7 +70,7 @@ function readId(params: Record<string, unknown>, key: string): string | number |
 function readList(params: Record<string, unknown>, key: string, minItems: number, maxItems: number, isText: true): string[] | null | undefined;
 function readList(params: Record<string, unknown>, key: string, minItems: number, maxItems: number): number[] | null | undefined;
 function readList(params: Record<string, unknown>, key: string, minItems: number, maxItems: number, isText?: true): (string | number)[] | null | undefined {
-  const value = Object.prototype.hasOwnProperty.call(params, key) ? params[key] : undefined;
+  const value = {}.hasOwnProperty.call(params, key) ? params[key] : undefined;
   if (value == null || value === "") return undefined;
   const given = typeof value === "string";
   const list: (string | number)[] = [];
@@ -95,7 +94,7 @@ function readList(params: Record<string, unknown>, key: string, minItems: number
  * no __proto__, prototype or constructor key at any depth. Undefined when it is not entered, null when it is refused.
  */
 function readJson(params: Record<string, unknown>, key: string): unknown {
-  const value = Object.prototype.hasOwnProperty.call(params, key) ? params[key] : undefined;
+  const value = {}.hasOwnProperty.call(params, key) ? params[key] : undefined;
   if (value == null || value === "") return undefined;
   try {
     if (!isJsonValue(value)) return null;
@@ -154,9 +153,11 @@ const READER: Record<FieldPlan['type'], Helper> = {
 export function helpersFor(fields: readonly FieldPlan[], extra: Helper[] = []): Helper[] {
   const used = new Set<Helper>(extra);
   for (const field of fields) used.add(READER[field.type]);
-  // readList reads each item as readValue does; readValue writes a number read for a text param as its decimal text.
+  // readList reads each item as readValue does; readValue writes a number read for a text param as its decimal text;
+  // both readValue and decimalText take digits.
   if (used.has('readList')) used.add('readValue');
   if (used.has('readValue')) used.add('decimalText');
+  if (used.has('decimalText')) used.add('digits');
   return (Object.keys(HELPERS) as Helper[]).filter((helper) => used.has(helper));
 }
 
@@ -170,7 +171,7 @@ const isTextList = (field: FieldPlan) => field.type === 'list' && field.items !=
 
 /** The module constants of the patterns. */
 export const patternConstants = (patterns: readonly string[]): string[] =>
-  patterns.map((pattern, index) => `const PATTERN_${index + 1} = new RegExp(${literal(pattern)}, "u");`);
+  patterns.map((pattern, index) => `const PATTERN_${index + 1} = new RegExp(${styled(pattern)}, "u");`);
 
 /**
  * The tests that refuse a value read (`value`, or `name`, is not `null` or `undefined` there); a list's test each
@@ -185,17 +186,17 @@ function refusals(field: FieldPlan, patterns: readonly string[], value = 'value'
     const { minLength = 0, maxLength, pattern } = field;
     // An id's bounds hold for its text (an integer's decimal digits).
     const text = field.type === 'id' ? `String(${value})` : value;
-    if (minLength > 0 && field.type === 'text') tests.push(`[...${text}].length < ${literal(minLength)}`);
-    if (maxLength !== undefined) tests.push(`[...${text}].length > ${literal(maxLength)}`);
+    if (minLength > 0 && field.type === 'text') tests.push(`[...${text}].length < ${styled(minLength)}`);
+    if (maxLength !== undefined) tests.push(`[...${text}].length > ${styled(maxLength)}`);
     if (pattern) tests.push(`!PATTERN_${patterns.indexOf(pattern) + 1}.test(${text})`);
   } else if (field.type === 'select') {
-    tests.push(`!${literal(field.options ?? [])}.includes(value)`);
+    tests.push(`!${styled(field.options ?? [])}.includes(value)`);
     // As in the value rule, `integer` holds for a select too.
     if (field.integer) tests.push('!Number.isInteger(value)');
   } else if (field.type === 'number') {
     if (field.integer) tests.push(`!Number.isInteger(${value})`);
-    if (field.min !== undefined) tests.push(`${value} < ${literal(field.min)}`);
-    if (field.max !== undefined) tests.push(`${value} > ${literal(field.max)}`);
+    if (field.min !== undefined) tests.push(`${value} < ${styled(field.min)}`);
+    if (field.max !== undefined) tests.push(`${value} > ${styled(field.max)}`);
   }
   return value === 'value' ? [...tests, ...targetRefusals(field)] : tests;
 }
@@ -224,7 +225,7 @@ function readerArguments(field: FieldPlan): string {
   if (field.type === 'text') return ', true';
   if (field.type !== 'list') return '';
   const { minItems = 0, maxItems = MAX_LIST_ITEMS } = field;
-  return `, ${literal(minItems)}, ${literal(Math.min(maxItems, MAX_LIST_ITEMS))}${isTextList(field) ? ', true' : ''}`;
+  return `, ${styled(minItems)}, ${styled(Math.min(maxItems, MAX_LIST_ITEMS))}${isTextList(field) ? ', true' : ''}`;
 }
 
 /**
@@ -232,17 +233,13 @@ function readerArguments(field: FieldPlan): string {
  * `undefined` when the value is refused. `value` is a `let` declared before them.
  */
 export function fieldStatements(field: FieldPlan, patterns: readonly string[]): string[] {
-  const key = literal(keyOf(field));
+  const key = styled(keyOf(field));
   const tests = refusals(field, patterns);
   const rules = tests.length ? ` || ${tests.join(' || ')}` : '';
   const lines = [`// ${key}: ${describe(field)}`, `value = ${READER[field.type]}(params, ${key}${readerArguments(field)});`];
-  // JSON has no -0: a default of -0 is written as code so that the value sent is the rule's. A list's or JSON
-  // value's default is an expression that makes a new copy each time.
+  // A default of -0 stays -0 (styled), and a list's or JSON value's default is an expression that makes a new copy each time.
   if (field.default !== undefined)
-    lines.push(
-      `if (value === undefined) value = ${typeof field.default === 'object' || Object.is(field.default, -0) ? expression(field.default) : literal(field.default)};`,
-      `else if (value === null${rules}) return undefined;`,
-    );
+    lines.push(`if (value === undefined) value = ${styled(field.default)};`, `else if (value === null${rules}) return undefined;`);
   else if (field.required) lines.push(`if (value == null${rules}) return undefined;`);
   else
     lines.push(
@@ -250,33 +247,4 @@ export function fieldStatements(field: FieldPlan, patterns: readonly string[]): 
     );
   lines.push(`sent[${key}] = value;`);
   return lines;
-}
-
-/** The statements of the one-of groups (docs/spec.md#one-of): each group needs one key with a value sent (a default counts). */
-function oneOfStatements(groups: readonly (readonly string[])[]): string[] {
-  return groups.map((keys) => `if (${keys.map((key) => `sent[${literal(key)}] === undefined`).join(' && ')}) return undefined;`);
-}
-
-/**
- * The function `readParams(bid)` of a plan: the values a bid's params send (by key; a param left out has none), or
- * `undefined` when they are refused: a value the rule refuses, a key no field has, params that are no object, or a
- * one-of group none of whose keys has a value. A bid without params has none entered.
- */
-export function readParamsFunction(fields: readonly FieldPlan[], oneOf: readonly (readonly string[])[], patterns: readonly string[]): string {
-  const body = [
-    'const params = (bid.params ?? {}) as Record<string, unknown>;',
-    'if (!isPlainObject(params) || Object.keys(params).some((key) => !PARAM_KEYS.includes(key))) return undefined;',
-    'const sent: SentParams = {};',
-    'let value;',
-    ...fields.flatMap((field) => fieldStatements(field, patterns)),
-    ...oneOfStatements(oneOf),
-    'return sent;',
-  ];
-  return `/**
- * The values a bid's params send (a param not entered takes its default, or sends nothing), or undefined when they
- * are refused: a param's value, a key this bidder does not take, or a one-of group with none of its params.
- */
-function readParams(bid: { params?: unknown }): SentParams | undefined {
-${body.map((line) => '  ' + line).join('\n')}
-}`;
 }

@@ -8,7 +8,7 @@ import type { ConstantPlan, FieldPlan, Target } from '../../core/plan/field-plan
 import { keyOf } from '../../core/plan/field-plan.js';
 import { placeOf, typedKind } from '../../core/definition/names.js';
 import type { PrebidPlan } from '../prebid-plan.js';
-import { literal } from '../emit.js';
+import { styled } from './styled.js';
 
 /**
  * A target that takes text: a predefined one (`imp.tagid`, the inventory's ids) and a typed one of kind `text`
@@ -18,7 +18,7 @@ export const isTextTarget = (to: Target) => (to[0] > 3 ? typedKind(to) === 'text
 
 /** The expression of a field's sent value at a target (an id's text is its String: it is text or a safe integer). */
 function sentAt(field: FieldPlan, to: Target): string {
-  const value = `sent[${literal(keyOf(field))}]`;
+  const value = `sent[${styled(keyOf(field))}]`;
   if (isTextTarget(to)) return field.type === 'text' ? `${value} as string` : field.type === 'id' ? `String(${value})` : `decimalText(${value} as number)`;
   return value;
 }
@@ -33,8 +33,8 @@ function write(to: Target, value: string): string {
   const object = place === 'endpoint' ? 'request' : place;
   // The predefined keys (tagid, id) are fixed names; an ext param's keys come from the record, as a literal path.
   if (root < 4 && keys.length === 1 && (keys[0] === 'tagid' || keys[0] === 'id')) return `${object}.${keys[0]} = ${value};`;
-  if (root === 7) return `if (isPlainObject(imp.banner)) deepSetValue(imp, ${literal(['banner', ...keys].join('.'))}, ${value});`;
-  return `deepSetValue(${object}, ${literal(keys.join('.'))}, ${value});`;
+  if (root === 7) return `if (isPlainObject(imp.banner)) deepSetValue(imp, ${styled(['banner', ...keys].join('.'))}, ${value});`;
+  return `deepSetValue(${object}, ${styled(keys.join('.'))}, ${value});`;
 }
 
 /** Every write of the fields and constants at `roots`, as guarded statements. */
@@ -43,12 +43,14 @@ export function writes(plan: PrebidPlan, roots: readonly number[]): string[] {
   for (const field of plan.fields) {
     const targets = [field.to, ...(field.also ?? [])].filter((to) => roots.includes(to[0]));
     if (!targets.length) continue;
-    const guard = `if (sent[${literal(keyOf(field))}] !== undefined) `;
+    // A required field, or one with a default, always has a value in valid params: no test.
+    const guard = field.required || field.default !== undefined ? '' : `if (sent[${styled(keyOf(field))}] !== undefined) `;
     if (targets.length === 1) lines.push(guard + write(targets[0]!, sentAt(field, targets[0]!)));
-    else lines.push(guard + '{', ...targets.map((to) => '  ' + write(to, sentAt(field, to))), '}');
+    else if (guard) lines.push(guard + '{', ...targets.map((to) => '  ' + write(to, sentAt(field, to))), '}');
+    else lines.push(...targets.map((to) => write(to, sentAt(field, to))));
   }
   return lines;
 }
 
 export const constantWrites = (constants: readonly ConstantPlan[], roots: readonly number[]) =>
-  constants.filter((constant) => roots.includes(constant.to[0])).map((constant) => write(constant.to, literal(constant.value)));
+  constants.filter((constant) => roots.includes(constant.to[0])).map((constant) => write(constant.to, styled(constant.value)));

@@ -8,13 +8,13 @@ import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Implementation, Outcome, ResolvedCase } from '../types.js';
+import { CannotRunError, type Implementation, type Outcome, type ResolvedCase } from '../types.js';
 
 function exec(command: readonly string[], args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
     execFile(command[0]!, [...command.slice(1), ...args], { maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
       // A string code is the command not starting at all (ENOENT, EACCES); a number is its exit code.
-      if (typeof error?.code === 'string') reject(new Error(`cannot run '${command[0]}': ${error.code}`));
+      if (typeof error?.code === 'string') reject(new CannotRunError(`cannot run '${command[0]}': ${error.code}`));
       else resolve({ code: error ? (typeof error.code === 'number' ? error.code : -1) : 0, stdout, stderr });
     });
   });
@@ -43,8 +43,20 @@ function skips(testCase: ResolvedCase): string | undefined {
   return undefined;
 }
 
+/**
+ * A command that exits without a word on standard output before it ever answered (`python3 missing.py` exits 2,
+ * `node missing.js` 1) did not start its work: every case would fail alike, so the run stops at the first.
+ */
+function cannotStart(command: readonly string[], code: number, stdout: string, stderr: string): CannotRunError | undefined {
+  if (code === 0 || stdout.trim() !== '') return undefined;
+  const said = stderr.trim().split('\n').slice(-3).join(' ').slice(0, 500);
+  return new CannotRunError(`'${command.join(' ')}' exited ${code} without an answer${said ? `: ${said}` : ''}`);
+}
+
 /** @param command the CLI to run, e.g. `['node', 'dist/cli.js']`. */
 export function cliImplementation(command: readonly string[], name = 'cli'): Implementation {
+  /** Whether the command has answered a case with JSON: from then on, a silent exit is that case's failure alone. */
+  let answered = false;
   return {
     name,
     kinds: ['validate', 'enrich', 'enrich-imps'],
@@ -78,8 +90,12 @@ export function cliImplementation(command: readonly string[], name = 'cli'): Imp
         try {
           answer = JSON.parse(stdout);
         } catch {
-          throw new Error(`exit ${code}, standard output is not JSON: ${stdout.slice(0, 200)} ${stderr.slice(0, 500)}`);
+          throw (
+            (answered ? undefined : cannotStart(command, code, stdout, stderr)) ??
+            new Error(`exit ${code}, standard output is not JSON: ${stdout.slice(0, 200)} ${stderr.slice(0, 500)}`)
+          );
         }
+        answered = true;
         if (code !== (answer.ok ? 0 : 1)) throw new Error(`exit code ${code} does not fit ok=${answer.ok}`);
         const warnings = answer.warnings ?? [];
         return answer.ok ? { ok: true, request: answer.request, warnings } : { ok: false, issues: answer.issues ?? [], warnings };

@@ -14,6 +14,7 @@ import { templateChoices, templateKeys, type Template } from '../endpoint/templa
 import { defaultCode, planField } from '../plan/make-field-plan.js';
 import { isBidderCode } from '../rules/bidder-code.js';
 import { isCpmField } from '../rules/cpm-field.js';
+import { isMediaTypes, type MediaType } from '../rules/media-types.js';
 import { PatternRefusal } from '../plan/pattern-syntax.js';
 import { checkEndpointOrTemplateCompact } from './endpoint.js';
 import { own, codeIssue, valuesEngine, type CompactEnrichResult } from './values-engine.js';
@@ -37,6 +38,8 @@ export interface CompactAdapter {
   split: 'imp' | undefined;
   cpmField: string | undefined;
   bidderCode: string | undefined;
+  /** The media types the partner takes (docs/spec.md#protocols), when the record names them; all three without. */
+  mediaTypes: MediaType[] | undefined;
   /** The checked fields, as the page runs them (and as a generated adapter holds them). */
   fields: FieldPlan[];
   /** The checked record: fields, constants, one-of groups. */
@@ -71,7 +74,7 @@ export function compileCompact(input: AdapterInput | unknown, options: Pick<Comp
   const fail = (code: string, path: string, field?: string) => void issues.push(wordedIssue(code, path, field));
   const isArray = isArrayValue(input);
   const record: Obj = isArray ? { protocol: 'prebid-server', fields: input } : isPlainObject(input) ? input : {};
-  const { protocol, fields, endpoint, cpmField, bidderCode } = record;
+  const { protocol, fields, endpoint, cpmField, bidderCode, mediaTypes } = record;
   const base = isArray ? '' : '/fields';
   const prebid = protocol === 'prebid-js';
   const known = prebid || protocol === 'rtb' || protocol === 'prebid-server';
@@ -82,6 +85,7 @@ export function compileCompact(input: AdapterInput | unknown, options: Pick<Comp
   if (checked.code) fail(checked.code, '/endpoint');
   if ((prebid || cpmField !== undefined) && !isCpmField(cpmField)) fail('invalid_cpm_field', '/cpmField');
   if ((prebid || bidderCode !== undefined) && !isBidderCode(bidderCode)) fail('invalid_bidder_code', '/bidderCode');
+  if (mediaTypes !== undefined && !isMediaTypes(mediaTypes)) fail('invalid_media_types', '/mediaTypes');
   (Array.isArray(fields) ? fields : (fail('schema', base), [])).forEach((field: unknown, index: number) => {
     const definition: Obj = isPlainObject(field) ? field : {};
     const { name } = definition;
@@ -135,6 +139,7 @@ export function compileCompact(input: AdapterInput | unknown, options: Pick<Comp
     split: record.split === 'imp' ? 'imp' : undefined,
     cpmField,
     bidderCode,
+    mediaTypes,
     fields: plans,
     plan,
     headers: rules.headers,

@@ -11,6 +11,7 @@ import type { SchemaResult } from '../definition/schema-issues.js';
 import { isSafeSegment } from '../definition/names.js';
 import { BIDDER_CODE_RULE, isBidderCode } from '../rules/bidder-code.js';
 import { isCpmField } from '../rules/cpm-field.js';
+import { isMediaTypes, MEDIA_TYPES_RULE, type MediaType } from '../rules/media-types.js';
 import type { checkEndpointOrTemplate } from '../endpoint/check-endpoint.js';
 import { templateChoices, templateKeys, type Template } from '../endpoint/template.js';
 import { isArray as isArrayValue, isPlainObject } from '../definition/plain-object.js';
@@ -34,7 +35,7 @@ export interface AdapterCheck {
   plan?: Plan;
   protocol?: Protocol;
   /** The record's CPM field and bidder code, when the input was a record (its endpoint is `endpoint`). */
-  record?: { cpmField?: string; bidderCode?: string; split?: 'imp' | 'url' };
+  record?: { cpmField?: string; bidderCode?: string; split?: 'imp' | 'url'; mediaTypes?: MediaType[] };
   /** The record's checked headers (docs/spec.md#headers), when it has any. */
   headers?: HeaderPlan[];
   endpoint?: URL;
@@ -45,7 +46,7 @@ export interface AdapterCheck {
 const PROTOCOLS: readonly unknown[] = ['rtb', 'prebid-server', 'prebid-js'];
 
 function checkRecordKeys(record: Record<string, unknown>, protocol: Protocol, options: CompileOptions, kit: CheckKit, out: AdapterCheck): void {
-  const { cpmField, bidderCode, endpoint } = record;
+  const { cpmField, bidderCode, endpoint, mediaTypes } = record;
   if (protocol === 'prebid-js' && cpmField === undefined)
     out.issues.push(issue('invalid_cpm_field', '/cpmField', 'a Prebid JS adapter needs the CPM field of the partner\'s bid (e.g. "price")'));
   else if (typeof cpmField === 'string' && !isCpmField(cpmField)) {
@@ -58,6 +59,8 @@ function checkRecordKeys(record: Record<string, unknown>, protocol: Protocol, op
   else if (typeof bidderCode === 'string' && !isBidderCode(bidderCode)) {
     out.issues.push(issue('invalid_bidder_code', '/bidderCode', `the bidder code must be ${BIDDER_CODE_RULE}`));
   }
+  if (mediaTypes !== undefined && !isMediaTypes(mediaTypes))
+    out.issues.push(issue('invalid_media_types', '/mediaTypes', `mediaTypes must be ${MEDIA_TYPES_RULE}`));
   // A non-string endpoint is already a schema issue.
   if (typeof endpoint === 'string') {
     const checked = kit.endpoint(endpoint, protocol, '/endpoint', options);
@@ -70,6 +73,7 @@ function checkRecordKeys(record: Record<string, unknown>, protocol: Protocol, op
     cpmField: typeof cpmField === 'string' ? cpmField : undefined,
     bidderCode: typeof bidderCode === 'string' ? bidderCode : undefined,
     split: record.split === 'imp' || record.split === 'url' ? record.split : undefined,
+    mediaTypes: isMediaTypes(mediaTypes) ? mediaTypes : undefined,
   };
 }
 

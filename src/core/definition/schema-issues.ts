@@ -5,6 +5,7 @@
  */
 import { issue, pointer, type Issue } from '../issues.js';
 import type { AjvError, StandaloneValidator } from './ajv-types.js';
+import { schemaMessage } from './schema-words.js';
 
 export interface SchemaResult {
   errors: Issue[];
@@ -44,10 +45,9 @@ function describe(error: AjvError): { path: string; message: string } {
     case 'not':
       // Our schemas use `not` only to refuse a constant's null value.
       return { path: error.instancePath, message: 'must not be null' };
-    case 'enum':
-      return { path: error.instancePath, message: `must be one of ${JSON.stringify(params.allowedValues)}` };
     default:
-      return { path: error.instancePath, message: error.message ?? `fails ${error.keyword}` };
+      // Worded for a person in the message table; ajv's own words ("must NOT have fewer than 1 characters") last.
+      return { path: error.instancePath, message: schemaMessage(error.keyword, params) ?? error.message ?? `fails ${error.keyword}` };
   }
 }
 

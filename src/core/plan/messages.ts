@@ -11,6 +11,7 @@ import { MAX_COUNT, MAX_COUNT_PRODUCT, MAX_PATTERN_LENGTH, PatternReason } from 
 import { EXT_PREFIX, MAX_NAME_LENGTH, PREDEFINED, TYPED, typedKind, typedTarget, type NameRefusal, type TypedKind } from '../definition/names.js';
 import { MAX_CONSTANT_BYTES, MAX_CONSTANT_DEPTH, RecordRule, type RecordProblem } from './record-rules.js';
 import { HeaderRule, MAX_HEADER_PATHS, MAX_HEADER_VALUE, MAX_HEADERS } from '../rules/headers.js';
+import { NAME_WORDS, PARAM_WORDS } from '../definition/schema-words.js';
 import { ResponseRule } from './record-problems.js';
 import { BID_TYPES, MACROS, META_KINDS } from './response-plan.js';
 
@@ -165,12 +166,12 @@ export function recordMessage(problem: RecordProblem, extBase: readonly string[]
 
 /** What each key of a definition must be, for a `schema` issue at that key. */
 export const SHAPE_MESSAGES: Readonly<Record<string, string>> = {
-  name: `must be a dot path of [A-Za-z0-9_$-] segments, at most ${MAX_NAME_LENGTH} characters`,
+  name: NAME_WORDS,
   type: 'must be text, number, select, boolean, list, json or id',
   items: "a list field's items must be 'text' or 'number'",
   minItems: 'must be a non-negative integer',
   maxItems: 'must be a non-negative integer, at most 1,000',
-  param: 'must be an identifier ([A-Za-z_][A-Za-z0-9_]*), at most 64 characters',
+  param: PARAM_WORDS,
   alsoTo: `must be a non-empty list of names (dot paths of [A-Za-z0-9_$-] segments, at most ${MAX_NAME_LENGTH} characters)`,
   display: 'must be a string',
   options: 'must be a non-empty array of {name, value: number}',

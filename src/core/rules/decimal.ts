@@ -43,9 +43,9 @@ export function isExactDecimal(text: string, value: number): boolean {
 export function decimalString(value: number): string {
   const [mantissa, power] = String(value).split('e') as [string, string?];
   if (!power) return mantissa;
-  // Exponent notation has one digit before the point: `-d.ddde±x`.
+  // Exponent notation has one digit, not 0, before the point (`-d.ddde±x`): every digit of the mantissa counts.
   const exponent = Number(power);
-  const digits = mantissa.replace(/[-.]/g, '');
+  const digits = digitsOf(mantissa);
   return (value < 0 ? '-' : '') + (exponent < 0 ? `0.${'0'.repeat(-exponent - 1)}${digits}` : digits.padEnd(exponent + 1, '0'));
 }
 

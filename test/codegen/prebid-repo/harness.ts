@@ -7,16 +7,19 @@
 //       set-up runs one spec (test_deps.js, the spec, hookSetup.js), with c8 measuring the module's coverage;
 //   (d) imports: Prebid's own import rule (plugins/eslint/validateImports.js, run on the module's imports as eslint
 //       would run it, with the allow-list eslint.config.js gives modules/), its resolver, and the restricted imports
-//       and globals of its eslint config.
-// The real gate stays Prebid's `gulp lint` and `gulp test` in a checkout (docs/submitting-to-prebid.md).
+//       and globals of its eslint config;
+//   (e) eslint: Prebid's eslint rules (prebid-eslint-config.ts), as its CI lints a pull request, without --fix.
+// The real gate stays Prebid's lint, `gulp precompile` and `gulp test` in a checkout: `npm run check:prebid-repo`.
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { build, type Metafile, type Plugin } from 'esbuild';
+import { ESLint } from 'eslint';
 import ts from 'typescript';
 import { findPrebid } from '../../../src/codegen/prebid-repo/prebid-package.js';
+import { prebidEslintConfig } from './prebid-eslint-config.js';
 
 const run = promisify(execFile);
 const require = createRequire(import.meta.url);
@@ -239,6 +242,19 @@ export function lintSpec(text: string, newModule: string): string[] {
     if (specifier.startsWith('.')) return [`import "${specifier}": a spec imports from the repository root`];
     return devDependencies[specifier.split('/')[0]!] ? [] : [`import "${specifier}" is not a dev dependency of Prebid.js`];
   });
+}
+
+/**
+ * (e) Prebid's eslint rules (prebid-eslint-config.ts: its configuration pinned, its plugin from the package) on files
+ * of `dir` laid out as in its repository, as its CI lints a pull request: no `--fix`. Returns every problem, errors
+ * and warnings, as `file:line rule message`; none when they pass.
+ */
+export async function lintWithPrebid(dir: string, files: readonly string[]): Promise<string[]> {
+  const eslint = new ESLint({ cwd: dir, overrideConfigFile: true, overrideConfig: prebidEslintConfig(PREBID), ignore: false });
+  const results = await eslint.lintFiles([...files]);
+  return results.flatMap((result) =>
+    result.messages.map((message) => `${path.relative(dir, result.filePath)}:${message.line} ${message.ruleId ?? ''} ${message.message}`),
+  );
 }
 
 export interface SpecRun {

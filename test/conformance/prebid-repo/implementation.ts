@@ -3,7 +3,8 @@
 // ortbConverter; all the modules are bundled, with ONE copy of Prebid 11's compiled core (test/codegen/prebid-repo/
 // harness.ts), into a runner that a child process runs under jsdom (Prebid needs a browser; the child keeps
 // jsdom's globals out of vitest's worker). The runner does what Prebid does with a spec: a bidder is left out of
-// an ad unit none of whose media types it supports (prebid.js), a bid's getFloor table becomes its floors module's
+// an ad unit none of whose media types it supports (prebid.js), Prebid's currency module is on for a case whose ortb2
+// has the publisher's currency (which the module puts there), a bid's getFloor table becomes its floors module's
 // function (withGetFloor, as for every Prebid run; Prebid's priceFloors module is in the bundle, so the converter
 // writes the floors as it does on a page), bids are filtered by isBidRequestValid, the
 // requests are sent as Prebid's bidderFactory sends them (each one's data as JSON, content type text/plain unless the
@@ -23,6 +24,7 @@ import { safeGeneratePrebidAdapter } from '../../../src/codegen/prebid-adapter.j
 import type { Implementation, Outcome, ResolvedCase } from '../../../src/conformance/types.js';
 import { layOut, prebidSources } from '../../codegen/prebid-repo/harness.js';
 import { normalise, SKIPPED } from './differences.js';
+import { withParamKeys } from './param-keys.js';
 
 const run = promisify(execFile);
 const require = createRequire(import.meta.url);
@@ -36,9 +38,9 @@ import { withGetFloor } from ${JSON.stringify(path.resolve(import.meta.dirname, 
 import { hook } from 'src/hook.js';
 import { config } from 'src/config.js';
 import { stubAuctionIndex } from 'test/helpers/indexStub.js';
+import { setConfig as setCurrency, resetCurrency } from 'modules/currency.js';
 import fs from 'node:fs';
 
-const SUPPORTED = ['banner', 'video', 'native'];
 // A publisher's set-up for outstream video: Prebid takes an outstream bid only with a renderer to play it.
 const OUTSTREAM_RENDERER = { url: 'https://renderer.publisher.example/outstream.js', render() {} };
 const json = (value) => JSON.parse(JSON.stringify(value));
@@ -46,7 +48,8 @@ const json = (value) => JSON.parse(JSON.stringify(value));
 function runCase(spec, testCase) {
   const request = testCase.kind === 'prebid-js-request';
   // prebid.js drops a bidder from an ad unit none of whose media types it supports; the rest reach the adapter.
-  const bids = withGetFloor(json(testCase.bids ?? [])).map((bid) => ({ adUnitCode: bid.bidId, ...bid })).map((bid) => ({ adUnitId: bid.adUnitCode, ...bid })).filter((bid) => Object.keys(bid.mediaTypes ?? {}).some((type) => SUPPORTED.includes(type)));
+  const supported = spec.supportedMediaTypes ?? ['banner'];
+  const bids = withGetFloor(json(testCase.bids ?? [])).map((bid) => ({ adUnitCode: bid.bidId, ...bid })).map((bid) => ({ adUnitId: bid.adUnitCode, ...bid })).filter((bid) => Object.keys(bid.mediaTypes ?? {}).some((type) => supported.includes(type)));
   const valid = bids.filter((bid) => spec.isBidRequestValid(bid));
   const nothing = request ? { ok: true, http: null, requests: [], warnings: [] } : { ok: true, bids: [], warnings: [] };
   if (!valid.length) return nothing;
@@ -95,10 +98,15 @@ hook.ready();
 // A publisher's set-up for video: Prebid takes instream VAST XML only with a cache to put it in.
 config.setConfig({ cache: { url: 'https://cache.publisher.example/' }, debug: !!process.env.BIDFIELDS_DEBUG });
 const outcomes = globalThis.__cases.map(([spec, testCase]) => {
+  // The publisher's currency in ortb2 is what Prebid's currency module puts there: the module is on for the case.
+  const currency = testCase.bidderRequest?.ortb2?.ext?.prebid?.adServerCurrency;
   try {
+    if (currency) setCurrency({ adServerCurrency: currency });
     return runCase(spec, testCase);
   } catch (error) {
     return { threw: String(error && error.stack || error) };
+  } finally {
+    if (currency) resetCurrency();
   }
 });
 fs.writeFileSync(process.argv[2], JSON.stringify(outcomes));
@@ -122,14 +130,20 @@ export async function prebidRepoImplementation(cases: readonly ResolvedCase[], a
     const prebidCases: [ResolvedCase, string][] = [];
     cases.forEach((testCase, index) => {
       if (!(KINDS as readonly string[]).includes(testCase.kind)) return;
-      const generated = safeGeneratePrebidAdapter(testCase.adapter, { knownEndpoints: [], ...testCase.compileOptions, target: 'prebid-repo' });
+      const keyed = withParamKeys(testCase);
+      const generated = safeGeneratePrebidAdapter(keyed.adapter, {
+        knownEndpoints: [],
+        ...testCase.compileOptions,
+        target: 'prebid-repo',
+        maintainer: 'prebid@partner.example',
+      });
       if (!generated.ok) {
         outcomes.set(key(testCase), { ok: false, issues: generated.issues, warnings: [] });
         return;
       }
       const at = path.join(dir, `case-${index}`);
       layOut(at, [generated.files[0]]);
-      prebidCases.push([testCase, path.join(at, generated.files[0].name)]);
+      prebidCases.push([keyed, path.join(at, generated.files[0].name)]);
     });
     // The modules first (cases.js), then the runner: imports run in order, so the runner sees every spec.
     const entry = path.join(dir, 'entry.js');

@@ -11,10 +11,12 @@ import {
   createServices,
   DEFAULT_GRACE_MS,
   DEFAULT_IDLE_TIMEOUT_MS,
+  DEMO_ENDPOINTS,
   DEMO_USERS,
   defaultConsoleDir,
   loadConsoleAssets,
   seedDemo,
+  seedDemoAdapters,
   startServer,
 } from '../index.js';
 import { openStorage, type Storage } from '../stores/index.js';
@@ -32,10 +34,12 @@ NDJSON file of event rows without a restart; see \`bidfields data import --serve
 Options:
   --port N          port to listen on (default 8080; 0 picks a free one)
   --host H          address to bind (default 127.0.0.1)
-  --demo            a year of demo data and three users (printed); in memory, or in the stores below (where
-                    the demo data is loaded once and the demo users are kept when they exist)
+  --demo            a year of demo data (2024), three users (printed) and four adapter records; in memory, or
+                    in the stores below (where the demo data is loaded once, and the demo users and records are
+                    kept when they exist)
   --known-endpoint HOST  a host adapter endpoints may name (repeatable; '*.example.com' for sub-domains);
-                    saving an adapter whose endpoint names another host is refused (unknown_endpoint)
+                    saving an adapter whose endpoint names another host is refused (unknown_endpoint). With
+                    --demo and none given: the demo records' hosts (${DEMO_ENDPOINTS.join(', ')})
   --cors ORIGIN     allow browser calls from ORIGIN ('*' for any)
   --trust-proxy P   the proxies in front (addresses or CIDRs, comma-separated): the client's address
                     is then read from X-Forwarded-For as they set it. Without it the header is ignored and the
@@ -146,12 +150,15 @@ export async function runServe(args: string[], io: CliIO, stop: Promise<void>): 
     return EXIT_INVALID;
   }
   try {
+    const knownEndpoints = values['known-endpoint'] ?? (values.demo ? DEMO_ENDPOINTS : []);
     if (values.demo) {
       const { rows, loaded } = await seedDemo(storage);
       io.stdout(`demo data: ${rows} event rows, 2024-01-01 to 2024-12-31${loaded ? '' : ' (loaded before)'}\ndemo users (e-mail / password):\n`);
       for (const u of DEMO_USERS) io.stdout(`  ${u.roleName.padEnd(10)} ${u.email} / ${u.password}\n`);
+      const { stored, unknownHost } = await seedDemoAdapters(storage.adapters, knownEndpoints);
+      if (stored.length > 0) io.stdout(`demo adapter records: ${stored.join(', ')}\n`);
+      if (unknownHost.length > 0) io.stdout(`demo adapter records left out, their hosts not known (--known-endpoint): ${unknownHost.join(', ')}\n`);
     }
-    const knownEndpoints = values['known-endpoint'] ?? [];
     const consoleDir = defaultConsoleDir();
     const consoleAssets = consoleDir ? await loadConsoleAssets(consoleDir, { knownEndpoints }).catch(() => undefined) : undefined;
     const running = await startServer(

@@ -1,21 +1,21 @@
 /**
- * Reports (Admin and Service; a Publisher is told why not): the settings form, "Run report", the table with its
- * totals row, "Previous" / "Next", "Download CSV" (the API's own CSV of the whole report, raw numbers) and the
- * chart. The address is the source of truth: "Run report" and paging write the settings into it, and whatever it
- * says is what runs, so a bookmarked or shared address reopens the same report.
+ * Reports (Admin and Service; a Publisher is told why not): the settings form, "Run report", the chart, the table
+ * with its totals row, "Previous" / "Next" and "Download CSV" (the API's own CSV of the whole report, raw numbers).
+ * The address is the source of truth: "Run report" and paging write the settings into it, and whatever it says is
+ * what runs, so a bookmarked or shared address reopens the same report. Dates the address leaves out are the days
+ * that hold data, which the form names, as a report that finds no row does.
  */
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { DIMENSIONS, METRICS } from 'bidfields/client';
 import { Alert } from '../alert.js';
 import type { PageProps } from '../page-props.js';
 import { PUBLISHER } from '../roles.js';
-import { formatCell } from '../format.js';
 import { href, navigate } from '../route.js';
 import { Chart, chartName } from './chart.js';
 import { loadChartData, type ChartData } from './chart-data.js';
+import { describeDays, loadDataDays, type DataDays } from './data-days.js';
+import { ReportTable, type Row } from './report-table.js';
 import { OPERATORS, paramsFrom, requestOf, settingsFrom, type ReportSettings } from './settings.js';
-
-type Row = Record<string, string | number>;
 
 export function ReportsPage({ api, role, params, failed }: PageProps) {
   const query = params.toString();
@@ -24,9 +24,30 @@ export function ReportsPage({ api, role, params, failed }: PageProps) {
   const [chart, setChart] = useState<ChartData>();
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
+  /** The days with data, once the server has said (`days` undefined: it holds none). */
+  const [data, setData] = useState<{ days: DataDays | undefined }>();
+  /** Whether dates were typed before the days with data were known: those are kept. */
+  const datesTyped = useRef(false);
 
   useEffect(() => {
-    const wanted = settingsFrom(new URLSearchParams(query));
+    if (role === PUBLISHER) return;
+    let live = true;
+    loadDataDays(api).then(
+      (days) => {
+        if (!live) return;
+        setData({ days });
+        if (days && !new URLSearchParams(query).has('startDate') && !datesTyped.current)
+          setSettings((now) => ({ ...now, startDate: days.first, endDate: days.last }));
+      },
+      (failure: unknown) => live && setError(failed(failure)),
+    );
+    return () => {
+      live = false;
+    };
+  }, [api]);
+
+  useEffect(() => {
+    const wanted = settingsFrom(new URLSearchParams(query), data?.days);
     setSettings(wanted);
     if (!new URLSearchParams(query).has('run') || role === PUBLISHER) return;
     let live = true;
@@ -55,6 +76,10 @@ export function ReportsPage({ api, role, params, failed }: PageProps) {
   }
 
   const set = (change: Partial<ReportSettings>) => setSettings({ ...settings, ...change });
+  const setDates = (change: Partial<ReportSettings>) => {
+    datesTyped.current = true;
+    set(change);
+  };
   const go = (next: ReportSettings) => navigate(href('reports', paramsFrom(next, true)));
 
   async function downloadCsv() {
@@ -85,11 +110,22 @@ export function ReportsPage({ api, role, params, failed }: PageProps) {
       >
         <div class="row">
           <label>
-            Start date <input type="date" required value={settings.startDate} onInput={(e) => set({ startDate: e.currentTarget.value })} />
+            Start date
+            <input
+              type="date"
+              required
+              aria-describedby="data-days"
+              value={settings.startDate}
+              onInput={(e) => setDates({ startDate: e.currentTarget.value })}
+            />
           </label>
           <label>
-            End date <input type="date" required value={settings.endDate} onInput={(e) => set({ endDate: e.currentTarget.value })} />
+            End date
+            <input type="date" required aria-describedby="data-days" value={settings.endDate} onInput={(e) => setDates({ endDate: e.currentTarget.value })} />
           </label>
+          <p class="hint" id="data-days" role="status">
+            {data ? describeDays(data.days) : 'Looking up the days that hold data…'}
+          </p>
         </div>
         <Checks legend="Dimensions" names={DIMENSIONS} chosen={settings.dimensions} choose={(dimensions) => set({ dimensions })} />
         <Checks legend="Metrics" names={METRICS} chosen={settings.metrics} choose={(metrics) => set({ metrics })} />
@@ -142,12 +178,12 @@ export function ReportsPage({ api, role, params, failed }: PageProps) {
           <label>
             Direction
             <select value={settings.direction} onChange={(e) => set({ direction: e.currentTarget.value as 'ASC' | 'DESC' })}>
-              <option value="DESC">descending</option>
               <option value="ASC">ascending</option>
+              <option value="DESC">descending{settings.orderColumn ? '' : ` (${settings.dimensions[0] ?? 'first dimension'})`}</option>
             </select>
           </label>
           <label>
-            Page size{' '}
+            Page size
             <input
               type="number"
               min={1}
@@ -171,13 +207,13 @@ export function ReportsPage({ api, role, params, failed }: PageProps) {
       </form>
       {error && <Alert>{error}</Alert>}
       {busy && <p role="status">Running the report…</p>}
-      {shown && <ReportTable shown={shown} go={go} download={downloadCsv} />}
-      {shown && chart && (
+      {shown && chart && chart.xs.length > 0 && (
         <section aria-label="Chart">
           <h2>{chartName(chart)}</h2>
           <Chart data={chart} />
         </section>
       )}
+      {shown && <ReportTable shown={shown} days={data?.days} go={go} download={downloadCsv} />}
     </>
   );
 }
@@ -198,48 +234,5 @@ function Checks({ legend, names, chosen, choose }: { legend: string; names: read
         </label>
       ))}
     </fieldset>
-  );
-}
-
-function ReportTable({ shown, go, download }: { shown: { settings: ReportSettings; rows: Row[] }; go: (s: ReportSettings) => void; download: () => void }) {
-  const { settings, rows } = shown;
-  const columns = [...settings.dimensions, ...settings.metrics];
-  const data = rows.length - 1; // the totals row comes first
-  const first = settings.page * settings.pageSize;
-  return (
-    <section aria-label="Report">
-      <div class="row">
-        <button type="button" disabled={settings.page === 0} onClick={() => go({ ...settings, page: settings.page - 1 })}>
-          Previous
-        </button>
-        <button type="button" disabled={data < settings.pageSize} onClick={() => go({ ...settings, page: settings.page + 1 })}>
-          Next
-        </button>
-        <button type="button" onClick={download}>
-          Download CSV
-        </button>
-      </div>
-      <table class="report">
-        <caption>{data > 0 ? `Rows ${first + 1} to ${first + data}, after the totals` : 'No rows on this page'}</caption>
-        <thead>
-          <tr>
-            {columns.map((c) => (
-              <th scope="col" class={settings.metrics.includes(c) ? 'num' : undefined}>
-                {c}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row, i) => (
-            <tr class={i === 0 ? 'totals' : undefined}>
-              {columns.map((c) => (
-                <td class={settings.metrics.includes(c) ? 'num' : undefined}>{formatCell(c, row[c], settings.metrics)}</td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </section>
   );
 }

@@ -1,6 +1,9 @@
 /**
  * A report's settings and the address that keeps them: `#/reports?startDate=…&dimensions=date,country&…&run=1`
- * reopens the same report, page and chart. Filters are `key|operator|values`, values separated by commas.
+ * reopens the same report, page and chart. Filters are `key|operator|values`, values separated by commas. Without
+ * dates in the address the report covers the days that hold data (data-days.ts), else the last 30 days. The order
+ * is a column and its direction; with the default order (by the dimensions) "descending" sorts the first dimension
+ * down (`order=DESC` in the address, `order: "date DESC"` to the API), the others up as always.
  */
 import { DIMENSIONS, METRICS, type ReportFilter, type ReportRequest } from 'bidfields/client';
 
@@ -19,7 +22,7 @@ export interface ReportSettings {
   dimensions: string[];
   metrics: string[];
   filters: FilterSetting[];
-  /** A requested column, or '' for the default order. */
+  /** A requested column, or '' for the default order (by the dimensions; the direction applies to the first). */
   orderColumn: string;
   direction: 'ASC' | 'DESC';
   pageSize: number;
@@ -31,17 +34,20 @@ export interface ReportSettings {
 const day = (date: Date) => date.toISOString().slice(0, 10);
 const list = (text: string | null, allowed: readonly string[]) => (text ?? '').split(',').filter((name) => allowed.includes(name));
 
-export function settingsFrom(params: URLSearchParams): ReportSettings {
+/** The settings an address holds; dates it leaves out are `range`'s (the days with data), else the last 30 days. */
+export function settingsFrom(params: URLSearchParams, range?: { first: string; last: string }): ReportSettings {
   const today = new Date();
   const monthAgo = new Date(today.getTime() - 30 * 86_400_000);
   const dimensions = params.has('dimensions') ? list(params.get('dimensions'), DIMENSIONS) : ['date'];
   const metrics = params.has('metrics') ? list(params.get('metrics'), METRICS) : ['requests', 'impression', 'revenue'];
-  const [orderColumn = '', direction = 'DESC'] = (params.get('order') ?? '').split(' ');
+  const order = (params.get('order') ?? '').split(' ');
+  // `order=DESC`: the default order, its direction given.
+  const [orderColumn = '', direction = 'ASC'] = order.length === 1 && /^(asc|desc)$/i.test(order[0]!) ? ['', order[0]] : order;
   const size = Number(params.get('pageSize'));
   const page = Number(params.get('page'));
   return {
-    startDate: params.get('startDate') ?? day(monthAgo),
-    endDate: params.get('endDate') ?? day(today),
+    startDate: params.get('startDate') ?? range?.first ?? day(monthAgo),
+    endDate: params.get('endDate') ?? range?.last ?? day(today),
     dimensions,
     metrics,
     filters: params.getAll('filter').map((text) => {
@@ -65,6 +71,7 @@ export function paramsFrom(settings: ReportSettings, run: boolean): URLSearchPar
   });
   for (const f of settings.filters) params.append('filter', `${f.key}|${f.operator}|${f.values}`);
   if (settings.orderColumn) params.set('order', `${settings.orderColumn} ${settings.direction}`);
+  else if (settings.direction === 'DESC') params.set('order', 'DESC');
   params.set('pageSize', String(settings.pageSize));
   params.set('page', String(settings.page));
   params.set('chart', settings.chartMetric);
@@ -90,6 +97,8 @@ export function filtersOf(settings: ReportSettings): ReportFilter[] {
 
 /** The request of the page shown (totals first), or of the whole report for the CSV download (`paged` false). */
 export function requestOf(settings: ReportSettings, paged: boolean): ReportRequest {
+  const column = settings.orderColumn || (settings.direction === 'DESC' ? settings.dimensions[0] : undefined);
+  const order = column && `${column} ${settings.direction}`;
   const request = {
     startDate: settings.startDate,
     endDate: settings.endDate,
@@ -97,7 +106,7 @@ export function requestOf(settings: ReportSettings, paged: boolean): ReportReque
     metrics: settings.metrics,
     totals: true,
     ...(settings.filters.length > 0 && { filters: filtersOf(settings) }),
-    ...(settings.orderColumn && { order: `${settings.orderColumn} ${settings.direction}` }),
+    ...(order !== undefined && { order }),
     ...(paged && { limit: String(settings.pageSize), skip: String(settings.page * settings.pageSize) }),
   };
   return request as unknown as ReportRequest;

@@ -1,0 +1,116 @@
+// The records the in-repository target is tried with (test/codegen/prebid-repo.test.ts, and Prebid's eslint rules
+// in prebid-repo-lint.test.ts): the example, and one record for each part of docs/spec.md#records the target compiles.
+import fs from 'node:fs';
+import path from 'node:path';
+import type { AdapterRecord } from '../../../src/core/types.js';
+
+export const example = JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, '../../../examples/prebid-js-adapter.json'), 'utf8')) as AdapterRecord;
+export const known = ['bid.example-ssp.com'];
+
+/** A record with what docs/spec.md#records adds: param keys, alsoTo, a boolean, request ext, constants, one-of, one request per bid. */
+export const records8 = {
+  protocol: 'prebid-js',
+  endpoint: 'https://bid.example-ssp.com/openrtb2',
+  cpmField: 'price',
+  bidderCode: 'bidfields_demo',
+  split: 'imp',
+  fields: [
+    { name: 'prd.impTagId', param: 'placementId', type: 'text', display: 'Placement', alsoTo: ['predefinedImpExt.bidder.tagid'] },
+    { name: 'prd.appPublisherId', param: 'publisherId', type: 'number', display: 'Publisher', integer: true },
+    { name: 'predefinedRequestExt.partner.account', param: 'accountId', type: 'text', display: 'Account', required: true, minLength: 2 },
+    { name: 'predefinedImpExt.test', param: 'test', type: 'boolean', display: 'Test' },
+    {
+      name: 'predefinedImpExt.size',
+      param: 'sizeId',
+      type: 'select',
+      display: 'Size',
+      options: [
+        { name: 'A', value: 1 },
+        { name: 'B', value: 2.5 },
+      ],
+    },
+  ],
+  constants: [
+    { name: 'predefinedImpExt.is_prebid', value: true },
+    { name: 'predefinedRequestExt.partner.source', value: 'prebid' },
+  ],
+  requireOneOf: [['placementId', 'sizeId']],
+} as unknown as AdapterRecord;
+
+/** A record whose endpoint is a template (docs/spec.md#endpoint-templates): a region as a host label, the publisher id in the path. */
+export const templated = {
+  protocol: 'prebid-js',
+  endpoint: 'https://{region}.bid.example-ssp.com/pub/{publisherId}',
+  cpmField: 'price',
+  bidderCode: 'bidfields_tpl',
+  fields: [
+    { name: 'prd.impTagId', param: 'placementId', type: 'text', display: 'Placement', required: true },
+    { name: 'predefinedEndpoint.region', param: 'region', type: 'text', display: 'Region', default: 'eu', pattern: '^[a-z]{2}$' },
+    { name: 'prd.appPublisherId', param: 'publisherId', type: 'text', display: 'Publisher', required: true },
+  ],
+} as unknown as AdapterRecord;
+
+/** A record of lists, JSON values and ids (docs/spec.md#lists-json-ids), with defaults and an id at imp.tagid. */
+export const lists = {
+  protocol: 'prebid-js',
+  endpoint: 'https://bid.example-ssp.com/openrtb2',
+  cpmField: 'price',
+  bidderCode: 'bidfields_lists',
+  fields: [
+    { name: 'prd.impTagId', param: 'placementId', type: 'id', display: 'Placement', required: true, maxLength: 12, pattern: '^\\w+$' },
+    { name: 'predefinedImpExt.kw', param: 'keywords', type: 'list', items: 'text', display: 'Keywords', maxItems: 5, maxLength: 20 },
+    { name: 'predefinedImpExt.sizes', param: 'sizes', type: 'list', items: 'number', display: 'Sizes', integer: true, min: 1, default: [300] },
+    { name: 'predefinedRequestExt.partner.custom', param: 'custom', type: 'json', display: 'Custom', default: { a: [1] } },
+    { name: 'predefinedImpExt.unit', param: 'unitId', type: 'id', display: 'Unit' },
+  ],
+} as unknown as AdapterRecord;
+
+/**
+ * A record of typed OpenRTB targets (docs/spec.md#more-openrtb-targets): an imp's floor, currency and secure flag, its banner's
+ * position, display manager text from a number, bcat, source and user ext, the inventory's and its publisher's ext,
+ * and an inventory id constant (which the in-repository module once left unwritten).
+ */
+export const typed = {
+  protocol: 'prebid-js',
+  endpoint: 'https://bid.example-ssp.com/openrtb2',
+  cpmField: 'price',
+  bidderCode: 'bidfields_typed',
+  fields: [
+    { name: 'prd.impBidFloor', param: 'floor', type: 'number', display: 'Floor', min: 0 },
+    { name: 'prd.impBidFloorCur', param: 'currency', type: 'text', display: 'Currency', default: 'USD' },
+    {
+      name: 'prd.impSecure',
+      param: 'secure',
+      type: 'select',
+      display: 'Secure',
+      options: [
+        { name: 'no', value: 0 },
+        { name: 'yes', value: 1 },
+      ],
+    },
+    { name: 'prd.bannerPos', param: 'pos', type: 'number', display: 'Position', integer: true },
+    { name: 'prd.impDisplayManagerVer', param: 'version', type: 'number', display: 'Version' },
+    { name: 'prd.bcat', param: 'bcat', type: 'list', items: 'text', display: 'Blocked categories' },
+    { name: 'predefinedSourceExt.pid', param: 'pid', type: 'text', display: 'Partner' },
+    { name: 'predefinedInventoryExt.zone', param: 'zone', type: 'text', display: 'Zone' },
+  ],
+  constants: [
+    { name: 'predefinedUserExt.tier', value: 2 },
+    { name: 'predefinedPublisherExt.network', value: 'n1' },
+    { name: 'prd.appSiteId', value: 'site-7' },
+    { name: 'prd.impDisplayManager', value: 'bidfields' },
+  ],
+} as unknown as AdapterRecord;
+
+/** A partner that takes video and native only (docs/spec.md#protocols): the spec's bids are video, and banner is tested as not sent. */
+export const videoNative = {
+  protocol: 'prebid-js',
+  endpoint: 'https://bid.example-ssp.com/openrtb2',
+  cpmField: 'price',
+  bidderCode: 'bidfields_vn',
+  mediaTypes: ['video', 'native'],
+  fields: [
+    { name: 'prd.impTagId', param: 'placementId', type: 'text', display: 'Placement', required: true },
+    { name: 'predefinedImpExt.floor', param: 'floor', type: 'number', display: 'Floor', min: 0 },
+  ],
+} as unknown as AdapterRecord;
