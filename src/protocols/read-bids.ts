@@ -1,7 +1,7 @@
 /**
  * `readBids` (docs/spec.md#read-bids): the RTB and Prebid Server wrappers' reader of a partner's answer, over the
  * core's one reader (core/response/read-answer.ts). An answer is read against the imps of the very request it answers,
- * so the wrappers keep, for each request they build, its imps' ids and media objects (a few numbers, by the request
+ * so the wrappers keep, for each request they build, its imps' ids and media objects (a few numbers, on the request
  * object, which the caller holds as long as it waits for the answer); a request built elsewhere (or copied, or sent
  * across a worker) is read from its body, once per call.
  */
@@ -13,19 +13,40 @@ import type { ResponsePlan } from '../core/plan/response-plan.js';
 import { sentImps, type SentImps } from '../core/response/sent-imps.js';
 import type { HttpRequest, HttpResponse } from './http-request.js';
 
-/** The imps of each request the wrappers built, by the request object they returned. */
-const built = new WeakMap<object, SentImps>();
+/** Returns the object it is given, so a subclass's private field lands on that object (see {@link Sent}). */
+class Given {
+  constructor(object: object) {
+    return object as Given;
+  }
+}
+
+/**
+ * The imps a built request sent, kept on the request object itself in a private field: invisible to JSON, to its
+ * keys, to equality checks, to `structuredClone` (a copy has none, and is read from its body) and to `fetch`. Not a
+ * WeakMap: one entry per request built, dead within the auction, cost about a microsecond each in V8's garbage
+ * collector (ephemerons), as much as building the request; a private field costs what a property does.
+ */
+class Sent extends Given {
+  readonly #imps: SentImps;
+  constructor(http: HttpRequest, imps: SentImps) {
+    super(http);
+    this.#imps = imps;
+  }
+  static of(request: object): SentImps | undefined {
+    return #imps in request ? (request as Sent).#imps : undefined;
+  }
+}
 
 /** Keeps the imps of `http`, built for `body` (the request it sends), for `readBids`. */
 export function noteSent(http: HttpRequest, body: { imp?: unknown }): void {
   const imps = sentImps(body.imp);
-  if (imps) built.set(http, imps);
+  if (imps) new Sent(http, imps);
 }
 
 /** The imps of a request: kept when it was built, else read from its body (text) or from the OpenRTB request itself. */
 function impsOf(request: unknown): SentImps | undefined {
   if (typeof request !== 'object' || request === null) return undefined;
-  const kept = built.get(request);
+  const kept = Sent.of(request);
   if (kept) return kept;
   if (!isPlainObject(request)) return undefined;
   const { body } = request;

@@ -62,8 +62,9 @@ export function responseRules(response: unknown, cpmField: unknown, protocol: un
   if (currency !== undefined) {
     const { from, value } = isPlainObject(currency) ? currency : { from: undefined, value: undefined };
     const keys = isPlainObject(currency) ? Object.keys(currency).filter((key) => key === 'from' || key === 'value').length : 0;
-    if (keys === 1 && from === 'cur') set({ currency: undefined });
-    else if (keys === 1 && value !== undefined) {
+    if (keys === 1 && from !== undefined) {
+      if (from !== 'cur') fail('schema', '/currency/from', ResponseRule.Currency);
+    } else if (keys === 1 && value !== undefined) {
       if (isCurrency(value)) set({ currency: value });
       else fail('schema', '/currency/value', ResponseRule.Currency);
     } else fail('schema', '/currency', ResponseRule.Currency);
