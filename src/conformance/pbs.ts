@@ -17,22 +17,22 @@
  *
  * A difference is reported as the first JSON Pointer into the fixture where they part
  * (`/httpCalls/0/expectedRequest/body/imp/0/ext/bidder/zone`), with what each side holds there. `mockResponse` and
- * `expectedBidResponses` are not compared. No decision about enrichment is taken here.
+ * `expectedBidResponses` are read and compared by conformance/pbs-bids.ts (`bidsEqual`). No decision about enrichment is taken here.
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { isDeepStrictEqual } from 'node:util';
 import { compile } from '../core/compile/index.js';
 import type { CompiledAdapter } from '../core/compiled-adapter.js';
-import { BidfieldsError, escapePointerToken, issue, type Issue } from '../core/issues.js';
+import { BidfieldsError, issue, type Issue } from '../core/issues.js';
 import { fixedHostSuffix, parseTemplate } from '../core/endpoint/template.js';
 import type { AdapterRecord, BidRequest, CompileOptions, FieldValues, Protocol } from '../core/types.js';
 import { safeBuildRtbRequests } from '../protocols/rtb.js';
 import { safeBuildPrebidServerRequests } from '../protocols/prebid-server.js';
 import { expectedHeaders, headerDifference } from './pbs-headers.js';
+import { asJson, firstJsonDifference, type Json, type JsonObject, type PbsDifference } from './pbs-compare.js';
+import { bidsDifference } from './pbs-bids.js';
 
-type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
-type JsonObject = { [key: string]: Json };
+export { firstJsonDifference, type PbsDifference };
 
 /** One Prebid Server adapter-test file; only what is read here. */
 export interface PbsFixture {
@@ -49,13 +49,6 @@ export interface PbsCall {
   listed?: object;
 }
 
-/** Where the record's requests and the fixture's part first, as a JSON Pointer into the fixture, and why. */
-export interface PbsDifference {
-  pointer: string;
-  /** What differs there, in a few words: `expected 5, got "5"`, `2 requests built, 1 expected`. */
-  detail: string;
-}
-
 export interface PbsResult {
   /** The record built the very requests of `httpCalls` (URIs too, unless `compareUri` was off). */
   equal: boolean;
@@ -63,6 +56,13 @@ export interface PbsResult {
   withoutParams: boolean;
   /** The first difference (absent when equal). */
   difference?: PbsDifference;
+  /**
+   * The answers (`mockResponse`) read by the record equal `expectedBidResponses` and the count of
+   * `expectedMakeBidsErrors` (conformance/pbs-bids.ts); absent when the record refused to build.
+   */
+  bidsEqual?: boolean;
+  /** Where the reading first parts from the fixture (absent when the bids are equal). */
+  bidsDifference?: PbsDifference;
   /** The build's issues when the record refused the values or the request (absent when it built). */
   issues?: Issue[];
   /** What the record built (absent when it refused). */
@@ -197,7 +197,16 @@ function runFixture(adapter: CompiledAdapter, fixture: PbsFixture, options: PbsR
   }
   const got = built.http.map((http) => ({ uri: http.url, body: JSON.parse(http.body) as Json, headers: http.headers }));
   const difference = firstCallDifference(got, expected, options.compareUri !== false);
-  return { equal: difference === undefined, withoutParams, got, expected, ...(difference ? { difference } : {}) };
+  const bids = bidsDifference(adapter, fixture, built.http);
+  return {
+    equal: difference === undefined,
+    withoutParams,
+    got,
+    expected,
+    ...(difference && { difference }),
+    bidsEqual: !bids,
+    ...(bids && { bidsDifference: bids }),
+  };
 }
 
 /**
@@ -241,41 +250,6 @@ function canonicalUri(uri: string): string {
   } catch {
     return uri;
   }
-}
-
-/** JSON semantics: what a JSON text of the value holds (undefined members gone, `0.500` is `0.5`). */
-function asJson(value: unknown): Json {
-  return JSON.parse(JSON.stringify(value) ?? 'null') as Json;
-}
-
-const show = (value: Json | undefined) => (value === undefined ? 'nothing' : abbreviate(JSON.stringify(value)));
-const abbreviate = (text: string) => (text.length > 80 ? `${text.slice(0, 77)}...` : text);
-
-/**
- * The first place two JSON values part, depth first (object members in the expected value's order, then members
- * only the built one has; array items in order), as a JSON Pointer relative to them, or `undefined` when equal.
- * @example firstJsonDifference({ a: [1, 2] }, { a: [1, 3] }) // { pointer: '/a/1', detail: 'expected 3, got 2' }
- */
-export function firstJsonDifference(got: Json | undefined, expected: Json | undefined, at = ''): PbsDifference | undefined {
-  if (isObject(got) && isObject(expected)) {
-    for (const key of [...Object.keys(expected), ...Object.keys(got).filter((key) => !Object.hasOwn(expected, key))]) {
-      const found = firstJsonDifference(
-        Object.hasOwn(got, key) ? got[key] : undefined,
-        Object.hasOwn(expected, key) ? expected[key] : undefined,
-        `${at}/${escapePointerToken(key)}`,
-      );
-      if (found) return found;
-    }
-    return undefined;
-  }
-  if (Array.isArray(got) && Array.isArray(expected)) {
-    for (let i = 0; i < Math.max(got.length, expected.length); i++) {
-      const found = firstJsonDifference(got[i], expected[i], `${at}/${i}`);
-      if (found) return found;
-    }
-    return undefined;
-  }
-  return isDeepStrictEqual(got, expected) ? undefined : { pointer: at, detail: `expected ${show(expected)}, got ${show(got)}` };
 }
 
 /** Every `*.json` file below `dir` (recursively, symbolic links not followed), as paths relative to it, sorted. */

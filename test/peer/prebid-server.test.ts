@@ -4,7 +4,9 @@
 // values (docs/spec.md#per-imp); the record's requests (one, or one per imp with split, docs/spec.md#split-imp) must equal the ones the Go
 // adapter sent, in order and count, URIs too for the adapters in uri-endpoints.json (endpoint templates, docs/spec.md#endpoint-templates),
 // except for the fixtures listed in known-differences.json, which must still differ (so the list stays honest). The
-// same file lists where a record does not say what the adapter's params schema says.
+// same file lists where a record does not say what the adapter's params schema says. Each call's mockResponse is read by
+// the record (readBids) and compared with expectedBidResponses and the count of expectedMakeBidsErrors
+// (docs/spec.md#whole-adapters); the fixtures whose bids differ are listed with their reason under "bids".
 // test/peer/prebid-server/README.md holds the measured figure and the per-adapter table (`npm run peer`).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -38,8 +40,8 @@ describe('peer suite: Prebid Server adapters', () => {
 
   it('lists only fixtures that exist', () => {
     const ids = new Set(results.map((result) => result.id));
-    expect(Object.keys(known.fixtures).filter((id) => !ids.has(id))).toEqual([]);
-    for (const reason of [...Object.values(known.fixtures), ...Object.values(known.schema)]) expect(reason).toMatch(/^[^\n]{10,300}$/);
+    expect([...Object.keys(known.fixtures), ...Object.keys(known.bids)].filter((id) => !ids.has(id))).toEqual([]);
+    for (const reason of [...Object.values(known.fixtures), ...Object.values(known.schema), ...Object.values(known.bids)]) expect(reason).toMatch(/^[^\n]{10,300}$/);
   });
 
   it('states the measured figures in both READMEs', () => {
@@ -60,7 +62,14 @@ describe('peer suite: Prebid Server adapters', () => {
     const unlockFigure = `${unlocked.length} adapters that endpoint templates and split unlock (${templated.length} with a template, ${split.length} with split)`;
     const listed = results.filter((result) => result.expected.some((call) => call.headers));
     const headersFigure = `${listed.filter((result) => result.equal).length} of ${listed.length} with headers compared`;
+    // docs/spec.md#whole-adapters: reproduced = every fixture's URIs, listed headers, bodies and bids equal.
+    const reproduced = bidders.filter((bidder) => results.every((result) => result.bidder !== bidder.name || (result.equal && result.bidsEqual)));
+    const bidsFigure = `${reproduced.length} adapters reproduced end to end (URI, headers, body and bids)`;
+    const readBids = results.filter((result) => result.bidsEqual !== undefined);
+    const answersFigure = `${readBids.filter((result) => result.bidsEqual).length} of ${readBids.length} fixtures read to the same bids`;
     for (const readme of [peerReadme, topReadme]) {
+      expect(readme).toContain(bidsFigure);
+      expect(readme).toContain(answersFigure);
       expect(readme).toContain(headersFigure);
       expect(readme).toContain(figure);
       expect(readme).toContain(paramsFigure);
@@ -92,6 +101,17 @@ describe('peer suite: Prebid Server adapters', () => {
         } else {
           it(`${result.id}: still differs (${reason})`, () => {
             expect(result.equal).toBe(false);
+          });
+        }
+        const bidsReason = known.bids[result.id];
+        if (result.bidsEqual === undefined) continue;
+        if (bidsReason === undefined) {
+          it(`${result.id}: the record reads the mock answers to the Go adapter's bids`, () => {
+            expect(result.bidsDifference).toBeUndefined();
+          });
+        } else {
+          it(`${result.id}: its bids still differ (${bidsReason})`, () => {
+            expect(result.bidsEqual).toBe(false);
           });
         }
       }

@@ -37,7 +37,10 @@ adapter-test format: mockBidRequest, httpCalls[].expectedRequest) against the re
 (protocol rtb or prebid-server): the values of imp i are mockBidRequest.imp[i].ext.bidder, the
 request is mockBidRequest without them; the record's requests (one, or one per imp with
 split: "imp") must match httpCalls in order and count, each URL equal to expectedRequest.uri and
-each body to expectedRequest.body (as JSON). A failing fixture prints
+each body to expectedRequest.body (as JSON); and each call's mockResponse read by the record
+(readBids, docs/spec.md#read-bids) must give expectedBidResponses (currency; the bids in order with
+their type, the bid, its video and the meta the fixture lists) and as many errors as
+expectedMakeBidsErrors. A failing fixture prints
 'FAIL <file>: <first differing JSON pointer in the fixture> <what differs>'. Other *.json files
 (a record, a params schema) are skipped.
 
@@ -216,11 +219,8 @@ async function runPbs(
       continue;
     }
     const result = runPbsFixture(adapter, fixture);
-    results.push(
-      result.difference
-        ? { file, status: 'failed', pointer: result.difference.pointer, reasons: [result.difference.detail] }
-        : { file, status: 'passed', reasons: [] },
-    );
+    const difference = result.difference ?? result.bidsDifference;
+    results.push(difference ? { file, status: 'failed', pointer: difference.pointer, reasons: [difference.detail] } : { file, status: 'passed', reasons: [] });
   }
   const count = (status: string) => results.filter((result) => result.status === status).length;
   const summary = { results, passed: count('passed'), failed: count('failed'), skipped: count('skipped') };

@@ -36,8 +36,21 @@ console.log(
     `(${exercised} adapters have an equal fixture that carries params); ` +
     `${results.filter((result) => result.uriCompared && result.equal).length} of ${results.filter((result) => result.uriCompared).length} with the URI compared`,
 );
-const unlisted = results.filter((result) => !result.equal && known.fixtures[result.id] === undefined).length;
-const stale = Object.keys(known.fixtures).filter((id) => results.find((result) => result.id === id)?.equal !== false).length;
+const reproduced = bidders.filter((bidder) => results.every((result) => result.bidder !== bidder.name || (result.equal && result.bidsEqual))).length;
+const read = results.filter((result) => result.bidsEqual !== undefined);
+console.log(
+  `${reproduced} adapters reproduced end to end (URI, headers, body and bids); ` +
+    `${read.filter((result) => result.bidsEqual).length} of ${read.length} fixtures read to the same bids`,
+);
+for (const result of read.filter((entry) => !entry.bidsEqual && known.bids[entry.id] === undefined)) {
+  console.log(`  bids of ${result.id} differ at ${result.bidsDifference?.pointer} (${result.bidsDifference?.detail}); NOT LISTED in known-differences.json "bids"`);
+}
+const unlisted =
+  results.filter((result) => !result.equal && known.fixtures[result.id] === undefined).length +
+  read.filter((result) => !result.bidsEqual && known.bids[result.id] === undefined).length;
+const stale =
+  Object.keys(known.fixtures).filter((id) => results.find((result) => result.id === id)?.equal !== false).length +
+  Object.keys(known.bids).filter((id) => results.find((result) => result.id === id)?.bidsEqual !== false).length;
 if (unlisted + stale > 0) {
   console.log(`${unlisted} differing fixture(s) not listed, ${stale} listed fixture(s) not differing`);
   process.exitCode = 1;

@@ -39,6 +39,10 @@ export interface FixtureResult {
   difference?: PbsDifference;
   /** The build's issues when it refused (absent when it built). */
   issues?: Issue[];
+  /** The answers read by the record equal the fixture's bids and errors (absent when it refused to build). */
+  bidsEqual?: boolean;
+  /** Where the reading first parts from `expectedBidResponses` or `expectedMakeBidsErrors`. */
+  bidsDifference?: PbsDifference;
   got?: PbsCall[];
   expected: PbsCall[];
 }
@@ -48,6 +52,8 @@ export interface KnownDifferences {
   fixtures: Record<string, string>;
   /** `<bidder>/<param or keyword>` → why the record does not say what the params schema says (one line). */
   schema: Record<string, string>;
+  /** `<bidder>/<fixture file>` → why the record's reading of the answers differs from the Go adapter's bids (one line). */
+  bids: Record<string, string>;
 }
 
 export function readJson<T>(path: string): T {
