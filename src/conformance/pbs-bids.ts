@@ -15,6 +15,7 @@ import type { CompiledAdapter } from '../core/compiled-adapter.js';
 import type { ReadBid, ReadBidsResult } from '../core/response/read-answer.js';
 import type { HttpRequest } from '../protocols/http-request.js';
 import { readBids } from '../protocols/read-bids.js';
+import { goStruct } from './go-json.js';
 import { firstJsonDifference, type PbsDifference } from './pbs-compare.js';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
@@ -44,56 +45,8 @@ const goVideo = (video: ReadBid['video']): Json => ({
   primary_category: video?.primaryCategory ?? '',
 });
 
-/** The members of Go's `openrtb2.Bid` (prebid/openrtb v20) after `id`, `impid` and `price`: all `omitempty`. */
-const OMITTED_WHEN_EMPTY = [
-  'nurl',
-  'burl',
-  'lurl',
-  'adm',
-  'adid',
-  'adomain',
-  'bundle',
-  'iurl',
-  'cid',
-  'crid',
-  'tactic',
-  'cattax',
-  'cat',
-  'attr',
-  'apis',
-  'api',
-  'protocol',
-  'qagmediarating',
-  'language',
-  'langb',
-  'dealid',
-  'w',
-  'h',
-  'wratio',
-  'hratio',
-  'exp',
-  'dur',
-  'mtype',
-  'slotinpod',
-  'ext',
-];
-
-/**
- * A read bid as the Go harness compares the adapter's: `json.Marshal` of the `openrtb2.Bid` it was decoded into, so
- * members the struct lacks are gone (names matched without case, as `encoding/json` decodes), and an `omitempty`
- * member that is empty (`""`, `0`, `[]`, `null`) is left out.
- */
-function goBid(bid: unknown): Json {
-  const json = JSON.parse(JSON.stringify(bid ?? null)) as Json;
-  if (!isObject(json)) return json;
-  const out: JsonObject = { id: goKey(json, 'id') ?? '', impid: goKey(json, 'impid') ?? '', price: goKey(json, 'price') ?? 0 };
-  for (const name of OMITTED_WHEN_EMPTY) {
-    const value: Json | undefined = goKey(json, name);
-    if (value === undefined || value === null || value === '' || value === 0 || (Array.isArray(value) && !value.length)) continue;
-    out[name] = value;
-  }
-  return out;
-}
+/** A read bid as the Go harness compares the adapter's: `json.Marshal` of the `openrtb2.Bid` it was decoded into. */
+const goBid = (bid: unknown): Json => goStruct(JSON.parse(JSON.stringify(bid ?? null)) as Json, 'Bid');
 
 /** A bid without the Prebid meta names of `ext.prebid.meta` (and without the objects that held only them). */
 function withoutMeta(bid: Json): Json {

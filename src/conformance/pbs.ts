@@ -31,6 +31,7 @@ import { safeBuildPrebidServerRequests } from '../protocols/prebid-server.js';
 import { expectedHeaders, headerDifference } from './pbs-headers.js';
 import { asJson, firstJsonDifference, type Json, type JsonObject, type PbsDifference } from './pbs-compare.js';
 import { bidsDifference } from './pbs-bids.js';
+import { goStruct } from './go-json.js';
 
 export { firstJsonDifference, type PbsDifference };
 
@@ -126,7 +127,8 @@ export function compilePbsRecord(record: AdapterRecord, options: Pick<CompileOpt
 
 /** The request and values a fixture gives (step 1 above). */
 export function splitFixture(fixture: PbsFixture): { request: JsonObject; perImp: (FieldValues | null)[] } {
-  const request = structuredClone(fixture.mockBidRequest);
+  // What Prebid Server hands its adapter: the mock request as Go's openrtb2.BidRequest decodes it (conformance/go-json.ts).
+  const request = goStruct(structuredClone(fixture.mockBidRequest), 'BidRequest') as JsonObject;
   const imps = Array.isArray(request.imp) ? request.imp : [];
   const perImp = imps.map((imp) => {
     if (!isObject(imp) || !isObject(imp.ext) || !('bidder' in imp.ext)) return null;

@@ -1,4 +1,4 @@
-// Peer suite: 158 Prebid Server adapters as bidfields records, each run against the
+// Peer suite: 160 Prebid Server adapters as bidfields records, each run against the
 // adapter's own exemplary fixtures (copied unchanged from prebid/prebid-server) by src/conformance/pbs.ts, the judge of
 // `bidfields conformance --pbs`. Every fixture gives a request without imp[i].ext.bidder and imp[i]'s params as its
 // values (docs/spec.md#per-imp); the record's requests (one, or one per imp with split, docs/spec.md#split-imp) must equal the ones the Go
@@ -21,8 +21,8 @@ const results = runAll(bidders);
 describe('peer suite: Prebid Server adapters', () => {
   it('holds its adapters, and at least as many as measured whose fixtures carry params and come out equal', () => {
     const exercised = new Set(results.filter((result) => result.equal && !result.withoutParams).map((result) => result.bidder));
-    expect(bidders.length).toBe(158);
-    expect(exercised.size).toBeGreaterThanOrEqual(153);
+    expect(bidders.length).toBe(160);
+    expect(exercised.size).toBeGreaterThanOrEqual(154);
   });
 
   it('compares URIs with endpoints that have the record\'s placeholders, in the same places', () => {
