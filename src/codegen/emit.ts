@@ -61,7 +61,7 @@ export function adapterModule(plan: BidderPlan, options: PrebidRuntimeOptions, r
   // A template is the `urlFrom` feature of the module's compiled `endpointUrl`, which calls runtime helpers.
   const imported = featuresOf(plan).filter((name) => name !== 'template');
   const features = template ? [...imported, 'urlFrom(endpointUrl)'] : imported;
-  const helpers = template ? ['urlFrom', ...endpointHelpers(template)] : [];
+  const helpers = template ? ['urlFrom', 'isNotEntered', ...endpointHelpers(template)] : [];
   // A template or split sends a request per URL (per bid with split): the runtime's requestsByUrl; a record's headers
   // (docs/spec.md#headers) go on each request by withHeaders, around it or around the one request.
   const byUrl = template || plan.split ? ['requestsByUrl'] : [];

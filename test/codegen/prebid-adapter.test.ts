@@ -73,7 +73,7 @@ describe('generatePrebidAdapter', () => {
     expect(plain).toMatch(/^export const spec = registerOnPage\(\{.*\}\);$/m);
     const featured = generatePrebidAdapter(full, { knownEndpoints: known }).files[0].text;
     expect(featured).toMatch(
-      /^import \{ registerOnPage, booleans, oneOf, alsoTo, constants, urlFrom, placeholderText, isLabel, requestsByUrl \} from "bidfields\/prebid-runtime";$/m,
+      /^import \{ registerOnPage, booleans, oneOf, alsoTo, constants, urlFrom, isNotEntered, placeholderText, isLabel, requestsByUrl \} from "bidfields\/prebid-runtime";$/m,
     );
     expect(featured).toMatch(
       /^export const spec = registerOnPage\(\{.*\}, \{\}, \[booleans, oneOf, alsoTo, constants, urlFrom\(endpointUrl\)\], requestsByUrl\);$/m,
@@ -101,7 +101,7 @@ describe('generatePrebidAdapter', () => {
     // A template imports `urlFrom`, the helpers its compiled form calls and the request builder `requestsByUrl`;
     // split alone the builder.
     const templated = { ...example, endpoint: 'https://bid.example-ssp.com/pub/{placementId}' };
-    expect(only(templated)).toBe('registerOnPage, urlFrom, placeholderText, encodeValue, requestsByUrl');
+    expect(only(templated)).toBe('registerOnPage, urlFrom, isNotEntered, placeholderText, encodeValue, requestsByUrl');
     const templatedDoc = generatePrebidAdapter(templated, { knownEndpoints: known }).files[1].text;
     expect(templatedDoc).toContain('| `placementId` | required | Placement id (sent as `imp.tagid`; fills `{placementId}` in the endpoint) |');
     expect(templatedDoc).toContain('- `placementId` fills `{placementId}` (in the path, percent-encoded)');
