@@ -8,7 +8,8 @@
  *   key, with the library's code (`invalid_value`, `unknown_endpoint`), so the bid is left out
  *   with a warning as for any invalid param.
  * - `requestsByUrl` sends the bids that make one URL in one request (each bid alone with split), each request made
- *   as `buildRequests` makes a record's one request.
+ *   as `buildRequests` makes a record's one request; `requestPerBid` sends each bid alone to the record's endpoint,
+ *   for a record that splits without a template.
  */
 import { buildUrl } from '../core/endpoint/template.js';
 import { pointer, codeIssue, type Feature } from '../core/compact/values-engine.js';
@@ -39,6 +40,15 @@ export const template: Feature = (plan, judges) => {
     return built instanceof URL ? built.href : built;
   })(plan, judges);
 };
+
+/**
+ * The requests of a record that splits (docs/spec.md#split-imp) and has no template: each bid in a request of its own,
+ * made as `buildRequests` makes a record's one request, to the record's endpoint (a bid it leaves out sends
+ * nothing). What `requestsByUrl` sends for such a record, without binding each bid's params a second time to find
+ * a URL that is always the endpoint, and a fraction of its bytes on the page.
+ */
+export const requestPerBid: RequestBuilder = (engine, plan, options, warn, bids, bidderRequest) =>
+  list(bids).flatMap((bid) => buildRequests(engine, plan, options, warn, [bid], bidderRequest));
 
 /**
  * The requests of a record whose endpoint is a template, or that splits: the bids grouped by the URL their params

@@ -18,8 +18,8 @@ import type { BidderPlan, PrebidBidderSpec, PrebidGlobal, PrebidRuntimeOptions }
  * Makes the spec of a checked adapter and registers it with the page's `pbjs` global (created, with its `que`,
  * when Prebid has not loaded yet). `features` must name every feature the plan uses: a plan with constants run
  * without `constants` writes none; a plan with a template needs `template` or `urlFrom(endpointUrl)` (which makes each bid's URL) and
- * `requests` = `requestsByUrl` (which sends each URL its request), and so does a plan that splits (`requestsByUrl`;
- * without it the bids go in one request). Returns the spec, which a generated adapter also exports.
+ * `requests` = `requestsByUrl` (which sends each URL its request), and so does a plan that splits (`requestsByUrl`,
+ * or without a template `requestPerBid`; without either the bids go in one request). Returns the spec, which a generated adapter also exports.
  * @example export const spec = registerOnPage({ code: 'acme', url: 'https://bid.acme.example/rtb', cpm: 'price', fields: [], oneOf: [] }, {}, [oneOf]);
  */
 export function registerOnPage(plan: BidderPlan, options?: PrebidRuntimeOptions, features?: readonly Feature[], requests?: RequestBuilder): PrebidBidderSpec {
@@ -35,7 +35,7 @@ export function registerOnPage(plan: BidderPlan, options?: PrebidRuntimeOptions,
 export { bidderSpec, registerSpec };
 export { alsoTo, booleans, constants, oneOf, type Feature } from '../core/compact/values-engine.js';
 export { conditions, lists, targets } from '../core/compact/features.js';
-export { requestsByUrl, template, urlFrom, type UrlBuilder } from './endpoint.js';
+export { requestPerBid, requestsByUrl, template, urlFrom, type UrlBuilder } from './endpoint.js';
 export { withHeaders, withSteps, withTargets } from './headers.js';
 /** What a generated adapter's compiled endpoint template calls (codegen/endpoint-source.ts). */
 export { encodeValue, isLabel, placeholderText } from '../core/endpoint/template.js';
