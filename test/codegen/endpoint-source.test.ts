@@ -36,12 +36,13 @@ const TEMPLATES: [string, Protocol][] = [
 
 /** Both compiled forms of a template, run. */
 function compiled(template: Template): ((values: Record<string, unknown>) => unknown)[] {
-  const standalone = new Function('isNotEntered', 'placeholderText', 'isLabel', 'encodeValue', `${endpointSource(template, { typed: false })}\nreturn endpointUrl;`)(
-    isNotEntered,
-    placeholderText,
-    isLabel,
-    encodeValue,
-  );
+  const standalone = new Function(
+    'isNotEntered',
+    'placeholderText',
+    'isLabel',
+    'encodeValue',
+    `${endpointSource(template, { typed: false })}\nreturn endpointUrl;`,
+  )(isNotEntered, placeholderText, isLabel, encodeValue);
   const typedSource = `${HELPERS.digits}\n${HELPERS.decimalText}\ntype SentParams = Record<string, any>;\n${endpointFunction(template)}\nreturn endpointUrl;`;
   const typed = new Function(transformSync(typedSource, { loader: 'ts' }).code)();
   return [(values) => standalone((key: string) => values[key]), (values) => typed(values)];
