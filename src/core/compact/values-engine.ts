@@ -82,9 +82,9 @@ export const oneOf: Feature = (plan, judges) => (bound, issues) => {
  * source per further target (same name, same value), so `apply` writes them in field order.
  */
 export const alsoTo: Feature = () => (bound) => {
-  const entries = [...bound];
-  bound.clear();
-  for (const [source, value] of entries) {
+  // Each source taken out and put back at the end, its further targets after it: the order is kept.
+  for (const [source, value] of [...bound]) {
+    bound.delete(source);
     bound.set(source, value);
     for (const to of source.also ?? []) bound.set({ name: source.name, to }, value);
   }
