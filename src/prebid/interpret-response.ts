@@ -65,7 +65,7 @@ function toBid(cpmField: string, options: PrebidRuntimeOptions, sent: Obj[], cur
   // the bid (on render, unless billing is deferred), which is how its own Prebid Server adapter passes burl on.
   // Categories (IAB) and the EU DSA transparency object go to meta, as Prebid's converter puts them.
   const burl = url(bid.burl)?.replace(/\$\{AUCTION_PRICE\}/g, String(cpm));
-  const categories = strings(bid.cat);
+  const [primaryCatId, ...secondaryCatIds] = strings(bid.cat);
   const dsa = obj(obj(bid.ext)?.dsa);
   return {
     requestId: bid.impid,
@@ -81,7 +81,7 @@ function toBid(cpmField: string, options: PrebidRuntimeOptions, sent: Obj[], cur
     mediaType,
     meta: {
       ...(adomain && { advertiserDomains: strings(adomain) }),
-      ...(categories.length && { primaryCatId: categories[0], secondaryCatIds: categories.slice(1) }),
+      ...(primaryCatId !== undefined && { primaryCatId, secondaryCatIds }),
       ...(dsa && { dsa }),
     },
     ...(isString(dealid) && { dealId: dealid }),
