@@ -51,20 +51,22 @@ export const requestPerBid: RequestBuilder = (engine, plan, options, warn, bids,
   list(bids).flatMap((bid) => buildRequests(engine, plan, options, warn, [bid], bidderRequest));
 
 /**
- * The requests of a record whose endpoint is a template, or that splits: the bids grouped by the URL their params
- * make (the `template` feature's, else the record's endpoint), in the order of each URL's first bid, or with
- * `split: "imp"` each bid alone; each group is sent as `buildRequests` sends a record's bids (request-level values
- * from its own bids, the later one winning), to its URL. So bids whose params make different URLs never share a
- * request, and each request's answer is read against its own imps (interpret-response.ts). A bid whose params make
- * no URL is grouped with the others that make none, and `buildRequests` leaves each out with its issues.
+ * The requests of a record whose endpoint is a template: the bids grouped by the URL their params make (the
+ * `template` or `urlFrom` feature's), in the order of each URL's first bid, or with `split: "imp"` each bid alone;
+ * each group is sent as `buildRequests` sends a record's bids (request-level values from its own bids, the later one
+ * winning), to its URL. So bids whose params make different URLs never share a request, and each request's answer is
+ * read against its own imps (interpret-response.ts). A bid whose params make no URL is grouped with the others that
+ * make none, and `buildRequests` leaves each out with its issues. (A record that splits without a template takes
+ * `requestPerBid`.)
  */
 export const requestsByUrl: RequestBuilder = (engine, plan, options, warn, bids, bidderRequest) => {
-  // The bids by request key: the URL, or with split the URL in a list of one, a key no other bid's equals.
+  // The bids by request key: the URL (none for params that make none), or with split the URL in a list of one, a key
+  // no other bid's equals.
   const groups = new Map<string | [string] | undefined, unknown[]>();
   for (const bid of list(bids)) {
-    let url = plan.url;
+    let url: string | undefined;
     try {
-      url = engine.bind(obj(bid)?.params ?? {}, []).url ?? url;
+      url = engine.bind(obj(bid)?.params ?? {}, []).url;
     } catch {
       // Params that cannot even be read: buildRequests leaves the bid out, with why.
     }
