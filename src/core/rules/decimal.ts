@@ -57,5 +57,5 @@ export function decimalString(value: number): string {
 export function parseDecimal(text: string): number | undefined {
   const trimmed = text.trim();
   const value = Number(trimmed);
-  return DECIMAL.test(trimmed) && isFinite(value) ? (isExactDecimal(trimmed, value) ? value : NaN) : undefined;
+  return DECIMAL.test(trimmed) && finite(value) ? (isExactDecimal(trimmed, value) ? value : NaN) : undefined;
 }
