@@ -14,7 +14,7 @@
 import { buildUrl } from '../core/endpoint/template.js';
 import { pointer, codeIssue, type Feature } from '../core/compact/values-engine.js';
 import { buildRequests, type RequestBuilder } from './build-requests.js';
-import { list, obj } from './imp.js';
+import { isString, list, obj } from './imp.js';
 import type { BidderPlan } from './types.js';
 
 /** What makes a bid's URL from its values (read by key): the URL, or the key and code that refuse them. */
@@ -28,7 +28,7 @@ export const urlFrom =
     // A field a placeholder names is required or has a default (a record rule), so it is bound when params are valid.
     if (issues.length) return;
     const built = endpointUrl((key) => bound.get(judges.get(key)![0]));
-    if (typeof built === 'string') bound.url = built;
+    if (isString(built)) bound.url = built;
     else issues.push(codeIssue(built[1], pointer(built[0]), judges.get(built[0])![0].name));
   };
 
