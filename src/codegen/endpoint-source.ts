@@ -55,8 +55,7 @@ export function endpointSource(template: Template, { typed }: EndpointCodeOption
   placeholders.forEach((part, i) => {
     if (!part.or) return lines.push(`const value${i + 1} = ${read(part.key)};`);
     lines.push(`let value${i + 1} = ${read(part.key)};`, `let key${i + 1} = ${literal(part.key)};`);
-    for (const other of part.or)
-      lines.push(`if (${notEntered(`value${i + 1}`)}) { value${i + 1} = ${read(other)}; key${i + 1} = ${literal(other)}; }`);
+    for (const other of part.or) lines.push(`if (${notEntered(`value${i + 1}`)}) { value${i + 1} = ${read(other)}; key${i + 1} = ${literal(other)}; }`);
   });
   placeholders.forEach((part, i) => lines.push(`if (${notEntered(`value${i + 1}`)}) return [${literal(part.key)}, "missing_required"];`));
   const labels: string[] = [];
