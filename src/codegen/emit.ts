@@ -43,9 +43,10 @@ export function pagePlan(plan: BidderPlan): BidderPlan {
     const { type, ...rest } = field;
     return type === 'number' || type === 'select' ? (rest as FieldPlan) : field;
   });
-  // A template is compiled into the module (`endpointUrl`), so the plan carries neither it nor its hosts.
-  const { template: _template, hosts: _hosts, ...rest } = plan;
-  return { ...rest, fields };
+  // A template is compiled into the module (`endpointUrl`), so the plan carries neither it nor its hosts; `split`
+  // only with a template (requestsByUrl reads it): split alone is the request builder, requestPerBid.
+  const { template, hosts: _hosts, split, ...rest } = plan;
+  return { ...rest, ...(template && split && { split }), fields };
 }
 
 /**

@@ -108,7 +108,7 @@ describe('generatePrebidAdapter', () => {
     expect(templatedDoc).toContain('one OpenRTB 2.6 request per auction and endpoint URL');
     expect(only({ ...example, split: 'imp' })).toBe('registerOnPage, requestPerBid');
     expect(generatePrebidAdapter({ ...example, split: 'imp' }, { knownEndpoints: known }).files[0].text).toMatch(
-      /^export const spec = registerOnPage\(\{.*"split":"imp"\}, \{\}, \[\], requestPerBid\);$/m,
+      /^export const spec = registerOnPage\(\{(?!.*"split").*\}, \{\}, \[\], requestPerBid\);$/m,
     );
   });
 
