@@ -68,7 +68,7 @@ export const SHAPES = [
   },
   {
     name: 'alsoTo (§8.5)',
-    ceiling: 3880,
+    ceiling: 3870,
     record: { ...base, bidderCode: 'shapealso', fields: [{ ...six[0], alsoTo: ['predefinedImpExt.bidder.tagid'] }, ...six.slice(1)] },
   },
   {
@@ -78,12 +78,12 @@ export const SHAPES = [
   },
   {
     name: 'one request per imp (§8.8)',
-    ceiling: 3840,
+    ceiling: 3830,
     record: { ...base, bidderCode: 'shapesplit', split: 'imp', fields: six },
   },
   {
     name: 'an endpoint template: a host label, a path value, an endpoint-only field (§8.7)',
-    ceiling: 4260,
+    ceiling: 4250,
     record: {
       ...base,
       bidderCode: 'shapetemplate',

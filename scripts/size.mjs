@@ -35,7 +35,7 @@ const FULL_BUDGET = 4100;
 // Where a figure is over its budget today, the ceiling it may not pass (so it does not grow: the figure rounded up to
 // ten), printed with how far over the budget it is; (d) is within its budget, which is its ceiling. docs/prebid.md,
 // "Size", says where the bytes are and what closing the rest would take.
-const A_CEILING = 3780;
+const A_CEILING = 3770;
 const D_CEILING = FULL_BUDGET;
 const FULL_CEILING = 4410;
 const FIELD_BUDGET = 40;
