@@ -43,14 +43,15 @@ export function pagePlan(plan: BidderPlan): BidderPlan {
     const { type, ...rest } = field;
     return type === 'number' || type === 'select' ? (rest as FieldPlan) : field;
   });
-  // A template is compiled into the module (`endpointUrl`), so the plan carries neither it nor its hosts.
-  const { template: _template, hosts: _hosts, ...rest } = plan;
-  return { ...rest, fields };
+  // A template is compiled into the module (`endpointUrl`), so the plan carries neither it nor its hosts; `split`
+  // only with a template (requestsByUrl reads it): split alone is the request builder, requestPerBid.
+  const { template, hosts: _hosts, split, ...rest } = plan;
+  return { ...rest, ...(template && split && { split }), fields };
 }
 
 /**
- * The ES module of a checked adapter: imports the runtime (and the features its plan uses, and for a template or
- * split the request builder `requestsByUrl`), registers the bidder, exports its spec. An endpoint template is
+ * The ES module of a checked adapter: imports the runtime (and the features its plan uses, and the request builder
+ * `requestsByUrl` for a template, `requestPerBid` for split alone), registers the bidder, exports its spec. An endpoint template is
  * compiled into the module as `endpointUrl` (codegen/endpoint-source.ts), run by the runtime's `urlFrom` feature.
  * The plan is a JS object literal there, where a `"__proto__"` key would set a prototype: the
  * only keys that come from the record are those inside constants' values, and the record rules refuse a prototype
@@ -61,10 +62,11 @@ export function adapterModule(plan: BidderPlan, options: PrebidRuntimeOptions, r
   // A template is the `urlFrom` feature of the module's compiled `endpointUrl`, which calls runtime helpers.
   const imported = featuresOf(plan).filter((name) => name !== 'template');
   const features = template ? [...imported, 'urlFrom(endpointUrl)'] : imported;
-  const helpers = template ? ['urlFrom', ...endpointHelpers(template)] : [];
-  // A template or split sends a request per URL (per bid with split): the runtime's requestsByUrl; a record's headers
-  // (docs/spec.md#headers) go on each request by withHeaders, around it or around the one request.
-  const byUrl = template || plan.split ? ['requestsByUrl'] : [];
+  const helpers = template ? ['urlFrom', 'isNotEntered', ...endpointHelpers(template)] : [];
+  // A template sends a request per URL (per bid with split): the runtime's requestsByUrl; split alone, a request per
+  // bid to the endpoint: requestPerBid. A record's headers (docs/spec.md#headers) go on each request by withHeaders,
+  // around it or around the one request.
+  const byUrl = template ? ['requestsByUrl'] : plan.split ? ['requestPerBid'] : [];
   const typed = hasTyped(plan);
   const steps = hasSteps(plan);
   const requests = [...byUrl, ...(plan.ajax ? ['withHeaders'] : []), ...(typed ? ['withTargets'] : []), ...(steps ? ['withSteps'] : [])];

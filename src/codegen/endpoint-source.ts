@@ -22,7 +22,7 @@ export type EndpointHelper = 'placeholderText' | 'isLabel' | 'encodeValue';
 
 /**
  * The helpers the compiled form of `template` calls: `placeholderText` always, `isLabel` for host placeholders,
- * `encodeValue` for path and query ones.
+ * `encodeValue` for path and query ones (and the standalone form `isNotEntered` too, the value judge's own test).
  * @example endpointHelpers(parseTemplate('https://{r}.bid.example.com/x', 'prebid-js')) // ['placeholderText', 'isLabel']
  */
 export function endpointHelpers(template: Template): EndpointHelper[] {
@@ -42,6 +42,8 @@ export interface EndpointCodeOptions {
  */
 export function endpointSource(template: Template, { typed }: EndpointCodeOptions): string {
   const read = (key: string) => (typed ? `sent[${literal(key)}]` : `value(${literal(key)})`);
+  // Not entered (docs/spec.md#values): the runtime's own test in the standalone module, written out in the typed one.
+  const notEntered = (name: string) => (typed ? `${name} == null || ${name} === ""` : `isNotEntered(${name})`);
   const placeholders = template.filter((part) => typeof part !== 'string');
   // The key a refusal names: the placeholder's own, or for `{a|b}` (docs/spec.md#conditions) the one whose value it took.
   const keyOf = (index: number) => (placeholders[index]!.or ? `key${index + 1}` : literal(placeholders[index]!.key));
@@ -53,10 +55,9 @@ export function endpointSource(template: Template, { typed }: EndpointCodeOption
   placeholders.forEach((part, i) => {
     if (!part.or) return lines.push(`const value${i + 1} = ${read(part.key)};`);
     lines.push(`let value${i + 1} = ${read(part.key)};`, `let key${i + 1} = ${literal(part.key)};`);
-    for (const other of part.or)
-      lines.push(`if (value${i + 1} == null || value${i + 1} === "") { value${i + 1} = ${read(other)}; key${i + 1} = ${literal(other)}; }`);
+    for (const other of part.or) lines.push(`if (${notEntered(`value${i + 1}`)}) { value${i + 1} = ${read(other)}; key${i + 1} = ${literal(other)}; }`);
   });
-  placeholders.forEach((part, i) => lines.push(`if (value${i + 1} == null || value${i + 1} === "") return [${literal(part.key)}, "missing_required"];`));
+  placeholders.forEach((part, i) => lines.push(`if (${notEntered(`value${i + 1}`)}) return [${literal(part.key)}, "missing_required"];`));
   const labels: string[] = [];
   placeholders.forEach((part, i) => {
     if (part.place !== 'host') return;

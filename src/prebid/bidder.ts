@@ -13,7 +13,7 @@ import type { AdapterRecord } from '../core/types.js';
 import type { RecordPlan } from '../core/plan/field-plan.js';
 import { bidderSpec } from './spec.js';
 import { stepsOf } from '../core/plan/steps-plan.js';
-import { requestsByUrl, template } from './endpoint.js';
+import { requestPerBid, requestsByUrl, template } from './endpoint.js';
 import { ajaxHeaders, withHeaders, withSteps, withTargets } from './headers.js';
 import type { BidderPlan, PrebidBidderOptions, PrebidBidderSpec } from './types.js';
 
@@ -37,9 +37,10 @@ export function createPrebidBidder(record: AdapterRecord, options: PrebidBidderO
   if (gvlid !== undefined && !isGvlid(gvlid)) issues.push(wordedIssue('invalid_gvlid', '/gvlid'));
   if (issues.length) throw new BidfieldsError(issues);
   const plan = bidderPlan(adapter, options, gvlid);
-  // Every feature (a template's URL when the record has one), and one request per URL for a template or split.
+  // Every feature (a template's URL when the record has one), and one request per URL for a template (per bid with
+  // split), or per bid for split alone: the request builders a generated adapter imports (codegen/emit.ts).
   const { template: parts, split } = plan;
-  const byUrl = parts || split ? requestsByUrl : undefined;
+  const byUrl = parts ? requestsByUrl : split ? requestPerBid : undefined;
   const headed = plan.ajax ? withHeaders(byUrl) : byUrl;
   const stepped = hasSteps(plan) ? withSteps(headed) : headed;
   return bidderSpec(plan, options, parts ? [...ALL_FEATURES, template] : ALL_FEATURES, hasTyped(plan) ? withTargets(stepped) : stepped);

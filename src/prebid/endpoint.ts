@@ -8,12 +8,13 @@
  *   key, with the library's code (`invalid_value`, `unknown_endpoint`), so the bid is left out
  *   with a warning as for any invalid param.
  * - `requestsByUrl` sends the bids that make one URL in one request (each bid alone with split), each request made
- *   as `buildRequests` makes a record's one request.
+ *   as `buildRequests` makes a record's one request; `requestPerBid` sends each bid alone to the record's endpoint,
+ *   for a record that splits without a template.
  */
 import { buildUrl } from '../core/endpoint/template.js';
 import { pointer, codeIssue, type Feature } from '../core/compact/values-engine.js';
 import { buildRequests, type RequestBuilder } from './build-requests.js';
-import { list, obj } from './imp.js';
+import { isString, list, obj } from './imp.js';
 import type { BidderPlan } from './types.js';
 
 /** What makes a bid's URL from its values (read by key): the URL, or the key and code that refuse them. */
@@ -27,7 +28,7 @@ export const urlFrom =
     // A field a placeholder names is required or has a default (a record rule), so it is bound when params are valid.
     if (issues.length) return;
     const built = endpointUrl((key) => bound.get(judges.get(key)![0]));
-    if (typeof built === 'string') bound.url = built;
+    if (isString(built)) bound.url = built;
     else issues.push(codeIssue(built[1], pointer(built[0]), judges.get(built[0])![0].name));
   };
 
@@ -41,20 +42,31 @@ export const template: Feature = (plan, judges) => {
 };
 
 /**
- * The requests of a record whose endpoint is a template, or that splits: the bids grouped by the URL their params
- * make (the `template` feature's, else the record's endpoint), in the order of each URL's first bid, or with
- * `split: "imp"` each bid alone; each group is sent as `buildRequests` sends a record's bids (request-level values
- * from its own bids, the later one winning), to its URL. So bids whose params make different URLs never share a
- * request, and each request's answer is read against its own imps (interpret-response.ts). A bid whose params make
- * no URL is grouped with the others that make none, and `buildRequests` leaves each out with its issues.
+ * The requests of a record that splits (docs/spec.md#split-imp) and has no template: each bid in a request of its own,
+ * made as `buildRequests` makes a record's one request, to the record's endpoint (a bid it leaves out sends
+ * nothing). What `requestsByUrl` sends for such a record, without binding each bid's params a second time to find
+ * a URL that is always the endpoint, and a fraction of its bytes on the page.
+ */
+export const requestPerBid: RequestBuilder = (engine, plan, options, warn, bids, bidderRequest) =>
+  list(bids).flatMap((bid) => buildRequests(engine, plan, options, warn, [bid], bidderRequest));
+
+/**
+ * The requests of a record whose endpoint is a template: the bids grouped by the URL their params make (the
+ * `template` or `urlFrom` feature's), in the order of each URL's first bid, or with `split: "imp"` each bid alone;
+ * each group is sent as `buildRequests` sends a record's bids (request-level values from its own bids, the later one
+ * winning), to its URL. So bids whose params make different URLs never share a request, and each request's answer is
+ * read against its own imps (interpret-response.ts). A bid whose params make no URL is grouped with the others that
+ * make none, and `buildRequests` leaves each out with its issues. (A record that splits without a template takes
+ * `requestPerBid`.)
  */
 export const requestsByUrl: RequestBuilder = (engine, plan, options, warn, bids, bidderRequest) => {
-  // The bids by request key: the URL, or with split the URL in a list of one, a key no other bid's equals.
+  // The bids by request key: the URL (none for params that make none), or with split the URL in a list of one, a key
+  // no other bid's equals.
   const groups = new Map<string | [string] | undefined, unknown[]>();
   for (const bid of list(bids)) {
-    let url = plan.url;
+    let url: string | undefined;
     try {
-      url = engine.bind(obj(bid)?.params ?? {}, []).url ?? url;
+      url = engine.bind(obj(bid)?.params ?? {}, []).url;
     } catch {
       // Params that cannot even be read: buildRequests leaves the bid out, with why.
     }

@@ -27,11 +27,11 @@ const isNativeResponse = (native: unknown): boolean => {
   return isString(obj(link)?.url) && every(assets, obj) && every(eventtrackers, obj) && every(imptrackers, isString);
 };
 
-/** The Prebid bid for one partner bid, or what it lacks (`impid`, `cpm`, `mtype`, `adm`; `bid` when it is unreadable). */
-function toBid(cpmField: string, options: PrebidRuntimeOptions, sent: Obj[], currency: string, bid: Obj): PrebidBid | string {
+/** The Prebid bid for one partner bid; else throws what it lacks (`impid`, `cpm`, `mtype`, `adm`), or anything when it is unreadable. */
+function toBid(cpmField: string, options: PrebidRuntimeOptions, sent: Obj[], currency: string, bid: Obj): PrebidBid {
   // The imp of this request the bid answers (imp ids are Prebid's bid ids, a string each, unique in a request).
   const imp = sent.find((one) => one.id === bid.impid);
-  if (!imp) return 'impid';
+  if (!imp) throw 'impid';
   const cpm = readCheckedCpm(bid, cpmField);
   const { mtype, w, h, exp, adomain, dealid, id, crid } = bid;
   // OpenRTB 2.6 `mtype`: 1 banner, 2 video, 4 native (3, audio, is not supported); without it, the imp's media
@@ -39,14 +39,14 @@ function toBid(cpmField: string, options: PrebidRuntimeOptions, sent: Obj[], cur
   // VAST as banner HTML.
   const offered = MEDIA_TYPES.filter((type) => imp[type]);
   const mediaType = mtype == null ? (offered[1] ? undefined : offered[0]) : ([, 'banner', 'video', , 'native'] as const)[isNumber(mtype) ? mtype : 0];
-  if (cpm === undefined) return 'cpm';
-  if (!mediaType) return 'mtype';
+  if (cpm === undefined) throw 'cpm';
+  if (!mediaType) throw 'mtype';
   // Markup over MAX_AD characters (or a list that long) is refused (not replaced by the nurl). Native markup is
   // OpenRTB Native's response object or its JSON text (parsed without `__proto__` / object-valued `constructor` keys,
   // as Prebid parses untrusted JSON), as Prebid's converter reads it (not OpenRTB Native 1.0's { native: … }
   // wrapper); banner and video markup is text.
   let adm = bid.adm;
-  if (adm?.length > MAX_AD) return 'adm';
+  if (adm?.length > MAX_AD) throw 'adm';
   const native = mediaType === 'native';
   if (native)
     adm = obj(adm) ?? JSON.parse(adm || 0, (key, value) => (key === '__proto__' || (key === 'constructor' && typeof value === 'object') ? undefined : value));
@@ -55,7 +55,7 @@ function toBid(cpmField: string, options: PrebidRuntimeOptions, sent: Obj[], cur
   // The win notice URL: fired by Prebid's tracking pixel before banner markup, or the markup's (banner) / VAST's
   // (video) address when there is no adm, as Prebid's converter does; only an http(s) URL.
   const nurl = url(bid.nurl);
-  if (!(native ? isNativeResponse(adm) : markup || nurl)) return 'adm';
+  if (!(native ? isNativeResponse(adm) : markup || nurl)) throw 'adm';
   // The size is the bid's (w and h), as in Prebid's converter; a banner bid without one is Prebid's core to judge, as
   // for every adapter: it takes the ad unit's size when the ad unit has only one, else leaves the bid out. A video
   // bid takes its player's size (playerWidth, playerHeight) from the imp.
@@ -65,7 +65,7 @@ function toBid(cpmField: string, options: PrebidRuntimeOptions, sent: Obj[], cur
   // the bid (on render, unless billing is deferred), which is how its own Prebid Server adapter passes burl on.
   // Categories (IAB) and the EU DSA transparency object go to meta, as Prebid's converter puts them.
   const burl = url(bid.burl)?.replace(/\$\{AUCTION_PRICE\}/g, String(cpm));
-  const categories = strings(bid.cat);
+  const [primaryCatId, ...secondaryCatIds] = strings(bid.cat);
   const dsa = obj(obj(bid.ext)?.dsa);
   return {
     requestId: bid.impid,
@@ -81,7 +81,7 @@ function toBid(cpmField: string, options: PrebidRuntimeOptions, sent: Obj[], cur
     mediaType,
     meta: {
       ...(adomain && { advertiserDomains: strings(adomain) }),
-      ...(categories.length && { primaryCatId: categories[0], secondaryCatIds: categories.slice(1) }),
+      ...(primaryCatId !== undefined && { primaryCatId, secondaryCatIds }),
       ...(dsa && { dsa }),
     },
     ...(isString(dealid) && { dealId: dealid }),
@@ -125,15 +125,12 @@ export function interpretResponse(cpmField: string, options: PrebidRuntimeOption
   const bids: PrebidBid[] = [];
   const all = list(body?.seatbid).flatMap((seat) => list(obj(seat)?.bid));
   if (all.length > MAX_BIDS) warn('bids left out', all.length - MAX_BIDS);
-  for (const bid of all.slice(0, MAX_BIDS)) {
-    let result: PrebidBid | string;
+  for (const bid of all.slice(0, MAX_BIDS))
     try {
-      result = toBid(cpmField, options, sent, currency, obj(bid)!);
-    } catch {
-      result = 'bid'; // not an object, or native markup that is not JSON
+      bids.push(toBid(cpmField, options, sent, currency, obj(bid)!));
+    } catch (lacks) {
+      // What it lacks, else `bid`: not an object, or native markup that is not JSON.
+      warn('bid left out, no valid ' + (isString(lacks) ? lacks : 'bid'), bid);
     }
-    if (isString(result)) warn('bid left out, no valid ' + result, bid);
-    else bids.push(result);
-  }
   return bids;
 }

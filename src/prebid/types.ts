@@ -117,7 +117,10 @@ export interface BidderPlan extends RecordPlan {
   template?: Template;
   /** With `template`: the hosts its URLs may have (`templateHosts`: `.` and a covering `*.` entry's base, or the one host). */
   hosts?: string[];
-  /** `'imp'`: one request per valid bid (docs/spec.md#split-imp); else one request per URL. */
+  /**
+   * `'imp'`: one request per valid bid (docs/spec.md#split-imp); else one request per URL. A generated adapter's plan
+   * carries it only with a template (`requestsByUrl` reads it); split alone is its request builder, `requestPerBid`.
+   */
   split?: 'imp';
   /** The CPM field: a dot path into each bid of the partner's answer. */
   cpm: string;

@@ -9,6 +9,7 @@ import { endpointSource } from '../../src/codegen/endpoint-source.js';
 import { endpointFunction } from '../../src/codegen/prebid-repo/endpoint-ts.js';
 import { HELPERS } from '../../src/codegen/prebid-repo/value-code.js';
 import { buildUrl, encodeValue, isLabel, parseTemplate, placeholderText, templateHosts, type Template } from '../../src/core/endpoint/template.js';
+import { isNotEntered } from '../../src/core/plan/value-judge.js';
 import type { Protocol } from '../../src/core/types.js';
 
 const KNOWN = ['*.bid.example-ssp.com', 'bid.example-ssp.com', '*.Example.ORG.', 'rtb.example.net', '127.0.0.1', '[::1]'];
@@ -35,11 +36,13 @@ const TEMPLATES: [string, Protocol][] = [
 
 /** Both compiled forms of a template, run. */
 function compiled(template: Template): ((values: Record<string, unknown>) => unknown)[] {
-  const standalone = new Function('placeholderText', 'isLabel', 'encodeValue', `${endpointSource(template, { typed: false })}\nreturn endpointUrl;`)(
-    placeholderText,
-    isLabel,
-    encodeValue,
-  );
+  const standalone = new Function(
+    'isNotEntered',
+    'placeholderText',
+    'isLabel',
+    'encodeValue',
+    `${endpointSource(template, { typed: false })}\nreturn endpointUrl;`,
+  )(isNotEntered, placeholderText, isLabel, encodeValue);
   const typedSource = `${HELPERS.digits}\n${HELPERS.decimalText}\ntype SentParams = Record<string, any>;\n${endpointFunction(template)}\nreturn endpointUrl;`;
   const typed = new Function(transformSync(typedSource, { loader: 'ts' }).code)();
   return [(values) => standalone((key: string) => values[key]), (values) => typed(values)];

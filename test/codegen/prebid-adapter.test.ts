@@ -73,7 +73,7 @@ describe('generatePrebidAdapter', () => {
     expect(plain).toMatch(/^export const spec = registerOnPage\(\{.*\}\);$/m);
     const featured = generatePrebidAdapter(full, { knownEndpoints: known }).files[0].text;
     expect(featured).toMatch(
-      /^import \{ registerOnPage, booleans, oneOf, alsoTo, constants, urlFrom, placeholderText, isLabel, requestsByUrl \} from "bidfields\/prebid-runtime";$/m,
+      /^import \{ registerOnPage, booleans, oneOf, alsoTo, constants, urlFrom, isNotEntered, placeholderText, isLabel, requestsByUrl \} from "bidfields\/prebid-runtime";$/m,
     );
     expect(featured).toMatch(
       /^export const spec = registerOnPage\(\{.*\}, \{\}, \[booleans, oneOf, alsoTo, constants, urlFrom\(endpointUrl\)\], requestsByUrl\);$/m,
@@ -99,16 +99,16 @@ describe('generatePrebidAdapter', () => {
     expect(plan).not.toHaveProperty('hosts');
     expect(plan).not.toHaveProperty('split');
     // A template imports `urlFrom`, the helpers its compiled form calls and the request builder `requestsByUrl`;
-    // split alone the builder.
+    // split alone the builder that sends each bid alone to the endpoint, `requestPerBid`.
     const templated = { ...example, endpoint: 'https://bid.example-ssp.com/pub/{placementId}' };
-    expect(only(templated)).toBe('registerOnPage, urlFrom, placeholderText, encodeValue, requestsByUrl');
+    expect(only(templated)).toBe('registerOnPage, urlFrom, isNotEntered, placeholderText, encodeValue, requestsByUrl');
     const templatedDoc = generatePrebidAdapter(templated, { knownEndpoints: known }).files[1].text;
     expect(templatedDoc).toContain('| `placementId` | required | Placement id (sent as `imp.tagid`; fills `{placementId}` in the endpoint) |');
     expect(templatedDoc).toContain('- `placementId` fills `{placementId}` (in the path, percent-encoded)');
     expect(templatedDoc).toContain('one OpenRTB 2.6 request per auction and endpoint URL');
-    expect(only({ ...example, split: 'imp' })).toBe('registerOnPage, requestsByUrl');
+    expect(only({ ...example, split: 'imp' })).toBe('registerOnPage, requestPerBid');
     expect(generatePrebidAdapter({ ...example, split: 'imp' }, { knownEndpoints: known }).files[0].text).toMatch(
-      /^export const spec = registerOnPage\(\{.*"split":"imp"\}, \{\}, \[\], requestsByUrl\);$/m,
+      /^export const spec = registerOnPage\(\{(?!.*"split").*\}, \{\}, \[\], requestPerBid\);$/m,
     );
   });
 

@@ -5,7 +5,7 @@
  * are the ones the engine writes, so the spec carries the record's rule into Prebid's repository and covers every
  * branch of the module's checks (a value accepted, not entered and refused for each param).
  */
-import { valuesEngine, type Bound } from '../../core/compact/values-engine.js';
+import { unknownField, valuesEngine, type Bound } from '../../core/compact/values-engine.js';
 import { ALL_FEATURES, typedEngine } from '../../core/compact/features.js';
 import { buildUrl, templateHosts } from '../../core/endpoint/template.js';
 import type { Issue } from '../../core/issues.js';
@@ -44,7 +44,7 @@ function endpointFor(plan: PrebidPlan, bound: Bound, options: SpecOptions): stri
 /** Whether the engine takes `params` (and, with a template, the URL they make passes). */
 const isValid = (plan: PrebidPlan, params: unknown, options: SpecOptions) => {
   const issues: Issue[] = [];
-  const bound = valuesEngine(plan, ALL_FEATURES).bind(params, issues);
+  const bound = valuesEngine(plan, ALL_FEATURES, unknownField).bind(params, issues);
   return issues.length === 0 && endpointFor(plan, bound, options) !== undefined;
 };
 
@@ -91,7 +91,7 @@ export function repoSpec(plan: PrebidPlan, definitions: readonly FieldDefinition
   // What the engine writes for the example params into a one-imp request with the spec's site.
   const issues: Issue[] = [];
   // Typed targets (docs/spec.md#more-openrtb-targets) written as the page runtime writes them.
-  const engine = typedEngine(valuesEngine(plan, ALL_FEATURES));
+  const engine = typedEngine(valuesEngine(plan, ALL_FEATURES, unknownField));
   const bound = engine.bind(params, issues);
   const written = valid ? engine.apply(bound, { imp: [{}], site: structuredClone(SITE) }, [0], issues) : undefined;
   const [imp] = written?.imp ?? [{}];

@@ -17,7 +17,7 @@ import { isCpmField } from '../rules/cpm-field.js';
 import { isMediaTypes, type MediaType } from '../rules/media-types.js';
 import { PatternRefusal } from '../plan/pattern-syntax.js';
 import { checkEndpointOrTemplateCompact } from './endpoint.js';
-import { own, codeIssue, valuesEngine, type CompactEnrichResult } from './values-engine.js';
+import { own, codeIssue, unknownField, valuesEngine, type CompactEnrichResult } from './values-engine.js';
 import { ALL_FEATURES, typedEngine } from './features.js';
 import { stepsEngine } from './steps.js';
 import { stepsOf } from '../plan/steps-plan.js';
@@ -129,7 +129,7 @@ export function compileCompact(input: AdapterInput | unknown, options: Pick<Comp
   const plan = recordPlanOf(plans, rules);
   // Removals and derivations (docs/spec.md#removals) first, with their warnings, and guarded targets put back last.
   const stepWarnings: Issue[] = [];
-  const values = valuesEngine(plan, ALL_FEATURES);
+  const values = valuesEngine(plan, ALL_FEATURES, unknownField);
   const steps = stepsOf(plan);
   const { bind, apply } = steps ? stepsEngine(typedEngine(values), steps, stepWarnings) : typedEngine(values);
   return {

@@ -82,32 +82,36 @@ export const oneOf: Feature = (plan, judges) => (bound, issues) => {
  * source per further target (same name, same value), so `apply` writes them in field order.
  */
 export const alsoTo: Feature = () => (bound) => {
-  const entries = [...bound];
-  bound.clear();
-  for (const [source, value] of entries) {
+  // Each source taken out and put back at the end, its further targets after it: the order is kept.
+  for (const [source, value] of [...bound]) {
+    bound.delete(source);
     bound.set(source, value);
     for (const to of source.also ?? []) bound.set({ name: source.name, to }, value);
   }
 };
 
+/** A key no field has: `unknown_field` (docs/spec.md#values), the library's and the compact engine's `unknown`. */
+export const unknownField = (key: string, issues: Issue[]): unknown => issues.push(codeIssue('unknown_field', tokenPointer(key), key));
+
 /**
  * The values engine of a checked record plan (fields in order, names and keys unique), with the features its
- * record uses (see {@link Feature}). A key no field has is `unknown_field` (docs/spec.md#values), unless `unknown` is
- * given: the page's bidders pass one, since a Prebid bid param the record does not know costs the bid nothing there
- * (Prebid adapters ignore unknown params); the key goes to `unknown` instead, and the other params are bound.
+ * record uses (see {@link Feature}). A key no field has goes to `unknown` with the issues: {@link unknownField} (the
+ * default) makes it `unknown_field` (docs/spec.md#values); the page's bidders pass their own, since a Prebid bid param
+ * the record does not know costs the bid nothing there (Prebid adapters ignore unknown params), so the page ships
+ * no `unknown_field` branch and the other params are bound.
  * @example
  * const { bind, apply } = valuesEngine({ fields: [{ name: 'prd.impTagId', key: 'placementId', to: [0, 'tagid'], type: 'text' }] });
  * const issues = [];
  * apply(bind({ placementId: 't' }, issues), { imp: [{}] }, [0], issues); // { imp: [{ tagid: 't' }] }
  */
-export function valuesEngine(plan: RecordPlan, features: readonly Feature[] = [], unknown?: (key: string) => unknown): ValuesEngine {
+export function valuesEngine(plan: RecordPlan, features: readonly Feature[] = [], unknown: (key: string, issues: Issue[]) => unknown): ValuesEngine {
   const judges: Judges = new Map(plan.fields.map((field) => [field.key ?? field.name, [field, ruleJudge(field)]]));
   const hooks = features.map((feature) => feature(plan, judges));
   return {
     bind(values, issues) {
       const bound: Bound = new Map();
       if (!isPlainObject(values)) return (issues.push(codeIssue('invalid_value', '')), bound);
-      for (const key of Object.keys(values)) judges.has(key) || (unknown ? unknown(key) : issues.push(codeIssue('unknown_field', tokenPointer(key), key)));
+      for (const key of Object.keys(values)) judges.has(key) || unknown(key, issues);
       for (const [key, [field, judge]] of judges) {
         const raw = own(values, key);
         // Not entered: the default, else missing when required, else skipped.

@@ -12,7 +12,7 @@
 export const DECIMAL = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
 
 /** A number that is finite (not NaN, not ±Infinity). */
-export const finite = (value: unknown): value is number => typeof value === 'number' && isFinite(value);
+export const finite = Number.isFinite as (value: unknown) => value is number;
 
 /** The significant digits of a decimal number (or of `String(n)`): no sign, point, exponent or leading zeros. */
 const digitsOf = (text: string) => text.replace(/[eE].*|\D/g, '').replace(/^0+/, '');
@@ -57,5 +57,5 @@ export function decimalString(value: number): string {
 export function parseDecimal(text: string): number | undefined {
   const trimmed = text.trim();
   const value = Number(trimmed);
-  return DECIMAL.test(trimmed) && isFinite(value) ? (isExactDecimal(trimmed, value) ? value : NaN) : undefined;
+  return DECIMAL.test(trimmed) && finite(value) ? (isExactDecimal(trimmed, value) ? value : NaN) : undefined;
 }
