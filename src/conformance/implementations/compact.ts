@@ -16,7 +16,8 @@ import type { Implementation, Outcome, ResolvedCase } from '../types.js';
 /** Codes of the rules that only concern how a record is written (see src/core/compact/engine.ts). */
 export const AUTHORING = ['schema', 'duplicate_option'];
 
-function skips(testCase: ResolvedCase): string | undefined {
+/** Why an engine that leaves authoring rules to validateAdapter (the compact engine, the page's record check) skips a case. */
+export function authoringSkip(testCase: ResolvedCase): string | undefined {
   const expected = [...(testCase.expect.ok ? [] : testCase.expect.issues), ...(testCase.expect.warnings ?? [])];
   if (expected.some((found) => AUTHORING.includes(found.code)) || testCase.compileOptions?.strict === false) {
     return 'the compact engine leaves authoring rules (JSON Schema, duplicate_option) to validateAdapter';
@@ -36,4 +37,4 @@ function run(testCase: ResolvedCase): Outcome {
   return result.ok ? { ok: true, request: result.request, warnings: result.warnings } : result;
 }
 
-export const compactImplementation: Implementation = { name: 'compact', kinds: ['validate', 'enrich'], skips, run };
+export const compactImplementation: Implementation = { name: 'compact', kinds: ['validate', 'enrich'], skips: authoringSkip, run };
