@@ -34,7 +34,7 @@ function recordSuite(module: () => Promise<PrebidModule>, name: string): void {
     const prebid = [...results].filter(([testCase, result]) => isPrebidRecord(testCase) && result.status === 'passed');
     expect(prebid.filter(([testCase]) => testCase.expect.ok).length).toBeGreaterThanOrEqual(5);
     expect(prebid.filter(([testCase]) => !testCase.expect.ok).length).toBeGreaterThanOrEqual(15);
-    expect(statuses.filter((result) => result.status === 'passed').length).toBeGreaterThanOrEqual(200);
+    expect(statuses.filter((result) => result.status === 'passed').length).toBeGreaterThanOrEqual(260);
   });
 }
 

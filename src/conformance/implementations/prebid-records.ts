@@ -5,8 +5,9 @@
  * same cases run against the source and the built bundle (`dist/prebid.js`).
  *
  * The module checks a record with the compact engine (src/core/compact/engine.ts), which leaves the rules about how
- * a record is *written* (JSON Schema, `duplicate_option`, lenient mode) to `validateAdapter`: those cases are skipped
- * with that reason, the very skip of the compact engine's own run (./compact.ts). The module's own verdicts, those of a
+ * a record is *written* (the JSON Schema, `duplicate_option`, a minimum above its maximum, lenient mode) to
+ * `validateAdapter`: a case whose verdict hangs on them is skipped with that reason, the very skip of the compact
+ * engine's own run (./compact.ts, which asks the library's schema validators). The module's own verdicts, those of a
  * bidder that must send requests somewhere, are said apart: a record its checks pass is refused with `wrong_protocol`
  * at `/protocol` when it is of another protocol (or a bare field array, a Prebid Server one), and with
  * `invalid_endpoint` at `/endpoint` when it has no endpoint (which docs/spec.md#command-line lets a record lack). Those
