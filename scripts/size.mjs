@@ -43,7 +43,7 @@ const FULL_CEILING = 4480;
 const FIELD_BUDGET = 40;
 // (c): the acceptance asks for 10,000; docs/prebid.md, "Size", says why it is over and what reaching it would take.
 const C_BUDGET = 10000;
-const C_CEILING = 19400;
+const C_CEILING = 18930;
 const REPO_BUDGET = 1448;
 const EXTRA_FIELDS = 20;
 const root = path.resolve(import.meta.dirname, '..');
