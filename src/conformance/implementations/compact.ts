@@ -16,26 +16,31 @@ import { compileCompact } from '../../core/compact/engine.js';
 import { validateFieldsSchema, validateRecordSchema } from '../../core/definition/generated/validators.js';
 import type { ExpectedIssue, Implementation, Outcome, ResolvedCase } from '../types.js';
 
-/** Codes of the rules that only concern how a record is written (see src/core/compact/engine.ts). */
-export const AUTHORING = ['schema', 'duplicate_option'];
-
 /** The field rules about how a record is written (src/core/compile/check-field.ts): an option value twice, a minimum above its maximum. */
 const fieldAuthoring = (found: ExpectedIssue) =>
   found.code === 'duplicate_option' || (found.code === 'schema' && /\/(max|maxLength|maxItems)$/.test(found.path));
 
 /**
- * Why an engine that leaves authoring rules to validateAdapter (the compact engine, the page's record check) skips a
- * case: lenient mode, a record the JSON Schema refuses (the library's validators say so), or an expected issue of an
- * authoring field rule. Undefined when every rule the case's verdict hangs on is the engine's too.
+ * Why the compact check may judge a record otherwise than `validateAdapter`: the JSON Schema refuses it (the library's
+ * validators say so), or `validateAdapter`'s issues hold one of an authoring field rule. Undefined when every rule
+ * its verdict hangs on is the compact check's too, which must then give the very same issues.
+ * @example leftToValidateAdapter(record, validateAdapter(record)) // undefined: compare compileCompact's issues
  */
-export function authoringSkip(testCase: ResolvedCase): string | undefined {
-  const { adapter } = testCase;
-  const expected = [...(testCase.expect.ok ? [] : testCase.expect.issues), ...(testCase.expect.warnings ?? [])];
-  if (testCase.compileOptions?.strict === false) return 'lenient mode: the compact engine leaves authoring rules (unknown keys) to validateAdapter';
+export function leftToValidateAdapter(adapter: unknown, issues: readonly ExpectedIssue[]): string | undefined {
   if (!(Array.isArray(adapter) ? validateFieldsSchema(adapter) : validateRecordSchema(adapter)))
     return 'the JSON Schema refuses the record: the compact engine leaves its authoring rules to validateAdapter';
-  if (expected.some(fieldAuthoring)) return 'the compact engine leaves authoring rules (duplicate_option, a minimum above its maximum) to validateAdapter';
+  if (issues.some(fieldAuthoring)) return 'the compact engine leaves authoring rules (duplicate_option, a minimum above its maximum) to validateAdapter';
   return undefined;
+}
+
+/**
+ * Why an engine that leaves authoring rules to validateAdapter (the compact engine, the page's record check) skips a
+ * case: lenient mode, or a verdict that hangs on an authoring rule ({@link leftToValidateAdapter}, with the issues the
+ * case expects). Undefined when every rule the case's verdict hangs on is the engine's too.
+ */
+export function authoringSkip(testCase: ResolvedCase): string | undefined {
+  if (testCase.compileOptions?.strict === false) return 'lenient mode: the compact engine leaves authoring rules (unknown keys) to validateAdapter';
+  return leftToValidateAdapter(testCase.adapter, [...(testCase.expect.ok ? [] : testCase.expect.issues), ...(testCase.expect.warnings ?? [])]);
 }
 
 function run(testCase: ResolvedCase): Outcome {

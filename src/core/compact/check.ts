@@ -84,13 +84,15 @@ export function checkCompact(input: AdapterInput | unknown, options: Pick<Compil
     const shape = shapeProblem(definition);
     const refusal = nameRefusal(name, protocol);
     if (shape) return bad('schema', '/' + shape);
-    if (refusal) return bad(refusal);
+    // A refused name and a refused pattern are both reported, and then no default is judged (as check-field.ts).
+    if (refusal) bad(refusal);
     let planned;
     try {
       planned = planField(definition);
     } catch (error) {
       return bad(error instanceof PatternRefusal ? 'unsafe_pattern' : 'schema', '/pattern');
     }
+    if (refusal) return;
     if (planned[1]) bad(defaultCode(planned[1]), '/default');
     else plans.push(planned[0]);
   });
