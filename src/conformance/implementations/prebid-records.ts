@@ -10,7 +10,7 @@
  * engine's own run (./compact.ts, which asks the library's schema validators). The module's own verdicts, those of a
  * bidder that must send requests somewhere, are said apart: a record its checks pass is refused with `wrong_protocol`
  * at `/protocol` when it is of another protocol (or a bare field array, a Prebid Server one), and with
- * `invalid_endpoint` at `/endpoint` when it has no endpoint (which docs/spec.md#command-line lets a record lack). Those
+ * `invalid_endpoint` at `/endpoint` when it has no endpoint (which docs/spec.md#cli lets a record lack). Those
  * two, and only then, are left out of the outcome; every other issue must be the library's.
  */
 import type { Issue } from '../../core/issues.js';
