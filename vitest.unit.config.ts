@@ -19,7 +19,7 @@ export default mergeConfig(
         'test/codegen/endpoint-source.test.ts',
         'test/codegen/prebid-adapter.test.ts',
         'test/codegen/prebid-repo-judge.test.ts',
-        'test/conformance/{library,compact,engines,coverage,runner}.test.ts',
+        'test/conformance/{library,compact,engines,coverage,runner,prebid-records}.test.ts',
         'test/console/units.test.ts',
         'test/client/browser-safe.test.ts',
         'test/auth/{password,throttle,token}.test.ts',

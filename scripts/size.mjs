@@ -5,7 +5,10 @@
 //       anchor: a minimal hand-written adapter on Prebid's ortbConverter, with the converter, is 3,294); over it
 //       today, so enforced is a ceiling (A_CEILING), with how far over the budget printed;
 //   (b) each further field: the same record with 20 more text fields, the difference divided by 20: budget 40;
-//   (c) the record-taking module (`bidfields/prebid`: record checks + the same runtime), printed, no budget;
+//   (c) the record-taking module (`bidfields/prebid`: record checks + the same runtime, every feature of it): budget
+//       10,000 bytes gzip; over it today, so enforced is a ceiling (C_CEILING), with how far over the budget printed,
+//       and the share of its record checks: (c) less the page runtime with every feature bundled alone (ceiling
+//       CHECKS_CEILING);
 //   (d) the adapter generated for examples/prebid-js-adapter-full.json without its endpoint template and split: a
 //       record that uses every feature of docs/spec.md#records at once (keys, a boolean field, constants with an
 //       object value, request ext, alsoTo, requireOneOf), with the page runtime: budget 4,100 bytes gzip, enforced;
@@ -39,6 +42,13 @@ const A_CEILING = 3770;
 const D_CEILING = FULL_BUDGET;
 const FULL_CEILING = 4410;
 const FIELD_BUDGET = 40;
+// (c): the acceptance asks for 10,000; docs/prebid.md, "Size", says why it is over and what reaching it would take.
+const C_BUDGET = 10000;
+const C_CEILING = 18930;
+// The record checks' own share of (c), (c) less the runtime with every feature: held apart so that the checks cannot
+// grow unseen when the runtime shrinks, nor be blamed when it grows (a difference of two gzip figures: it moves by some
+// 20 B when only the runtime changes, hence ~100 B above today's 10,052).
+const CHECKS_CEILING = 10150;
 const REPO_BUDGET = 1448;
 const EXTRA_FIELDS = 20;
 const root = path.resolve(import.meta.dirname, '..');
@@ -105,6 +115,8 @@ try {
   const a = await measure(adapter.path);
   const b = await measure(grown.path);
   const c = await measure(path.join(root, 'src/prebid/index.ts'));
+  // The page runtime with every feature (its entry exports them all), which (c) runs under its record checks.
+  const everyFeature = await measure(path.join(root, 'src/prebid/runtime.ts'));
   const dPlus = await measure(fullAdapter.path);
   const d = await measure(plainFull.path);
   // (e) The in-repository module, its imports of Prebid's src/ and libraries/ external.
@@ -141,7 +153,12 @@ try {
     `    of which the adapter module alone: ${Buffer.byteLength(adapter.text)} bytes as generated, ${gzipSync(adapter.text, { level: 9 }).length} gzip alone`,
   );
   console.log(`(b) each further field: ${perField.toFixed(1)} bytes gzip (${EXTRA_FIELDS} more text fields: ${b.gzip} bytes gzip; budget ${FIELD_BUDGET})`);
-  console.log(`(c) record-taking module (bidfields/prebid: record checks + the same runtime): ${c.min} bytes min, ${c.gzip} bytes gzip (no budget)`);
+  console.log(
+    `(c) record-taking module (bidfields/prebid: record checks + the same runtime): ${c.min} bytes min, ${c.gzip} bytes gzip (${goal(c.gzip, C_BUDGET, C_CEILING)})`,
+  );
+  console.log(
+    `    of which the page runtime with every feature, bundled alone: ${everyFeature.min} min, ${everyFeature.gzip} gzip; the record checks: ${c.min - everyFeature.min} min, ${c.gzip - everyFeature.gzip} gzip (ceiling ${CHECKS_CEILING})`,
+  );
   console.log(
     `(d) generated adapter of every §8.1-8.6 feature at once (${full.constants.length} constants, ${full.requireOneOf.length} one-of group; the full example without its template and split) + page runtime: ${d.min} bytes min, ${d.gzip} bytes gzip (${goal(d.gzip, FULL_BUDGET, D_CEILING)})`,
   );
@@ -180,6 +197,18 @@ try {
         );
       }
     }
+    // (c): each module only the record checks bring (not in the runtime with every feature), and each module the two
+    // share with the bytes the checks add to it; the share of the checks' gzip figure in proportion.
+    const checks = Object.entries(c.inputs)
+      .map(([id, info]) => [id, info.bytesInOutput - (everyFeature.inputs[id]?.bytesInOutput ?? 0), id in everyFeature.inputs])
+      .filter(([, bytes]) => bytes >= 16) // below: minified names, not code
+      .sort((x, y) => y[1] - x[1]);
+    const checkBytes = checks.reduce((sum, [, bytes]) => sum + bytes, 0);
+    console.log(`(c) the record checks by module (${checkBytes} min, ${c.gzip - everyFeature.gzip} gzip over the runtime with every feature):`);
+    for (const [id, bytes, shared] of checks)
+      console.log(
+        `  ${String(bytes).padStart(6)} min ~${String(Math.round((bytes / checkBytes) * (c.gzip - everyFeature.gzip))).padStart(5)} gzip  ${id.replace(/^.*?src\//, 'src/')}${shared ? ' (more of a module the runtime has)' : ''}`,
+      );
   }
   const forbidden = [
     ['generated adapter', adapter.text],
@@ -193,6 +222,10 @@ try {
   const failures = [
     ...forbidden.map((found) => `forbidden: ${found}`),
     ...(a.gzip > A_CEILING ? [`(a) over its ceiling by ${a.gzip - A_CEILING} bytes gzip`] : []),
+    ...(c.gzip > C_CEILING ? [`(c) over its ceiling by ${c.gzip - C_CEILING} bytes gzip`] : []),
+    ...(c.gzip - everyFeature.gzip > CHECKS_CEILING
+      ? [`(c) the record checks over their ceiling by ${c.gzip - everyFeature.gzip - CHECKS_CEILING} bytes gzip`]
+      : []),
     ...(d.gzip > D_CEILING ? [`(d) over its ceiling by ${d.gzip - D_CEILING} bytes gzip`] : []),
     ...(dPlus.gzip > FULL_CEILING ? [`(d+) over its ceiling by ${dPlus.gzip - FULL_CEILING} bytes gzip`] : []),
     ...(e.gzip > REPO_BUDGET ? [`(e) over budget by ${e.gzip - REPO_BUDGET} bytes gzip`] : []),

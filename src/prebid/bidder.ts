@@ -1,10 +1,10 @@
 /**
  * `createPrebidBidder`: an adapter record becomes a Prebid.js bidder spec, for pages that receive records at run
- * time. The record is checked here, once, by the compact engine (the size-bound twin of `compile`), so a bad
+ * time. The record is checked here, once, by the compact check (core/compact/check.ts, the size-bound twin of `compile`'s), so a bad
  * record, endpoint or CPM field fails when the page's Prebid set-up is built, loudly, and never during an
  * auction; the checked adapter then runs on the page runtime (./spec.ts) that generated adapters use too.
  */
-import { compileCompact, wordedIssue, type CompactAdapter } from '../core/compact/engine.js';
+import { checkCompact, wordedIssue, type CheckedRecord } from '../core/compact/check.js';
 import { templateHosts } from '../core/endpoint/template.js';
 import type { EndpointOptions } from '../core/endpoint/endpoint-rules.js';
 import { ALL_FEATURES } from '../core/compact/features.js';
@@ -22,13 +22,13 @@ import type { BidderPlan, PrebidBidderOptions, PrebidBidderSpec } from './types.
  * @throws BidfieldsError with every issue the compact engine finds in the record (`wrong_protocol`,
  * `invalid_endpoint`, `unknown_endpoint`, `invalid_cpm_field`, `invalid_bidder_code`, field issues), and
  * `invalid_gvlid` (path `/gvlid`, into the options) for a GVL ID that is not a positive integer; rules about
- * how a record is written are `validateAdapter`'s, run where records are written (see core/compact/engine.ts).
+ * how a record is written are `validateAdapter`'s, run where records are written (see core/compact/check.ts).
  * @example
  * import { registerBidder } from '../src/adapters/bidderFactory.js'; // inside a Prebid.js source build
  * registerBidder(createPrebidBidder(record, { knownEndpoints: ['bid.partner.com'] }));
  */
 export function createPrebidBidder(record: AdapterRecord, options: PrebidBidderOptions): PrebidBidderSpec {
-  const adapter = compileCompact(record, options);
+  const adapter = checkCompact(record, options);
   const issues = [];
   if (adapter.protocol !== 'prebid-js') issues.push(wordedIssue('wrong_protocol', '/protocol'));
   if (!adapter.endpoint && !adapter.template) issues.push(wordedIssue('invalid_endpoint', '/endpoint'));
@@ -51,7 +51,7 @@ export function createPrebidBidder(record: AdapterRecord, options: PrebidBidderO
  * template): the record-taking bidder's and a generated adapter's, made here alike. A template comes with the hosts
  * its URLs may have (`templateHosts`, from the known endpoints), for the judgement of each URL in the page.
  */
-export function bidderPlan(adapter: CompactAdapter, options: EndpointOptions, gvlid?: number): BidderPlan {
+export function bidderPlan(adapter: CheckedRecord, options: EndpointOptions, gvlid?: number): BidderPlan {
   const { template, split } = adapter;
   const ajax = ajaxHeaders(adapter.headers);
   return {
