@@ -44,5 +44,5 @@ export function oneTree(plan: Plan, checks: readonly string[], writes: (made: Ma
     ...checks,
     ...written,
   ];
-  return [...stepsPrelude(), 'function applyOne(given, report) {', ...indent(body), '}'];
+  return [...stepsPrelude(true), 'function applyOne(given, report) {', ...indent(body), '}'];
 }

@@ -27,7 +27,6 @@ export const STEP_OPS = [
   'formatSize',
   'taken',
   'copySkipped',
-  'without',
 ];
 
 /** A path element: the imp list, an imp by its index variable, a key known while generating, or the inventory key (`inv`). */
@@ -208,9 +207,12 @@ export function stepsFunction(steps: Steps | undefined): string[] | undefined {
   return [...stepsPrelude(), 'function steps(request, imps, report, given) {', ...indent(body), '}'];
 }
 
-/** What a generated `steps` (or a placement's one write tree, emit-one.ts) takes from the runtime. */
-export const stepsPrelude = (): string[] => [
-  `const { ${STEP_OPS.map((name) => `${name}: $${name}`).join(', ')} } = rt.steps;`,
+/**
+ * What a generated `steps` takes from the runtime, or (`one`) a placement's one write tree (emit-one.ts), which also
+ * copies an object without a key where the list's `dropped` did.
+ */
+export const stepsPrelude = (one = false): string[] => [
+  `const { ${[...STEP_OPS, ...(one ? ['without'] : [])].map((name) => `${name}: $${name}`).join(', ')} } = rt.steps;`,
   'const R = rt.plan.steps.remove;',
   'const D = rt.plan.steps.derive;',
 ];
