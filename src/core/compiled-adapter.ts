@@ -9,8 +9,9 @@ import type { BoundWrites } from './plan/bound-writes.js';
 import { bindValues, requestWrites } from './apply/bind-values.js';
 import { mergeRequestValues, noting } from './apply/merge-values.js';
 import { readValues } from './apply/value-issues.js';
-import { enrichGenerated, orThrow, refusal, run, runGenerated, single, typedOf, type EnrichResult, type SafeEnrichResult } from './apply/run-enrichment.js';
-import { adapterSource, moduleText, PLACEMENT_TIER, type Enricher, type EngineKind } from './source/enricher.js';
+import { orThrow, refusal, run, runGenerated, single, typedOf, type EnrichResult, type SafeEnrichResult } from './apply/run-enrichment.js';
+import { generatedPlacement } from './source/placement.js';
+import { adapterSource, moduleText, type Enricher, type EngineKind } from './source/enricher.js';
 import { isArray } from './definition/plain-object.js';
 import type { Template } from './endpoint/template.js';
 import { endpointUrl } from './apply/endpoint-url.js';
@@ -272,20 +273,7 @@ export class CompiledAdapter implements AdapterInfo {
     let placement: BoundAdapter;
     const typed = typedOf(this.plan, bound.writes.values, undefined, this.enricher?.steps);
     if (this.enricher) {
-      // The adapter's code at first, then, once the placement is hot, its own, its values in the code (as V8 tiers
-      // up a function): a placement bound once per request, or one of a hundred thousand, never pays for code.
-      const { enricher } = this;
-      const written = bound.writes.values;
-      let apply = enricher.apply;
-      let calls = 0;
-      const current = () => {
-        if (calls <= PLACEMENT_TIER.calls && ++calls > PLACEMENT_TIER.calls) apply = enricher.placement(written) ?? apply;
-        return apply;
-      };
-      placement = {
-        enrich: (request, options) => enrichGenerated(current(), request, written, options, typed),
-        safeEnrich: (request, options) => runGenerated(current(), request, written, undefined, options, typed),
-      };
+      placement = generatedPlacement(this.enricher, bound.writes.values, typed);
     } else {
       const writes = single(bound.writes);
       placement = {

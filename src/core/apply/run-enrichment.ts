@@ -98,6 +98,12 @@ export type GeneratedSteps = (
   given: Record<string, unknown>,
 ) => Record<string, unknown>;
 
+/**
+ * A bound placement's enrichment of imp 0, copying, in one write tree (core/source/emit-one.ts): what `aroundApply`
+ * and its apply do for a plan with removals or derivations and neither typed targets nor guards.
+ */
+export type GeneratedOne = (request: unknown, report: Report) => BidRequest;
+
 /** The values of each imp for `enrichImps`; `undefined`: the imp is left as it is. */
 export type PerImpSources = readonly (readonly unknown[] | undefined)[];
 
@@ -185,6 +191,26 @@ export function runGenerated(
   } catch {
     return unreadable(report);
   }
+}
+
+/**
+ * The enrichment a placement's one write tree makes (`enrich` and `safeEnrich` without `mutate` or `allImps`), as
+ * {@link runGenerated} makes it, or {@link enrichGenerated} with `raise`.
+ */
+export function runOne(one: GeneratedOne, request: unknown, raise: boolean): SafeEnrichResult | EnrichResult {
+  const report: Report = {};
+  let result: BidRequest;
+  try {
+    result = one(request, report);
+  } catch {
+    const refused = unreadable(report) as Extract<SafeEnrichResult, { ok: false }>;
+    if (raise) throw new BidfieldsError(refused.issues, refused.warnings);
+    return refused;
+  }
+  if (!raise) return finish(result, report);
+  const warnings = report.warnings ?? NO_WARNINGS;
+  if (report.issues) throw new BidfieldsError(report.issues, warnings);
+  return { request: result, warnings };
 }
 
 /** {@link runGenerated}, throwing: the hot path of a bound placement, with no result object in between. */

@@ -53,15 +53,17 @@ export const indent = (lines: readonly string[]): string[] => lines.map((line) =
  * (when no key is added) written at each place, so each has its own clone cache in V8, not one shared by every
  * adapter; `copyFor` copies key by key when one is added (and keeps an own `__proto__` as data).
  */
-export function copy(object: string, addsKeys: Cond, owned = false): string {
+export function copy(object: string, addsKeys: Cond, owned: boolean | Cond = false): string {
   // After a plan's generated steps (emit-steps.ts), an object they made is the enrichment's own: written, not copied
-  // again, where no key is added (a key added to a spread clone, as theirs may be, costs V8 about a microsecond).
+  // again. `owned` is whether to look for it in their list (`report.made`), or the condition that it is one of theirs
+  // (a single-imp write tree's, made.ts).
   const made =
     addsKeys === 'true'
       ? `copyFor(${object}, true)`
       : addsKeys === 'false'
         ? `{ ...${object} }`
         : `(${addsKeys} ? copyFor(${object}, true) : { ...${object} })`;
+  if (typeof owned === 'string') return owned === 'false' ? made : `(${owned} ? ${object} : ${made})`;
   return owned ? `(report.made !== undefined && report.made.includes(${object}) ? ${object} : ${made})` : made;
 }
 

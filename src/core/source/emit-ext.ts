@@ -5,6 +5,7 @@
 import type { ExtTreeNode } from '../plan/ext-tree.js';
 import { addsKeys, any, choice, copy, firstName, indent, member, own, present, when, type Cond, type Mode, type SourceValues } from './code.js';
 import { literal } from './literal.js';
+import type { Made, MadePath } from './made.js';
 
 export interface ExtContext {
   readonly values: SourceValues;
@@ -16,6 +17,8 @@ export interface ExtContext {
   readonly mode: Mode;
   /** Whether the plan's generated steps run first (emit-steps.ts): objects they made are written, not copied. */
   readonly owned: boolean;
+  /** In a single-imp write tree (made.ts), the variables of the objects it made, instead of `owned`'s list. */
+  readonly made?: Made;
   /** Numbers the generated variables. */
   next: number;
 }
@@ -36,7 +39,13 @@ export const written = (nodes: readonly ExtTreeNode[], values: SourceValues): Co
  * written in the variable returned, or `undefined` there after a `path_conflict` (the first source with a value
  * below `relPath` is the field the conflict is reported for, as in the interpreter).
  */
-export function emitExt(context: ExtContext, nodes: readonly ExtTreeNode[], existing: string, relPath: string): { lines: string[]; target: string } {
+export function emitExt(
+  context: ExtContext,
+  nodes: readonly ExtTreeNode[],
+  existing: string,
+  relPath: string,
+  where: MadePath = [],
+): { lines: string[]; target: string } {
   const { values, name } = context;
   const target = `t${context.next++}`;
   const field = firstName(values, leaves(nodes), name);
@@ -54,7 +63,7 @@ export function emitExt(context: ExtContext, nodes: readonly ExtTreeNode[], exis
     const childWritten = written(node.children, values);
     if (childWritten === 'false') continue;
     const childExisting = `e${context.next++}`;
-    const child = emitExt(context, node.children, childExisting, node.relPath);
+    const child = emitExt(context, node.children, childExisting, node.relPath, [...where, node.key]);
     body.push(
       ...when(childWritten, [
         `const ${childExisting} = ${own(target, node.key)};`,
@@ -66,7 +75,7 @@ export function emitExt(context: ExtContext, nodes: readonly ExtTreeNode[], exis
   const lines = [
     `let ${target};`,
     `if (${existing} === undefined) ${target} = {};`,
-    `else if (plain(${existing})) ${target} = ${choice(context.mode, existing, copy(existing, adds, context.owned))};`,
+    `else if (plain(${existing})) ${target} = ${choice(context.mode, existing, copy(existing, adds, context.made ? context.made.test(existing, where) : context.owned))};`,
     `else fail(report, issues.extConflict(${context.imp}, ${literal(relPath)}, ${existing}, ${field}));`,
     ...(body.length ? [`if (${target} !== undefined) {`, ...indent(body), '}'] : []),
   ];

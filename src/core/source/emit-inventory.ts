@@ -6,6 +6,7 @@ import { and, any, choice, copy, indent, lastValue, member, or, own, owns, when,
 import { literal } from './literal.js';
 import { INVENTORY_KEYS, type InventoryKey } from '../rules/inventory.js';
 import type { Slot } from '../plan/compiled-plan.js';
+import type { Made } from './made.js';
 
 /** An inventory object of the request: `app` and `site` are read once into variables (both are checked for the
  * both_app_and_site warning), any other key where it is needed. */
@@ -21,7 +22,7 @@ export const inventoryRead = (key: InventoryKey, read: (object: string, key: str
 
 /** What the generated code is told about the adapter it was generated for (a comment: never read as code). */
 /** The inventory object's writes (publisher id, site id), once the inventory key is known. */
-export function writeInventory(sources: Sources, values: SourceValues, mode: Mode, owned: boolean): string[] {
+export function writeInventory(sources: Sources, values: SourceValues, mode: Mode, owned: boolean, made?: Made): string[] {
   const siteSources = sources.inSlot('siteId');
   const publisherSources = sources.inSlot('publisher');
   // As in the interpreter, the last source with a value gives each id (only one can target each in a checked record).
@@ -33,7 +34,7 @@ export function writeInventory(sources: Sources, values: SourceValues, mode: Mod
   const site = siteCond === 'false' || siteCond === 'true' ? siteCond : 'siteId !== undefined';
   const publisher = publisherCond === 'false' || publisherCond === 'true' ? publisherCond : 'publisherId !== undefined';
   const write = [
-    `const target = ${choice(mode, 'inventory', copy('inventory', or([and(site, `!${owns('inventory', 'id')}`), and(publisher, `!${owns('inventory', 'publisher')}`)]), owned))};`,
+    `const target = ${choice(mode, 'inventory', copy('inventory', or([and(site, `!${owns('inventory', 'id')}`), and(publisher, `!${owns('inventory', 'publisher')}`)]), made ? made.test('inventory', [null]) : owned))};`,
     ...when(site, [`${member('target', 'id')} = siteId;`]),
     ...when(publisher, [
       `if (publisher === undefined) ${member('target', 'publisher')} = { ${literal('id')}: publisherId };`,
@@ -42,7 +43,7 @@ export function writeInventory(sources: Sources, values: SourceValues, mode: Mod
         : [
             ...(mode === 'mutate' ? [`else if (mutate) ${member('publisher', 'id')} = publisherId;`] : []),
             'else {',
-            `  const copy = ${copy('publisher', `!${owns('publisher', 'id')}`, owned)};`,
+            `  const copy = ${copy('publisher', `!${owns('publisher', 'id')}`, made ? made.test('publisher', [null, 'publisher']) : owned)};`,
             `  ${member('copy', 'id')} = publisherId;`,
             `  ${member('target', 'publisher')} = copy;`,
             '}',

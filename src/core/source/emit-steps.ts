@@ -11,6 +11,7 @@ import { kindOf, NUMERIC, type Steps } from '../plan/steps-plan.js';
 import type { DerivePlan, RemovePlan } from '../plan/field-plan.js';
 import { copy as copyOf, indent, member, own } from './code.js';
 import { literal } from './literal.js';
+import type { Made, MadePath } from './made.js';
 
 /** The step operations a generated `steps` calls (step-ops.ts, handed over as `rt.steps`), as their local names. */
 export const STEP_OPS = [
@@ -45,16 +46,43 @@ function readDown(name: string, from: string, keys: readonly string[], fromPlain
   return [`let ${name} = ${from};`, ...keys.map((key, i) => `${name} = ${at(name, key, fromPlain && i === 0)};`)];
 }
 
+/**
+ * Which objects this call made: a list searched at run time (`made`, for any number of imps), or, for one imp, a
+ * variable per path (made.ts), `where` the path of the object at hand.
+ */
+interface Ledger {
+  readonly made?: Made;
+  readonly where: MadePath;
+}
+
+/** An object made at `at.where`, kept as this call's: recorded in the list, or in its path's variable. */
+const keep = (at: Ledger, object: string) => (at.made ? `(${at.made.variable(at.where)} = ${object})` : `$owned(made, ${object})`);
+
+/** Whether the object in `node` is one this call made. */
+const ours = (at: Ledger, node: string) => (at.made ? at.made.test(node, at.where) : `made.includes(${node})`);
+
+/** `then` when `cond` holds, else `otherwise`, folded when `cond` is known. */
+const pick = (cond: string, then: string, otherwise: string) => (cond === 'false' ? otherwise : `(${cond} ? ${then} : ${otherwise})`);
+
 /** The object in the variable `node`, ready to be written into (`adds`: it gets a key it lacks): its own copy unless this call made it. */
-const mine = (node: string, adds: string) =>
-  `(made.includes(${node}) ? ${node} : $owned(made, ${node === 'view' ? copyOf(node, adds) : `copyFor(${node}, true)`}))`;
+const mine = (at: Ledger, node: string, adds: string) => pick(ours(at, node), node, keep(at, node === 'view' ? copyOf(node, adds) : `copyFor(${node}, true)`));
+
+/** The object in the variable `node` without its key `key`: deleted where this call made it, else a copy without it. */
+const droppedFrom = (at: Ledger, node: string, key: string) =>
+  at.made
+    ? pick(ours(at, node), `(delete ${member(node, key)}, ${node})`, keep(at, `$without(${node}, ${literal(key)})`))
+    : `$dropped(made, ${node}, ${literal(key)})`;
+
+/** The path element of a step (made.ts). */
+const element = (step: Step): string | null => ('imp' in step ? 'imp' : 'index' in step ? '#' : 'key' in step ? step.key : null);
 
 /**
  * Lines that make the objects of `path` below the view writable (created where missing with `create`), ending with
  * the last one in `node` (without its key `drop`, when given); past a non-object, `fail` runs. Whether each copy gets
  * new keys is judged as the interpreter's reach judges it.
  */
-function reach(path: readonly Step[], create: boolean, fail: readonly string[], drop?: string): string[] {
+function reach(path: readonly Step[], create: boolean, fail: readonly string[], drop: string | undefined, made: Made | undefined): string[] {
+  const ledger = (i: number): Ledger => ({ made, where: path.slice(0, i + 1).map(element) });
   // Whether the object in the variable `node` gets a key it lacks (the next step, a key created, or the last).
   const adds = (node: string, next: number): string => {
     const step = path[next];
@@ -64,10 +92,14 @@ function reach(path: readonly Step[], create: boolean, fail: readonly string[], 
   };
   // The object in the variable `node` made writable, or without its key `drop` at the last step.
   const writable = (node: string, i: number) =>
-    drop !== undefined && i === path.length - 1 ? `$dropped(made, ${node}, ${literal(drop)})` : mine(node, adds(node, i + 1));
+    drop !== undefined && i === path.length - 1 ? droppedFrom(ledger(i), node, drop) : mine(ledger(i), node, adds(node, i + 1));
   const lines = [`let node = view = ${writable('view', -1)};`];
   path.forEach((step, i) => {
-    if ('imp' in step) return void lines.push('$impList(made, node);');
+    if ('imp' in step) {
+      if (!made) return void lines.push('$impList(made, node);');
+      const list = made.variable(ledger(i).where);
+      return void lines.push(`if (node.imp !== ${list}) node.imp = ${list} = node.imp.slice();`);
+    }
     if ('index' in step)
       return void lines.push(`{`, `  const item = node.imp[${step.index}];`, `  node = node.imp[${step.index}] = ${writable('item', i)};`, '}');
     const name = 'key' in step ? literal(step.key) : 'inv';
@@ -76,8 +108,8 @@ function reach(path: readonly Step[], create: boolean, fail: readonly string[], 
     // format): written with no test. With it, a key missing is created, and past a non-object `fail` runs.
     if (!create) return void lines.push('{', ...indent([found, `node = node[${name}] = ${writable('next', i)};`]), '}');
     const write = `else if (plain(next)) node = node[${name}] = ${writable('next', i)};`;
-    const made = `if (next === undefined) node = node[${name}] = $created(made);`;
-    lines.push('{', ...indent([found, made, write, 'else {', ...indent(fail), '}']), '}');
+    const created = `if (next === undefined) node = node[${name}] = ${made ? keep(ledger(i), '{}') : '$created(made)'};`;
+    lines.push('{', ...indent([found, created, write, 'else {', ...indent(fail), '}']), '}');
   });
   return lines;
 }
@@ -87,8 +119,17 @@ const key = (name: string): Step => {
   return { key: name };
 };
 
+/**
+ * `body` for each imp enriched (`i` its index), or for the first only (`first`); for one imp (`made`), once when it is
+ * enriched (`enriched`), `i` 0.
+ */
+function eachImp(made: Made | undefined, body: readonly string[], first = false): string[] {
+  if (made) return ['if (enriched) {', ...indent(['const i = 0;', ...body]), '}'];
+  return [`for (let n = 0; n < ${first ? 'Math.min(imps.length, 1)' : 'imps.length'}; n++) {`, ...indent(['const i = imps[n];', ...body]), '}'];
+}
+
 /** One removal (`R[k]`): from the request, or from each imp enriched. */
-function removal(step: RemovePlan, k: number): string[] {
+function removal(step: RemovePlan, k: number, made: Made | undefined): string[] {
   const holder = step.path.slice(0, -1);
   const last = step.path.at(-1)!;
   const path: Step[] = [...(step.imp ? [{ imp: true as const }, { index: 'i' }] : []), ...holder.map(key)];
@@ -96,37 +137,32 @@ function removal(step: RemovePlan, k: number): string[] {
     ? [
         `const original = holder[${literal(last)}];`,
         'if (plain(original)) {',
-        ...indent([...reach(path, false, []), `${member('node', last)} = $kept(original, R[${k}].keep);`]),
+        ...indent([...reach(path, false, [], undefined, made), `${member('node', last)} = $kept(original, R[${k}].keep);`]),
         '}',
       ]
-    : reach(path, false, [], last);
+    : reach(path, false, [], last, made);
   const body = [
     ...readDown('holder', step.imp ? 'view.imp[i]' : 'view', holder, true),
     `if (plain(holder) && hasOwn(holder, ${literal(last)})) {`,
     ...indent(write),
     '}',
   ];
-  return step.imp ? ['for (let n = 0; n < imps.length; n++) {', ...indent(['const i = imps[n];', ...body]), '}'] : ['{', ...indent(body), '}'];
+  return step.imp ? eachImp(made, body) : ['{', ...indent(body), '}'];
 }
 
 /** A banner size from the first format, in each imp enriched. */
-function bannerSize(when: string): string[] {
-  return [
-    'for (let n = 0; n < imps.length; n++) {',
-    ...indent([
-      'const i = imps[n];',
-      ...readDown('banner', 'view.imp[i]', ['banner'], true),
-      'const size = $formatSize(banner);',
-      `if (size !== undefined && $sizeWanted(${literal(when)}, ${own('banner', 'w')}, ${own('banner', 'h')})) {`,
-      ...indent([...reach([{ imp: true }, { index: 'i' }, key('banner')], false, []), 'node.w = size[0];', 'node.h = size[1];']),
-      '}',
-    ]),
+function bannerSize(when: string, made: Made | undefined): string[] {
+  return eachImp(made, [
+    ...readDown('banner', 'view.imp[i]', ['banner'], true),
+    'const size = $formatSize(banner);',
+    `if (size !== undefined && $sizeWanted(${literal(when)}, ${own('banner', 'w')}, ${own('banner', 'h')})) {`,
+    ...indent([...reach([{ imp: true }, { index: 'i' }, key('banner')], false, [], undefined, made), 'node.w = size[0];', 'node.h = size[1];']),
     '}',
-  ];
+  ]);
 }
 
 /** One copy (`D[k]`): into each imp enriched, or once (from the first) for a request-level target. */
-function copy(step: Extract<DerivePlan, { op: 'copy' }>, k: number): string[] {
+function copy(step: Extract<DerivePlan, { op: 'copy' }>, k: number, made: Made | undefined): string[] {
   const [root, ...keys] = step.to;
   const place = placeOf(root);
   const kind = kindOf(step.to);
@@ -145,11 +181,10 @@ function copy(step: Extract<DerivePlan, { op: 'copy' }>, k: number): string[] {
     '}',
     ...(root === 7 ? [...readDown('banner', 'view.imp[i]', ['banner'], true), `if (banner === undefined) break ${label};`] : []),
     ...(step.absent ? [...readDown('held', baseRead, keys, basePlain), `if (!$isAbsent(held, ${NUMERIC.includes(kind)})) break ${label};`] : []),
-    ...reach([...base, ...keys.slice(0, -1).map(key)], true, skip),
+    ...reach([...base, ...keys.slice(0, -1).map(key)], true, skip, undefined, made),
     `${member('node', keys.at(-1)!)} = value;`,
   ];
-  const count = place === 'imp' ? 'imps.length' : 'Math.min(imps.length, 1)';
-  return [`for (let n = 0; n < ${count}; n++) {`, ...indent(['const i = imps[n];', `${label}: {`, ...indent(body), '}']), '}'];
+  return eachImp(made, [`${label}: {`, ...indent(body), '}'], place !== 'imp');
 }
 
 /** Whether a plan's steps are generated code: it removes or derives something (guards run around the writes). */
@@ -164,18 +199,30 @@ export function stepsFunction(steps: Steps | undefined): string[] | undefined {
   const body = [
     'const made = [];',
     'let view = request;',
-    ...(steps.remove ?? []).flatMap(removal),
-    ...(steps.derive ?? []).flatMap((step, k) => (step.op === 'bannerSizeFromFormat' ? bannerSize(step.when) : copy(step, k))),
+    ...stepLines(steps, undefined),
     // The writes that follow write into these objects rather than copy them again (code.ts' copy).
     'report.made = made;',
     'return view;',
   ];
-  return [
-    `const { ${STEP_OPS.map((name) => `${name}: $${name}`).join(', ')} } = rt.steps;`,
-    'const R = rt.plan.steps.remove;',
-    'const D = rt.plan.steps.derive;',
-    'function steps(request, imps, report, given) {',
-    ...indent(body),
-    '}',
-  ];
+  return [...stepsPrelude(), 'function steps(request, imps, report, given) {', ...indent(body), '}'];
 }
+
+/**
+ * What a generated `steps` takes from the runtime, or (`one`) a placement's one write tree (emit-one.ts), which also
+ * copies an object without a key where the list's `dropped` did.
+ */
+export const stepsPrelude = (one = false): string[] => [
+  `const { ${[...STEP_OPS, ...(one ? ['without'] : [])].map((name) => `${name}: $${name}`).join(', ')} } = rt.steps;`,
+  'const R = rt.plan.steps.remove;',
+  'const D = rt.plan.steps.derive;',
+];
+
+/**
+ * The removals, then the derivations in record order, on the view in the variable `view` (copies read `given`): for
+ * the enriched imps in `imps`, each object made recorded in the list `made`; or, with `made` (one imp, enriched when
+ * `enriched` holds), in the variables of their paths (made.ts).
+ */
+export const stepLines = (steps: Steps, made: Made | undefined): string[] => [
+  ...(steps.remove ?? []).flatMap((step, k) => removal(step, k, made)),
+  ...(steps.derive ?? []).flatMap((step, k) => (step.op === 'bannerSizeFromFormat' ? bannerSize(step.when, made) : copy(step, k, made))),
+];

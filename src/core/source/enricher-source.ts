@@ -34,10 +34,12 @@ import { generatesSteps, stepsFunction } from './emit-steps.js';
 import { literal } from './literal.js';
 import { INVENTORY_KEYS } from '../rules/inventory.js';
 import { inventoryOf, inventoryRead, writeInventory, type Sources } from './emit-inventory.js';
+import type { Made } from './made.js';
+import { exitWrite, oneTree, writesOneTree } from './emit-one.js';
 
 const HEADER = "// bidfields enricher: generated from one adapter's field plan (do not edit; regenerate from the record).";
 
-function sourcesOf(plan: Plan): Sources {
+export function sourcesOf(plan: Plan): Sources {
   const all = [...plan.fields, ...plan.constants];
   return {
     name: (index) => all[index]!.name,
@@ -52,8 +54,12 @@ function local(lines: string[], variable: string, cond: Cond): Cond {
   return variable;
 }
 
-/** `writeImp(item, v, i, mutate, report)`: the tag id and ext writes into one imp; the imp written, or undefined when nothing is. */
-function writeImp(plan: Plan, sources: Sources, values: SourceValues, mode: Mode): string[] {
+/**
+ * `writeImp(item, v, i, mutate, report)`: the tag id and ext writes into one imp; the imp written, or undefined when
+ * nothing is (`exit` words the end, a `return` unless the lines are written inline). With `made`, the imp is the one
+ * imp of a single-imp write tree (made.ts), and objects it made are written, not copied.
+ */
+export function writeImp(plan: Plan, sources: Sources, values: SourceValues, mode: Mode, made?: Made, exit = (value: string) => `return ${value};`): string[] {
   const body: string[] = [];
   // The interpreter's tag id is that of the last source with a value (only one can target it in a checked record).
   const tagSources = sources.inSlot('tagid');
@@ -61,14 +67,15 @@ function writeImp(plan: Plan, sources: Sources, values: SourceValues, mode: Mode
   if (tagCond !== 'false') body.push(`const tagid = ${lastValue(values, tagSources, values.text)};`);
   const tag = tagCond === 'false' || tagCond === 'true' ? tagCond : 'tagid !== undefined';
   const ext = local(body, 'ext', written(plan.impTree, values));
-  if (or([tag, ext]) === 'false') return [...body, 'return undefined;'];
-  body.push(...when(not(or([tag, ext])), ['return undefined;']));
+  if (or([tag, ext]) === 'false') return [...body, exit('undefined')];
+  body.push(...when(not(or([tag, ext])), [exit('undefined')]));
   const owned = generatesSteps(plan.steps);
-  body.push(`const target = ${choice(mode, 'item', copy('item', or([and(tag, `!${owns('item', 'tagid')}`), and(ext, `!${owns('item', 'ext')}`)]), owned))};`);
+  const adds = or([and(tag, `!${owns('item', 'tagid')}`), and(ext, `!${owns('item', 'ext')}`)]);
+  body.push(`const target = ${choice(mode, 'item', copy('item', adds, made ? made.test('item', ['imp', '#']) : owned))};`);
   body.push(...when(tag, [`${member('target', 'tagid')} = tagid;`]));
-  const context = { values, name: sources.name, imp: 'i', mode, owned, next: 0 };
+  const context = { values, name: sources.name, imp: 'i', mode, owned, made, next: 0 };
   if (ext !== 'false') {
-    const written = emitExt(context, plan.impTree, 'e', '');
+    const written = emitExt(context, plan.impTree, 'e', '', ['imp', '#', 'ext']);
     body.push(
       ...when(ext, [
         `const e = ${own('item', 'ext')};`,
@@ -77,7 +84,7 @@ function writeImp(plan: Plan, sources: Sources, values: SourceValues, mode: Mode
       ]),
     );
   }
-  body.push('return target;');
+  body.push(exit('target'));
   return body;
 }
 
@@ -85,7 +92,7 @@ function writeImp(plan: Plan, sources: Sources, values: SourceValues, mode: Mode
  * The first part of `apply(request, w, perImp, allImps, mutateAsked, report)`: the request's shape, the warning, how
  * many imps, the inventory object, and whether to write in place, as the interpreter's `applyWrites` decides them.
  */
-function applyChecks(sources: Sources, values: SourceValues): string[] {
+export function applyChecks(sources: Sources, values: SourceValues): string[] {
   const inventory = inventoryOf(sources, values);
   const body = [
     'if (!plain(request)) {',
@@ -117,16 +124,31 @@ function applyChecks(sources: Sources, values: SourceValues): string[] {
   return body;
 }
 
+/** The imp list the writes set their imps into: the steps' own (made.ts), else a copy. */
+function pickList(made: Made): string {
+  const ours = made.test('imps', ['imp']);
+  return ours === 'false' ? 'imps.slice()' : `(${ours} ? imps : imps.slice())`;
+}
+
 /** The variables the writes read, once the checks are made (the parameters of a placement's write functions). */
 const writeParameters = (sources: Sources, values: SourceValues) =>
   `request, w, perImp, count, imps, app, site, ${inventoryOf(sources, values).cond === 'false' ? '' : 'inventoryField, inventoryKey, '}report`;
 
-/** The second part of `apply`: the writes, in place or copying (`mode`), and the result. */
-function applyWrites(plan: Plan, sources: Sources, values: SourceValues, mode: Mode, writeImp: string): string[] {
+/**
+ * The second part of `apply`: the writes, in place or copying (`mode`), and the result. `writeImp` names the function
+ * that writes an imp, or is its lines, written inline (a single-imp write tree's, with its `made`, made.ts).
+ */
+export function applyWrites(plan: Plan, sources: Sources, values: SourceValues, mode: Mode, writeImp: string | string[], made?: Made): string[] {
   const inventory = inventoryOf(sources, values).cond;
   const owned = generatesSteps(plan.steps);
+  const ours = (object: string, where: (string | null)[]) => (made ? made.test(object, where) : owned);
+  const call =
+    typeof writeImp === 'string'
+      ? [`  ${mode === 'true' ? '' : 'const target = '}${writeImp}(item, v, i, ${mode === 'mutate' ? 'mutate, ' : ''}report);`]
+      : ['  let written;', '  write: {', ...indent(indent(writeImp)), '  }'];
+  const target = typeof writeImp === 'string' ? 'target' : 'written';
   const body = [
-    `const out = ${choice(mode, 'request', copy('request', 'false', owned))};`,
+    `const out = ${choice(mode, 'request', copy('request', 'false', ours('request', [])))};`,
     ...(mode === 'true' ? [] : ['let newImps;']),
     'for (let i = 0; i < count; i++) {',
     '  const item = imps[i];',
@@ -136,8 +158,10 @@ function applyWrites(plan: Plan, sources: Sources, values: SourceValues, mode: M
     ...(mode === 'true'
       ? []
       : [`  if (${mode === 'mutate' ? '!mutate && ' : ''}!plain(item)) {`, '    fail(report, issues.impNotObject(i));', '    continue;', '  }']),
-    `  ${mode === 'true' ? '' : 'const target = '}${writeImp}(item, v, i, ${mode === 'mutate' ? 'mutate, ' : ''}report);`,
-    ...(mode === 'true' ? [] : [`  if (target !== undefined${mode === 'mutate' ? ' && !mutate' : ''}) (newImps ??= imps.slice())[i] = target;`]),
+    ...call,
+    ...(mode === 'true'
+      ? []
+      : [`  if (${target} !== undefined${mode === 'mutate' ? ' && !mutate' : ''}) (newImps ??= ${made ? pickList(made) : 'imps.slice()'})[i] = ${target};`]),
     '}',
     ...(mode === 'true' ? [] : [`if (newImps !== undefined) ${member('out', 'imp')} = newImps;`]),
   ];
@@ -151,7 +175,7 @@ function applyWrites(plan: Plan, sources: Sources, values: SourceValues, mode: M
           .join('')}${inventoryRead(INVENTORY_KEYS.at(-1)!, member)};`,
         '  if (!plain(inventory)) fail(report, issues.inventoryConflict(inventoryKey, inventory, inventoryField));',
         '  else {',
-        ...indent(indent(writeInventory(sources, values, mode, owned))),
+        ...indent(indent(writeInventory(sources, values, mode, owned, made))),
         '  }',
         '}',
       ]),
@@ -159,7 +183,7 @@ function applyWrites(plan: Plan, sources: Sources, values: SourceValues, mode: M
   }
   const requestExt = written(plan.requestTree, values);
   if (requestExt !== 'false') {
-    const ext = emitExt({ values, name: sources.name, imp: '-1', mode, owned, next: 0 }, plan.requestTree, 'e', '');
+    const ext = emitExt({ values, name: sources.name, imp: '-1', mode, owned, made, next: 0 }, plan.requestTree, 'e', '', ['ext']);
     body.push(
       ...when(requestExt, [`const e = ${own('request', 'ext')};`, ...ext.lines, `if (${ext.target} !== undefined) ${member('out', 'ext')} = ${ext.target};`]),
     );
@@ -215,6 +239,13 @@ export function enricherBody(plan: Plan, valuesOf: (array: string, hoisted: Hois
         ...indent([...applyChecks(sources, requestValues), ...applyWrites(plan, sources, requestValues, 'mutate', 'writeImp')]),
         '}',
       ];
+  // A placement whose plan removes or derives: its enrichment of one imp as one write tree (emit-one.ts).
+  const one =
+    split && writesOneTree(plan)
+      ? oneTree(plan, applyChecks(sources, requestValues), (made) =>
+          applyWrites(plan, sources, requestValues, 'false', writeImp(plan, sources, impValues, 'false', made, exitWrite), made),
+        )
+      : undefined;
   const judging = judge ? ['', 'function judge(values, base) {', ...indent(emitJudge(plan)), '}'] : [];
   // The steps (removals, derivations) depend on no value: the adapter's, which its placements run too.
   const steps = judge ? stepsFunction(plan.steps) : undefined;
@@ -231,8 +262,9 @@ export function enricherBody(plan: Plan, valuesOf: (array: string, hoisted: Hois
     '',
     ...functions,
     ...(steps ? ['', ...steps] : []),
+    ...(one ? ['', ...one] : []),
     '',
-    judge ? `return { apply, judge${steps ? ', steps' : ''} };` : 'return { apply };',
+    judge ? `return { apply, judge${steps ? ', steps' : ''} };` : `return { apply${one ? ', one: applyOne' : ''} };`,
     '',
   ].join('\n');
 }

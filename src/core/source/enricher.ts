@@ -9,7 +9,7 @@ import { writtenAt, type WrittenValue } from '../plan/value-judge.js';
 import { fixedValues, variableValues } from './code.js';
 import { enricherBody } from './enricher-source.js';
 import { literal } from './literal.js';
-import { enricherRuntime, type EnricherFactory, type GeneratedApply, type GeneratedJudge, type GeneratedSteps } from './runtime.js';
+import { enricherRuntime, type EnricherFactory, type GeneratedApply, type GeneratedJudge, type GeneratedOne, type GeneratedSteps } from './runtime.js';
 import type { EnricherModule } from '../types.js';
 
 let allowed: boolean | undefined;
@@ -47,8 +47,11 @@ export interface Enricher {
   readonly judge: GeneratedJudge;
   /** The plan's removals and derivations as code (emit-steps.ts); undefined when it has none. */
   readonly steps: GeneratedSteps | undefined;
-  /** A bound placement's own apply, its values (`written`: every source's) in its code; undefined for a module. */
-  placement(written: readonly unknown[]): GeneratedApply | undefined;
+  /**
+   * A bound placement's own apply, its values (`written`: every source's) in its code, and for a plan that removes or
+   * derives, its enrichment of one imp in one write tree (emit-one.ts); undefined for a module.
+   */
+  placement(written: readonly unknown[]): { apply: GeneratedApply; one?: GeneratedOne } | undefined;
 }
 
 /** The generated source of a plan's enricher: the body of `function (rt) { … }`. */
@@ -100,7 +103,7 @@ export function generatedEnricher(plan: Plan, body: string): Enricher {
       run(
         plan,
         enricherBody(plan, (_array, hoisted) => fixedValues(written, text, hoisted)),
-      ).apply,
+      ),
   };
 }
 

@@ -16,9 +16,9 @@ import { valueIssues } from '../apply/value-issues.js';
 import { judgeValues } from '../apply/bind-values.js';
 import * as stepOps from '../apply/step-ops.js';
 
-import type { GeneratedApply, GeneratedSteps } from '../apply/run-enrichment.js';
+import type { GeneratedApply, GeneratedOne, GeneratedSteps } from '../apply/run-enrichment.js';
 
-export type { GeneratedApply, GeneratedSteps, PerImpSources } from '../apply/run-enrichment.js';
+export type { GeneratedApply, GeneratedOne, GeneratedSteps, PerImpSources } from '../apply/run-enrichment.js';
 
 /** A generated `judge`: the interpreter's `judgeValues` for one plan (the written values of its fields, or the issues). */
 export type GeneratedJudge = (values: unknown, base: string) => { written?: readonly unknown[]; issues: Issue[] };
@@ -58,7 +58,7 @@ export interface EnricherRuntime {
 }
 
 /** The factory a generated source is the body of (`function (rt) { … }`), and a written module exports. */
-export type EnricherFactory = (rt: EnricherRuntime) => { apply: GeneratedApply; judge?: GeneratedJudge; steps?: GeneratedSteps };
+export type EnricherFactory = (rt: EnricherRuntime) => { apply: GeneratedApply; judge?: GeneratedJudge; steps?: GeneratedSteps; one?: GeneratedOne };
 
 const PREDEFINED = [1, 'id'] as const;
 
