@@ -24,11 +24,18 @@ export interface HookParts {
   inventoryKeys: string[];
   /** The media types the partner takes, in Prebid's order. */
   mediaTypes: readonly string[];
+  /**
+   * A record that removes or derives (steps-code.ts): the statements of its steps, run in the `request` hook for each
+   * imp in turn before that imp's writes (`impWrites` then move there too), and whether they write into the inventory.
+   */
+  steps?: { given: string[]; each: string[]; inventory: boolean };
 }
 
 /** The `imp` hook: the bid's imp, with its params written, or nothing when the bid cannot be sent. */
 export function impHook(parts: HookParts): string[] {
-  const { impWrites, inventoryKeys, mediaTypes } = parts;
+  const { inventoryKeys, mediaTypes } = parts;
+  // With steps, an imp's params are written in the request hook, after the steps.
+  const impWrites = parts.steps ? [] : parts.impWrites;
   const left = ALL_MEDIA_TYPES.filter((type) => !mediaTypes.includes(type));
   const usesSent = impWrites.some((line) => line.includes('sent[')) || inventoryKeys.length > 0;
   return [
@@ -58,6 +65,7 @@ export function impHook(parts: HookParts): string[] {
 /** The `request` hook, when the module writes anything request-level (none otherwise). */
 export function requestHook(parts: HookParts): string[] {
   const { inventoryWrites, inventoryConstants, requestWrites, requestConstants } = parts;
+  if (parts.steps) return steppedRequestHook(parts, parts.steps);
   if (!inventoryWrites.length && !inventoryConstants.length && !requestWrites.length && !requestConstants.length) return [];
   return [
     'request(buildRequest, imps, bidderRequest, context) {',
@@ -74,6 +82,39 @@ export function requestHook(parts: HookParts): string[] {
           '  }',
         ]
       : []),
+    '  return request;',
+    '},',
+  ];
+}
+
+/**
+ * The `request` hook of a record that removes or derives (docs/spec.md#values-from-the-request): what the copies read
+ * from the request as the converter made it, then each imp in turn as the page runtime applies bid after bid (its
+ * steps, then its params and constants, request-level ones too), so a later bid's request-level value is the one sent.
+ */
+function steppedRequestHook(parts: HookParts, steps: NonNullable<HookParts['steps']>): string[] {
+  const { impWrites, inventoryWrites, inventoryConstants, requestWrites, requestConstants } = parts;
+  const body = [
+    ...steps.each,
+    ...impWrites,
+    ...requestConstants,
+    ...(inventoryConstants.length ? ['if (inventory) {', ...indent(inventoryConstants, '  '), '}'] : []),
+    ...inventoryWrites,
+    ...requestWrites,
+  ];
+  const inventory = steps.inventory || inventoryWrites.length > 0 || inventoryConstants.length > 0;
+  return [
+    'request(buildRequest, imps, bidderRequest, context) {',
+    '  const request = buildRequest(imps, bidderRequest, context);',
+    ...(inventory ? [`  const inventory = ${INVENTORY_KEYS.map((key) => `request.${key}`).join(' ?? ')};`] : []),
+    ...(steps.given.length
+      ? ['  // What the copies take from the request, read as the converter made it, before any step.', ...indent(steps.given, '  ')]
+      : []),
+    "  // Each bid's imp in turn: what the record removes, then what it derives, then the bid's params and the constants.",
+    '  for (const imp of imps) {',
+    ...(body.some((line) => line.includes('sent[')) ? ['    const sent = paramsOf(context.impContext[imp.id].bidRequest);'] : []),
+    ...indent(body, '    '),
+    '  }',
     '  return request;',
     '},',
   ];

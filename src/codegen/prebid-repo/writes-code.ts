@@ -9,6 +9,8 @@ import { keyOf } from '../../core/plan/field-plan.js';
 import { placeOf, typedKind } from '../../core/definition/names.js';
 import type { PrebidPlan } from '../prebid-plan.js';
 import { styled } from './styled.js';
+import { absentTest } from './steps-code.js';
+import { guardNumeric } from '../../core/plan/steps-plan.js';
 
 /**
  * A target that takes text: a predefined one (`imp.tagid`, the inventory's ids) and a typed one of kind `text`
@@ -37,20 +39,50 @@ function write(to: Target, value: string): string {
   return `deepSetValue(${object}, ${styled(keys.join('.'))}, ${value});`;
 }
 
-/** Every write of the fields and constants at `roots`, as guarded statements. */
+/**
+ * Every write of the fields and constants at `roots`, as guarded statements; a target written only where the request
+ * holds nothing (`when: "absent"`, docs/spec.md#conditions) is tested where it is written, each target by itself.
+ */
 export function writes(plan: PrebidPlan, roots: readonly number[]): string[] {
   const lines: string[] = [];
   for (const field of plan.fields) {
     const targets = [field.to, ...(field.also ?? [])].filter((to) => roots.includes(to[0]));
     if (!targets.length) continue;
     // A required field, or one with a default, always has a value in valid params: no test.
-    const guard = field.required || field.default !== undefined ? '' : `if (sent[${styled(keyOf(field))}] !== undefined) `;
-    if (targets.length === 1) lines.push(guard + write(targets[0]!, sentAt(field, targets[0]!)));
+    const entered = field.required || field.default !== undefined ? [] : [`sent[${styled(keyOf(field))}] !== undefined`];
+    const guard = entered.length ? `if (${entered[0]}) ` : '';
+    if (field.absent) {
+      const numeric = field.type === 'number' || field.type === 'select';
+      lines.push(...targets.map((to) => guarded([...entered, absentTest(to, guardNumeric(to, numeric))], write(to, sentAt(field, to)))));
+    } else if (targets.length === 1) lines.push(guard + write(targets[0]!, sentAt(field, targets[0]!)));
     else if (guard) lines.push(guard + '{', ...targets.map((to) => '  ' + write(to, sentAt(field, to))), '}');
     else lines.push(...targets.map((to) => write(to, sentAt(field, to))));
   }
   return lines;
 }
 
+/** `statement` behind the tests (a banner's own test, `if (…) `, joined to them). */
+function guarded(tests: readonly string[], statement: string): string {
+  const [, own, rest] = /^if \((.*?)\) (deepSetValue\(.*)$/.exec(statement) ?? [];
+  const all = own ? [...tests, own] : tests;
+  return all.length ? `if (${all.join(' && ')}) ${own ? rest : statement}` : statement;
+}
+
+/**
+ * The writes of constants at `roots`; a `with` constant (docs/spec.md#conditions) only when its field has a value, a
+ * constant with `when: "absent"` only where the request holds nothing there.
+ */
 export const constantWrites = (constants: readonly ConstantPlan[], roots: readonly number[]) =>
-  constants.filter((constant) => roots.includes(constant.to[0])).map((constant) => write(constant.to, styled(constant.value)));
+  constants
+    .filter((constant) => roots.includes(constant.to[0]))
+    .map((constant) =>
+      constant.if === undefined && !constant.absent
+        ? write(constant.to, styled(constant.value))
+        : guarded(
+            [
+              ...(constant.if !== undefined ? [`sent[${styled(constant.if)}] !== undefined`] : []),
+              ...(constant.absent ? [absentTest(constant.to, guardNumeric(constant.to, typeof constant.value === 'number'))] : []),
+            ],
+            write(constant.to, styled(constant.value)),
+          ),
+    );
