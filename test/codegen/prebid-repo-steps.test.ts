@@ -33,7 +33,7 @@ describe('the in-repository target and the steps of docs/spec.md#removals, docs/
     );
   });
 
-  it('still refuses requestValues "first" and {a|b} placeholders with unsupported_target at each', () => {
+  it('compiles {a|b} placeholders, and still refuses requestValues "first" with unsupported_target', () => {
     const record = {
       ...base,
       endpoint: 'https://bid.partner.example/{placementId|endpointId}',
@@ -43,6 +43,9 @@ describe('the in-repository target and the steps of docs/spec.md#removals, docs/
     const result = safeGeneratePrebidAdapter(record, options);
     expect(result.ok).toBe(false);
     const refused = result.ok ? [] : result.issues.filter((found) => found.code === 'unsupported_target').map((found) => found.path);
-    expect(refused.sort()).toEqual(['/endpoint', '/requestValues']);
+    expect(refused).toEqual(['/requestValues']);
+    const { requestValues: _first, ...choosing } = record;
+    const taken = safeGeneratePrebidAdapter(choosing, options);
+    expect(taken.ok && taken.files[0].text).toContain('let key1 = "placementId";');
   });
 });

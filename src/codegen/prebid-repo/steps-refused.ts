@@ -11,8 +11,5 @@ import type { Template } from '../../core/endpoint/template.js';
 
 export function repoStepIssues(plan: RecordPlan & { template?: Template }): Issue[] {
   const refused = (at: string) => issue('unsupported_target', at, 'the in-repository target does not compile this yet; use --target standalone');
-  return [
-    ...(plan.firstValues ? [refused('/requestValues')] : []),
-    ...(plan.template?.some((part) => typeof part !== 'string' && part.or) ? [refused('/endpoint')] : []),
-  ];
+  return [...(plan.firstValues ? [refused('/requestValues')] : [])];
 }

@@ -161,3 +161,17 @@ export const steps = {
     { op: 'copy', from: 'user.ext.consent', to: 'predefinedRequestExt.partner.consent' },
   ],
 } as unknown as AdapterRecord;
+
+/** A record whose endpoint's placeholder is filled by the first of two keys entered (`{a|b}`, docs/spec.md#conditions). */
+export const choices = {
+  protocol: 'prebid-js',
+  endpoint: 'https://bid.example-ssp.com/pub/{publisherId|networkId}',
+  cpmField: 'price',
+  bidderCode: 'bidfields_choice',
+  fields: [
+    { name: 'predefinedEndpoint.publisherId', param: 'publisherId', type: 'text', display: 'Publisher' },
+    { name: 'predefinedEndpoint.networkId', param: 'networkId', type: 'text', display: 'Network', pattern: '^[a-z0-9-]+$' },
+    { name: 'predefinedImpExt.zone', param: 'zone', type: 'text', display: 'Zone' },
+  ],
+  exactlyOneOf: [['publisherId', 'networkId']],
+} as unknown as AdapterRecord;

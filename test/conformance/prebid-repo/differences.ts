@@ -115,8 +115,6 @@ export const DIFFERENCES: Difference[] = [
 export const SKIPPED: Record<string, string> = {
   ["requestValues first on a page: the first bid's request-level values are sent, and with a template every bid goes to the first bid's URL"]:
     'not yet compiled: the in-repository target refuses requestValues "first" (unsupported_target, docs/spec.md#conditions); the standalone target and the record-taking module take it',
-  ["{a|b} on a page: each bid's URL from the first of its keys entered"]:
-    'not yet compiled: the in-repository target refuses {a|b} placeholders (unsupported_target, docs/spec.md#conditions); the standalone target and the record-taking module take them',
   'malformed seatbid entries and bids are skipped, the rest is read':
     "kept difference: Prebid's converter throws on a seatbid entry or bid that is not an object, and the whole answer gives no bids (Prebid's own issue); the runtime skips the bad entries",
   'native markup Prebid 11 cannot read without throwing (no link.url, assets not an array of objects, eventtrackers or imptrackers of the wrong shape) is dropped; __proto__ and object-valued constructor keys are removed from parsed markup':
