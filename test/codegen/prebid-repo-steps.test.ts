@@ -33,19 +33,22 @@ describe('the in-repository target and the steps of docs/spec.md#removals, docs/
     );
   });
 
-  it('compiles {a|b} placeholders, and still refuses requestValues "first" with unsupported_target', () => {
+  it('compiles {a|b} placeholders and requestValues "first" (every bid to the first bid\'s URL, request-level values from the first that sends one)', () => {
     const record = {
       ...base,
       endpoint: 'https://bid.partner.example/{placementId|endpointId}',
+      fields: [...base.fields, { name: 'predefinedRequestExt.account', param: 'account', type: 'text', display: 'Account' }],
       exactlyOneOf: [['placementId', 'endpointId']],
       requestValues: 'first',
     };
     const result = safeGeneratePrebidAdapter(record, options);
-    expect(result.ok).toBe(false);
-    const refused = result.ok ? [] : result.issues.filter((found) => found.code === 'unsupported_target').map((found) => found.path);
-    expect(refused).toEqual(['/requestValues']);
-    const { requestValues: _first, ...choosing } = record;
-    const taken = safeGeneratePrebidAdapter(choosing, options);
-    expect(taken.ok && taken.files[0].text).toContain('let key1 = "placementId";');
+    expect(result.ok, JSON.stringify(!result.ok && result.issues)).toBe(true);
+    const module = result.ok ? result.files[0].text : '';
+    expect(module).toContain('let key1 = "placementId";');
+    expect(module).toContain('url: endpointUrl(paramsOf(bidRequests[0])!) as string');
+    expect(module).toContain(
+      'if (sent["account"] !== undefined && !firstSent.has("predefinedRequestExt.account")) deepSetValue(request, "ext.account", sent["account"]);',
+    );
+    expect(module).toContain('if (sent["account"] !== undefined) firstSent.add("predefinedRequestExt.account");');
   });
 });

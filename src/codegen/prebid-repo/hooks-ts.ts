@@ -29,7 +29,21 @@ export interface HookParts {
    * imp in turn before that imp's writes (`impWrites` then move there too), and whether they write into the inventory.
    */
   steps?: { given: string[]; each: string[]; inventory: boolean };
+  /** requestValues "first" (docs/spec.md#conditions): what each imp's turn notes in `firstSent` after its writes. */
+  firstNotes?: string[];
 }
+
+/** The declaration of `firstSent` before the loop over the imps, and the notes at the end of each turn (requestValues "first"). */
+const firstSent = (parts: HookParts): [before: string[], after: string[]] =>
+  parts.firstNotes
+    ? [
+        [
+          '  // requestValues "first": a request-level value is the first bid\'s that sends one; these are the names sent.',
+          '  const firstSent = new Set<string>();',
+        ],
+        parts.firstNotes,
+      ]
+    : [[], []];
 
 /** The `imp` hook: the bid's imp, with its params written, or nothing when the bid cannot be sent. */
 export function impHook(parts: HookParts): string[] {
@@ -75,10 +89,12 @@ export function requestHook(parts: HookParts): string[] {
     ...(inventoryConstants.length ? ['  if (inventory) {', ...indent(inventoryConstants, '    '), '  }'] : []),
     ...(inventoryWrites.length || requestWrites.length
       ? [
-          '  // Request-level params come from the bids of the imps, in order: where ad units differ, the last one is sent.',
+          ...(parts.firstNotes
+            ? firstSent(parts)[0]
+            : ['  // Request-level params come from the bids of the imps, in order: where ad units differ, the last one is sent.']),
           '  for (const imp of imps) {',
           '    const sent = paramsOf(context.impContext[imp.id].bidRequest);',
-          ...indent([...inventoryWrites, ...requestWrites], '    '),
+          ...indent([...inventoryWrites, ...requestWrites, ...firstSent(parts)[1]], '    '),
           '  }',
         ]
       : []),
@@ -89,8 +105,9 @@ export function requestHook(parts: HookParts): string[] {
 
 /**
  * The `request` hook of a record that removes or derives (docs/spec.md#values-from-the-request): what the copies read
- * from the request as the converter made it, then each imp in turn as the page runtime applies bid after bid (its
- * steps, then its params and constants, request-level ones too), so a later bid's request-level value is the one sent.
+ * from the request as the converter made it and the request's removals (once, before any write), then each imp in
+ * turn as the page runtime applies bid after bid (its own removals and the derivations, then its params and constants,
+ * request-level ones too), so a later bid's request-level value is the one sent (the first's with requestValues "first").
  */
 function steppedRequestHook(parts: HookParts, steps: NonNullable<HookParts['steps']>): string[] {
   const { impWrites, inventoryWrites, inventoryConstants, requestWrites, requestConstants } = parts;
@@ -101,6 +118,7 @@ function steppedRequestHook(parts: HookParts, steps: NonNullable<HookParts['step
     ...(inventoryConstants.length ? ['if (inventory) {', ...indent(inventoryConstants, '  '), '}'] : []),
     ...inventoryWrites,
     ...requestWrites,
+    ...firstSent(parts)[1],
   ];
   const inventory = steps.inventory || inventoryWrites.length > 0 || inventoryConstants.length > 0;
   return [
@@ -108,9 +126,10 @@ function steppedRequestHook(parts: HookParts, steps: NonNullable<HookParts['step
     '  const request = buildRequest(imps, bidderRequest, context);',
     ...(inventory ? [`  const inventory = ${INVENTORY_KEYS.map((key) => `request.${key}`).join(' ?? ')};`] : []),
     ...(steps.given.length
-      ? ['  // What the copies take from the request, read as the converter made it, before any step.', ...indent(steps.given, '  ')]
+      ? ["  // What the copies take from the request as the converter made it, then the request's removals, once.", ...indent(steps.given, '  ')]
       : []),
-    "  // Each bid's imp in turn: what the record removes, then what it derives, then the bid's params and the constants.",
+    ...firstSent(parts)[0],
+    "  // Each bid's imp in turn: what the record removes from it, what it derives, then the bid's params and the constants.",
     '  for (const imp of imps) {',
     ...(body.some((line) => line.includes('sent[')) ? ['    const sent = paramsOf(context.impContext[imp.id].bidRequest);'] : []),
     ...indent(body, '    '),
@@ -154,6 +173,14 @@ export function buildRequestsLines(plan: PrebidPlan, split: boolean): string[] {
       '    .map((bidRequest) => ({ url: endpointUrl(paramsOf(bidRequest)!) as string, data: converter.toORTB({ bidRequests: [bidRequest], bidderRequest }) }))',
       '    .filter(({ data }) => data.imp.length)',
       `    .map(({ url, data }) => ({ method: "POST", url, data${sent} }));`,
+      '},',
+    ];
+  if (plan.template && plan.firstValues)
+    return [
+      'buildRequests(bidRequests, bidderRequest) {',
+      '  // requestValues "first": every bid goes to the endpoint the first bid\'s params make.',
+      '  const data = converter.toORTB({ bidRequests, bidderRequest });',
+      `  return data.imp.length ? { method: "POST", url: endpointUrl(paramsOf(bidRequests[0])!) as string, data${sent} } : [];`,
       '},',
     ];
   if (plan.template)

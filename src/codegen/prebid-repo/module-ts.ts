@@ -14,7 +14,7 @@ import { endpointFunction } from './endpoint-ts.js';
 import { ALL_MEDIA_TYPES } from '../../core/rules/media-types.js';
 import { HELPERS, helpersFor, patternConstants, patternsOf, type Helper } from './value-code.js';
 import { readParamsFunction } from './read-params.js';
-import { constantWrites, isTextTarget, writes } from './writes-code.js';
+import { constantWrites, firstSentNotes, isTextTarget, writes } from './writes-code.js';
 import { BID_RESPONSE_HOOK, buildRequestsLines, impHook, indent, isValidLines, requestHook, type HookParts } from './hooks-ts.js';
 import { copiesToInventory, hasSteps, STEP_HELPERS, stepHelpersFor, stepStatements } from './steps-code.js';
 
@@ -92,18 +92,23 @@ export function repoModule(plan: PrebidPlan, options: RepoModuleOptions): string
   // Roots (definition/names.ts): 0 and 4 the imp, 7 its banner; 1 and 6 the inventory object; 2 and 5 the request.
   const mediaTypes = ALL_MEDIA_TYPES.filter((type) => !plan.mediaTypes || plan.mediaTypes.includes(type));
   const inventoryRoot = (to: Target) => to[0] === 1 || to[0] === 6;
+  // requestValues "first" (docs/spec.md#conditions): request-level writes in the loop over the imps test firstSent;
+  // constants are in that loop only when the record has steps.
+  const first = plan.firstValues === true;
+  const stepped = hasSteps(plan);
   const parts: HookParts = {
     impWrites: [...writes(plan, [0, 4, 7]), ...constantWrites(constants, [0, 4, 7]), ...constantWrites(withs, [0, 4, 7])],
-    inventoryWrites: [...writes(plan, [1, 6]), ...constantWrites(withs, [1, 6])],
-    inventoryConstants: constantWrites(constants, [1, 6]),
-    requestWrites: [...writes(plan, [2, 5]), ...constantWrites(withs, [2, 5])],
-    requestConstants: constantWrites(constants, [2, 5]),
+    inventoryWrites: [...writes(plan, [1, 6]), ...constantWrites(withs, [1, 6], first)],
+    inventoryConstants: constantWrites(constants, [1, 6], first && stepped),
+    requestWrites: [...writes(plan, [2, 5]), ...constantWrites(withs, [2, 5], first)],
+    requestConstants: constantWrites(constants, [2, 5], first && stepped),
     inventoryKeys: [
       ...plan.fields.filter((field) => [field.to, ...(field.also ?? [])].some(inventoryRoot)).map(keyOf),
       ...new Set(withs.filter((constant) => inventoryRoot(constant.to)).map((constant) => constant.if!)),
     ],
     mediaTypes,
-    ...(hasSteps(plan) && { steps: { ...stepStatements(plan), inventory: copiesToInventory(plan) } }),
+    ...(stepped && { steps: { ...stepStatements(plan), inventory: copiesToInventory(plan) } }),
+    ...(first && { firstNotes: firstSentNotes(plan) }),
   };
   // What the steps and the guarded writes call (docs/spec.md#removals, docs/spec.md#conditions).
   const guarded = plan.fields.some((field) => field.absent) || [...constants, ...withs].some((constant) => constant.absent);

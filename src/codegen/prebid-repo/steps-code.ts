@@ -144,18 +144,20 @@ export const copiesToInventory = (plan: Pick<RecordPlan, 'derive'>): boolean =>
 
 /**
  * The statements of a plan's steps: `given`, before the loop over the imps (what the copies read from the request as
- * the converter gave it), and `each`, at the start of each imp's turn (what its copies read from the imp as given,
- * then the removals, then the derivations in record order; a request-level copy once per imp, as the page does).
+ * the converter gave it, then the request's removals, once, before anything is written: docs/spec.md#removals), and
+ * `each`, at the start of each imp's turn (what its copies read from the imp as given, then its removals, then the
+ * derivations in record order; a request-level copy once per imp, as the page runtime does, so a later bid's wins).
  */
 export function stepStatements(plan: Pick<RecordPlan, 'remove' | 'derive'>): { given: string[]; each: string[] } {
   const derive = plan.derive ?? [];
   const read = (step: DerivePlan, k: number) =>
     step.op === 'copy' ? [`const from${k} = readPath(${step.imp ? 'imp' : 'request'}, ${styled(step.from)});`] : [];
+  const removals = plan.remove ?? [];
   return {
-    given: derive.flatMap((step, k) => (step.op === 'copy' && !step.imp ? read(step, k) : [])),
+    given: [...derive.flatMap((step, k) => (step.op === 'copy' && !step.imp ? read(step, k) : [])), ...removals.filter((step) => !step.imp).flatMap(removal)],
     each: [
       ...derive.flatMap((step, k) => (step.op === 'copy' && step.imp ? read(step, k) : [])),
-      ...(plan.remove ?? []).flatMap(removal),
+      ...removals.filter((step) => step.imp).flatMap(removal),
       ...derive.flatMap((step, k) => (step.op === 'copy' ? copy(step, k) : bannerSize(step.when))),
     ],
   };

@@ -175,3 +175,29 @@ export const choices = {
   ],
   exactlyOneOf: [['publisherId', 'networkId']],
 } as unknown as AdapterRecord;
+
+/**
+ * A record with `requestValues: "first"` (docs/spec.md#conditions) and a template: every bid goes to the first bid's URL,
+ * and each request-level value (a field, a `with` constant, a constant) is the first bid's that sends one; with a removal,
+ * so that its constants are written in the loop over the imps.
+ */
+export const firsts = {
+  protocol: 'prebid-js',
+  endpoint: 'https://bid.example-ssp.com/pub/{publisherId}',
+  cpmField: 'price',
+  bidderCode: 'bidfields_first',
+  requestValues: 'first',
+  fields: [
+    { name: 'prd.appPublisherId', param: 'publisherId', type: 'text', display: 'Publisher', required: true },
+    {
+      name: 'predefinedRequestExt.partner.account',
+      param: 'accountId',
+      type: 'text',
+      display: 'Account',
+      with: [{ name: 'predefinedRequestExt.partner.kind', value: 'account' }],
+    },
+    { name: 'predefinedImpExt.zone', param: 'zone', type: 'text', display: 'Zone' },
+  ],
+  constants: [{ name: 'predefinedRequestExt.partner.source', value: 'prebid' }],
+  remove: ['ext'],
+} as unknown as AdapterRecord;
