@@ -11,26 +11,44 @@ const base = {
     { name: 'endpointId', type: 'text', display: 'Endpoint', when: 'absent' },
   ],
 };
+const options = { target: 'prebid-repo', knownEndpoints: ['bid.partner.example'], maintainer: 'prebid@partner.example' } as const;
 
-describe('the in-repository target and the steps it does not compile yet (docs/spec.md#removals, docs/spec.md#conditions)', () => {
-  it('refuses removals, derivations, exactlyOneOf and with constants with unsupported_target at each', () => {
+describe('the in-repository target and the steps of docs/spec.md#removals, docs/spec.md#conditions', () => {
+  it('compiles removals, derivations, exactlyOneOf, with constants and when: absent into the request hook and readParams', () => {
     const record = {
       ...base,
       exactlyOneOf: [['placementId', 'endpointId']],
       remove: ['imp.ext'],
       derive: [{ op: 'bannerSizeFromFormat', when: 'always' }],
-      requestValues: 'first',
     };
-    const result = safeGeneratePrebidAdapter(record, { target: 'prebid-repo', knownEndpoints: ['bid.partner.example'], maintainer: 'prebid@partner.example' });
-    expect(result.ok).toBe(false);
-    const refused = result.ok ? [] : result.issues.filter((found) => found.code === 'unsupported_target').map((found) => found.path);
-    expect(refused.sort()).toEqual(['/derive', '/exactlyOneOf', '/fields/0/with', '/fields/1/when', '/remove', '/requestValues']);
+    const result = safeGeneratePrebidAdapter(record, options);
+    expect(result.ok, JSON.stringify(!result.ok && result.issues)).toBe(true);
+    const module = result.ok ? result.files[0].text : '';
+    expect(module).toContain('// Removed: imp.ext.');
+    expect(module).toContain("// The banner's size from its first format (always).");
+    expect(module).toContain('if (["placementId", "endpointId"].filter((key) => sent[key] !== undefined).length !== 1) return undefined;');
+    expect(module).toContain('if (sent["placementId"] !== undefined) deepSetValue(imp, "ext.kind", "publisher");');
+    expect(module).toContain(
+      'if (sent["endpointId"] !== undefined && isAbsent(readPath(imp, ["ext", "endpointId"]), false)) deepSetValue(imp, "ext.endpointId", sent["endpointId"]);',
+    );
   });
 
-  it('takes the same record for the standalone target', () => {
-    const record = { ...base, exactlyOneOf: [['placementId', 'endpointId']], remove: ['imp.ext'] };
-    const result = safeGeneratePrebidAdapter(record, { knownEndpoints: ['bid.partner.example'] });
-    expect(result.ok).toBe(true);
-    expect(result.ok && result.files[0].text).toContain('withSteps');
+  it('compiles {a|b} placeholders and requestValues "first" (every bid to the first bid\'s URL, request-level values from the first that sends one)', () => {
+    const record = {
+      ...base,
+      endpoint: 'https://bid.partner.example/{placementId|endpointId}',
+      fields: [...base.fields, { name: 'predefinedRequestExt.account', param: 'account', type: 'text', display: 'Account' }],
+      exactlyOneOf: [['placementId', 'endpointId']],
+      requestValues: 'first',
+    };
+    const result = safeGeneratePrebidAdapter(record, options);
+    expect(result.ok, JSON.stringify(!result.ok && result.issues)).toBe(true);
+    const module = result.ok ? result.files[0].text : '';
+    expect(module).toContain('let key1 = "placementId";');
+    expect(module).toContain('url: endpointUrl(paramsOf(bidRequests[0])!) as string');
+    expect(module).toContain(
+      'if (sent["account"] !== undefined && !firstSent.has("predefinedRequestExt.account")) deepSetValue(request, "ext.account", sent["account"]);',
+    );
+    expect(module).toContain('if (sent["account"] !== undefined) firstSent.add("predefinedRequestExt.account");');
   });
 });

@@ -26,6 +26,8 @@ export function exampleParams(plan: BidderPlan, definitions: readonly FieldDefin
     params[keyOf(field)] = found.value;
     if (found.placeholder) placeholders.push(keyOf(field));
   });
+  // An exactly-one-of group (docs/spec.md#conditions) takes one key: the first of each group is the example's.
+  for (const group of plan.exactlyOneOf ?? []) for (const key of group.slice(1)) delete params[key];
   return { params, placeholders };
 }
 
@@ -42,7 +44,7 @@ function paramRows(plan: BidderPlan, definitions: readonly FieldDefinition[], pa
     const definition = definitions[index]!;
     const scope = field.required && field.default === undefined ? 'required' : 'optional';
     const about = `${cell(definition.display)}${definition.description ? `: ${cell(definition.description)}` : ''}. ${describeType(definition)}; sent as \`${[field.to, ...(field.also ?? [])].map(targetText).join('`, `')}\``;
-    return `| \`${keyOf(field)}\` | ${scope} | ${about} | \`${cell(styled(params[keyOf(field)])).replace(/`/g, '\\u0060')}\` | \`${typeOf(field)}\` |`;
+    return `| \`${keyOf(field)}\` | ${scope} | ${about} | \`${cell(styled(keyOf(field) in params ? params[keyOf(field)] : exampleOf(definition, field).value)).replace(/`/g, '\\u0060')}\` | \`${typeOf(field)}\` |`;
   });
 }
 

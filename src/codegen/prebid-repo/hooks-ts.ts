@@ -24,11 +24,32 @@ export interface HookParts {
   inventoryKeys: string[];
   /** The media types the partner takes, in Prebid's order. */
   mediaTypes: readonly string[];
+  /**
+   * A record that removes or derives (steps-code.ts): the statements of its steps, run in the `request` hook for each
+   * imp in turn before that imp's writes (`impWrites` then move there too), and whether they write into the inventory.
+   */
+  steps?: { given: string[]; each: string[]; inventory: boolean };
+  /** requestValues "first" (docs/spec.md#conditions): what each imp's turn notes in `firstSent` after its writes. */
+  firstNotes?: string[];
 }
+
+/** The declaration of `firstSent` before the loop over the imps, and the notes at the end of each turn (requestValues "first"). */
+const firstSent = (parts: HookParts): [before: string[], after: string[]] =>
+  parts.firstNotes
+    ? [
+        [
+          '  // requestValues "first": a request-level value is the first bid\'s that sends one; these are the names sent.',
+          '  const firstSent = new Set<string>();',
+        ],
+        parts.firstNotes,
+      ]
+    : [[], []];
 
 /** The `imp` hook: the bid's imp, with its params written, or nothing when the bid cannot be sent. */
 export function impHook(parts: HookParts): string[] {
-  const { impWrites, inventoryKeys, mediaTypes } = parts;
+  const { inventoryKeys, mediaTypes } = parts;
+  // With steps, an imp's params are written in the request hook, after the steps.
+  const impWrites = parts.steps ? [] : parts.impWrites;
   const left = ALL_MEDIA_TYPES.filter((type) => !mediaTypes.includes(type));
   const usesSent = impWrites.some((line) => line.includes('sent[')) || inventoryKeys.length > 0;
   return [
@@ -58,6 +79,7 @@ export function impHook(parts: HookParts): string[] {
 /** The `request` hook, when the module writes anything request-level (none otherwise). */
 export function requestHook(parts: HookParts): string[] {
   const { inventoryWrites, inventoryConstants, requestWrites, requestConstants } = parts;
+  if (parts.steps) return steppedRequestHook(parts, parts.steps);
   if (!inventoryWrites.length && !inventoryConstants.length && !requestWrites.length && !requestConstants.length) return [];
   return [
     'request(buildRequest, imps, bidderRequest, context) {',
@@ -67,13 +89,51 @@ export function requestHook(parts: HookParts): string[] {
     ...(inventoryConstants.length ? ['  if (inventory) {', ...indent(inventoryConstants, '    '), '  }'] : []),
     ...(inventoryWrites.length || requestWrites.length
       ? [
-          '  // Request-level params come from the bids of the imps, in order: where ad units differ, the last one is sent.',
+          ...(parts.firstNotes
+            ? firstSent(parts)[0]
+            : ['  // Request-level params come from the bids of the imps, in order: where ad units differ, the last one is sent.']),
           '  for (const imp of imps) {',
           '    const sent = paramsOf(context.impContext[imp.id].bidRequest);',
-          ...indent([...inventoryWrites, ...requestWrites], '    '),
+          ...indent([...inventoryWrites, ...requestWrites, ...firstSent(parts)[1]], '    '),
           '  }',
         ]
       : []),
+    '  return request;',
+    '},',
+  ];
+}
+
+/**
+ * The `request` hook of a record that removes or derives (docs/spec.md#values-from-the-request): what the copies read
+ * from the request as the converter made it and the request's removals (once, before any write), then each imp in
+ * turn as the page runtime applies bid after bid (its own removals and the derivations, then its params and constants,
+ * request-level ones too), so a later bid's request-level value is the one sent (the first's with requestValues "first").
+ */
+function steppedRequestHook(parts: HookParts, steps: NonNullable<HookParts['steps']>): string[] {
+  const { impWrites, inventoryWrites, inventoryConstants, requestWrites, requestConstants } = parts;
+  const body = [
+    ...steps.each,
+    ...impWrites,
+    ...requestConstants,
+    ...(inventoryConstants.length ? ['if (inventory) {', ...indent(inventoryConstants, '  '), '}'] : []),
+    ...inventoryWrites,
+    ...requestWrites,
+    ...firstSent(parts)[1],
+  ];
+  const inventory = steps.inventory || inventoryWrites.length > 0 || inventoryConstants.length > 0;
+  return [
+    'request(buildRequest, imps, bidderRequest, context) {',
+    '  const request = buildRequest(imps, bidderRequest, context);',
+    ...(inventory ? [`  const inventory = ${INVENTORY_KEYS.map((key) => `request.${key}`).join(' ?? ')};`] : []),
+    ...(steps.given.length
+      ? ["  // What the copies take from the request as the converter made it, then the request's removals, once.", ...indent(steps.given, '  ')]
+      : []),
+    ...firstSent(parts)[0],
+    "  // Each bid's imp in turn: what the record removes from it, what it derives, then the bid's params and the constants.",
+    '  for (const imp of imps) {',
+    ...(body.some((line) => line.includes('sent[')) ? ['    const sent = paramsOf(context.impContext[imp.id].bidRequest);'] : []),
+    ...indent(body, '    '),
+    '  }',
     '  return request;',
     '},',
   ];
@@ -113,6 +173,14 @@ export function buildRequestsLines(plan: PrebidPlan, split: boolean): string[] {
       '    .map((bidRequest) => ({ url: endpointUrl(paramsOf(bidRequest)!) as string, data: converter.toORTB({ bidRequests: [bidRequest], bidderRequest }) }))',
       '    .filter(({ data }) => data.imp.length)',
       `    .map(({ url, data }) => ({ method: "POST", url, data${sent} }));`,
+      '},',
+    ];
+  if (plan.template && plan.firstValues)
+    return [
+      'buildRequests(bidRequests, bidderRequest) {',
+      '  // requestValues "first": every bid goes to the endpoint the first bid\'s params make.',
+      '  const data = converter.toORTB({ bidRequests, bidderRequest });',
+      `  return data.imp.length ? { method: "POST", url: endpointUrl(paramsOf(bidRequests[0])!) as string, data${sent} } : [];`,
       '},',
     ];
   if (plan.template)

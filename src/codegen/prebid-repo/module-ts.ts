@@ -14,8 +14,9 @@ import { endpointFunction } from './endpoint-ts.js';
 import { ALL_MEDIA_TYPES } from '../../core/rules/media-types.js';
 import { HELPERS, helpersFor, patternConstants, patternsOf, type Helper } from './value-code.js';
 import { readParamsFunction } from './read-params.js';
-import { constantWrites, isTextTarget, writes } from './writes-code.js';
+import { constantWrites, firstSentNotes, isTextTarget, writes } from './writes-code.js';
 import { BID_RESPONSE_HOOK, buildRequestsLines, impHook, indent, isValidLines, requestHook, type HookParts } from './hooks-ts.js';
+import { copiesToInventory, hasSteps, STEP_HELPERS, stepHelpersFor, stepStatements } from './steps-code.js';
 
 /** What the module needs beyond the plan. */
 export interface RepoModuleOptions {
@@ -84,23 +85,42 @@ const importLines = () => PREBID_IMPORTS.map(([names, from]) => `import ${names}
 export function repoModule(plan: PrebidPlan, options: RepoModuleOptions): string {
   const { code, gvlid } = plan;
   const constants = plan.constants ?? [];
+  // A field's \`with\` constants (docs/spec.md#conditions) go with the params: written when the field has a value.
+  const withs = plan.with ?? [];
   const typeName = paramsTypeName(code);
   const patterns = patternsOf(plan.fields);
   // Roots (definition/names.ts): 0 and 4 the imp, 7 its banner; 1 and 6 the inventory object; 2 and 5 the request.
   const mediaTypes = ALL_MEDIA_TYPES.filter((type) => !plan.mediaTypes || plan.mediaTypes.includes(type));
+  const inventoryRoot = (to: Target) => to[0] === 1 || to[0] === 6;
+  // requestValues "first" (docs/spec.md#conditions): request-level writes in the loop over the imps test firstSent;
+  // constants are in that loop only when the record has steps.
+  const first = plan.firstValues === true;
+  const stepped = hasSteps(plan);
   const parts: HookParts = {
-    impWrites: [...writes(plan, [0, 4, 7]), ...constantWrites(constants, [0, 4, 7])],
-    inventoryWrites: writes(plan, [1, 6]),
-    inventoryConstants: constantWrites(constants, [1, 6]),
-    requestWrites: writes(plan, [2, 5]),
-    requestConstants: constantWrites(constants, [2, 5]),
-    inventoryKeys: plan.fields.filter((field) => [field.to, ...(field.also ?? [])].some((to) => to[0] === 1 || to[0] === 6)).map(keyOf),
+    impWrites: [...writes(plan, [0, 4, 7]), ...constantWrites(constants, [0, 4, 7]), ...constantWrites(withs, [0, 4, 7])],
+    inventoryWrites: [...writes(plan, [1, 6]), ...constantWrites(withs, [1, 6], first)],
+    inventoryConstants: constantWrites(constants, [1, 6], first && stepped),
+    requestWrites: [...writes(plan, [2, 5]), ...constantWrites(withs, [2, 5], first)],
+    requestConstants: constantWrites(constants, [2, 5], first && stepped),
+    inventoryKeys: [
+      ...plan.fields.filter((field) => [field.to, ...(field.also ?? [])].some(inventoryRoot)).map(keyOf),
+      ...new Set(withs.filter((constant) => inventoryRoot(constant.to)).map((constant) => constant.if!)),
+    ],
     mediaTypes,
+    ...(stepped && { steps: { ...stepStatements(plan), inventory: copiesToInventory(plan) } }),
+    ...(first && { firstNotes: firstSentNotes(plan) }),
   };
+  // What the steps and the guarded writes call (docs/spec.md#removals, docs/spec.md#conditions).
+  const guarded = plan.fields.some((field) => field.absent) || [...constants, ...withs].some((constant) => constant.absent);
+  const stepHelpers = stepHelpersFor(plan, guarded);
   const textTargets = plan.fields.some(
     (field) => !['text', 'id'].includes(field.type) && [field.to, ...(field.also ?? [])].some((to) => (to[0] < 2 || to[0] > 3) && isTextTarget(to)),
   );
-  const helpers: Helper[] = helpersFor(plan.fields, textTargets || plan.template ? ['decimalText'] : []);
+  const copies = stepHelpers.includes('copyValue');
+  const helpers: Helper[] = helpersFor(plan.fields, [
+    ...(textTargets || plan.template || copies ? (['decimalText'] as const) : []),
+    ...(copies ? (['readJson'] as const) : []),
+  ]);
   const split = options.split === 'imp';
   const template = plan.template;
   const params = plan.fields.map(
@@ -134,9 +154,9 @@ declare module '../src/adUnits' {
 /** The values the params send, by key. */
 type SentParams = Record<string, any>;
 
-${helpers.map((helper) => HELPERS[helper]).join('\n\n')}
+${[...helpers.map((helper) => HELPERS[helper]), ...stepHelpers.map((helper) => STEP_HELPERS[helper])].join('\n\n')}
 
-${readParamsFunction(plan.fields, plan.oneOf ?? [], patterns)}
+${readParamsFunction(plan.fields, plan.oneOf ?? [], patterns, plan.exactlyOneOf)}
 ${template ? `\n${endpointFunction(template)}\n` : ''}
 const converter = ortbConverter<typeof BIDDER_CODE>({
   context: {

@@ -12,14 +12,24 @@ function oneOfStatements(groups: readonly (readonly string[])[]): string[] {
   return groups.map((keys) => `if (${keys.map((key) => `sent[${styled(key)}] === undefined`).join(' && ')}) return undefined;`);
 }
 
+/** The statements of the exactly-one-of groups (docs/spec.md#conditions): each group needs exactly one key with a value sent. */
+function exactlyOneOfStatements(groups: readonly (readonly string[])[]): string[] {
+  return groups.map((keys) => `if (${styled(keys)}.filter((key) => sent[key] !== undefined).length !== 1) return undefined;`);
+}
+
 /**
  * The function `readParams(bid)` of a plan: the values a bid's params send (by key; a param left out has none), or
  * `undefined` when they are refused: a value the rule refuses, params that are no object, or a one-of group none of
- * whose keys has a value. A bid without params has none entered. A key no field has costs the bid nothing on a page,
+ * whose keys has a value (an exactly-one-of group: not exactly one). A bid without params has none entered. A key no field has costs the bid nothing on a page,
  * as Prebid adapters ignore params they do not know: it is ignored, and logged once (`IGNORED_PARAMS`); the library
  * and the CLI keep refusing it (`unknown_field`, docs/spec.md#values).
  */
-export function readParamsFunction(fields: readonly FieldPlan[], oneOf: readonly (readonly string[])[], patterns: readonly string[]): string {
+export function readParamsFunction(
+  fields: readonly FieldPlan[],
+  oneOf: readonly (readonly string[])[],
+  patterns: readonly string[],
+  exactlyOneOf: readonly (readonly string[])[] = [],
+): string {
   const body = [
     'const params = (bid.params ?? {}) as Record<string, unknown>;',
     'if (!isPlainObject(params)) return undefined;',
@@ -27,6 +37,7 @@ export function readParamsFunction(fields: readonly FieldPlan[], oneOf: readonly
     'let value;',
     ...fields.flatMap((field) => fieldStatements(field, patterns)),
     ...oneOfStatements(oneOf),
+    ...exactlyOneOfStatements(exactlyOneOf),
     'for (const key of Object.keys(params)) {',
     '  // Every key this bidder takes is in sent (with no value when it sends none).',
     '  if (!{}.hasOwnProperty.call(sent, key) && !IGNORED_PARAMS.has(key)) {',

@@ -16,6 +16,9 @@ import { styled } from './styled.js';
 import { exampleParams } from './docs.js';
 import { ALL_MEDIA_TYPES, type MediaType } from '../../core/rules/media-types.js';
 import { answerOf, bidOf, mediaPrelude, mediaTests } from './spec-media.js';
+import { stepTests } from './spec-steps.js';
+import { stepsEngine } from '../../core/compact/steps.js';
+import { stepsOf } from '../../core/plan/steps-plan.js';
 
 /** Values every param is tried with, beyond its example: not entered, each kind of JSON, hostile decimals. */
 const TRIED: unknown[] = [undefined, '', null, 'abc', ' 7 ', '9007199254740993', 1e21, -1e-7, 0, 2.5, -1, true, 'false', {}, ['x']];
@@ -91,12 +94,21 @@ export function repoSpec(plan: PrebidPlan, definitions: readonly FieldDefinition
   // What the engine writes for the example params into a one-imp request with the spec's site.
   const issues: Issue[] = [];
   // Typed targets (docs/spec.md#more-openrtb-targets) written as the page runtime writes them.
-  const engine = typedEngine(valuesEngine(plan, ALL_FEATURES, unknownField));
+  // With the record's steps and guards (docs/spec.md#removals, docs/spec.md#conditions) as the page runtime runs them.
+  const steps = stepsOf(plan);
+  const typed = typedEngine(valuesEngine(plan, ALL_FEATURES, unknownField));
+  const engine = steps ? stepsEngine(typed, steps) : typed;
   const bound = engine.bind(params, issues);
   const written = valid ? engine.apply(bound, { imp: [{}], site: structuredClone(SITE) }, [0], issues) : undefined;
   const [imp] = written?.imp ?? [{}];
   const requestExt = written?.ext;
   // Whether the example params send a site, app or dooh id: then a request with none of those objects sends no bid.
+  // The floor sent where the floors module gave 1.5: the params' own, unless the floor is written only where there is none.
+  const floorSent = written && engine.apply(bound, { imp: [{ bidfloor: 1.5, bidfloorcur: 'USD' }], site: structuredClone(SITE) }, [0], [])?.imp[0].bidfloor;
+  const floorTitle =
+    imp.bidfloor === undefined || floorSent === 1.5
+      ? 'sends the price floor of the floors module (getFloor)'
+      : 'asks the floors module (getFloor), and sends the floor its params enter';
   const needsInventory = written !== undefined && engine.apply(bound, { imp: [{}] }, [0], []) === undefined;
   const buildTests = written
     ? `
@@ -116,12 +128,12 @@ export function repoSpec(plan: PrebidPlan, definitions: readonly FieldDefinition
       expect(requests.map((request) => request.data.imp.map((imp) => imp.id))).to.deep.equal(${split ? "[['bid-1'], ['bid-2']]" : "[['bid-1', 'bid-2']]"});
     });
 
-    it(${styled(imp.bidfloor === undefined ? 'sends the price floor of the floors module (getFloor)' : 'asks the floors module (getFloor), and sends the floor its params enter')}, function () {
+    it(${styled(floorTitle)}, function () {
       const bid = bidRequest();
       bid.getFloor = sinon.stub().returns({ currency: 'USD', floor: 1.5 });
       const request = build([bid]);
       expect(bid.getFloor.called).to.equal(true);
-      expect(request.data.imp[0].bidfloor).to.equal(${styled(imp.bidfloor ?? 1.5)});
+      expect(request.data.imp[0].bidfloor).to.equal(${styled(floorSent ?? 1.5)});
     });${
       needsInventory
         ? `
@@ -132,7 +144,7 @@ export function repoSpec(plan: PrebidPlan, definitions: readonly FieldDefinition
         : ''
     }
   });
-${mediaTests(mediaTypes)}
+${stepTests(plan, params, first)}${mediaTests(mediaTypes)}
   describe('interpretResponse', function () {
     it('reads the CPM at ${plan.cpm.replace(/'/g, '')}', function () {
       const [bid] = answer({ ...BID, ${styled(answerOf(first)).slice(2, -2)} });

@@ -36,6 +36,9 @@ export interface Guard {
   numeric: boolean;
 }
 
+/** Whether 0 counts as nothing at a guarded target: a number field or constant writes it, or a typed target takes numbers. */
+export const guardNumeric = (to: Target, number: boolean): boolean => number || (to[0] > 3 && NUMERIC.includes(kindOf(to)));
+
 /**
  * The guarded targets of a plan: each target (name and `alsoTo`) of a field with `when: "absent"`, and of such a
  * constant or `with` entry. A number target (a typed one that takes numbers, or one a number field or number constant
@@ -43,7 +46,7 @@ export interface Guard {
  */
 export function absentGuards(plan: RecordPlan): Guard[] {
   const guards: Guard[] = [];
-  const add = (to: Target, number: boolean) => guards.push({ to, numeric: number || (to[0] > 3 && NUMERIC.includes(kindOf(to))) });
+  const add = (to: Target, number: boolean) => guards.push({ to, numeric: guardNumeric(to, number) });
   // A page's plan holds number and select fields without their type (codegen/emit.ts' pagePlan).
   const numberField = (type: string | undefined) => type === undefined || type === 'number' || type === 'select';
   for (const field of plan.fields) if (field.absent) for (const to of [field.to, ...(field.also ?? [])]) add(to, numberField(field.type));

@@ -114,3 +114,90 @@ export const videoNative = {
     { name: 'predefinedImpExt.floor', param: 'floor', type: 'number', display: 'Floor', min: 0 },
   ],
 } as unknown as AdapterRecord;
+
+/**
+ * A record with the steps and conditions of docs/spec.md#values-from-the-request, docs/spec.md#conditions and
+ * docs/spec.md#removals: removals (one keeping keys), banner sizes and copies from the request and the imp (into an
+ * imp ext, the inventory's ext and the request ext, one only where nothing is there), `with` constants of an
+ * exactly-one-of group, and a floor and a constant written only where the request holds nothing.
+ */
+export const steps = {
+  protocol: 'prebid-js',
+  endpoint: 'https://bid.example-ssp.com/openrtb2',
+  cpmField: 'price',
+  bidderCode: 'bidfields_steps',
+  fields: [
+    {
+      name: 'predefinedImpExt.bidder.placementId',
+      param: 'placementId',
+      type: 'text',
+      display: 'Placement',
+      with: [{ name: 'predefinedImpExt.bidder.kind', value: 'publisher' }],
+    },
+    {
+      name: 'predefinedImpExt.bidder.networkId',
+      param: 'networkId',
+      type: 'text',
+      display: 'Network',
+      with: [{ name: 'predefinedImpExt.bidder.kind', value: 'network' }],
+    },
+    { name: 'prd.impBidFloor', param: 'floor', type: 'number', display: 'Floor', min: 0, when: 'absent' },
+    {
+      name: 'predefinedRequestExt.partner.account',
+      param: 'accountId',
+      type: 'text',
+      display: 'Account',
+      with: [{ name: 'predefinedRequestExt.partner.plan', value: { tier: 2 }, when: 'absent' }],
+    },
+  ],
+  constants: [{ name: 'predefinedUserExt.source', value: 'prebid', when: 'absent' }],
+  exactlyOneOf: [['placementId', 'networkId']],
+  remove: ['site.publisher', { path: 'user.ext', keep: ['consent'] }, 'source.ext'],
+  derive: [
+    { op: 'bannerSizeFromFormat', when: 'eitherMissing' },
+    { op: 'copy', from: 'site.publisher.id', to: 'predefinedImpExt.publisher' },
+    { op: 'copy', from: 'imp.ext.gpid', to: 'prd.impTagId', when: 'absent' },
+    { op: 'copy', from: 'site.publisher.domain', to: 'predefinedInventoryExt.publisherDomain' },
+    { op: 'copy', from: 'user.ext.consent', to: 'predefinedRequestExt.partner.consent' },
+  ],
+} as unknown as AdapterRecord;
+
+/** A record whose endpoint's placeholder is filled by the first of two keys entered (`{a|b}`, docs/spec.md#conditions). */
+export const choices = {
+  protocol: 'prebid-js',
+  endpoint: 'https://bid.example-ssp.com/pub/{publisherId|networkId}',
+  cpmField: 'price',
+  bidderCode: 'bidfields_choice',
+  fields: [
+    { name: 'predefinedEndpoint.publisherId', param: 'publisherId', type: 'text', display: 'Publisher' },
+    { name: 'predefinedEndpoint.networkId', param: 'networkId', type: 'text', display: 'Network', pattern: '^[a-z0-9-]+$' },
+    { name: 'predefinedImpExt.zone', param: 'zone', type: 'text', display: 'Zone' },
+  ],
+  exactlyOneOf: [['publisherId', 'networkId']],
+} as unknown as AdapterRecord;
+
+/**
+ * A record with `requestValues: "first"` (docs/spec.md#conditions) and a template: every bid goes to the first bid's URL,
+ * and each request-level value (a field, a `with` constant, a constant) is the first bid's that sends one; with a removal,
+ * so that its constants are written in the loop over the imps.
+ */
+export const firsts = {
+  protocol: 'prebid-js',
+  endpoint: 'https://bid.example-ssp.com/pub/{publisherId}',
+  cpmField: 'price',
+  bidderCode: 'bidfields_first',
+  requestValues: 'first',
+  fields: [
+    { name: 'prd.appPublisherId', param: 'publisherId', type: 'text', display: 'Publisher', required: true },
+    {
+      name: 'predefinedRequestExt.partner.account',
+      param: 'accountId',
+      type: 'text',
+      display: 'Account',
+      with: [{ name: 'predefinedRequestExt.partner.kind', value: 'account' }],
+    },
+    { name: 'predefinedImpExt.zone', param: 'zone', type: 'text', display: 'Zone' },
+  ],
+  constants: [{ name: 'predefinedRequestExt.partner.source', value: 'prebid' }],
+  remove: ['ext'],
+} as unknown as AdapterRecord;

@@ -113,16 +113,6 @@ export const DIFFERENCES: Difference[] = [
 
 /** Cases the converter cannot answer as the runtime does at all (a whole answer lost), by name, with why. */
 export const SKIPPED: Record<string, string> = {
-  ['a Prebid JS bid takes the with constant of the key it enters; a bid with both keys is left out']:
-    'not yet compiled: the in-repository target refuses with constants and exactlyOneOf (unsupported_target, docs/spec.md#conditions); the standalone target and the record-taking module take them',
-  ["a Prebid JS page removes and derives for each bid; a later bid's copy reads the request as Prebid gave it"]:
-    'not yet compiled: the in-repository target refuses removals and derivations (unsupported_target, docs/spec.md#removals); the standalone target and the record-taking module take them',
-  ["a Prebid JS bid's guarded floor: written where Prebid's floors gave none"]:
-    'not yet compiled: the in-repository target refuses when: "absent" (unsupported_target, docs/spec.md#conditions); the standalone target and the record-taking module take it',
-  ["requestValues first on a page: the first bid's request-level values are sent, and with a template every bid goes to the first bid's URL"]:
-    'not yet compiled: the in-repository target refuses requestValues "first" (unsupported_target, docs/spec.md#conditions); the standalone target and the record-taking module take it',
-  ["{a|b} on a page: each bid's URL from the first of its keys entered"]:
-    'not yet compiled: the in-repository target refuses {a|b} placeholders (unsupported_target, docs/spec.md#conditions); the standalone target and the record-taking module take them',
   'malformed seatbid entries and bids are skipped, the rest is read':
     "kept difference: Prebid's converter throws on a seatbid entry or bid that is not an object, and the whole answer gives no bids (Prebid's own issue); the runtime skips the bad entries",
   'native markup Prebid 11 cannot read without throwing (no link.url, assets not an array of objects, eventtrackers or imptrackers of the wrong shape) is dropped; __proto__ and object-valued constructor keys are removed from parsed markup':
