@@ -44,7 +44,7 @@ const FULL_CEILING = 4410;
 const FIELD_BUDGET = 40;
 // (c): the acceptance asks for 10,000; docs/prebid.md, "Size", says why it is over and what reaching it would take.
 const C_BUDGET = 10000;
-const C_CEILING = 18930;
+const C_CEILING = 18960;
 // The record checks' own share of (c), (c) less the runtime with every feature: held apart so that the checks cannot
 // grow unseen when the runtime shrinks, nor be blamed when it grows (a difference of two gzip figures: it moves by some
 // 20 B when only the runtime changes, hence ~100 B above today's 10,052).

@@ -13,11 +13,18 @@ type Obj = Record<string, any>;
 /**
  * The engine that first runs the record's steps on a view of the request; `copy_skipped` warnings go to `warnings`.
  * `chained`: the page applies bid after bid, each on the request the one before made (prebid/build-requests.ts, the
- * same `id`): a copy then reads the request-level objects as the page first gave them, before any removal, as for a
- * single call.
+ * same `id`): a copy then reads the request-level objects as the page first gave them, before any removal, and the
+ * request-level steps are not run again, as for a single call.
  */
 export function stepsEngine(engine: ValuesEngine, steps: Steps, warnings: Issue[] = [], chained = false): ValuesEngine {
   let previous: [out: Obj, given: Obj] | undefined;
+  // A later bid of the same request runs its imp's steps only: the request's removals and copies to request-level
+  // targets ran once, with the first bid, before anything was written (one enrichment of every imp, docs/spec.md#removals).
+  const later: Steps = {
+    ...steps,
+    remove: steps.remove?.filter((removal) => removal.imp),
+    derive: steps.derive?.filter((step) => step.op !== 'copy' || placeOf(step.to[0]) === 'imp'),
+  };
   const sent = new Set<string>();
   return {
     bind: engine.bind,
@@ -36,7 +43,7 @@ export function stepsEngine(engine: ValuesEngine, steps: Steps, warnings: Issue[
         for (const entry of bound) if (level(entry)) names.push(entry[0].name);
         bound.url = url;
       }
-      const view = prepareRequest(steps, request, imps, report, given);
+      const view = prepareRequest(same ? later : steps, request, imps, report, given);
       const restore = guardAbsent(steps.guards ?? [], view, imps);
       const out = engine.apply(bound, view, imps, issues);
       // Guarded targets (when: "absent") keep what the request held there.
