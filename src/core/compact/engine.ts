@@ -10,6 +10,7 @@ import { isFieldName, nameRefusal } from '../definition/names.js';
 import { shapeProblem, type FieldPlan, type RecordPlan } from '../plan/field-plan.js';
 import { recordPlanOf, recordRules } from '../plan/record-rules.js';
 import type { HeaderPlan } from '../rules/headers.js';
+import type { ResponsePlan } from '../plan/response-plan.js';
 import { templateChoices, templateKeys, type Template } from '../endpoint/template.js';
 import { defaultCode, planField } from '../plan/make-field-plan.js';
 import { isBidderCode } from '../rules/bidder-code.js';
@@ -46,6 +47,8 @@ export interface CompactAdapter {
   plan: RecordPlan;
   /** The record's checked headers (docs/spec.md#headers), names in lower case; empty without. */
   headers: HeaderPlan[];
+  /** How the partner's answers are read (docs/spec.md#response-record), when the record has `response`. */
+  response: ResponsePlan | undefined;
   /** The issues of the entered values (docs/spec.md#values); empty when they are valid. */
   validateValues(values: unknown): Issue[];
   /** Applies the values to the request, copy-on-write (docs/spec.md#targets); never throws, never changes its inputs. */
@@ -143,6 +146,7 @@ export function compileCompact(input: AdapterInput | unknown, options: Pick<Comp
     fields: plans,
     plan,
     headers: rules.headers,
+    response: record.response === undefined ? undefined : rules.response,
     validateValues(values) {
       const found: Issue[] = [];
       bind(values, found);
