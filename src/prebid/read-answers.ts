@@ -28,7 +28,7 @@ export function readPageAnswer(plan: ResponsePlan, response: unknown, request: u
   const data = obj(request)?.data;
   const imps = isString(data) ? sentImps(obj(JSON.parse(data))?.imp) : undefined;
   if (!imps) return { bids: [], issues: [readIssues.request()], warnings: [] };
-  return readAnswer(plan, imps, 200, obj(response)?.body ?? '');
+  return readAnswer(plan, imps, 200, obj(response)?.body);
 }
 
 /**
