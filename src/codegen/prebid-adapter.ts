@@ -16,7 +16,7 @@ import { moduleDoc } from './module-doc.js';
 import { prebidPlan, type PrebidPlanOptions } from './prebid-plan.js';
 import { prebidRepoFiles, prebidRepoIssues, type PrebidRepoOptions } from './prebid-repo/index.js';
 import { repoStepIssues } from './prebid-repo/steps-refused.js';
-import { repoResponseIssues } from './prebid-repo/response-refused.js';
+import { repoResponseIssues } from './prebid-repo/response-ts.js';
 
 export interface GeneratePrebidAdapterOptions
   extends PrebidPlanOptions, Omit<PrebidRuntimeOptions, 'log'>, Pick<PrebidRepoOptions, 'maintainer' | 'prebidDir'> {

@@ -1,5 +1,6 @@
-// The in-repository target and a record's response rules (docs/spec.md#read-bids): refused with unsupported_target
-// at /response until its module reads them, never generated with the rules ignored; the standalone target takes them.
+// The in-repository target and a record's response rules (docs/spec.md#read-bids): the module carries only the rules
+// the record uses (prebid-repo/response-ts.ts), and a record without response gets the module it got before; a
+// meta name of the kind object (dchain) is refused with unsupported_target, not generated with the rule ignored.
 import { describe, expect, it } from 'vitest';
 import { safeGeneratePrebidAdapter } from '../../src/codegen/prebid-adapter.js';
 
@@ -10,17 +11,27 @@ const record = {
   bidderCode: 'answersacme',
   fields: [{ name: 'placementId', type: 'text', display: 'Placement', required: true }],
 };
-const options = { knownEndpoints: ['bid.partner.example'], maintainer: 'prebid@partner.example' };
+const options = { knownEndpoints: ['bid.partner.example'], maintainer: 'prebid@partner.example', target: 'prebid-repo' as const };
+const moduleOf = (input: object) => {
+  const result = safeGeneratePrebidAdapter(input, options);
+  return result.ok ? result.files[0].text : '';
+};
 
 describe('the in-repository target and response rules', () => {
-  it('refuses a record with response, at /response, and takes the same record without it', () => {
-    const result = safeGeneratePrebidAdapter({ ...record, response: { dropZeroPrice: true } }, { ...options, target: 'prebid-repo' });
-    expect(result.ok ? [] : result.issues.map((found) => [found.code, found.path])).toEqual([['unsupported_target', '/response']]);
-    expect(safeGeneratePrebidAdapter(record, { ...options, target: 'prebid-repo' }).ok).toBe(true);
+  it('writes the rules a record uses into its bidResponse hook, and nothing of them without response', () => {
+    const plain = moduleOf(record);
+    expect(plain).not.toContain('mediaTypeOf');
+    const answered = moduleOf({ ...record, response: { bidType: [{ value: 'banner' }], dropZeroPrice: true, dealPriority: 'ext.p' } });
+    expect(answered).toContain('return "banner";');
+    expect(answered).toContain('cpm < 0 || cpm === 0) return;');
+    expect(answered).toContain('value = deepAccess(bid, "ext.p");');
+    expect(answered).not.toContain('textOf');
+    expect(moduleOf({ ...record, response: { macros: ['adm'] } })).toContain('for (const key of ["adm"] as const)');
   });
 
-  it('takes it for the standalone target', () => {
-    const result = safeGeneratePrebidAdapter({ ...record, response: { dropZeroPrice: true } }, options);
-    expect(result.ok && result.files[0].text).toContain('readAnswers');
+  it('refuses a dchain meta read, at its pointer', () => {
+    const result = safeGeneratePrebidAdapter({ ...record, response: { meta: { dchain: 'ext.dchain' } } }, options);
+    expect(result.ok ? [] : result.issues.map((found) => [found.code, found.path])).toEqual([['unsupported_target', '/response/meta/dchain']]);
+    expect(safeGeneratePrebidAdapter({ ...record, response: { meta: { dchain: 'ext.dchain' } } }, { ...options, target: 'standalone' }).ok).toBe(true);
   });
 });

@@ -13,7 +13,7 @@ import type { CliIO } from '../../src/cli/io.js';
 import { main } from '../../src/cli/main.js';
 import { REMOVAL_MS, removeTempFolder } from '../support/temp-folder.js';
 import { bundleModule, layOut, lintModule, lintSpec, lintWithPrebid, runSpec, typeCheck } from './prebid-repo/harness.js';
-import { example, known, lists, records8, templated, typed, videoNative } from './prebid-repo/records.js';
+import { answered, example, known, lists, records8, templated, typed, videoNative } from './prebid-repo/records.js';
 import { camelKey } from '../../src/codegen/prebid-repo/index.js';
 
 const MAINTAINER = 'prebid@example-ssp.com';
@@ -185,6 +185,7 @@ describe.each([
   ['a record of lists, JSON values and ids', lists, known],
   ['a record of typed OpenRTB targets', typed, known],
   ['a record of a video and native partner', videoNative, known],
+  ['a record whose answers are read by response rules', answered, known],
 ])('the in-repository adapter of %s', (_name, record, knownEndpoints) => {
   let at: string;
   let code: string;

@@ -16,6 +16,7 @@ import { styled } from './styled.js';
 import { exampleParams } from './docs.js';
 import { ALL_MEDIA_TYPES, type MediaType } from '../../core/rules/media-types.js';
 import { answerOf, bidOf, mediaPrelude, mediaTests } from './spec-media.js';
+import { responseTests } from './response-spec.js';
 
 /** Values every param is tried with, beyond its example: not entered, each kind of JSON, hostile decimals. */
 const TRIED: unknown[] = [undefined, '', null, 'abc', ' 7 ', '9007199254740993', 1e21, -1e-7, 0, 2.5, -1, true, 'false', {}, ['x']];
@@ -136,7 +137,7 @@ ${mediaTests(mediaTypes)}
   describe('interpretResponse', function () {
     it('reads the CPM at ${plan.cpm.replace(/'/g, '')}', function () {
       const [bid] = answer({ ...BID, ${styled(answerOf(first)).slice(2, -2)} });
-      expect(bid).to.deep.include(${styled({ requestId: 'bid-1', cpm: 2.5, currency: 'USD', creativeId: 'creative-1', ...bidOf(first) })});
+      expect(bid).to.deep.include(${styled({ requestId: 'bid-1', cpm: 2.5, currency: plan.response?.currency ?? 'USD', creativeId: 'creative-1', ...bidOf(first) })});
     });
 
     it('leaves out a bid without a CPM there, or with one that is text or negative', function () {
@@ -150,7 +151,7 @@ ${mediaTests(mediaTypes)}
       expect(spec.interpretResponse({ body: { id: 'response-1', seatbid: [] } }, request).bids).to.deep.equal([]);
     });
   });
-`
+${plan.response ? responseTests(plan.response, plan.cpm, mediaTypes) : ''}`
     : `
   // The test parameters of the module doc are not valid params yet (a placeholder): fill them in, then add
   // buildRequests and interpretResponse tests.
