@@ -34,11 +34,13 @@ export function readPageAnswer(plan: ResponsePlan, response: unknown, request: u
 /**
  * The Prebid bids of an answer to a record with `response` (the spec's `interpretResponse` then): each bid the
  * reader keeps, made a Prebid bid by `toBid`, with the record's meta, video duration and category and deal priority.
- * The reader's issues and warnings are logged; at most `MAX_BIDS` bids are handed to Prebid.
+ * The reader's issues (a bid or the answer left out) and warnings (a value left out) are logged; at most `MAX_BIDS`
+ * bids are handed to Prebid.
  */
 export function readAnswers(plan: BidderPlan, options: PrebidRuntimeOptions, warn: Warn, response: unknown, request: unknown): PrebidBid[] {
   const { bids, issues, warnings } = readPageAnswer(plan.response!, response, request);
-  for (const found of [...issues, ...warnings]) warn('bid left out', found);
+  for (const found of issues) warn('bid left out', found);
+  for (const found of warnings) warn('bid value left out', found);
   if (bids.length > MAX_BIDS) warn('bids left out', bids.length - MAX_BIDS);
   const sent: Obj[] = JSON.parse((request as { data: string }).data).imp;
   const out: PrebidBid[] = [];

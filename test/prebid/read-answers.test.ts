@@ -99,3 +99,30 @@ describe('the generated module', () => {
     expect(text(answered)).toMatch(/, undefined, readAnswers\);\n$/);
   });
 });
+
+describe('what the page logs', () => {
+  it("logs the reader's issues as bids left out and its warnings as values left out, each with the issue", () => {
+    const log = vi.fn();
+    const spec = createPrebidBidder(answered, { ...quiet, log });
+    const [sent] = spec.buildRequests([bid('b2')], bidderRequest);
+    spec.interpretResponse(
+      {
+        body: {
+          seatbid: [
+            {
+              bid: [
+                { impid: 'nope', ext: { cpm: 1 } },
+                { impid: 'b2', ext: { cpm: 1, brand: 7 }, adm: '<b>', w: 1, h: 1 },
+              ],
+            },
+          ],
+        },
+      },
+      sent!,
+    );
+    expect(log.mock.calls.map(([message, issue]) => [message, issue.code, issue.path])).toEqual([
+      ['bidfields acme: bid left out', 'invalid_bid', '/seatbid/0/bid/0'],
+      ['bidfields acme: bid value left out', 'bid_field_skipped', '/seatbid/0/bid/1/ext/brand'],
+    ]);
+  });
+});
