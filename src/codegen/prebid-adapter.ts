@@ -15,6 +15,7 @@ import { adapterModule } from './emit.js';
 import { moduleDoc } from './module-doc.js';
 import { prebidPlan, type PrebidPlanOptions } from './prebid-plan.js';
 import { prebidRepoFiles, prebidRepoIssues, type PrebidRepoOptions } from './prebid-repo/index.js';
+import { repoResponseIssues } from './prebid-repo/response-ts.js';
 
 export interface GeneratePrebidAdapterOptions
   extends PrebidPlanOptions, Omit<PrebidRuntimeOptions, 'log'>, Pick<PrebidRepoOptions, 'maintainer' | 'prebidDir'> {
@@ -67,7 +68,7 @@ export function safeGeneratePrebidAdapter(record: AdapterRecord | unknown, optio
   const { ttl, currency, netRevenue, withCredentials } = options;
   let files: [GeneratedFile, GeneratedFile, ...GeneratedFile[]];
   if (options.target === 'prebid-repo') {
-    const issues = prebidRepoIssues(plan.code, plan.fields, options);
+    const issues = [...prebidRepoIssues(plan.code, plan.fields, options), ...repoResponseIssues(plan)];
     if (issues.length) return { ok: false, issues };
     const { fields, split } = record as AdapterRecord & { split?: 'imp' | 'none' };
     const [module, doc, ...rest] = prebidRepoFiles(plan, fields, split, { ...options, ttl, netRevenue, currency });

@@ -76,6 +76,7 @@ export function prebidPlan(record: unknown, options: PrebidPlanOptions): PrebidP
         ...(mediaTypes && { mediaTypes }),
         ...(gvlid !== undefined && { gvlid }),
         ...(ajax && { ajax }),
+        ...((record as RecordParts).response !== undefined && { response: rules.response }),
       },
     };
   }

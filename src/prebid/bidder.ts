@@ -14,6 +14,7 @@ import type { RecordPlan } from '../core/plan/field-plan.js';
 import { bidderSpec } from './spec.js';
 import { stepsOf } from '../core/plan/steps-plan.js';
 import { requestPerBid, requestsByUrl, template } from './endpoint.js';
+import { readAnswers } from './read-answers.js';
 import { ajaxHeaders, withHeaders, withSteps, withTargets } from './headers.js';
 import type { BidderPlan, PrebidBidderOptions, PrebidBidderSpec } from './types.js';
 
@@ -43,7 +44,9 @@ export function createPrebidBidder(record: AdapterRecord, options: PrebidBidderO
   const byUrl = parts ? requestsByUrl : split ? requestPerBid : undefined;
   const headed = plan.ajax ? withHeaders(byUrl) : byUrl;
   const stepped = hasSteps(plan) ? withSteps(headed) : headed;
-  return bidderSpec(plan, options, parts ? [...ALL_FEATURES, template] : ALL_FEATURES, hasTyped(plan) ? withTargets(stepped) : stepped);
+  const features = parts ? [...ALL_FEATURES, template] : ALL_FEATURES;
+  // A record with `response` has its answers read by the core's one reader (docs/spec.md#read-bids).
+  return bidderSpec(plan, options, features, hasTyped(plan) ? withTargets(stepped) : stepped, plan.response && readAnswers);
 }
 
 /**
@@ -63,6 +66,7 @@ export function bidderPlan(adapter: CheckedRecord, options: EndpointOptions, gvl
     ...(split && { split }),
     ...(gvlid !== undefined && { gvlid }),
     ...(ajax && { ajax }),
+    ...(adapter.response && { response: adapter.response }),
   };
 }
 

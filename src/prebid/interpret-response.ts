@@ -7,7 +7,7 @@
 import { readCheckedCpm } from '../protocols/prebid-js.js';
 import { every, isNumber, isString, list, obj, strings, type Obj } from './imp.js';
 import type { Warn } from './build-requests.js';
-import type { PrebidBid, PrebidMediaType, PrebidRuntimeOptions } from './types.js';
+import type { BidderPlan, PrebidBid, PrebidMediaType, PrebidRuntimeOptions } from './types.js';
 import { MAX_AD, MAX_BIDS, NOTICE_URL } from '../core/rules/prebid-limits.js';
 
 export { MAX_AD, MAX_BIDS };
@@ -27,8 +27,12 @@ const isNativeResponse = (native: unknown): boolean => {
   return isString(obj(link)?.url) && every(assets, obj) && every(eventtrackers, obj) && every(imptrackers, isString);
 };
 
-/** The Prebid bid for one partner bid; else throws what it lacks (`impid`, `cpm`, `mtype`, `adm`), or anything when it is unreadable. */
-function toBid(cpmField: string, options: PrebidRuntimeOptions, sent: Obj[], currency: string, bid: Obj): PrebidBid {
+/**
+ * The Prebid bid for one partner bid; else throws what it lacks (`impid`, `cpm`, `mtype`, `adm`), or anything when it
+ * is unreadable. A record's `response` rules (read-answers.ts) hand it a bid the core's reader has read, its price at
+ * `price` and its type as `mtype`, so that both ways make the Prebid bid alike.
+ */
+export function toBid(cpmField: string, options: PrebidRuntimeOptions, sent: Obj[], currency: string, bid: Obj): PrebidBid {
   // The imp of this request the bid answers (imp ids are Prebid's bid ids, a string each, unique in a request).
   const imp = sent.find((one) => one.id === bid.impid);
   if (!imp) throw 'impid';
@@ -116,7 +120,7 @@ function toBid(cpmField: string, options: PrebidRuntimeOptions, sent: Obj[], cur
  * OpenRTB response (text, empty, `null`, an array) gives no bids. At most `MAX_BIDS` bids are looked at and ad markup
  * over `MAX_AD` characters is refused, so a huge answer costs one pass and never lands in Prebid's bid cache.
  */
-export function interpretResponse(cpmField: string, options: PrebidRuntimeOptions, warn: Warn, response: unknown, request: unknown): PrebidBid[] {
+export function interpretResponse({ cpm: cpmField }: BidderPlan, options: PrebidRuntimeOptions, warn: Warn, response: unknown, request: unknown): PrebidBid[] {
   const body = obj(obj(response)?.body);
   // The imps of this request, as it went out: a bid for an imp of another request (or none) is not this request's.
   const sent: Obj[] = JSON.parse((request as { data: string }).data).imp;

@@ -8,7 +8,7 @@
  * feature). No record check, no `eval`: this entry plus a generated adapter is what the size budget
  * (scripts/size.mjs) measures.
  */
-import { bidderSpec } from './spec.js';
+import { bidderSpec, type AnswerReader } from './spec.js';
 import { registerSpec } from './register.js';
 import type { Feature } from '../core/compact/values-engine.js';
 import type { RequestBuilder } from './build-requests.js';
@@ -19,11 +19,18 @@ import type { BidderPlan, PrebidBidderSpec, PrebidGlobal, PrebidRuntimeOptions }
  * when Prebid has not loaded yet). `features` must name every feature the plan uses: a plan with constants run
  * without `constants` writes none; a plan with a template needs `template` or `urlFrom(endpointUrl)` (which makes each bid's URL) and
  * `requests` = `requestsByUrl` (which sends each URL its request), and so does a plan that splits (`requestsByUrl`,
- * or without a template `requestPerBid`; without either the bids go in one request). Returns the spec, which a generated adapter also exports.
+ * or without a template `requestPerBid`; without either the bids go in one request); a plan with `response` needs
+ * `answers` = `readAnswers`. Returns the spec, which a generated adapter also exports.
  * @example export const spec = registerOnPage({ code: 'acme', url: 'https://bid.acme.example/rtb', cpm: 'price', fields: [], oneOf: [] }, {}, [oneOf]);
  */
-export function registerOnPage(plan: BidderPlan, options?: PrebidRuntimeOptions, features?: readonly Feature[], requests?: RequestBuilder): PrebidBidderSpec {
-  const spec = bidderSpec(plan, options, features, requests);
+export function registerOnPage(
+  plan: BidderPlan,
+  options?: PrebidRuntimeOptions,
+  features?: readonly Feature[],
+  requests?: RequestBuilder,
+  answers?: AnswerReader,
+): PrebidBidderSpec {
+  const spec = bidderSpec(plan, options, features, requests, answers);
   // registerSpec's steps (register.ts), written out: one function call less in every page, 8 B gzip.
   const pbjs = ((globalThis as { pbjs?: PrebidGlobal }).pbjs ??= {});
   const register = () => pbjs.registerBidAdapter!(undefined, spec.code, spec);
@@ -37,6 +44,8 @@ export { alsoTo, booleans, constants, oneOf, type Feature } from '../core/compac
 export { conditions, lists, targets } from '../core/compact/features.js';
 export { requestPerBid, requestsByUrl, template, urlFrom, type UrlBuilder } from './endpoint.js';
 export { withHeaders, withSteps, withTargets } from './headers.js';
+/** A record with `response` (docs/spec.md#read-bids): its answers read by the core's one reader. */
+export { readAnswers } from './read-answers.js';
 /** What a generated adapter's compiled endpoint template calls (codegen/endpoint-source.ts). */
 export { encodeValue, isLabel, placeholderText } from '../core/endpoint/template.js';
 export { isNotEntered } from '../core/plan/value-judge.js';

@@ -11,10 +11,14 @@ import { buildRequests, type RequestBuilder, type Warn } from './build-requests.
 import { interpretResponse, MEDIA_TYPES } from './interpret-response.js';
 import type { BidderPlan, PrebidBidderSpec, PrebidRuntimeOptions } from './types.js';
 
+/** What reads a partner's answer into Prebid bids: `interpretResponse`, or `readAnswers` (read-answers.ts). */
+export type AnswerReader = typeof interpretResponse;
+
 /**
  * The Prebid.js bidder spec of a checked adapter (`BidderPlan`, JSON constants) with the engine features its record
  * uses (boolean fields, one-of groups, `alsoTo`, constants, a template's URL: see core/compact/values-engine.ts) and
- * the builder of its requests (one request, or `requestsByUrl` for a template or split); each of its functions is
+ * the builder of its requests (one request, or `requestsByUrl` for a template or split) and the reader of its answers
+ * (`readAnswers` for a record with `response`, docs/spec.md#read-bids; else the CPM field's); each of its functions is
  * wrapped so that, whatever Prebid passes or the partner answers, it returns a safe value and logs why.
  * @example bidderSpec({ code: 'acme', url: 'https://bid.acme.example/rtb', cpm: 'price', fields: [] }, { ttl: 60 })
  */
@@ -23,6 +27,7 @@ export function bidderSpec(
   options: PrebidRuntimeOptions = {},
   features?: readonly Feature[],
   requests: RequestBuilder = buildRequests,
+  answers: AnswerReader = interpretResponse,
 ): PrebidBidderSpec {
   const { code, gvlid } = plan;
   const warn: Warn = (message, detail) => {
@@ -57,6 +62,6 @@ export function bidderSpec(
       return !found.length;
     }),
     buildRequests: guard((bids, bidderRequest) => requests(engine, plan, options, warn, bids, bidderRequest), true),
-    interpretResponse: guard((response, request) => interpretResponse(plan.cpm, options, warn, response, request), true),
+    interpretResponse: guard((response, request) => answers(plan, options, warn, response, request), true),
   };
 }

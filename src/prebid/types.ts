@@ -7,6 +7,7 @@
 import type { RecordPlan } from '../core/plan/field-plan.js';
 import type { Template } from '../core/endpoint/template.js';
 import type { CompileOptions } from '../core/types.js';
+import type { ResponsePlan } from '../core/plan/response-plan.js';
 
 export type PrebidMediaType = 'banner' | 'video' | 'native';
 
@@ -68,6 +69,8 @@ export interface PrebidBid {
     secondaryCatIds?: string[];
     /** EU Digital Services Act transparency (`bid.ext.dsa`). */
     dsa?: Record<string, unknown>;
+    /** The meta names a record's `response.meta` reads (docs/spec.md#response-record). */
+    [name: string]: unknown;
   };
   /** Banner markup (after Prebid's tracking pixel of the win notice URL when the bid has a `nurl`). */
   ad?: string;
@@ -80,6 +83,10 @@ export interface PrebidBid {
   playerHeight?: number;
   native?: { ortb: unknown };
   dealId?: string;
+  /** A record's `response.dealPriority` (docs/spec.md#response-record): Prebid.js 11 has no field of its own for it. */
+  dealPriority?: number;
+  /** A video bid's duration in seconds (a record's `response.video.duration`), where Prebid's converter puts `dur`. */
+  duration?: number;
   /** Billing notice URL (`${AUCTION_PRICE}` replaced), and the impression image tracker Prebid fires it through when it bills the bid. */
   burl?: string;
   eventtrackers?: { event: 1; method: 1; url: string }[];
@@ -130,6 +137,11 @@ export interface BidderPlan extends RecordPlan {
   gvlid?: number;
   /** The record's headers (docs/spec.md#headers) as Prebid's ajax options, when it has any: sent by the runtime's `withHeaders`. */
   ajax?: AjaxHeaders;
+  /**
+   * How the partner's answers are read (docs/spec.md#response-record), when the record has `response`: read by the
+   * runtime's `readAnswers` (the core's one reader), else by the CPM field alone (interpret-response.ts).
+   */
+  response?: ResponsePlan;
 }
 
 /** A record's headers as Prebid's ajax takes them: `content-type` as `contentType`, the others as `customHeaders`. */

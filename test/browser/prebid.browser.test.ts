@@ -45,6 +45,8 @@ interface PageBid {
   ttl: number;
   netRevenue: boolean;
   advertiserDomains: string[];
+  brandName?: string;
+  dealPriority?: number;
 }
 interface AuctionResult {
   timedOut: boolean;
@@ -72,6 +74,7 @@ describe.skipIf(missing !== undefined && !process.env.CI)(
         '/generated-page.js': path.join(buildDir, 'generated-page.js'),
         '/generated-adapter.js': path.join(buildDir, 'generated-adapter.js'),
         '/generated-split-page.js': path.join(buildDir, 'generated-split-page.js'),
+        '/generated-answers-page.js': path.join(buildDir, 'generated-answers-page.js'),
       };
       const [started] = await Promise.all([
         startPartner(),
@@ -94,7 +97,15 @@ describe.skipIf(missing !== undefined && !process.env.CI)(
         path.join(outside, 'generated-split-page.js'),
         "import pbjs from 'prebid.js';\nimport './generated-split/acmeBidAdapter.js';\npbjs.processQueue();\n",
       );
+      // And the answers scenario's record, whose response rules read the partner's answers (docs/spec.md#read-bids).
+      const answers = configFor('answers', partner.port);
+      generatePrebidAdapter(answers.record, { ...answers.options, outDir: path.join(outside, 'generated-answers') });
+      fs.writeFileSync(
+        path.join(outside, 'generated-answers-page.js'),
+        "import pbjs from 'prebid.js';\nimport './generated-answers/acmeBidAdapter.js';\npbjs.processQueue();\n",
+      );
       await Promise.all([
+        bundlePage(path.join(outside, 'generated-answers-page.js'), scripts['/generated-answers-page.js']),
         bundlePage(path.join(outside, 'generated-page.js'), scripts['/generated-page.js']),
         bundlePage(path.join(outside, 'generated/acmeBidAdapter.js'), scripts['/generated-adapter.js']),
         bundlePage(path.join(outside, 'generated-split-page.js'), scripts['/generated-split-page.js']),
@@ -279,6 +290,20 @@ describe.skipIf(missing !== undefined && !process.env.CI)(
             { code: 'side', bidder: 'acme', cpm: 2.5 },
           ]),
         );
+      }, 30_000);
+    }
+
+    // A record with response rules (docs/spec.md#read-bids) in a real auction: the generated adapter imports the
+    // runtime's reader, the record-taking bidder runs it; both hand Prebid.js the bids the rules read.
+    for (const variant of ['npm', 'gen'] as const) {
+      it(`${variant === 'npm' ? 'record-taking bidder' : 'generated adapter'} with response rules: the type, brand, deal priority and price macro read by them, a zero price left out`, async () => {
+        const { result, errors } = await auction(variant, 'answers');
+        expect(errors).toEqual([]);
+        expect(result.bids.top).toEqual([
+          expect.objectContaining({ cpm: 2.5, mediaType: 'banner', ad: '<div class="bidfields-ad">2.5</div>', brandName: 'Brand', dealPriority: 3 }),
+        ]);
+        expect(result.bids.side ?? []).toEqual([]);
+        expect(result.winners).toEqual([{ code: 'top', bidder: 'acme', cpm: 2.5 }]);
       }, 30_000);
     }
 

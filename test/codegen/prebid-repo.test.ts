@@ -13,7 +13,7 @@ import type { CliIO } from '../../src/cli/io.js';
 import { main } from '../../src/cli/main.js';
 import { REMOVAL_MS, removeTempFolder } from '../support/temp-folder.js';
 import { bundleModule, layOut, lintModule, lintSpec, lintWithPrebid, runSpec, typeCheck } from './prebid-repo/harness.js';
-import { example, known, lists, records8, templated, typed, videoNative, steps, choices, firsts } from './prebid-repo/records.js';
+import { answered, example, known, lists, records8, templated, typed, videoNative, steps, choices, firsts } from './prebid-repo/records.js';
 import { camelKey } from '../../src/codegen/prebid-repo/index.js';
 
 const MAINTAINER = 'prebid@example-ssp.com';
@@ -188,6 +188,7 @@ describe.each([
   ['a record that removes, derives and writes on conditions', steps, known],
   ['a record whose endpoint placeholder takes the first of two keys', choices, known],
   ['a record with requestValues first, a template and a removal', firsts, known],
+  ['a record whose answers are read by response rules', answered, known],
 ])('the in-repository adapter of %s', (_name, record, knownEndpoints) => {
   let at: string;
   let code: string;

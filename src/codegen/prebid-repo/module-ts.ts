@@ -15,6 +15,7 @@ import { ALL_MEDIA_TYPES } from '../../core/rules/media-types.js';
 import { HELPERS, helpersFor, patternConstants, patternsOf, type Helper } from './value-code.js';
 import { readParamsFunction } from './read-params.js';
 import { constantWrites, firstSentNotes, isTextTarget, writes } from './writes-code.js';
+import { responseHelpers, responseHook } from './response-ts.js';
 import { BID_RESPONSE_HOOK, buildRequestsLines, impHook, indent, isValidLines, requestHook, type HookParts } from './hooks-ts.js';
 import { copiesToInventory, hasSteps, STEP_HELPERS, stepHelpersFor, stepStatements } from './steps-code.js';
 
@@ -157,14 +158,14 @@ type SentParams = Record<string, any>;
 ${[...helpers.map((helper) => HELPERS[helper]), ...stepHelpers.map((helper) => STEP_HELPERS[helper])].join('\n\n')}
 
 ${readParamsFunction(plan.fields, plan.oneOf ?? [], patterns, plan.exactlyOneOf)}
-${template ? `\n${endpointFunction(template)}\n` : ''}
+${template ? `\n${endpointFunction(template)}\n` : ''}${plan.response ? `\n${responseHelpers(plan.response)}\n` : ''}
 const converter = ortbConverter<typeof BIDDER_CODE>({
   context: {
     netRevenue: ${styled(options.netRevenue)},
     ttl: ${styled(options.ttl)},
     currency: ${styled(options.currency)},
   },
-${indent([...impHook(parts), ...requestHook(parts), ...BID_RESPONSE_HOOK], '  ').join('\n')}
+${indent([...impHook(parts), ...requestHook(parts), ...(plan.response ? responseHook(plan.response) : BID_RESPONSE_HOOK)], '  ').join('\n')}
 });
 
 export const spec: BidderSpec<typeof BIDDER_CODE> = {

@@ -19,6 +19,7 @@ import { answerOf, bidOf, mediaPrelude, mediaTests } from './spec-media.js';
 import { stepTests } from './spec-steps.js';
 import { stepsEngine } from '../../core/compact/steps.js';
 import { stepsOf } from '../../core/plan/steps-plan.js';
+import { responseTests } from './response-spec.js';
 
 /** Values every param is tried with, beyond its example: not entered, each kind of JSON, hostile decimals. */
 const TRIED: unknown[] = [undefined, '', null, 'abc', ' 7 ', '9007199254740993', 1e21, -1e-7, 0, 2.5, -1, true, 'false', {}, ['x']];
@@ -148,7 +149,7 @@ ${stepTests(plan, params, first)}${mediaTests(mediaTypes)}
   describe('interpretResponse', function () {
     it('reads the CPM at ${plan.cpm.replace(/'/g, '')}', function () {
       const [bid] = answer({ ...BID, ${styled(answerOf(first)).slice(2, -2)} });
-      expect(bid).to.deep.include(${styled({ requestId: 'bid-1', cpm: 2.5, currency: 'USD', creativeId: 'creative-1', ...bidOf(first) })});
+      expect(bid).to.deep.include(${styled({ requestId: 'bid-1', cpm: 2.5, currency: plan.response?.currency ?? 'USD', creativeId: 'creative-1', ...bidOf(first) })});
     });
 
     it('leaves out a bid without a CPM there, or with one that is text or negative', function () {
@@ -162,7 +163,7 @@ ${stepTests(plan, params, first)}${mediaTests(mediaTypes)}
       expect(spec.interpretResponse({ body: { id: 'response-1', seatbid: [] } }, request).bids).to.deep.equal([]);
     });
   });
-`
+${plan.response ? responseTests(plan.response, plan.cpm, mediaTypes) : ''}`
     : `
   // The test parameters of the module doc are not valid params yet (a placeholder): fill them in, then add
   // buildRequests and interpretResponse tests.

@@ -20,7 +20,7 @@ import type { Outcome, ResolvedCase } from '../types.js';
 /** The protocol of a case's adapter: a bare field array is a Prebid Server one. */
 const protocolOf = (adapter: unknown): unknown => (Array.isArray(adapter) ? 'prebid-server' : (adapter as { protocol?: unknown } | null)?.protocol);
 
-function compileFor(testCase: ResolvedCase, extra: CompileOptions): CompiledAdapter {
+export function compileFor(testCase: ResolvedCase, extra: CompileOptions): CompiledAdapter {
   const options = { ...testCase.compileOptions, ...extra };
   const input = testCase.adapter as AdapterInput;
   return protocolOf(input) === 'prebid-server'
@@ -29,7 +29,7 @@ function compileFor(testCase: ResolvedCase, extra: CompileOptions): CompiledAdap
 }
 
 /** The requests sent: built from the case's values by the wrapper of the record's protocol, or the case's request. */
-function sent(adapter: CompiledAdapter, testCase: ResolvedCase): { requests: unknown[]; warnings: readonly Issue[] } | { refused: Outcome } {
+export function sent(adapter: CompiledAdapter, testCase: ResolvedCase): { requests: unknown[]; warnings: readonly Issue[] } | { refused: Outcome } {
   const { values } = testCase;
   if (values === undefined) return { requests: [testCase.request], warnings: [] };
   const pbs = protocolOf(testCase.adapter) === 'prebid-server';

@@ -12,6 +12,7 @@ import { isFieldName, nameRefusal } from '../definition/names.js';
 import { shapeProblem, type FieldPlan, type RecordPlan } from '../plan/field-plan.js';
 import { recordPlanOf, recordRules } from '../plan/record-rules.js';
 import type { HeaderPlan } from '../rules/headers.js';
+import type { ResponsePlan } from '../plan/response-plan.js';
 import { templateChoices, templateKeys, type Template } from '../endpoint/template.js';
 import { defaultCode, planField } from '../plan/make-field-plan.js';
 import { isBidderCode } from '../rules/bidder-code.js';
@@ -43,6 +44,8 @@ export interface CheckedRecord {
   plan: RecordPlan;
   /** The record's checked headers (docs/spec.md#headers), names in lower case; empty without. */
   headers: HeaderPlan[];
+  /** How the partner's answers are read (docs/spec.md#response-record), when the record has `response`. */
+  response: ResponsePlan | undefined;
 }
 
 /** The issues, each message its code in words (the values engine's say only the code). */
@@ -129,5 +132,6 @@ export function checkCompact(input: AdapterInput | unknown, options: Pick<Compil
     fields: plans,
     plan: recordPlanOf(plans, rules),
     headers: rules.headers,
+    response: record.response === undefined ? undefined : rules.response,
   };
 }

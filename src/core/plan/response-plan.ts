@@ -79,7 +79,7 @@ export interface ResponsePlan {
 }
 
 /** A checked dot path as the plan keeps it. */
-export const bidPath = (path: string): BidPath => {
+export const bidPath = /* @__NO_SIDE_EFFECTS__ */ (path: string): BidPath => {
   const keys = path.split('.');
   return { keys, pointer: pointer(...keys) };
 };

@@ -6,8 +6,8 @@
 import { issue, type Issue } from '../issues.js';
 import { VALUE_WORDS, type ValueKind } from './bid-values.js';
 
-/** Longest answer body read, in characters: over it, `bad_response` without parsing. */
-export const MAX_ANSWER_LENGTH = 8 * 1024 * 1024;
+/** Longest answer body read, in characters (8 MiB; a literal, which a page bundler drops where nothing reads it): over it, `bad_response` without parsing. */
+export const MAX_ANSWER_LENGTH = 8_388_608;
 
 /** Why a bid is dropped. */
 export enum BidFault {

@@ -68,7 +68,8 @@ const AUCTION = `function auction() {
       Object.keys(responses || {}).forEach(function (code) {
         bids[code] = responses[code].bids.map(function (b) {
           return { bidder: b.bidderCode, cpm: b.cpm, width: b.width, height: b.height, ad: b.ad, mediaType: b.mediaType,
-            creativeId: b.creativeId, currency: b.currency, ttl: b.ttl, netRevenue: b.netRevenue, advertiserDomains: b.meta && b.meta.advertiserDomains };
+            creativeId: b.creativeId, currency: b.currency, ttl: b.ttl, netRevenue: b.netRevenue, advertiserDomains: b.meta && b.meta.advertiserDomains,
+            brandName: b.meta && b.meta.brandName, dealPriority: b.dealPriority };
         });
       });
       var winners = pbjs.getHighestCpmBids().map(function (b) { return { code: b.adUnitCode, bidder: b.bidderCode, cpm: b.cpm }; });
@@ -95,7 +96,7 @@ function page(variant: Variant, config: unknown, scenario: string): string {
 <script src="/prebid-only.js"></script>`,
     // Adapters generated at build time (their record, endpoint included, is in the module): Prebid.js + the
     // generated adapter in one bundle, or the generated adapter alone before a Prebid-only bundle (pbjs.que).
-    gen: `<script src="/generated-${scenario === 'split' ? 'split-' : ''}page.js"></script>`,
+    gen: `<script src="/generated-${scenario === 'split' || scenario === 'answers' ? `${scenario}-` : ''}page.js"></script>`,
     'gen-tag': '<script src="/generated-adapter.js"></script><script src="/prebid-only.js"></script>',
   }[variant];
   return `<!doctype html><html><head><meta charset="utf-8"><title>bidfields ${variant}</title></head><body><script>${setup}; pbjs.que.push(auction);</script>${scripts}</body></html>`;
@@ -126,6 +127,17 @@ export function configFor(scenario: string, partnerPort: number) {
       cpmField: scenario === 'price' ? 'price' : 'ext.bidfields.cpm',
       bidderCode: 'acme',
       fields: FIELDS,
+      // The answers scenario's partner answers by its own rules (docs/spec.md#read-bids): its bids' type, brand, deal
+      // priority and price macro, read by the core's one reader.
+      ...(scenario === 'answers' && {
+        response: {
+          bidType: [{ from: 'ext.kind', map: { display: 'banner' } }],
+          meta: { brandName: 'ext.brand' },
+          dealPriority: 'ext.priority',
+          macros: ['adm'],
+          dropZeroPrice: true,
+        },
+      }),
     },
     options: { knownEndpoints: ['localhost'], allowLocal: true, ttl: 120 },
   };

@@ -62,6 +62,18 @@ function answer(scenario: string, request: { id?: string; imp?: Imp[] }, origin:
       for (const imp of request.imp ?? []) splitImps.add(imp.id);
       return seat([...banners.map((imp, i) => bid(imp, i)), ...decoys]);
     }
+    case 'answers':
+      // Read by the record's response rules: no mtype (the type is ext.kind's), the price macro in the markup, a brand and
+      // a deal priority, and the second banner priced 0 (left out by dropZeroPrice).
+      return seat(
+        banners.map((imp, i) => {
+          const { mtype: _mtype, ...rest } = bid(imp, i, {
+            adm: `<div class="bidfields-ad">\${AUCTION_PRICE}</div>`,
+            ext: { bidfields: { cpm: i === 1 ? 0 : 2.5 + i }, kind: 'display', brand: 'Brand', priority: 3 },
+          });
+          return rest;
+        }),
+      );
     case 'price':
       return seat(banners.map((imp, i) => bid(imp, i, { price: 1.75 + i, ext: {} })));
     case 'notices':

@@ -201,3 +201,28 @@ export const firsts = {
   constants: [{ name: 'predefinedRequestExt.partner.source', value: 'prebid' }],
   remove: ['ext'],
 } as unknown as AdapterRecord;
+
+/** A partner whose answers are read by response rules (docs/spec.md#read-bids): types by mtype, a mapped value or the imp, a fixed currency, video, deal priority, meta, macros, no zero prices. */
+export const answered = {
+  protocol: 'prebid-js',
+  endpoint: 'https://bid.example-ssp.com/openrtb2',
+  cpmField: 'ext.cpm',
+  bidderCode: 'bidfields_answers',
+  mediaTypes: ['banner', 'video'],
+  fields: [
+    { name: 'prd.impTagId', param: 'placementId', type: 'text', display: 'Placement', required: true },
+    { name: 'predefinedImpExt.floor', param: 'floor', type: 'number', display: 'Floor', min: 0 },
+  ],
+  response: {
+    currency: { value: 'EUR' },
+    bidType: [
+      { from: 'mtype', map: { 1: 'banner', 2: 'video' } },
+      { from: 'ext.kind', map: { b: 'banner', v: 'video' } },
+    ],
+    video: { duration: 'ext.seconds', primaryCategory: 'ext.category' },
+    dealPriority: 'ext.priority',
+    meta: { brandName: 'ext.brand', advertiserDomains: 'ext.domains', networkId: 'ext.network', rendererUrl: 'ext.renderer' },
+    macros: ['adm', 'nurl'],
+    dropZeroPrice: true,
+  },
+} as unknown as AdapterRecord;
