@@ -140,6 +140,20 @@ function steppedRequestHook(parts: HookParts, steps: NonNullable<HookParts['step
 }
 
 /** The `bidResponse` hook: the CPM at the CPM field, the media type of an answer without mtype, the billing notice. */
+/**
+ * The lines of the generated `bidResponse` hook that pass a bid's `burl` on: Prebid fires the image eventtrackers of a
+ * client-side bid when it bills it, not its burl, so an http(s) burl goes on as that tracker, the price in it. One
+ * copy for both hooks (this file's and response-ts.ts's).
+ */
+export const BURL_TRACKER = [
+  '  // Prebid fires the image eventtrackers of a client-side bid when it bills it, not its burl: an http(s) burl goes',
+  "  // on as that tracker, with the price in it (as Prebid's own Prebid Server adapter passes burl on).",
+  '  const { burl } = bid;',
+  `  const notice = typeof burl === "string" && burl.length <= ${MAX_AD} && ${NOTICE_URL}.test(burl) && burl.replace(/\\$\\{AUCTION_PRICE\\}/g, String(cpm));`,
+  '  delete bidResponse.burl;',
+  '  if (notice) bidResponse.eventtrackers = [{ event: 1, method: 1, url: (bidResponse.burl = notice) }];',
+];
+
 export const BID_RESPONSE_HOOK = [
   'bidResponse(buildBidResponse, bid, context) {',
   '  // The CPM is read at the CPM field; a bid without a finite CPM there, not negative, is left out.',
@@ -151,12 +165,7 @@ export const BID_RESPONSE_HOOK = [
   '  bidResponse.cpm = cpm;',
   '  // OpenRTB makes crid optional, Prebid drops a bid without creativeId: the id of the bid stands in.',
   '  bidResponse.creativeId ??= bid.id;',
-  '  // Prebid fires the image eventtrackers of a client-side bid when it bills it, not its burl: an http(s) burl goes',
-  "  // on as that tracker, with the price in it (as Prebid's own Prebid Server adapter passes burl on).",
-  '  const { burl } = bid;',
-  `  const notice = typeof burl === "string" && burl.length <= ${MAX_AD} && ${NOTICE_URL}.test(burl) && burl.replace(/\\$\\{AUCTION_PRICE\\}/g, String(cpm));`,
-  '  delete bidResponse.burl;',
-  '  if (notice) bidResponse.eventtrackers = [{ event: 1, method: 1, url: (bidResponse.burl = notice) }];',
+  ...BURL_TRACKER,
   '  return bidResponse;',
   '},',
 ];

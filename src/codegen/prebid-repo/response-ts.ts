@@ -12,6 +12,7 @@ import type { BidPath, ResponsePlan, TypeRule } from '../../core/plan/response-p
 import type { ValueKind } from '../../core/response/bid-values.js';
 import { issue, type Issue } from '../../core/issues.js';
 import { styled } from './styled.js';
+import { BURL_TRACKER } from './hooks-ts.js';
 
 /** `judgeValue`'s verdict KEPT for each kind, as a condition on `value` (absent values fail each condition too). */
 const KEPT_WHEN: Record<Exclude<ValueKind, 'object'>, string> = {
@@ -112,12 +113,7 @@ export function responseHook(plan: ResponsePlan): string[] {
     '  let value;',
     ...reads.map((line) => '  ' + line),
     ...(video.length ? ['  if (mediaType === "video") {', ...video.map((line) => '    ' + line), '  }'] : []),
-    '  // Prebid fires the image eventtrackers of a client-side bid when it bills it, not its burl: an http(s) burl goes',
-    "  // on as that tracker, with the price in it (as Prebid's own Prebid Server adapter passes burl on).",
-    '  const { burl } = bid;',
-    `  const notice = typeof burl === "string" && burl.length <= ${MAX_AD} && ${NOTICE_URL}.test(burl) && burl.replace(/\\$\\{AUCTION_PRICE\\}/g, String(cpm));`,
-    '  delete bidResponse.burl;',
-    '  if (notice) bidResponse.eventtrackers = [{ event: 1, method: 1, url: (bidResponse.burl = notice) }];',
+    ...BURL_TRACKER,
     '  return Object.assign(bidResponse, extra);',
     '},',
   ];
