@@ -30,8 +30,13 @@ for (const [struct, list] of Object.entries(GO_OPENRTB2)) {
   );
 }
 
-/** The member of `object` Go's decoder fills `name` from: the key as written, else the first equal without case. */
-function goMember(object: JsonObject, name: string): Json | undefined {
+/**
+ * The member of `object` Go's encoding/json fills `name` from: the key as written, else the first own key equal to it
+ * without case (a fixture that spells `httpcalls` is read by Go, so by this judge too); `undefined` for a non-object.
+ * The one reading of a key for the Prebid Server judge (conformance/pbs.ts, pbs-bids.ts) and the struct round trip.
+ */
+export function goKey(object: unknown, name: string): any {
+  if (!isObject(object)) return undefined;
   if (Object.hasOwn(object, name)) return object[name];
   const key = Object.keys(object).find((candidate) => candidate.toLowerCase() === name.toLowerCase());
   return key === undefined ? undefined : object[key];
@@ -66,7 +71,7 @@ export function goStruct(value: Json, struct: string): Json {
   if (!list || !isObject(value)) return value;
   const out: JsonObject = {};
   for (const entry of list) {
-    const written = member(goMember(value, entry.name), entry);
+    const written = member(goKey(value, entry.name) as Json | undefined, entry);
     if (written !== undefined) out[entry.name] = written;
   }
   return out;

@@ -15,21 +15,10 @@ import type { CompiledAdapter } from '../core/compiled-adapter.js';
 import type { ReadBid, ReadBidsResult } from '../core/response/read-answer.js';
 import type { HttpRequest } from '../protocols/http-request.js';
 import { readBids } from '../protocols/read-bids.js';
-import { goStruct } from './go-json.js';
-import { firstJsonDifference, type PbsDifference } from './pbs-compare.js';
-
-type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
-type JsonObject = { [key: string]: Json };
+import { goKey, goStruct } from './go-json.js';
+import { firstJsonDifference, type Json, type JsonObject, type PbsDifference } from './pbs-compare.js';
 
 const isObject = (value: unknown): value is JsonObject => typeof value === 'object' && value !== null && !Array.isArray(value);
-
-/** A key as Go's encoding/json reads it (as written, else the first own key equal to it without case). */
-function goKey(object: unknown, name: string): any {
-  if (!isObject(object)) return undefined;
-  if (Object.hasOwn(object, name)) return object[name];
-  const key = Object.keys(object).find((candidate) => candidate.toLowerCase() === name.toLowerCase());
-  return key === undefined ? undefined : object[key];
-}
 
 /** A mock response as the reader takes it: its status, and its body as the text the partner sent. */
 function answer(call: unknown): { status: number; body: string } {

@@ -31,7 +31,7 @@ import { safeBuildPrebidServerRequests } from '../protocols/prebid-server.js';
 import { expectedHeaders, headerDifference } from './pbs-headers.js';
 import { asJson, firstJsonDifference, type Json, type JsonObject, type PbsDifference } from './pbs-compare.js';
 import { bidsDifference } from './pbs-bids.js';
-import { goStruct } from './go-json.js';
+import { goKey, goStruct } from './go-json.js';
 
 export { firstJsonDifference, type PbsDifference };
 
@@ -139,17 +139,6 @@ export function splitFixture(fixture: PbsFixture): { request: JsonObject; perImp
     return params as FieldValues;
   });
   return { request, perImp };
-}
-
-/**
- * A key of a fixture as Go's encoding/json reads it into Prebid Server's test structs: the key as written, else the
- * first own key equal to it without case (a fixture that spells `httpcalls` is read by Go, so by this judge too).
- */
-function goKey(object: unknown, name: string): any {
-  if (typeof object !== 'object' || object === null || Array.isArray(object)) return undefined;
-  if (Object.hasOwn(object, name)) return (object as Record<string, unknown>)[name];
-  const key = Object.keys(object).find((candidate) => candidate.toLowerCase() === name.toLowerCase());
-  return key === undefined ? undefined : (object as Record<string, unknown>)[key];
 }
 
 /** The calls a fixture expects, in order. */
