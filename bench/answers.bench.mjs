@@ -1,10 +1,10 @@
 // `npm run bench:answers`: reading a partner's answer (docs/spec.md#read-bids) against parsing it. A 20-bid answer
 // (two seats, ten imps, banner and video) to a request the RTB wrapper built is read by `readBids` with the default
 // rules, and with three macros in every bid, two meta names and a deal priority; the floor is `JSON.parse` of the same
-// body alone, which every reader pays. Contestants run interleaved in rounds, timed in this process's CPU time
-// (process.cpuUsage, so garbage collection counts); the median ns/op of the rounds is printed with its ratio to the
-// floor. A benchmark, not a test: it always exits 0.
+// body alone, which every reader pays. Timed by bench/rounds.mjs (interleaved rounds, CPU time, medians). A
+// benchmark, not a test: it always exits 0.
 import { buildRtbRequests, compile, readBids } from '../dist/index.js';
+import { runRounds } from './rounds.mjs';
 
 const IMPS = 10;
 const request = {
@@ -61,27 +61,8 @@ for (const [name, record] of Object.entries(records)) {
   contestants[name] = () => readBids(adapter, http, response);
 }
 
-const cpu = () => {
-  const { user, system } = process.cpuUsage();
-  return (user + system) * 1000;
-};
-const BATCH = 2000;
-const ROUNDS = Number(process.env.ROUNDS ?? 25);
-const times = Object.fromEntries(Object.keys(contestants).map((name) => [name, []]));
-let sink = 0;
-for (let round = 0; round < ROUNDS + 3; round++) {
-  for (const [name, run] of Object.entries(contestants)) {
-    const start = cpu();
-    for (let i = 0; i < BATCH; i++) sink += run() ? 1 : 0;
-    if (round >= 3) times[name].push((cpu() - start) / BATCH);
-  }
-}
-const median = (list) => list.sort((a, b) => a - b)[list.length >> 1];
-const floor = median(times['JSON.parse (the floor)']);
-console.log(`answer of 20 bids, ${body.length} bytes; median of ${ROUNDS} rounds of ${BATCH}, CPU time (sink ${sink})`);
-for (const name of Object.keys(contestants)) {
-  const ns = median(times[name]);
-  const ratio = ns / floor;
-  const goal = name.startsWith('readBids') ? `  goal ≤ 1.3× the floor: ${ratio <= 1.3 ? 'PASS' : 'FAIL'}` : '';
-  console.log(`${name.padEnd(36)} ${(ns / 1000).toFixed(2).padStart(8)} µs/op  ${ratio.toFixed(2)}×${goal}`);
-}
+runRounds(`answer of 20 bids, ${body.length} bytes`, contestants, {
+  floor: 'JSON.parse (the floor)',
+  goal: (name) => (name.startsWith('readBids') ? 1.3 : undefined),
+  batch: 2000,
+});

@@ -1,9 +1,10 @@
 // `npm run bench:interpret`: the page's `interpretResponse` (the record-taking bidder of dist/prebid.js, default
 // rules, and with a record's `response` rules, docs/spec.md#read-bids) against Prebid's own `ortbConverter`
 // (prebid.js 11, `fromORTB`) on the same 20-bid answer to the same request of ten ad units. Prebid runs in Node on
-// jsdom's window. Interleaved rounds, CPU time, medians, as bench/answers.bench.mjs. A benchmark, not a test: it
+// jsdom's window. Timed by bench/rounds.mjs (interleaved rounds, CPU time, medians). A benchmark, not a test: it
 // always exits 0.
 import { createRequire } from 'node:module';
+import { runRounds } from './rounds.mjs';
 const require = createRequire(import.meta.url);
 const { JSDOM } = require('jsdom');
 const dom = new JSDOM('<!doctype html><html><head></head><body></body></html>', { url: 'https://publisher.example/article' });
@@ -69,26 +70,8 @@ for (const [name, run] of Object.entries(contestants)) {
   if (got.length !== 20) throw new Error(`${name}: ${got.length} bids, not 20`);
 }
 
-const cpu = () => {
-  const { user, system } = process.cpuUsage();
-  return (user + system) * 1000;
-};
-const BATCH = 500;
-const ROUNDS = Number(process.env.ROUNDS ?? 25);
-const times = Object.fromEntries(Object.keys(contestants).map((name) => [name, []]));
-let sink = 0;
-for (let round = 0; round < ROUNDS + 3; round++) {
-  for (const [name, run] of Object.entries(contestants)) {
-    const start = cpu();
-    for (let i = 0; i < BATCH; i++) sink += run().length;
-    if (round >= 3) times[name].push((cpu() - start) / BATCH);
-  }
-}
-const median = (list) => list.sort((a, b) => a - b)[list.length >> 1];
-const floor = median(times["Prebid's ortbConverter fromORTB"]);
-console.log(`20 bids answering ${UNITS} banner ad units; median of ${ROUNDS} rounds of ${BATCH}, CPU time (sink ${sink})`);
-for (const name of Object.keys(contestants)) {
-  const ratio = median(times[name]) / floor;
-  const goal = name.startsWith('bidfields') ? `  goal ≤ 1.3× the converter: ${ratio <= 1.3 ? 'PASS' : 'FAIL'}` : '';
-  console.log(`${name.padEnd(48)} ${(median(times[name]) / 1000).toFixed(2).padStart(8)} µs/op  ${ratio.toFixed(2)}×${goal}`);
-}
+runRounds(`20 bids answering ${UNITS} banner ad units`, contestants, {
+  floor: "Prebid's ortbConverter fromORTB",
+  goal: (name) => (name.startsWith('bidfields') ? 1.3 : undefined),
+  batch: 500,
+});

@@ -16,9 +16,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { build } from 'esbuild';
+import { loadCodegen } from './load-codegen.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const { values: flags, positionals } = parseArgs({
@@ -59,17 +58,7 @@ const work = fs.mkdtempSync(path.join(os.tmpdir(), 'bidfields-check-prebid-repo-
 const written = [];
 const failures = [];
 try {
-  // The generator, bundled for Node from the sources.
-  await build({
-    entryPoints: [path.join(root, 'src/codegen/index.ts')],
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    packages: 'external',
-    outfile: path.join(work, 'codegen.mjs'),
-    logLevel: 'error',
-  });
-  const { safeGeneratePrebidAdapter } = await import(pathToFileURL(path.join(work, 'codegen.mjs')).href);
+  const { safeGeneratePrebidAdapter } = await loadCodegen(work);
   const record = JSON.parse(fs.readFileSync(flags.adapter, 'utf8'));
   const knownEndpoints = flags['known-endpoint'] ?? [new URL(String(record.endpoint).replace(/\{[^}]*\}/g, 'x')).hostname.replace(/^x\./, '*.')];
   const generated = safeGeneratePrebidAdapter(record, { target: 'prebid-repo', knownEndpoints, maintainer: flags.maintainer, prebidDir: dir });

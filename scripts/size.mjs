@@ -29,8 +29,8 @@ import { gzipSync } from 'node:zlib';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { buildRuntime } from './build-runtime.mjs';
+import { loadCodegen } from './load-codegen.mjs';
 import { SHAPES } from './size-shapes.mjs';
 
 const BUDGET = 3700;
@@ -75,18 +75,7 @@ async function measure(entry) {
 }
 
 try {
-  // The generator, bundled for Node from the sources.
-  const generator = path.join(work, 'codegen.mjs');
-  await build({
-    entryPoints: [path.join(root, 'src/codegen/index.ts')],
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    packages: 'external',
-    outfile: generator,
-    logLevel: 'error',
-  });
-  const { generatePrebidAdapter } = await import(pathToFileURL(generator).href);
+  const { generatePrebidAdapter } = await loadCodegen(work);
   // The page runtime as the package ships it, in a folder whose package.json says what the package's does.
   const runtime = path.join(work, 'runtime/prebid-runtime.js');
   await buildRuntime(runtime);
